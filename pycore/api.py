@@ -1,0 +1,74 @@
+"""The only door into the core: one JSON request string in, one JSON response string out.
+
+The browser worker and the command line both call :func:`handle`. It never
+raises: bad input becomes ``{"ok": false, "error": {...}}`` naming the field
+and the value, and a bug becomes an ``internal`` error rather than a traceback
+on a player's screen. See ``docs/api.md`` for the contract.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any, Callable, Mapping
+
+from .errors import BadRequest, LuckdialError, show
+
+MAX_REQUEST_CHARS = 200_000
+
+Op = Callable[[Mapping[str, Any]], dict]
+
+
+OPS = {
+    "rulesets": "rulesets_op",
+    "resolve": "battle_op",
+    "share": "share",
+    "wif": "wif",
+    "research": "research",
+}
+"""Op name → module of pycore whose ``run(request) -> dict`` answers it."""
+
+
+def _op(name: str) -> Op:
+    """The op's ``run``, imported on first use so start-up only pays for the ops it calls."""
+    module = importlib.import_module(f"{__package__}.{OPS[name]}")
+    return module.run
+
+
+def handle_object(request: Any) -> dict:
+    """Answer a decoded request; the envelope as a dict."""
+    try:
+        if not isinstance(request, dict):
+            raise BadRequest("", f"the request must be a JSON object, got {show(request)}")
+        op = request.get("op")
+        if not isinstance(op, str) or op not in OPS:
+            raise BadRequest("op", f"must be one of {', '.join(OPS)}, got {show(op)}")
+        return {"ok": True, "result": _op(op)(request)}
+    except LuckdialError as error:
+        body = {"type": error.type, "message": error.message}
+        if error.field:
+            body["field"] = error.field
+        return {"ok": False, "error": body}
+    except Exception as error:  # a bug of ours: say so plainly, never a traceback
+        return {
+            "ok": False,
+            "error": {
+                "type": "internal",
+                "message": f"Luckdial failed on this request ({type(error).__name__}: {error}). "
+                "Please report it with the request.",
+            },
+        }
+
+
+def handle(request: str) -> str:
+    """JSON string in, JSON string out; see docs/api.md."""
+    if not isinstance(request, str) or len(request) > MAX_REQUEST_CHARS:
+        size = len(request) if isinstance(request, str) else type(request).__name__
+        return json.dumps({"ok": False, "error": {
+            "type": "bad_json", "message": f"the request must be JSON text of at most {MAX_REQUEST_CHARS} characters, got {size}"}})
+    try:
+        decoded = json.loads(request)
+    except (ValueError, RecursionError) as error:
+        return json.dumps({"ok": False, "error": {
+            "type": "bad_json", "message": f"the request is not valid JSON: {error}"}})
+    return json.dumps(handle_object(decoded), ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,36 @@
+"""Errors that the API turns into clear messages for players.
+
+Every error names the field at fault (a dotted path such as
+``attacker.units.tank``) and quotes the value, in the style of python-chess's
+``InvalidMoveError``. Code in ``pycore`` raises these; ``pycore.api`` catches
+them and never lets a traceback reach a player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class LuckdialError(ValueError):
+    """Base of every error a player can cause."""
+
+    type = "bad_request"
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = f"{field}: {message}" if field else message
+        super().__init__(self.message)
+
+
+class BadRequest(LuckdialError):
+    """A request field is missing, unknown, of the wrong type or out of range."""
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """Quote a user's value for a message, cut short so a huge value stays readable."""
+    text = repr(value)
+    if isinstance(value, str):
+        text = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    elif isinstance(value, bool) or value is None:
+        text = {True: "true", False: "false", None: "null"}[value]
+    return text if len(text) <= limit else text[: limit - 1] + "…"

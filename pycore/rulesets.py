@@ -1,0 +1,215 @@
+"""The six built-in rulesets as data: unit types with their values, cost and abilities.
+
+RULES.md §1 gives the table (from the published unit cards, which TripleA's
+map files agree with). Rule differences between editions that the battle
+sequence needs (RULES.md §2) are fields of :class:`Rules`, so the engine asks
+``ruleset.rules.aa_is_casualty`` instead of testing edition names.
+
+Not for: how a round is fought (``battle``) or how dice turn into hits
+(``systems``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from .errors import BadRequest, show
+
+DOMAINS = ("land", "air", "sea")
+
+ABILITIES = frozenset({
+    "receives_support",   # +1 attack when paired with an artillery (RULES.md §1)
+    "gives_support",      # artillery: supports one infantry (two with Advanced Artillery)
+    "paired_with_armor",  # 1940-2e tactical bomber: attacks at 4 when paired with a fighter or tank
+    "submarine",          # first strike, cannot hit aircraft, may submerge (RULES.md §2)
+    "destroyer",          # cancels enemy submarines' abilities
+    "transport",
+    "carrier",
+    "bombard",            # shore bombardment in an amphibious assault
+    "anti_aircraft",      # fires at attacking aircraft before round 1
+    "strategic_bomber",   # may raid factories
+})
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    id: str
+    name: str
+    attack: int
+    defense: int
+    cost: int
+    domain: str
+    hit_points: int = 1
+    abilities: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.domain not in DOMAINS:
+            raise ValueError(f"unit {self.id!r}: domain must be one of {DOMAINS}, got {self.domain!r}")
+        unknown = self.abilities - ABILITIES
+        if unknown:
+            raise ValueError(f"unit {self.id!r}: unknown abilities {sorted(unknown)}")
+        if not (0 <= self.attack <= 12 and 0 <= self.defense <= 12 and 0 <= self.cost <= 999 and self.hit_points in (1, 2)):
+            raise ValueError(f"unit {self.id!r}: values out of range")
+
+    @property
+    def is_air(self) -> bool:
+        return self.domain == "air"
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "attack": self.attack, "defense": self.defense,
+                "cost": self.cost, "hit_points": self.hit_points, "domain": self.domain,
+                "abilities": sorted(self.abilities)}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Edition differences of RULES.md §2, named for what they change."""
+
+    aa_shots_per_gun: int | None       # None: one shot at every attacking aircraft
+    aa_is_casualty: bool               # 1942-2e and 1940-2e: an AA gun may be taken as a casualty
+    aircraft_need_destroyer_vs_subs: bool
+    bombard_units: tuple[str, ...]
+    bombard_casualties_fire: bool      # later editions: bombardment casualties fire once
+    transports_defenseless: bool       # lost when no friendly combat ship is left
+
+    def to_json(self) -> dict:
+        return {"aa_shots_per_gun": self.aa_shots_per_gun, "aa_is_casualty": self.aa_is_casualty,
+                "aircraft_need_destroyer_vs_subs": self.aircraft_need_destroyer_vs_subs,
+                "bombard_units": list(self.bombard_units),
+                "bombard_casualties_fire": self.bombard_casualties_fire,
+                "transports_defenseless": self.transports_defenseless}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    id: str
+    name: str
+    units: tuple[UnitType, ...]
+    rules: Rules
+    _by_id: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        ids = [unit.id for unit in self.units]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"ruleset {self.id!r}: duplicate unit ids")
+        self._by_id.update({unit.id: unit for unit in self.units})
+
+    def unit(self, unit_id: str) -> UnitType:
+        return self._by_id[unit_id]
+
+    def has(self, unit_id: str) -> bool:
+        return unit_id in self._by_id
+
+    def index(self, unit_id: str) -> int:
+        return next(i for i, unit in enumerate(self.units) if unit.id == unit_id)
+
+    def __iter__(self) -> Iterator[UnitType]:
+        return iter(self.units)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "units": [u.to_json() for u in self.units],
+                "rules": self.rules.to_json()}
+
+
+_NAMES = {
+    "infantry": "Infantry", "artillery": "Artillery", "mech_infantry": "Mech. infantry",
+    "tank": "Tank", "fighter": "Fighter", "tactical_bomber": "Tactical bomber",
+    "bomber": "Bomber", "transport": "Transport", "submarine": "Submarine",
+    "destroyer": "Destroyer", "cruiser": "Cruiser", "carrier": "Carrier",
+    "battleship": "Battleship", "aa_gun": "AA gun",
+}
+_DOMAIN = {
+    "infantry": "land", "artillery": "land", "mech_infantry": "land", "tank": "land",
+    "aa_gun": "land", "fighter": "air", "tactical_bomber": "air", "bomber": "air",
+}
+_ABILITIES = {
+    "infantry": {"receives_support"}, "artillery": {"gives_support"},
+    "tactical_bomber": {"paired_with_armor"}, "bomber": {"strategic_bomber"},
+    "transport": {"transport"}, "submarine": {"submarine"}, "destroyer": {"destroyer"},
+    "carrier": {"carrier"}, "battleship": {"bombard"}, "aa_gun": {"anti_aircraft"},
+}
+
+# RULES.md §1, column by column: unit -> (attack, defense, cost, hit points); None = not in this ruleset.
+_TABLE: dict[str, dict[str, tuple[int, int, int, int] | None]] = {
+    "classic": {
+        "infantry": (1, 2, 3, 1), "artillery": None, "mech_infantry": None, "tank": (3, 2, 5, 1),
+        "fighter": (3, 4, 12, 1), "tactical_bomber": None, "bomber": (4, 1, 15, 1),
+        "transport": (0, 1, 8, 1), "submarine": (2, 2, 8, 1), "destroyer": None, "cruiser": None,
+        "carrier": (1, 3, 18, 1), "battleship": (4, 4, 24, 1), "aa_gun": (0, 0, 5, 1)},
+    "revised": {
+        "infantry": (1, 2, 3, 1), "artillery": (2, 2, 4, 1), "mech_infantry": None, "tank": (3, 3, 5, 1),
+        "fighter": (3, 4, 10, 1), "tactical_bomber": None, "bomber": (4, 1, 15, 1),
+        "transport": (0, 1, 8, 1), "submarine": (2, 2, 8, 1), "destroyer": (3, 3, 12, 1), "cruiser": None,
+        "carrier": (1, 3, 16, 1), "battleship": (4, 4, 24, 2), "aa_gun": (0, 0, 5, 1)},
+    "anniversary": {
+        "infantry": (1, 2, 3, 1), "artillery": (2, 2, 4, 1), "mech_infantry": None, "tank": (3, 3, 5, 1),
+        "fighter": (3, 4, 10, 1), "tactical_bomber": None, "bomber": (4, 1, 12, 1),
+        "transport": (0, 0, 7, 1), "submarine": (2, 1, 6, 1), "destroyer": (2, 2, 8, 1), "cruiser": (3, 3, 12, 1),
+        "carrier": (1, 2, 14, 1), "battleship": (4, 4, 20, 2), "aa_gun": (0, 0, 6, 1)},
+    "1942-2e": {
+        "infantry": (1, 2, 3, 1), "artillery": (2, 2, 4, 1), "mech_infantry": None, "tank": (3, 3, 6, 1),
+        "fighter": (3, 4, 10, 1), "tactical_bomber": None, "bomber": (4, 1, 12, 1),
+        "transport": (0, 0, 7, 1), "submarine": (2, 1, 6, 1), "destroyer": (2, 2, 8, 1), "cruiser": (3, 3, 12, 1),
+        "carrier": (1, 2, 14, 1), "battleship": (4, 4, 20, 2), "aa_gun": (0, 0, 5, 1)},
+    "1940-2e": {
+        "infantry": (1, 2, 3, 1), "artillery": (2, 2, 4, 1), "mech_infantry": (1, 2, 4, 1), "tank": (3, 3, 6, 1),
+        "fighter": (3, 4, 10, 1), "tactical_bomber": (3, 3, 11, 1), "bomber": (4, 1, 12, 1),
+        "transport": (0, 0, 7, 1), "submarine": (2, 1, 6, 1), "destroyer": (2, 2, 8, 1), "cruiser": (3, 3, 12, 1),
+        "carrier": (0, 2, 16, 2), "battleship": (4, 4, 20, 2), "aa_gun": (0, 0, 5, 1)},
+    "big-world-1942": {
+        "infantry": (1, 2, 3, 1), "artillery": (2, 2, 4, 1), "mech_infantry": None, "tank": (3, 3, 5, 1),
+        "fighter": (3, 4, 10, 1), "tactical_bomber": None, "bomber": (4, 1, 14, 1),
+        "transport": (0, 1, 8, 1), "submarine": (2, 2, 8, 1), "destroyer": (2, 2, 8, 1), "cruiser": (3, 3, 10, 1),
+        "carrier": (1, 1, 14, 1), "battleship": (4, 4, 22, 1), "aa_gun": (0, 0, 5, 1)},
+}
+
+_RULES = {
+    # RULES.md §2: AA fires at every aircraft before anniversary; at most 3 per gun from anniversary on;
+    # an AA gun is a casualty only in 1942-2e and 1940-2e; aircraft need a destroyer to hit subs where
+    # destroyers exist (not in big-world-1942, seed 002); bombardment casualties fire back in later editions;
+    # transports are defenseless from anniversary on (seed 002: ordinary casualties in Big World).
+    "classic": Rules(None, False, False, ("battleship",), False, False),
+    "revised": Rules(None, False, True, ("battleship",), True, False),
+    "anniversary": Rules(3, False, True, ("battleship", "cruiser"), True, True),
+    "1942-2e": Rules(3, True, True, ("battleship", "cruiser"), True, True),
+    "1940-2e": Rules(3, True, True, ("battleship", "cruiser"), True, True),
+    "big-world-1942": Rules(None, False, False, ("battleship",), False, False),
+}
+
+_TITLES = {
+    "classic": "Classic (2nd edition)",
+    "revised": "Revised",
+    "anniversary": "Anniversary",
+    "1942-2e": "1942 Second Edition",
+    "1940-2e": "1940 Second Edition",
+    "big-world-1942": "Big World: 1942 (TripleA)",
+}
+
+
+def _build(ruleset_id: str) -> Ruleset:
+    rules = _RULES[ruleset_id]
+    units = []
+    for unit_id, values in _TABLE[ruleset_id].items():
+        if values is None:
+            continue
+        attack, defense, cost, hit_points = values
+        abilities = set(_ABILITIES.get(unit_id, ()))
+        if unit_id == "mech_infantry" and ruleset_id == "1940-2e":
+            abilities.add("receives_support")  # RULES.md §1: 1940-2e artillery supports mech infantry too
+        if unit_id in rules.bombard_units:
+            abilities.add("bombard")
+        units.append(UnitType(unit_id, _NAMES[unit_id], attack, defense, cost,
+                              _DOMAIN.get(unit_id, "sea"), hit_points, frozenset(abilities)))
+    return Ruleset(ruleset_id, _TITLES[ruleset_id], tuple(units), rules)
+
+
+RULESETS: tuple[Ruleset, ...] = tuple(_build(rid) for rid in _TABLE)
+_BY_ID = {ruleset.id: ruleset for ruleset in RULESETS}
+
+
+def find_ruleset(ruleset_id: object, field: str = "ruleset") -> Ruleset:
+    """The built-in ruleset with this id, or a clear error listing the ids."""
+    if not isinstance(ruleset_id, str) or ruleset_id not in _BY_ID:
+        raise BadRequest(field, f"must be one of {', '.join(_BY_ID)}, got {show(ruleset_id)}")
+    return _BY_ID[ruleset_id]

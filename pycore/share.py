@@ -1,0 +1,92 @@
+"""Share links: a request in a URL fragment, so anyone can open, check and replay it.
+
+Format v1 (``docs/links.md``): ``v1.`` + base64url (no padding) of the
+raw-deflated canonical JSON of a linkable request (``resolve``, ``wif``,
+``research``). Canonical JSON sorts keys and drops spaces, so the same battle
+always gives the same link. A link holds the *request*, never the result: the
+receiver re-runs it with the same seed and sees the same dice, which is what
+makes a posted link checkable.
+
+Decoding trusts nothing: the length is bounded before and after inflating (no
+zip bomb), and the request is validated by its op exactly as if typed in.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import importlib
+import json
+import zlib
+from typing import Any, Mapping
+
+from . import validate as v
+from .errors import BadRequest, show
+
+PREFIX = "v1."
+MAX_LINK_CHARS = 16_000
+MAX_JSON_BYTES = 64_000
+
+
+LINKABLE = {"resolve": "battle_op", "wif": "wif", "research": "research"}
+"""Ops a link may hold → module whose ``normalize(request) -> dict`` validates it."""
+
+
+def _normalize(request: Mapping[str, Any], field: str) -> dict:
+    op = request.get("op")
+    if not isinstance(op, str) or op not in LINKABLE:
+        raise BadRequest(f"{field}.op", f"must be one of {', '.join(LINKABLE)}, got {show(op)}")
+    module = importlib.import_module(f"{__package__}.{LINKABLE[op]}")
+    return module.normalize(request)
+
+
+def canonical_json(request: Mapping[str, Any]) -> bytes:
+    return json.dumps(request, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def link_for(request: Mapping[str, Any]) -> str:
+    """The v1 fragment (without ``#``) for a request that is already normalized."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(canonical_json(request)) + packer.flush()
+    return PREFIX + base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+
+
+def decode_link(link: Any, field: str = "decode") -> dict:
+    """The validated request a link holds; a clear BadRequest on ``field`` otherwise."""
+    if not isinstance(link, str):
+        raise BadRequest(field, f"a link must be text, got {show(link)}")
+    body = link.strip()
+    if body.startswith("#"):
+        body = body[1:]
+    if len(body) > MAX_LINK_CHARS:
+        raise BadRequest(field, f"the link is too long ({len(body)} characters, at most {MAX_LINK_CHARS})")
+    if not body.startswith("v"):
+        raise BadRequest(field, f"not a Luckdial link: it should start with {PREFIX}, got {show(body, 24)}")
+    if not body.startswith(PREFIX):
+        version = body.split(".", 1)[0]
+        raise BadRequest(field, f"this link is of version {show(version)}, which this Luckdial does not know (it reads {PREFIX[:-1]})")
+    payload = body[len(PREFIX):]
+    try:
+        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        unpacker = zlib.decompressobj(-15)
+        data = unpacker.decompress(raw, MAX_JSON_BYTES + 1)
+        if len(data) > MAX_JSON_BYTES or unpacker.unconsumed_tail:
+            raise BadRequest(field, f"the link unpacks to more than {MAX_JSON_BYTES} bytes")
+        if not unpacker.eof:
+            raise ValueError("truncated")
+        request = json.loads(data.decode("utf-8"))
+    except BadRequest:
+        raise
+    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
+        raise BadRequest(field, "the link is damaged (cut short or edited): it does not decode") from None
+    return _normalize(v.obj(request, f"{field} (decoded)"), f"{field} (decoded)")
+
+
+def run(request: Mapping[str, Any]) -> dict:
+    """Op ``share``: ``{"encode": request}`` → ``{"link"}``; ``{"decode": link}`` → ``{"request"}``."""
+    v.only_keys(request, ("op", "encode", "decode"), "")
+    if ("encode" in request) == ("decode" in request):
+        raise BadRequest("encode", "give exactly one of encode (a request) or decode (a link)")
+    if "decode" in request:
+        return {"request": decode_link(request["decode"])}
+    return {"link": link_for(_normalize(v.obj(request["encode"], "encode"), "encode"))}

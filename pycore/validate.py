@@ -1,0 +1,79 @@
+"""Small readers for request fields: each checks one value and names it when it is wrong.
+
+Kept apart from the ops so every op reports bad input the same way:
+``<field>: must be …, got <value>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from .errors import BadRequest, show
+
+
+def obj(value: Any, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise BadRequest(field, f"must be an object, got {show(value)}")
+    return value
+
+
+def only_keys(value: Mapping[str, Any], allowed: Iterable[str], field: str) -> None:
+    """Refuse unknown keys, so a typo ("defnder") is reported instead of ignored."""
+    allowed = set(allowed)
+    for key in value:
+        if key not in allowed:
+            where = f"{field}.{key}" if field else str(key)
+            raise BadRequest(where, f"unknown field (expected one of: {', '.join(sorted(allowed))})")
+
+
+def required(value: Mapping[str, Any], key: str, field: str) -> Any:
+    if key not in value:
+        where = f"{field}.{key}" if field else key
+        raise BadRequest(where, "is required")
+    return value[key]
+
+
+def whole(value: Any, field: str, low: int, high: int) -> int:
+    """A whole number in [low, high]; booleans and 2.5 are refused, 3.0 is not a count either."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(field, f"must be a whole number from {low} to {high}, got {show(value)}")
+    if not low <= value <= high:
+        raise BadRequest(field, f"must be a whole number from {low} to {high}, got {show(value)}")
+    return value
+
+
+def number(value: Any, field: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise BadRequest(field, f"must be a number from {low} to {high}, got {show(value)}")
+    if not low <= value <= high:
+        raise BadRequest(field, f"must be a number from {low} to {high}, got {show(value)}")
+    return value
+
+
+def text(value: Any, field: str, min_len: int = 1, max_len: int = 200) -> str:
+    if not isinstance(value, str):
+        raise BadRequest(field, f"must be text, got {show(value)}")
+    if not min_len <= len(value) <= max_len:
+        raise BadRequest(field, f"must be {min_len} to {max_len} characters long, got {len(value)}")
+    return value
+
+
+def boolean(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadRequest(field, f"must be true or false, got {show(value)}")
+    return value
+
+
+def choice(value: Any, options: Iterable[str], field: str) -> str:
+    options = list(options)
+    if not isinstance(value, str) or value not in options:
+        raise BadRequest(field, f"must be one of {', '.join(options)}, got {show(value)}")
+    return value
+
+
+def array(value: Any, field: str, max_len: int) -> list[Any]:
+    if not isinstance(value, list):
+        raise BadRequest(field, f"must be a list, got {show(value)}")
+    if len(value) > max_len:
+        raise BadRequest(field, f"must have at most {max_len} entries, got {len(value)}")
+    return value

@@ -1,0 +1,69 @@
+"""Low Luck and normal dice turn values into hits (RULES.md §3, §4; seeds 000 and 002)."""
+
+import pytest
+
+from pycore.systems.dice import NormalDice
+from pycore.systems.lowluck import LowLuck
+
+
+def fixed(*faces):
+    """A dice source that hands out these faces and checks it is asked for exactly them."""
+    def roll(count):
+        assert count == len(faces), f"asked for {count} dice, the test has {len(faces)}"
+        return tuple(faces)
+    return roll
+
+
+# (power, sure hits, remainder) — RULES.md §4's checked examples:
+# seed 000: Russia's 15 → 2 and a roll at 3; Germany's 12 → 2; round 2's 13 → 2 and a roll at 1;
+# seed 002: Germany's 4 tanks, 12 → 2; Russia's 7 → 1 and a roll at 1; RULES.md adds 9 and 4.
+LOW_LUCK_EXAMPLES = [(15, 2, 3), (12, 2, 0), (13, 2, 1), (7, 1, 1), (9, 1, 3), (4, 0, 4)]
+
+
+@pytest.mark.parametrize("power, sure, remainder", LOW_LUCK_EXAMPLES)
+def test_low_luck_sure_hits_and_remainder(power, sure, remainder):
+    values = (1,) * power  # power made of ones: only the total matters
+    faces = (remainder,) if remainder else ()
+    volley = LowLuck().fire(values, fixed(*faces))
+    assert (volley.power, volley.sure_hits, volley.remainder) == (power, sure, remainder)
+    assert len(volley.dice) == (1 if remainder else 0)
+    assert volley.hits == sure + (1 if remainder else 0)  # rolled exactly the remainder: a hit
+
+
+@pytest.mark.parametrize("power, sure, remainder", [e for e in LOW_LUCK_EXAMPLES if e[2]])
+def test_low_luck_remainder_misses_above(power, sure, remainder):
+    volley = LowLuck().fire((1,) * power, fixed(remainder + 1))
+    assert volley.hits == sure
+
+
+def test_seed_000_russia_attacks_finland_roll_of_2():
+    """Seed 000: 3 inf + 3 arm + 1 ftr attack at 15; the Russian rolls a 2: three hits in all."""
+    values = (1, 1, 1, 3, 3, 3, 3)
+    volley = LowLuck().fire(values, fixed(2))
+    assert (volley.power, volley.hits) == (15, 3)
+
+
+def test_low_luck_keeps_the_mean_of_normal_dice():
+    """The seeds' stated aim: same average. Exact over all faces for every power 0..40."""
+    from fractions import Fraction
+    for power in range(41):
+        sure, rem = divmod(power, 6)
+        mean = sure + Fraction(sum(1 for face in range(1, 7) if face <= rem), 6) if rem else sure
+        assert mean == Fraction(power, 6)
+
+
+def test_normal_dice_hit_at_or_below_the_value():
+    volley = NormalDice().fire((3, 2, 1), fixed(3, 3, 1))
+    assert [d.hit for d in volley.dice] == [True, False, True]
+    assert volley.hits == 2 and volley.power == 6
+
+
+def test_normal_dice_zero_value_units_roll_nothing():
+    volley = NormalDice().fire((0, 2), fixed(6))
+    assert len(volley.dice) == 1 and volley.hits == 0
+
+
+@pytest.mark.parametrize("system, values, needed", [
+    (NormalDice(), (3, 2, 0, 1), 3), (LowLuck(), (3, 3), 0), (LowLuck(), (3, 2), 1)])
+def test_dice_needed(system, values, needed):
+    assert system.dice_needed(values) == needed
