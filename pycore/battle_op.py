@@ -121,7 +121,9 @@ def run(request: Mapping[str, Any]) -> dict:
                    rounds, setup.choices)
     if setup.table_dice is not None and len(setup.table_dice) > len(battle.rounds):
         extra = len(battle.rounds)
-        raise BadRequest(f"dice[{extra}]", f"the battle ended after round {extra}; no more dice are rolled")
+        why = (f"only {extra} round{'s' if extra > 1 else ''} asked for (rounds: {extra})"
+               if battle.outcome == "in_progress" else f"the battle ended after round {extra}")
+        raise BadRequest(f"dice[{extra}]", f"{why}; these dice are not used")
     result: dict[str, Any] = {
         "ruleset": setup.ruleset.id,
         "system": {"name": setup.system.id},

@@ -1,0 +1,29 @@
+"""Small helpers for core tests: call the API as the page and the CLI do."""
+
+import json
+
+from pycore.api import handle
+
+
+def call(request):
+    """The envelope for a request, through the JSON string door like the worker uses."""
+    return json.loads(handle(json.dumps(request)))
+
+
+def ok(request):
+    envelope = call(request)
+    assert envelope["ok"], envelope
+    return envelope["result"]
+
+
+def error(request):
+    envelope = call(request)
+    assert not envelope["ok"], envelope
+    return envelope["error"]
+
+
+CANONICAL_RESOLVE = {  # DESIGN.md, "Canonical requests", exactly as written
+    "op": "resolve", "ruleset": "classic", "system": {"name": "lowluck"},
+    "attacker": {"units": {"infantry": 3, "tank": 3, "fighter": 1}},
+    "defender": {"units": {"infantry": 3, "tank": 1, "fighter": 1}},
+    "seed": "any text", "rounds": 1}

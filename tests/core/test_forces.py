@@ -1,0 +1,40 @@
+"""Order of loss: cheapest first by default (RULES.md §2), editable, never more than the side has."""
+
+from pycore.forces import Force, default_order_of_loss, full_order, take_casualties
+from pycore.rulesets import find_ruleset
+from tests.core.helpers import ok
+
+
+def test_cheapest_first_default():
+    revised = find_ruleset("revised")
+    order = default_order_of_loss(revised, "attacker")
+    assert order.index("infantry") < order.index("artillery") < order.index("tank") < order.index("fighter") < order.index("bomber")
+
+
+def test_equal_cost_loses_the_weaker_unit_first():
+    # 1940-2e: artillery and mech infantry both cost 4; attacking, mech infantry (1) goes before artillery (2).
+    order = default_order_of_loss(find_ruleset("1940-2e"), "attacker")
+    assert order.index("mech_infantry") < order.index("artillery")
+
+
+def test_player_order_comes_first_then_cheapest():
+    classic = find_ruleset("classic")
+    order = full_order(classic, ["fighter"], "defender")
+    assert order[0] == "fighter" and order[1] == "infantry" and sorted(order) == sorted(u.id for u in classic)
+
+
+def test_casualties_follow_the_order_and_stop_at_the_force():
+    classic = find_ruleset("classic")
+    force = Force.of(classic, {"infantry": 2, "tank": 1, "fighter": 1})
+    order = default_order_of_loss(classic, "defender")
+    assert take_casualties(force, 3, order) == {"infantry": 2, "tank": 1}
+    assert take_casualties(force, 9, order) == {"infantry": 2, "tank": 1, "fighter": 1}
+    assert take_casualties(force, 0, order) == {}
+
+
+def test_custom_order_in_a_battle():
+    result = ok({"op": "resolve", "ruleset": "revised", "system": {"name": "lowluck"},
+                 "attacker": {"units": {"tank": 2}},
+                 "defender": {"units": {"infantry": 1, "fighter": 1}, "order_of_loss": ["fighter"]},
+                 "dice": [{"defender": [6]}]})
+    assert result["rounds"][0]["defender"]["casualties"] == {"fighter": 1}
