@@ -1,0 +1,384 @@
+"""Strategic bombing raids under dice, Low Luck and A&A Chess; the Low Luck bombing fee.
+
+Op ``bombing`` (contract in ``docs/research.md``) has two forms:
+
+- a raid: ``{"op": "bombing", "system": ..., "bombers": n, "aa": true, ...}``
+  gives the AA fire, the bombers shot down, the damage (capped as the ruleset
+  says) and, under Low Luck, the fee the attacker owes at the end of his turn;
+- a settlement: ``{"op": "bombing", "settle": {"fees": f, "money": m}}``
+  pays the turn's fees after income and says how many bombers unpaid fees cost.
+
+Dice come from the players (``rolls``) or from ``pycore.dice`` with a request
+``seed`` (contexts ``bombing/aa``, ``bombing/damage``, ``bombing/fee``).
+
+This module is not for rockets nor for the bombers' part in a regular battle.
+Every rule cites its source; decisions where the seeds are silent keep the
+mean of the rule they replace (RULES.md preamble) and are listed in
+``docs/research.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Mapping
+
+from . import dice
+from . import validate as v
+from .errors import BadRequest, show
+from .rulesets import find_ruleset
+
+SYSTEMS = ("dice", "lowluck", "chess")
+RULESETS = ("classic", "revised", "anniversary", "1942-2e", "1940-2e", "big-world-1942")
+LOWLUCK_RULES = ("standard", "A", "B", "C")
+CHESS_VARIANTS = ("orthodox", "ryof", "ryof6", "cof", "cofr")
+MAX_BOMBERS = 99
+
+DAMAGE_BONUS = {"anniversary": 2, "1942-2e": 2, "1940-2e": 2}
+"""Raid damage is 1d6 + 2 per bomber from Anniversary on (the editions' rule books); 1d6 before (seed 002)."""
+
+CAP_KIND = {"classic": "raid", "revised": "raid", "big-world-1942": "bomber",
+            "anniversary": "factory", "1942-2e": "factory", "1940-2e": "complex"}
+"""How damage is capped (the editions' rule books; ``big-world-1942``: seed 002, "the total
+damage per bomber cannot exceed the PU value of the territory"):
+``raid`` the raid's total ≤ the territory's value; ``bomber`` each bomber's damage ≤ it;
+``factory`` the factory's damage markers ≤ twice the value; ``complex`` (1940-2e) a major
+complex holds at most 20 damage, a minor one 6."""
+
+COMPLEX_CAP = {"major": 20, "minor": 6}
+
+
+# --- Low Luck die readings: each keeps the mean of the dice rule it replaces (RULES.md §4) ---
+
+def ll_damage_no_aa(face: int) -> int:
+    """d6 → 3 or 4, even chance: mean 3.5, a d6's (seed 000 §5d 1)."""
+    return 3 if face <= 3 else 4
+
+
+def ll_damage_aa(face: int) -> int:
+    """d12 → 2 (1–4), 3 (5–9), 4 (10–12): mean 35/12 = 5/6 × 3.5, the dice raid's damage past
+    AA at 1 (seed 000 §5d 2 "2, 3 or 4 … 2,9..", the split fixed in RULES.md §4)."""
+    return 2 if face <= 4 else 3 if face <= 9 else 4
+
+
+def ll_fee(face: int) -> int:
+    """d6 → 2 or 3, even chance: mean 2.5 = 15/6, a bomber's cost times AA's 1/6 (seed 000 §5d 2)."""
+    return 2 if face <= 3 else 3
+
+
+def bombers_lost_for(lacking: int) -> int:
+    """One bomber per 2.5 lacking, rounded against the attacker (seed 000 §5d: lacking 4 → 2)."""
+    return -(-2 * lacking // 5)
+
+
+def mean(reading: Callable[[int], int], sides: int) -> Fraction:
+    """The exact mean of a die reading, by enumeration of its faces."""
+    return Fraction(sum(reading(face) for face in range(1, sides + 1)), sides)
+
+
+# --- requests ---
+
+_RAID_KEYS = ("op", "system", "bombers", "aa", "heavy_bombers", "territory_value", "seed", "rolls")
+_SYSTEM_KEYS = {
+    "dice": ("ruleset", "lhtr", "aa_guns", "factory_damage", "factory"),
+    "lowluck": ("rule",),
+    "chess": ("variant",),
+}
+
+
+class Dice:
+    """Where one raid's dice come from: the players' values first, else the seed.
+
+    Lives for one request; it records which kinds of dice were used so that a
+    value given for dice the raid never rolls is refused, not silently ignored.
+    """
+
+    def __init__(self, seed: str | None, rolls: Mapping[str, tuple[int, ...]]) -> None:
+        self.seed = seed
+        self.rolls = rolls
+        self.used: set[str] = set()
+
+    def take(self, kind: str, sides: int, count: int) -> tuple[tuple[int, ...], str | None]:
+        self.used.add(kind)
+        if count == 0:
+            if self.rolls.get(kind):
+                raise BadRequest(f"rolls.{kind}", f"no {kind} dice are rolled here, got {len(self.rolls[kind])}")
+            return (), None
+        if kind in self.rolls:
+            values = self.rolls[kind]
+            if len(values) != count:
+                raise BadRequest(f"rolls.{kind}", f"must hold {count} d{sides} value{'s' if count != 1 else ''}, "
+                                 f"got {len(values)}")
+            for index, value in enumerate(values):
+                if not 1 <= value <= sides:
+                    raise BadRequest(f"rolls.{kind}[{index}]", f"must be a d{sides} value from 1 to {sides}, "
+                                     f"got {show(value)}")
+            return values, "players"
+        if self.seed is None:
+            raise BadRequest(f"rolls.{kind}", f"is required: {count} d{sides} value{'s' if count != 1 else ''} "
+                             "(or give a seed and the app rolls)")
+        return dice.roll(self.seed, f"bombing/{kind}", sides, count), "app"
+
+    def check_all_used(self) -> None:
+        for kind, values in self.rolls.items():
+            if kind not in self.used and values:
+                raise BadRequest(f"rolls.{kind}", f"this raid rolls no {kind} dice, got {len(values)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Raid:
+    """What a system's raid produced, before the damage cap."""
+
+    aa: dict
+    damages: tuple[int, ...]  # per surviving bomber; A&A Chess: one total
+    rolls: tuple[int, ...]
+    rolled_by: str | None
+    notes: tuple[str, ...]
+    fee: dict | None = None
+
+
+def normalize(request: Mapping[str, Any]) -> dict:
+    """The validated canonical request (with ``"op"``)."""
+    request = v.obj(request, "")
+    if "settle" in request:
+        v.only_keys(request, ("op", "settle"), "")
+        settle = v.obj(request["settle"], "settle")
+        v.only_keys(settle, ("fees", "money", "bombers"), "settle")
+        out = {"fees": v.whole(v.required(settle, "fees", "settle"), "settle.fees", 0, 9_999),
+               "money": v.whole(v.required(settle, "money", "settle"), "settle.money", 0, 99_999)}
+        if "bombers" in settle:
+            out["bombers"] = v.whole(settle["bombers"], "settle.bombers", 0, 9_999)
+        return {"op": "bombing", "settle": out}
+    system = v.choice(v.required(request, "system", ""), SYSTEMS, "system")
+    v.only_keys(request, _RAID_KEYS + _SYSTEM_KEYS[system], "")
+    out: dict[str, Any] = {
+        "op": "bombing", "system": system,
+        "bombers": v.whole(v.required(request, "bombers", ""), "bombers", 1, MAX_BOMBERS),
+        "aa": v.boolean(request.get("aa", False), "aa"),
+        "heavy_bombers": v.boolean(request.get("heavy_bombers", False), "heavy_bombers"),
+    }
+    if "territory_value" in request:
+        out["territory_value"] = v.whole(request["territory_value"], "territory_value", 0, 99)
+    if system == "dice":
+        out["ruleset"] = v.choice(v.required(request, "ruleset", ""), RULESETS, "ruleset")
+        out["lhtr"] = v.boolean(request.get("lhtr", False), "lhtr")
+        if out["lhtr"] and not out["heavy_bombers"]:
+            raise BadRequest("lhtr", "LHTR picks the better of a heavy bomber's two dice: it needs "
+                             "\"heavy_bombers\": true, got lhtr true without it")
+        if "aa_guns" in request:
+            if not out["aa"]:
+                raise BadRequest("aa_guns", f"AA guns ({show(request['aa_guns'])}) need \"aa\": true")
+            out["aa_guns"] = v.whole(request["aa_guns"], "aa_guns", 1, 20)
+        kind = CAP_KIND[out["ruleset"]]
+        if "factory_damage" in request:
+            if kind not in ("factory", "complex"):
+                raise BadRequest("factory_damage", f"damage markers are not used by {out['ruleset']}, "
+                                 f"got {show(request['factory_damage'])}")
+            out["factory_damage"] = v.whole(request["factory_damage"], "factory_damage", 0, 198)
+        if "factory" in request:
+            if kind != "complex":
+                raise BadRequest("factory", f"major and minor complexes are 1940-2e's only, got "
+                                 f"{show(request['factory'])} with {out['ruleset']}")
+            out["factory"] = v.choice(request["factory"], tuple(COMPLEX_CAP), "factory")
+    elif system == "lowluck":
+        out["rule"] = v.choice(request.get("rule", "standard"), LOWLUCK_RULES, "rule")
+    else:
+        out["variant"] = v.choice(request.get("variant", "orthodox"), CHESS_VARIANTS, "variant")
+    if "seed" in request:
+        out["seed"] = v.text(request["seed"], "seed", 1, 200)
+    if "rolls" in request:
+        rolls = v.obj(request["rolls"], "rolls")
+        v.only_keys(rolls, ("aa", "damage", "fee"), "rolls")
+        out["rolls"] = {kind: [v.whole(value, f"rolls.{kind}[{i}]", 1, 12)
+                               for i, value in enumerate(v.array(values, f"rolls.{kind}", 2 * MAX_BOMBERS))]
+                        for kind, values in rolls.items()}
+    return out
+
+
+# --- the three systems ---
+
+def _cap(request: dict, damages: list[int]) -> tuple[list[int], int | None, str | None]:
+    """Apply the ruleset's damage cap; (damages, cap, note). Low Luck and Chess play classic (RULES.md §1)."""
+    kind = CAP_KIND[request.get("ruleset", "classic")]
+    value = request.get("territory_value")
+    if kind == "complex":
+        if "factory" not in request:
+            return damages, None, "No cap applied: say whether the complex is major (20) or minor (6)."
+        room = max(0, COMPLEX_CAP[request["factory"]] - request.get("factory_damage", 0))
+        return _cap_total(damages, room), room, f"Capped at {room} more damage on this complex."
+    if value is None:
+        return damages, None, "No cap applied: give the territory's value to cap the damage."
+    if kind == "bomber":
+        return [min(d, value) for d in damages], value, f"Each bomber's damage capped at {value} (seed 002)."
+    if kind == "factory":
+        room = max(0, 2 * value - request.get("factory_damage", 0))
+        return _cap_total(damages, room), room, f"Capped at {room} more damage (twice the territory's value)."
+    return _cap_total(damages, value), value, f"The raid's damage capped at the territory's value {value}."
+
+
+def _cap_total(damages: list[int], room: int) -> list[int]:
+    out = []
+    for damage in damages:
+        taken = min(damage, room)
+        room -= taken
+        out.append(taken)
+    return out
+
+
+def _aa_dice(request: dict, rolls: Dice) -> dict:
+    """Normal-dice AA: one die at 1 per bomber shot at (seed 002 AA guns); from Anniversary on
+    each AA gun fires at most 3 aircraft (RULES.md §2, ``rulesets.Rules.aa_shots_per_gun``)."""
+    per_gun = find_ruleset(request["ruleset"]).rules.aa_shots_per_gun
+    shots = 0
+    if request["aa"]:
+        shots = request["bombers"] if per_gun is None else min(request["bombers"], per_gun * request.get("aa_guns", 1))
+    values, by = rolls.take("aa", 6, shots)
+    return {"kind": "dice", "shots": shots, "at": 1, "rolls": list(values), "rolled_by": by,
+            "hits": sum(1 for value in values if value == 1)}
+
+
+def _aa_lowluck(request: dict, rolls: Dice) -> dict:
+    """Low Luck AA (seed 000 §5c): each bomber adds 1; hits = n // 6, remainder rolled at n % 6."""
+    if not request["aa"]:
+        return {"kind": "lowluck", "power": 0, "sure_hits": 0, "at": None, "rolls": [], "rolled_by": None, "hits": 0}
+    power = request["bombers"]
+    at = power % 6
+    values, by = rolls.take("aa", 6, 1 if at else 0)
+    hits = power // 6 + (1 if values and values[0] <= at else 0)
+    return {"kind": "lowluck", "power": power, "sure_hits": power // 6, "at": at or None,
+            "rolls": list(values), "rolled_by": by, "hits": hits}
+
+
+def _raid_dice(request: dict, rolls: Dice) -> Raid:
+    aa = _aa_dice(request, rolls)
+    surviving = request["bombers"] - aa["hits"]
+    per = 2 if request["heavy_bombers"] else 1
+    values, by = rolls.take("damage", 6, surviving * per)
+    bonus = DAMAGE_BONUS.get(request["ruleset"], 0)
+    damages = []
+    for index in range(surviving):
+        faces = values[index * per:(index + 1) * per]
+        # Heavy Bombers (seed 002): both dice count, or with LHTR only the better one.
+        damages.append((max(faces) if request["lhtr"] else sum(faces)) + bonus)
+    notes = [f"Each surviving bomber rolls {'2 dice' if per == 2 else '1 die'}"
+             f"{' (the better counts, LHTR)' if request['lhtr'] else ''}{f' + {bonus}' if bonus else ''}."]
+    return Raid(aa, tuple(damages), values, by, tuple(notes))
+
+
+def _raid_lowluck(request: dict, rolls: Dice) -> Raid:
+    rule = request["rule"]
+    per = 2 if request["heavy_bombers"] else 1
+    notes = []
+    if rule in ("B", "C"):
+        # Seed 000 §6a B/C: AA shoots at every bomber as in a Low Luck game (§5c).
+        aa = _aa_lowluck(request, rolls)
+        surviving = request["bombers"] - aa["hits"]
+        values, by = rolls.take("damage", 6, surviving * per)
+        reading = (lambda face: face) if rule == "B" else ll_damage_no_aa
+        notes.append("Rule B: AA shoots at every bomber; each survivor makes 1–6." if rule == "B"
+                     else "Rule C: AA shoots at every bomber; each survivor makes 3 or 4.")
+    else:
+        # Seed 000 §5d: no bomber is shot down; AA changes the damage and adds the fee.
+        aa = {"kind": "none", "hits": 0, "rolls": [], "rolled_by": None}
+        surviving = request["bombers"]
+        sides = 12 if request["aa"] else 6
+        values, by = rolls.take("damage", sides, surviving * per)
+        reading = ll_damage_aa if request["aa"] else ll_damage_no_aa
+        notes.append("AA present: each bomber makes 2, 3 or 4 (d12: 1–4, 5–9, 10–12) and is not shot down; "
+                     "a fee of 2 or 3 per bomber is due." if request["aa"]
+                     else "No AA: each bomber makes 3 or 4 (d6: 1–3, 4–6).")
+    damages = [sum(reading(face) for face in values[i * per:(i + 1) * per]) for i in range(surviving)]
+    if per == 2:
+        notes.append("Heavy Bombers: two damage dice per bomber, both count (seed 002).")
+    fee = None
+    if rule in ("standard", "A") and request["aa"]:
+        fee_values, fee_by = rolls.take("fee", 6, request["bombers"])
+        per_bomber = [ll_fee(face) for face in fee_values]
+        fee = {"rolls": list(fee_values), "rolled_by": fee_by, "per_bomber": per_bomber, "total": sum(per_bomber),
+               "due": "at the end of the attacker's turn, after collecting income"}
+        if rule == "A":
+            # Seed 000 §6a A: 3 per bomber set aside before combat move, the overpaid part back at the end.
+            fee["reserve"] = 3 * request["bombers"]
+            fee["refund"] = fee["reserve"] - fee["total"]
+            fee["due"] = "set aside before combat move; the refund is added at the end of the turn"
+    return Raid(aa, tuple(damages), values, by, tuple(notes), fee)
+
+
+def _raid_chess(request: dict, rolls: Dice) -> Raid:
+    """Seed 003: AA takes one aircraft per 5 flying over it; 2.5 per surviving bomber, total rounded down."""
+    ryof6 = request["variant"] == "ryof6"
+    bombers = request["bombers"]
+    losses, remainder = (bombers // 5, bombers % 5) if request["aa"] else (0, 0)
+    aa = {"kind": "chess", "aircraft": bombers if request["aa"] else 0, "sure_hits": losses,
+          "remainder": remainder, "at": None, "rolls": [], "rolled_by": None, "hits": losses}
+    if ryof6 and remainder:
+        # RYOF<6 rolls every fraction; a remainder r of 5 hits with chance r/5 (d10 ≤ 2r) to keep the mean.
+        values, by = rolls.take("aa", 10, 1)
+        aa.update(at=2 * remainder, rolls=list(values), rolled_by=by, hits=losses + int(values[0] <= 2 * remainder))
+    surviving = bombers - aa["hits"]
+    halves = 5 * surviving * (2 if request["heavy_bombers"] else 1)  # in half points: 2.5 = 5 halves
+    total = halves // 2
+    notes = ["A&A Chess: 2.5 per surviving bomber, the total's fraction ignored."]
+    damage_rolls: tuple[int, ...] = ()
+    damage_by = None
+    if halves % 2 and ryof6:
+        # RYOF<6: the half point is rolled, d6 ≤ 3 adds 1, so the mean stays 2.5 per bomber.
+        damage_rolls, damage_by = rolls.take("damage", 6, 1)
+        values = damage_rolls
+        total += int(values[0] <= 3)
+        notes = ["A&A Chess RYOF<6: 2.5 per surviving bomber, the half point rolled (1–3 adds 1)."]
+    if request["heavy_bombers"]:
+        notes.append("Heavy Bombers count twice: 5 per surviving bomber (seed 003: tech is treated by its increment).")
+    return Raid(aa, (total,) if surviving else (), damage_rolls, damage_by, tuple(notes))
+
+
+_RAIDS = {"dice": _raid_dice, "lowluck": _raid_lowluck, "chess": _raid_chess}
+
+
+def settle(fees: int, money: int, bombers: int | None = None) -> dict:
+    """End-of-turn payment of Low Luck bombing fees (seed 000 §5d).
+
+    The attacker pays what he can; for the rest he loses one bomber per 2.5
+    lacking, rounded against him. Silent in the seed: he cannot lose more
+    bombers than he has; the debt beyond them is dropped (given ``bombers``).
+    """
+    paid = min(fees, money)
+    lacking = fees - paid
+    lost = bombers_lost_for(lacking)
+    if bombers is not None:
+        lost = min(lost, bombers)
+    text = f"Fees {fees}, money {money}: {paid} paid, {money - paid} left."
+    if lacking:
+        text += f" {lacking} lacking: {lost} bomber{'s' if lost != 1 else ''} lost (one per 2.5, rounded up)."
+    return {"fees": fees, "money": money, "paid": paid, "money_left": money - paid, "lacking": lacking,
+            "bombers_lost": lost, "text": text}
+
+
+def run(request: Mapping[str, Any]) -> dict:
+    """Op ``bombing``: one raid, or the end-of-turn fee settlement."""
+    request = normalize(request)
+    if "settle" in request:
+        s = request["settle"]
+        return {"settle": settle(s["fees"], s["money"], s.get("bombers"))}
+    given = {kind: tuple(values) for kind, values in request.get("rolls", {}).items()}
+    rolls = Dice(request.get("seed"), given)
+    raid = _RAIDS[request["system"]](request, rolls)
+    rolls.check_all_used()
+    notes = list(raid.notes)
+    capped, cap, cap_note = _cap(request, list(raid.damages))
+    if cap_note:
+        notes.append(cap_note)
+    result: dict[str, Any] = {
+        "system": request["system"], "bombers": request["bombers"], "aa": request["aa"],
+        "heavy_bombers": request["heavy_bombers"],
+        "aa_fire": raid.aa, "shot_down": raid.aa["hits"], "surviving": request["bombers"] - raid.aa["hits"],
+        "damage": {"rolls": list(raid.rolls), "rolled_by": raid.rolled_by,
+                   "per_bomber": None if request["system"] == "chess" else capped,
+                   "before_cap": sum(raid.damages), "cap": cap, "total": sum(capped)},
+        "fee": raid.fee,
+        "notes": notes,
+    }
+    for key in ("ruleset", "rule", "variant", "territory_value", "seed"):
+        if key in request:
+            result[key] = request[key]
+    return result
