@@ -25,6 +25,7 @@ OPS = {
     "share": "share",
     "wif": "wif",
     "research": "research",
+    "bombing": "bombing",
 }
 """Op name → module of pycore whose ``run(request) -> dict`` answers it."""
 
