@@ -232,3 +232,30 @@ def test_bad_inputs_name_the_field_and_quote_the_value(request_, field, quoted):
 def test_a_long_game_is_bounded():
     err = error({"op": "research", "system": "lowluck", "category": "air", "steps": [{"invest": 6}] * 301})
     assert err["field"] == "steps" and "300" in err["message"]
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["air", "industrial"]),
+       st.lists(st.tuples(st.integers(0, 18), st.booleans(), st.integers(1, 6)), max_size=25))
+def test_every_ipc_invested_is_saved_lost_paid_for_an_attempt_or_used_up(category_id, rounds):
+    """Money is conserved: spent = saved + lost + Σ attempt costs + savings used up at a project's end."""
+    category = lltech.CATEGORIES[category_id]
+    ledger = lltech.Ledger(category)
+    accounted = 0
+    for number, (invest, attempt, face) in enumerate(rounds, 1):
+        invest = min(invest, category.maximum)
+        wants = attempt and category.column(ledger.saved + invest) is not None and invest >= category.minimum
+        try:
+            ledger, entry = ledger.step(number, invest, face if wants else None)
+        except lltech.RuleError:
+            assert ledger.complete  # the only refusal left: nothing to research
+            break
+        assert entry.saved >= 0
+        if entry.attempt:
+            accounted += entry.saved_after_invest if entry.attempt.ended else entry.attempt.cost
+            assert entry.attempt.column <= entry.saved_after_invest
+        assert ledger.spent == ledger.saved + ledger.lost + accounted
+    assert len(set(ledger.techs)) == len(ledger.techs)  # never the same tech twice
