@@ -1,0 +1,477 @@
+#!/usr/bin/env python3
+"""Luckdial's one entry point: set up, build dist/, serve it, test everything.
+
+    python3 build.py setup                  install what is missing (fast when done)
+    python3 build.py build                  write dist/, the deployable static site
+    python3 build.py serve [--port N] [--host H]
+                                            setup + build, then serve dist/ on http://H:N/
+    python3 build.py test [pytest args]     setup + build, then run every test with pytest
+
+Standard library only (Python >= 3.11), so a fresh clone needs nothing but
+python3, Node.js + npm and, for the end-to-end tests, Debian's chromium (which
+`setup` installs with apt-get when it runs as root). The network is used only
+for npm (`npm ci`), PyPI (pip) and Debian (apt-get), and only when something
+is missing or its pins changed: each step leaves a stamp holding the hash of
+what it installed.
+
+dist/ layout (the contract every part builds against):
+    web/*               copied as is
+    pyodide/            the five runtime files of npm pyodide (self-hosted: no CDN)
+    pycore.zip          top folder pycore/, .py files only, for pyodide.unpackArchive
+    sw-assets.js        the service worker's precache list and a content-hash version
+All paths are relative, so dist/ works under any sub-path (GitHub Pages).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+import zipfile
+from pathlib import Path
+
+if sys.version_info < (3, 11):  # pragma: no cover - tomllib and the core need 3.11
+    sys.exit("build.py needs Python >= 3.11 (found %s)" % sys.version.split()[0])
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+PYCORE = ROOT / "pycore"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_PACKAGE = NODE_MODULES / "pyodide"
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+WHEELS = ROOT / ".cache" / "pyodide-wheels"
+CHROMIUM = Path("/usr/bin/chromium")
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What the browser needs from the npm package: loader, runtime, stdlib, lock file."""
+
+GENERATED = ("pyodide", "pycore.zip", "sw-assets.js")
+"""Names build.py writes into dist/; web/ must not hold files of the same name."""
+
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+"""Every pycore.zip entry gets this timestamp, so the archive (and the version hash) is reproducible."""
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+}
+"""Types the serve command must get right: module scripts and wasm streaming refuse wrong ones."""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def log(message: str) -> None:
+    """One line of progress, flushed at once so CI logs interleave correctly with child output."""
+    print(f"build.py: {message}", flush=True)
+
+
+def die(message: str) -> None:
+    """Stop with a clear message and no traceback: these are set-up problems a person must fix."""
+    print(f"build.py: error: {message}", file=sys.stderr, flush=True)
+    sys.exit(1)
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    """Environment for every child process: never let a tool download a browser."""
+    env = dict(os.environ)
+    env["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
+    env["PUPPETEER_SKIP_DOWNLOAD"] = "1"
+    env.update(extra)
+    return env
+
+
+def run(command: list[str | os.PathLike], *, must: bool = True, **kwargs) -> bool:
+    """Run a set-up command, echoing it; a failure stops the build with the command named.
+
+    With must=False a failure is only reported (False), for optional steps.
+    """
+    words = [str(word) for word in command]
+    log("$ " + " ".join(words))
+    kwargs.setdefault("env", child_env())
+    kwargs.setdefault("stdin", subprocess.DEVNULL)  # CI has no stdin; nothing may prompt
+    kwargs.setdefault("cwd", ROOT)
+    try:
+        subprocess.run(words, check=True, **kwargs)
+        return True
+    except FileNotFoundError:
+        problem = f"{words[0]} is not installed (needed for: {' '.join(words)})"
+    except subprocess.CalledProcessError as error:
+        problem = f"command failed with exit status {error.returncode}: {' '.join(words)}"
+    if must:
+        die(problem)
+    log("WARNING: " + problem)
+    return False
+
+
+def sha256_bytes(data: bytes) -> str:
+    """Hex SHA-256: the one hash used for stamps and the site version."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def fingerprint(*parts: object) -> str:
+    """Hash of what a set-up step depends on (pins, versions): its stamp changes when they do."""
+    return sha256_bytes(json.dumps(parts, sort_keys=True).encode())
+
+
+def stamp_ok(stamp: Path, expected: str) -> bool:
+    """True when a step was already done for exactly these inputs."""
+    try:
+        return stamp.read_text().strip() == expected
+    except OSError:
+        return False
+
+
+def pyproject() -> dict:
+    """pyproject.toml holds the pins: the test tools and the wheels run inside Pyodide."""
+    with open(ROOT / "pyproject.toml", "rb") as file:
+        return tomllib.load(file)
+
+
+def is_root() -> bool:
+    """apt-get may be run only as root; elsewhere we explain instead of failing."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def apt_install(*packages: str) -> bool:
+    """Install Debian packages (root only); False when impossible, so the caller can explain."""
+    if not (is_root() and shutil.which("apt-get")):
+        return False
+    env = child_env(DEBIAN_FRONTEND="noninteractive")
+    return run(["apt-get", "update"], env=env, must=False) and run(
+        ["apt-get", "install", "-y", "--no-install-recommends", *packages], env=env, must=False)
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def pinned_pyodide_version() -> str:
+    """The exact pyodide version of package.json (the lock file agrees: npm ci checks it)."""
+    package = json.loads((ROOT / "package.json").read_text())
+    return package["dependencies"]["pyodide"]
+
+
+def ensure_node() -> None:
+    """Node.js and npm run `npm ci` and the Pyodide tests; Debian's nodejs (>= 18) is enough."""
+    if shutil.which("node") and shutil.which("npm"):
+        return
+    log("Node.js/npm not found; installing Debian's nodejs and npm")
+    if not apt_install("nodejs", "npm"):
+        die("Node.js >= 18 and npm are needed: install them (Debian: apt-get install nodejs npm)")
+
+
+def ensure_node_packages() -> None:
+    """`npm ci` when node_modules is missing or was installed from another package-lock.json."""
+    stamp = NODE_MODULES / ".luckdial-stamp"
+    lock = ROOT / "package-lock.json"
+    expected = fingerprint(sha256_bytes(lock.read_bytes()), pinned_pyodide_version())
+    installed = PYODIDE_PACKAGE / "package.json"
+    if stamp_ok(stamp, expected) and installed.exists() and all(
+        (PYODIDE_PACKAGE / name).exists() for name in PYODIDE_FILES
+    ):
+        return
+    ensure_node()
+    run(["npm", "ci", "--no-audit", "--no-fund"])
+    version = json.loads(installed.read_text())["version"]
+    if version != pinned_pyodide_version():
+        die(f"npm installed pyodide {version}, package.json pins {pinned_pyodide_version()}")
+    stamp.write_text(expected + "\n")
+
+
+def test_requirements() -> list[str]:
+    """The exact test-tool pins (pyproject optional-dependencies 'test')."""
+    return list(pyproject()["project"]["optional-dependencies"]["test"])
+
+
+def ensure_venv() -> None:
+    """.venv/ with the pinned test tools; rebuilt from scratch when the pins or the Python change."""
+    stamp = VENV / ".luckdial-stamp"
+    expected = fingerprint(test_requirements(), sys.version, os.path.realpath(sys.executable))
+    if stamp_ok(stamp, expected) and VENV_PYTHON.exists():
+        return
+    if VENV.exists():
+        log("the test tools' pins changed: rebuilding .venv/")
+        shutil.rmtree(VENV)
+    run([sys.executable, "-m", "venv", VENV])
+    run([VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-q",
+         *test_requirements()])
+    stamp.write_text(expected + "\n")
+
+
+def ensure_pyodide_wheels() -> None:
+    """Pure-Python wheels of pytest and Hypothesis for Pyodide's Python, for tests/pyodide.
+
+    Pyodide's Python (3.14) is not the venv's, so pip must be told the target
+    version; --only-binary and --no-deps because nothing may be built or
+    resolved for a platform pip cannot run.
+    """
+    config = pyproject()["tool"]["luckdial"]
+    wheels, python = config["pyodide-wheels"], config["pyodide-python"]
+    stamp = WHEELS / ".luckdial-stamp"
+    expected = fingerprint(wheels, python)
+    if stamp_ok(stamp, expected):
+        return
+    fresh = WHEELS.with_name(WHEELS.name + ".new")
+    shutil.rmtree(fresh, ignore_errors=True)
+    fresh.mkdir(parents=True)
+    run([VENV_PYTHON, "-m", "pip", "download", "--disable-pip-version-check", "-q",
+         "--only-binary=:all:", "--no-deps", "--python-version", python,
+         "--implementation", "py", "--abi", "none", "--platform", "any",
+         "--dest", fresh, *wheels])
+    found = sorted(path.name for path in fresh.glob("*.whl"))
+    impure = [name for name in found if not name.endswith("-none-any.whl")]
+    if impure or len(found) != len(wheels):
+        die(f"expected {len(wheels)} pure-Python wheels for Pyodide, got {found}")
+    (fresh / ".luckdial-stamp").write_text(expected + "\n")
+    shutil.rmtree(WHEELS, ignore_errors=True)
+    fresh.rename(WHEELS)
+
+
+def ensure_chromium() -> None:
+    """Debian's Chromium for the e2e tests: Playwright may not download its own browser here."""
+    if CHROMIUM.exists():
+        return
+    log(f"{CHROMIUM} not found")
+    if not (apt_install("chromium") and CHROMIUM.exists()):
+        log(f"WARNING: could not install Chromium. As root run: apt-get update && "
+            f"apt-get install -y chromium. Until then the e2e tests use Playwright's own "
+            f"browser if one is installed, and fail if none is.")
+
+
+def setup() -> None:
+    """Everything `test` and `serve` need; each step is skipped when its stamp is current."""
+    started = time.monotonic()
+    ensure_node_packages()
+    ensure_venv()
+    ensure_pyodide_wheels()
+    ensure_chromium()
+    log(f"setup done in {time.monotonic() - started:.1f} s")
+
+
+# --------------------------------------------------------------------------- build
+
+
+def web_files() -> list[Path]:
+    """Files of web/ to publish, sorted; editor and cache droppings are left out."""
+    if not WEB.is_dir():
+        return []
+    return sorted(
+        path
+        for path in WEB.rglob("*")
+        if path.is_file()
+        and not any(part.startswith(".") or part == "__pycache__" for part in path.relative_to(WEB).parts)
+    )
+
+
+def copy_web(out: Path) -> None:
+    """web/ copied byte for byte: the front end has no build step (no bundler by design)."""
+    files = web_files()
+    if not (WEB / "index.html").exists():
+        log("WARNING: web/index.html is missing: dist/ will have no page to open")
+    for path in files:
+        relative = path.relative_to(WEB)
+        if relative.parts[0] in GENERATED:
+            die(f"web/{relative.as_posix()} clashes with a file build.py generates in dist/")
+        target = out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def copy_pyodide(out: Path) -> None:
+    """The self-hosted runtime: the five files of the pinned npm package, nothing from a CDN."""
+    target = out / "pyodide"
+    target.mkdir()
+    for name in PYODIDE_FILES:
+        source = PYODIDE_PACKAGE / name
+        if not source.exists():
+            die(f"{source} is missing: delete node_modules/ and run python3 build.py setup")
+        shutil.copyfile(source, target / name)
+
+
+def write_pycore_zip(path: Path) -> None:
+    """pycore/*.py as a zip with top folder pycore/, reproducible (sorted, fixed dates and modes)."""
+    sources = sorted(
+        source for source in PYCORE.rglob("*.py") if "__pycache__" not in source.parts
+    )
+    if not sources:
+        die("pycore/ has no .py files")
+    with zipfile.ZipFile(path, "w") as archive:
+        for source in sources:
+            info = zipfile.ZipInfo(source.relative_to(ROOT).as_posix(), date_time=ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # Unix, whatever the host, so the bytes do not depend on it
+            archive.writestr(info, source.read_bytes(), compresslevel=9)
+
+
+def dist_files(out: Path) -> list[str]:
+    """Every file of the staged dist/, as sorted relative POSIX paths (the URLs the site uses)."""
+    return sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
+
+
+def site_version(out: Path, files: list[str]) -> str:
+    """Hash of every path and its content: any change to the site gives a new service-worker cache."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + sha256_bytes((out / name).read_bytes()).encode() + b"\n")
+    return digest.hexdigest()[:16]
+
+
+def write_sw_assets(out: Path) -> None:
+    """sw-assets.js: the version and the precache list that web/sw.js loads with importScripts."""
+    files = dist_files(out)
+    version = site_version(out, files)
+    assets = ["./", *sorted([*files, "sw-assets.js"])]
+    lines = [
+        "// Generated by build.py from the contents of dist/: do not edit.",
+        f"self.LUCKDIAL_VERSION = {json.dumps(version)};",
+        "self.LUCKDIAL_ASSETS = [",
+        *(f"  {json.dumps(name)}," for name in assets),
+        "];",
+        "",
+    ]
+    (out / "sw-assets.js").write_text("\n".join(lines), encoding="utf-8")
+
+
+def build() -> None:
+    """Write dist/ in a staging folder, then swap it in, so dist/ is never half-written."""
+    started = time.monotonic()
+    ensure_node_packages()
+    staging = ROOT / "dist.new"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    copy_web(staging)
+    copy_pyodide(staging)
+    write_pycore_zip(staging / "pycore.zip")
+    write_sw_assets(staging)
+    old = ROOT / "dist.old"
+    shutil.rmtree(old, ignore_errors=True)
+    if DIST.exists():
+        DIST.rename(old)
+    staging.rename(DIST)
+    shutil.rmtree(old, ignore_errors=True)
+    count = len(dist_files(DIST))
+    log(f"built dist/ ({count} files) in {time.monotonic() - started:.1f} s")
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """http.server with the MIME types the site needs and no caching (the service worker caches)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+class QuietStaticHandler(StaticHandler):
+    """The same, without a log line per request (for tests)."""
+
+    def log_message(self, format: str, *args) -> None:
+        pass
+
+
+def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
+                quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A threaded static server on (host, port); port 0 picks a free one (read server.server_port).
+
+    Tests may import this (`from build import make_server`) and run
+    `serve_forever` in a thread, so that they serve dist/ exactly as `serve` does.
+    """
+    handler = functools.partial(QuietStaticHandler if quiet else StaticHandler,
+                                directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve(host: str, port: int) -> None:
+    """setup + build, then serve dist/ until Ctrl-C."""
+    setup()
+    build()
+    try:
+        server = make_server(DIST, host, port)
+    except OSError as error:
+        die(f"cannot listen on {host}:{port} ({error.strerror}); try --port 0 for a free port")
+    shown = f"[{host}]" if ":" in host else host
+    log(f"serving dist/ at http://{shown}:{server.server_port}/ (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        log("stopped")
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test
+
+
+def test(pytest_args: list[str]) -> int:
+    """setup + build, then the whole suite (core, Pyodide-in-Node, e2e) in the venv's pytest."""
+    setup()
+    build()
+    env = child_env(
+        LUCKDIAL_NODE=shutil.which("node") or "node",
+        LUCKDIAL_PYODIDE_WHEELS=str(WHEELS),
+    )
+    if CHROMIUM.exists():
+        env["LUCKDIAL_CHROMIUM"] = str(CHROMIUM)
+    command = [str(VENV_PYTHON), "-m", "pytest", *(pytest_args or ["tests"])]
+    log("$ " + " ".join(command))
+    return subprocess.run(command, cwd=ROOT, env=env).returncode
+
+
+# --------------------------------------------------------------------------- main
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line; `test` passes everything after it to pytest untouched."""
+    top = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser("setup", help="install what is missing (npm, .venv, wheels, chromium)")
+    commands.add_parser("build", help="write dist/")
+    serve_command = commands.add_parser("serve", help="setup + build, then serve dist/")
+    serve_command.add_argument("--host", default="127.0.0.1")
+    serve_command.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    commands.add_parser("test", help="setup + build, then pytest (extra arguments go to pytest)")
+    return top
+
+
+def main(argv: list[str]) -> int:
+    """Dispatch; `test` is handled before argparse so pytest options like -k pass through."""
+    if argv[:1] == ["test"]:
+        return test(argv[1:])
+    args = parser().parse_args(argv)
+    if args.command == "setup":
+        setup()
+    elif args.command == "build":
+        build()
+    elif args.command == "serve":
+        serve(args.host, args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
