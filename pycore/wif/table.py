@@ -100,7 +100,9 @@ class Cell:
         """Decode a cell as printed in seed 004; a typo in the data fails loudly here."""
         if text == "-/-":
             return cls(text, 0, False, FaceDown.ALL, 0, DefenderFate.STAY)
-        attacker, _, defender = text.partition("/")
+        attacker, slash, defender = text.partition("/")
+        if not (slash and attacker and defender):
+            raise ValueError(f"not a 2D10 CRT cell: {text!r}")
         # "-" alone means "no effect" on that side (seed 004, Notes).
         normal = ("" if attacker == "-" else attacker) + "/" + ("" if defender == "-" else defender)
         match = _CELL.match(normal)
