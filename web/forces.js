@@ -1,0 +1,98 @@
+// One side's forces: a row per unit with big −/+ steppers around a number
+// field (type a count directly when it is large). The field keeps whatever
+// the user typed, even a bad value: pycore judges it and names it.
+
+import {el} from "./dom.js";
+
+const MAX = 999;
+
+export function createForces({side, title, stat}) {
+  const rows = new Map(); // unit id → {row, input, minus, name}
+  const list = el("div", {class: "unit-list"});
+  const total = el("span", {class: "side-total"});
+  const node = el("fieldset", {class: `forces ${side}`, id: `${side}-forces`},
+    el("legend", {}, el("span", {class: "side-name"}, title), total),
+    list);
+  const listeners = [];
+
+  function changed() {
+    let sum = 0;
+    for (const {input, minus, row} of rows.values()) {
+      const value = Number(input.value);
+      minus.disabled = node.disabled || !(value > 0);
+      row.classList.toggle("present", value > 0);
+      if (Number.isFinite(value) && value > 0) sum += value;
+    }
+    total.textContent = sum === 1 ? "1 unit" : `${sum} units`;
+    listeners.forEach((listener) => listener());
+  }
+
+  function step(input, delta) {
+    const value = Number(input.value);
+    const base = Number.isFinite(value) ? Math.trunc(value) : 0;
+    input.value = String(Math.min(MAX, Math.max(0, base + delta)));
+    changed();
+  }
+
+  /** units: [{id, name, attack, defense}] — counts of units that stay are kept. */
+  function setUnits(units) {
+    const old = getCounts();
+    rows.clear();
+    list.replaceChildren();
+    for (const unit of units) {
+      const id = `${side}-${unit.id}`;
+      const label = unit.name.toLowerCase();
+      const input = el("input", {id, type: "number", inputmode: "numeric", min: 0, max: MAX, step: 1,
+        value: String(old[unit.id] ?? 0), "aria-label": `${title}: number of ${label}`, dataset: {unit: unit.id}});
+      const minus = el("button", {type: "button", class: "step minus", "aria-label": `One ${label} less (${side})`}, "−");
+      const plus = el("button", {type: "button", class: "step plus", "aria-label": `One ${label} more (${side})`}, "+");
+      minus.addEventListener("click", () => step(input, -1));
+      plus.addEventListener("click", () => step(input, +1));
+      input.addEventListener("input", changed);
+      input.addEventListener("focus", () => input.select());
+      const row = el("div", {class: "unit-row", dataset: {unit: unit.id}},
+        el("label", {for: id, class: "unit-name"}, unit.name,
+          el("span", {class: "stat"}, `${stat === "attack" ? "att" : "def"} ${unit[stat]}`)),
+        el("div", {class: "stepper"}, minus, input, plus));
+      rows.set(unit.id, {row, input, minus, name: unit.name});
+      list.append(row);
+    }
+    changed();
+  }
+
+  /** {unit: number} of the rows that are not zero or empty; a bad entry is passed on as typed. */
+  function getCounts() {
+    const counts = {};
+    for (const [unit, {input}] of rows) {
+      const text = input.value.trim();
+      if (text === "" || Number(text) === 0) continue;
+      counts[unit] = Number.isFinite(Number(text)) ? Number(text) : text;
+    }
+    return counts;
+  }
+
+  function setCounts(counts) {
+    for (const [unit, {input}] of rows) input.value = String(counts[unit] ?? 0);
+    changed();
+  }
+
+  function setDisabled(disabled) {
+    node.disabled = disabled;
+    changed();
+  }
+
+  /** Highlight the row a pycore error names (unit id), the whole side (true), or nothing (null). */
+  function markInvalid(unit) {
+    node.classList.toggle("invalid", unit === true);
+    for (const [id, {row, input}] of rows) {
+      const bad = id === unit;
+      row.classList.toggle("invalid", bad);
+      if (bad) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    }
+  }
+
+  return {node, setUnits, getCounts, setCounts, setDisabled, markInvalid,
+    onChange: (listener) => listeners.push(listener),
+    focus: (unit) => rows.get(unit)?.input.focus()};
+}

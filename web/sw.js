@@ -1,0 +1,37 @@
+// Service worker (classic script): precaches every file of the site so
+// Luckdial works offline at the table after the first visit.
+// sw-assets.js is written by build.py: LUCKDIAL_VERSION (a hash of dist/)
+// and LUCKDIAL_ASSETS (every file, as URLs relative to this script).
+
+importScripts("./sw-assets.js");
+
+const CACHE = "luckdial-" + self.LUCKDIAL_VERSION;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "reload": bypass the HTTP cache so one version never mixes with another.
+    await cache.addAll(self.LUCKDIAL_ASSETS.map((url) => new Request(url, {cache: "reload"})));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => name.startsWith("luckdial-") && name !== CACHE)
+      .map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // Navigations may carry a query string; the page is the same.
+    const cached = await cache.match(request, {ignoreSearch: request.mode === "navigate"});
+    return cached || fetch(request);
+  })());
+});
