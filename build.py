@@ -75,6 +75,10 @@ MIME_TYPES = {
     ".json": "application/json",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".css": "text/css",
+    ".html": "text/html",
 }
 """Types the serve command must get right: module scripts and wasm streaming refuse wrong ones."""
 
