@@ -31,7 +31,7 @@ export function newNation(name, system, options = {}) {
 /** The `research` request of one ledger: what pycore replays, and what a share link holds. */
 export function ledgerRequest(nation, key) {
   const ledger = nation.ledgers[key];
-  const request = {op: "research", system: nation.system, steps: ledger.steps, seed: `${nation.seed}:${key}`,
+  const request = {op: "research", system: nation.system, steps: ledger.steps, seed: ledger.seed || `${nation.seed}:${key}`,
     label: nation.name};
   if (nation.system === "lowluck") request.category = key;
   else Object.assign(request, {keep_tokens: ledger.keep_tokens, low_luck: ledger.low_luck});
@@ -148,6 +148,7 @@ export function checkGame(data) {
       if (!Array.isArray(ledger.steps) || ledger.steps.length > MAX_STEPS) fail(`${where}.steps`, `must be a list of at most ${MAX_STEPS} rounds, got ${quote(ledger.steps)}`);
       ledger.steps.forEach((step, i) => { if (!isObject(step)) fail(`${where}.steps[${i}]`, `must be an object, got ${quote(step)}`); });
       out.ledgers[key] = {steps: ledger.steps.map((step) => ({...step}))};
+      if (ledger.seed !== undefined) out.ledgers[key].seed = text(ledger.seed, `${where}.seed`, 200);
       if (key === "dice") {
         out.ledgers[key].keep_tokens = Boolean(ledger.keep_tokens);
         out.ledgers[key].low_luck = Boolean(ledger.low_luck);

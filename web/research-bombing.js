@@ -1,0 +1,144 @@
+// The bombing part of the Research screen: a raid form (op "bombing"), the fees a nation owes this
+// turn, and the end-of-turn settlement. The fees owed live in the research game (research-store.js)
+// so they survive a reload until the turn is settled.
+
+import {el, clear} from "./dom.js";
+import {newSeed} from "./research-store.js";
+
+const RULESETS = [["classic", "Classic"], ["revised", "Revised"], ["anniversary", "Anniversary"],
+  ["1942-2e", "1942 (2nd ed.)"], ["1940-2e", "1940 (2nd ed.)"], ["big-world-1942", "Big World 1942"]];
+const LL_RULES = [["standard", "Standard: fee 2–3 per bomber"], ["A", "A: set aside 3 per bomber first"],
+  ["B", "B: AA shoots, survivors 1–6"], ["C", "C: AA shoots, survivors 3–4"]];
+const VARIANTS = [["orthodox", "Orthodox"], ["ryof", "RYOF"], ["ryof6", "RYOF<6 (fractions rolled)"], ["cof", "COF"], ["cofr", "COFR"]];
+
+const options = (pairs) => pairs.map(([value, text]) => el("option", {value}, text));
+
+function whole(input, label, max, {optional = false} = {}) {
+  const raw = input.value.trim();
+  if (!raw && optional) return {value: undefined};
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > max) return {problem: `${label} must be a whole number from 0 to ${max}, got "${raw}".`};
+  return {value: n};
+}
+
+export function createBombing(client, {nation, changed}) {
+  const system = el("select", {id: "bomb-system"}, options([["lowluck", "Low Luck"], ["dice", "Dice"], ["chess", "A&A Chess"]]));
+  const bombers = el("input", {id: "bomb-bombers", type: "text", inputmode: "numeric", value: "1", autocomplete: "off"});
+  const aa = el("input", {id: "bomb-aa", type: "checkbox", checked: true});
+  const heavy = el("input", {id: "bomb-heavy", type: "checkbox"});
+  const rule = el("select", {id: "bomb-rule"}, options(LL_RULES));
+  const ruleset = el("select", {id: "bomb-ruleset"}, options(RULESETS));
+  const variant = el("select", {id: "bomb-variant"}, options(VARIANTS));
+  const value = el("input", {id: "bomb-value", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "optional"});
+  const ruleField = el("div", {class: "field"}, el("label", {for: "bomb-rule"}, "Low Luck rule"), rule);
+  const rulesetField = el("div", {class: "field", hidden: true}, el("label", {for: "bomb-ruleset"}, "Ruleset"), ruleset);
+  const variantField = el("div", {class: "field", hidden: true}, el("label", {for: "bomb-variant"}, "Variant"), variant);
+  const error = el("p", {class: "rd-field-error", id: "bomb-error", role: "alert", hidden: true});
+  const raidButton = el("button", {type: "submit", class: "primary", id: "bomb-raid"}, "Raid");
+  const form = el("form", {class: "rd-card", id: "bomb-form", novalidate: true},
+    el("h3", {}, "Strategic bombing raid"),
+    el("div", {class: "field"}, el("label", {for: "bomb-system"}, "System"), system),
+    el("div", {class: "field rd-inline"}, el("label", {for: "bomb-bombers"}, "Bombers"), bombers),
+    el("label", {class: "rd-check"}, aa, " The factory has AA"),
+    el("label", {class: "rd-check"}, heavy, " Heavy Bombers"),
+    ruleField, rulesetField, variantField,
+    el("div", {class: "field rd-inline"}, el("label", {for: "bomb-value"}, "Territory value (cap)"), value),
+    error, el("div", {class: "buttons rd-buttons"}, raidButton));
+  const outcome = el("div", {class: "rd-card rd-raid", id: "bomb-result", role: "status", hidden: true});
+
+  const owed = el("strong", {id: "bomb-owed"}, "0");
+  const money = el("input", {id: "settle-money", type: "text", inputmode: "numeric", autocomplete: "off"});
+  const owned = el("input", {id: "settle-bombers", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "optional"});
+  const settleError = el("p", {class: "rd-field-error", id: "settle-error", role: "alert", hidden: true});
+  const settleButton = el("button", {type: "submit", class: "primary", id: "settle"}, "Settle end of turn");
+  const settleResult = el("p", {class: "rd-next", id: "settle-result", role: "status", hidden: true});
+  const settleForm = el("form", {class: "rd-card", id: "settle-form", novalidate: true},
+    el("h3", {}, "End of turn: bombing fees"),
+    el("p", {}, "Fees owed this turn: ", owed),
+    el("div", {class: "field rd-inline"}, el("label", {for: "settle-money"}, "Money after income"), money),
+    el("div", {class: "field rd-inline"}, el("label", {for: "settle-bombers"}, "Bombers owned"), owned),
+    el("p", {class: "hint"}, "Unpaid fees cost one bomber per 2.5 lacking, rounded against the attacker (seed 000 §5d)."),
+    settleError, el("div", {class: "buttons rd-buttons"}, settleButton), settleResult);
+  const log = el("ol", {class: "rd-history", id: "bomb-log", reversed: true});
+  const logBox = el("section", {class: "rd-card", "aria-label": "Bombing log"}, el("h3", {}, "Bombing log"), log);
+  const node = el("div", {id: "research-bombing", hidden: true}, form, outcome, settleForm, logBox);
+
+  system.addEventListener("change", () => {
+    ruleField.hidden = system.value !== "lowluck";
+    rulesetField.hidden = system.value !== "dice";
+    variantField.hidden = system.value !== "chess";
+  });
+
+  const say = (box, text) => { box.hidden = !text; box.textContent = text || ""; };
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const current = nation();
+    if (!current) return;
+    const count = whole(bombers, "Bombers", 99);
+    const cap = whole(value, "Territory value", 99, {optional: true});
+    const problem = count.problem || cap.problem || (count.value < 1 ? "At least 1 bomber raids." : "");
+    say(error, problem);
+    if (problem) return;
+    const request = {op: "bombing", system: system.value, bombers: count.value, aa: aa.checked,
+      heavy_bombers: heavy.checked, seed: newSeed()};
+    if (cap.value !== undefined) request.territory_value = cap.value;
+    if (system.value === "lowluck") request.rule = rule.value;
+    if (system.value === "dice") request.ruleset = ruleset.value;
+    if (system.value === "chess") request.variant = variant.value;
+    raidButton.disabled = true;
+    const envelope = await client.call(request);
+    raidButton.disabled = false;
+    if (!envelope.ok) return say(error, envelope.error.message);
+    const r = envelope.result;
+    clear(outcome).append(
+      el("p", {class: "rd-big", id: "bomb-damage"}, `Damage ${r.damage.total}`),
+      el("p", {}, `${r.bombers} bomber${r.bombers === 1 ? "" : "s"}, ${r.shot_down} shot down, ${r.surviving} over the target.`),
+      r.damage.per_bomber?.length ? el("p", {}, `Per bomber: ${r.damage.per_bomber.join(", ")}`) : null,
+      r.damage.rolls.length ? el("p", {class: "rd-dice"}, "Dice: ", r.damage.rolls.map((v) => el("span", {class: "die numeric rd-die"}, String(v)))) : null,
+      r.fee ? el("p", {class: "rd-fee", id: "bomb-fee"}, `Fee ${r.fee.total} (${r.fee.per_bomber.join(" + ")}), ${r.fee.due}.` +
+        (r.fee.refund !== undefined ? ` Set aside ${r.fee.reserve}, ${r.fee.refund} back.` : "")) : null,
+      ...r.notes.map((n) => el("p", {class: "hint"}, n)));
+    outcome.hidden = false;
+    let line = `Raid: ${r.bombers} bombers (${r.system}${r.rule ? " " + r.rule : ""}), damage ${r.damage.total}`;
+    if (r.fee && r.fee.refund === undefined) {
+      current.bombing.owed += r.fee.total;
+      line += `, fee ${r.fee.total} owed`;
+    } else if (r.fee) line += `, fee ${r.fee.total} paid from the ${r.fee.reserve} set aside`;
+    current.bombing.log.push(line + ".");
+    changed();
+    render();
+  });
+
+  settleForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const current = nation();
+    if (!current) return;
+    const cash = whole(money, "Money", 99999);
+    const fleet = whole(owned, "Bombers owned", 9999, {optional: true});
+    const problem = cash.problem || fleet.problem;
+    say(settleError, problem);
+    if (problem) return;
+    const settle = {fees: current.bombing.owed, money: cash.value};
+    if (fleet.value !== undefined) settle.bombers = fleet.value;
+    const envelope = await client.call({op: "bombing", settle});
+    if (!envelope.ok) return say(settleError, envelope.error.message);
+    const s = envelope.result.settle;
+    say(settleResult, s.text);
+    current.bombing.owed = 0;
+    current.bombing.log.push(`Settled: ${s.text}`);
+    changed();
+    render();
+  });
+
+  function render() {
+    const current = nation();
+    if (!current) return;
+    owed.textContent = String(current.bombing.owed);
+    clear(log);
+    for (const line of [...current.bombing.log].reverse()) log.append(el("li", {class: "rd-step"}, el("span", {class: "rd-text"}, line)));
+    if (!current.bombing.log.length) log.append(el("li", {class: "hint"}, "No raid yet."));
+  }
+
+  return {node, render};
+}
