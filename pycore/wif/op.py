@@ -211,7 +211,7 @@ def _roll_json(roll: Roll, setup: Setup, table: Table, extra_loss: bool) -> dict
     elif roll.row == "23+" and roll.total > 23:
         clamp = " (above 23 reads 23+)"
     words.append(f"Total {roll.total}{clamp}: row {roll.row} of the {table.title} table, {roll.cell.text}.")
-    words.append(roll.cell.describe(extra_loss))
+    how = " ".join(words)
     return {
         "source": "seed" if setup.seed is not None else "dice",
         "dice": [a, b],
@@ -224,7 +224,10 @@ def _roll_json(roll: Roll, setup: Setup, table: Table, extra_loss: bool) -> dict
         "attacker_losses": roll.cell.attacker_loss_count(extra_loss),
         "defender_losses": roll.cell.defender_losses,
         "meaning": roll.cell.describe(extra_loss),
-        "text": " ".join(words),
+        "attacker": roll.cell.attacker_words(extra_loss),
+        "defender": roll.cell.defender_words(),
+        "how": how,
+        "text": f"{how} {roll.cell.describe(extra_loss)}",
     }
 
 

@@ -145,9 +145,10 @@ class Cell:
         With ``extra_loss_applies`` unknown (None) a § is explained with its
         condition; with True/False it is folded into the attacker's count.
         """
-        return f"{self._attacker_words(extra_loss_applies)} {self._defender_words()}"
+        return f"{self.attacker_words(extra_loss_applies)} {self.defender_words()}"
 
-    def _attacker_words(self, extra_loss_applies: bool | None) -> str:
+    def attacker_words(self, extra_loss_applies: bool | None) -> str:
+        """What happens to the attacker, in words."""
         n = self.attacker_losses
         if self.extra_loss and extra_loss_applies is None:
             base = _losses("Attacker", n, none="no loss")
@@ -168,7 +169,8 @@ class Cell:
         }[self.face_down]
         return words + face
 
-    def _defender_words(self) -> str:
+    def defender_words(self) -> str:
+        """What happens to the defender, in words."""
         words = _losses("Defender", self.defender_losses, none="no loss") + "."
         fate = {
             DefenderFate.STAY: "",
