@@ -25,6 +25,7 @@ All paths are relative, so dist/ works under any sub-path (GitHub Pages).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -33,6 +34,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 import zipfile
@@ -49,7 +51,8 @@ NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PACKAGE = NODE_MODULES / "pyodide"
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-WHEELS = ROOT / ".cache" / "pyodide-wheels"
+CACHE = ROOT / ".cache"
+WHEELS = CACHE / "pyodide-wheels"
 CHROMIUM = Path("/usr/bin/chromium")
 
 PYODIDE_FILES = (
@@ -156,6 +159,28 @@ def pyproject() -> dict:
 def is_root() -> bool:
     """apt-get may be run only as root; elsewhere we explain instead of failing."""
     return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+@contextlib.contextmanager
+def exclusive():
+    """Hold .cache/build.lock: several people (and their test runs) share one work tree here,
+    and two set-ups or builds at once would tear each other's .venv/ or dist/ apart."""
+    CACHE.mkdir(exist_ok=True)
+    with open(CACHE / "build.lock", "w") as handle:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no locking, as before
+            yield
+            return
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log("waiting for another build.py in this folder to finish its set-up or build")
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def apt_install(*packages: str) -> bool:
@@ -266,10 +291,11 @@ def ensure_chromium() -> None:
 def setup() -> None:
     """Everything `test` and `serve` need; each step is skipped when its stamp is current."""
     started = time.monotonic()
-    ensure_node_packages()
-    ensure_venv()
-    ensure_pyodide_wheels()
-    ensure_chromium()
+    with exclusive():
+        ensure_node_packages()
+        ensure_venv()
+        ensure_pyodide_wheels()
+        ensure_chromium()
     log(f"setup done in {time.monotonic() - started:.1f} s")
 
 
@@ -361,22 +387,29 @@ def write_sw_assets(out: Path) -> None:
 def build() -> None:
     """Write dist/ in a staging folder, then swap it in, so dist/ is never half-written."""
     started = time.monotonic()
-    ensure_node_packages()
-    staging = ROOT / "dist.new"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir()
-    copy_web(staging)
-    copy_pyodide(staging)
-    write_pycore_zip(staging / "pycore.zip")
-    write_sw_assets(staging)
-    old = ROOT / "dist.old"
-    shutil.rmtree(old, ignore_errors=True)
-    if DIST.exists():
-        DIST.rename(old)
-    staging.rename(DIST)
-    shutil.rmtree(old, ignore_errors=True)
+    with exclusive():
+        ensure_node_packages()
+        staging = Path(tempfile.mkdtemp(prefix="dist-staging-", dir=CACHE))
+        try:
+            copy_web(staging)
+            copy_pyodide(staging)
+            write_pycore_zip(staging / "pycore.zip")
+            write_sw_assets(staging)
+            staging.chmod(0o755)  # mkdtemp makes it 0700; dist/ is meant to be served
+            swap_into_place(staging, DIST)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     count = len(dist_files(DIST))
     log(f"built dist/ ({count} files) in {time.monotonic() - started:.1f} s")
+
+
+def swap_into_place(fresh: Path, target: Path) -> None:
+    """Replace target by fresh with two renames (same file system), the old one removed after."""
+    old = Path(tempfile.mkdtemp(prefix="dist-old-", dir=CACHE)) / "dist"
+    if target.exists():
+        target.rename(old)
+    fresh.rename(target)
+    shutil.rmtree(old.parent, ignore_errors=True)
 
 
 # --------------------------------------------------------------------------- serve
