@@ -189,7 +189,7 @@ def apt_install(*packages: str) -> bool:
         return False
     env = child_env(DEBIAN_FRONTEND="noninteractive")
     return run(["apt-get", "update"], env=env, must=False) and run(
-        ["apt-get", "install", "-y", "--no-install-recommends", *packages], env=env, must=False)
+        ["apt-get", "install", "-y", *packages], env=env, must=False)
 
 
 # --------------------------------------------------------------------------- setup
