@@ -50,8 +50,17 @@ const realFetch = self.fetch.bind(self);
 self.fetch = async function countingFetch(input, init) {
   const url = String(input instanceof Request ? input.url : input);
   const name = url.split("?")[0].split("/").pop();
-  const response = await realFetch(input, init);
-  if (!(name in WEIGHTS) || !response.body) return response;
+  if (!(name in WEIGHTS)) return realFetch(input, init);
+  let response;
+  try {
+    response = await realFetch(input, init);
+  } catch (error) {
+    // Pyodide's loader may swallow this and wait forever: say it now.
+    fail(`Could not download ${name} (${describe(error)}).`);
+    throw error;
+  }
+  if (!response.ok) fail(`Could not download ${name} (HTTP ${response.status}).`);
+  if (!response.body) return response;
   const length = Number(response.headers.get("content-length")) || 0;
   let received = 0;
   const counter = new TransformStream({
@@ -98,6 +107,12 @@ async function fetchBytes(url) {
   if (!response.ok) throw new Error(`${url.split("/").pop()}: HTTP ${response.status}`);
   return response.arrayBuffer();
 }
+
+// A failed download rejects promises inside Pyodide's loader that nobody
+// awaits; while loading, that failure is reported once as {type: "failed"}.
+self.addEventListener("unhandledrejection", (event) => {
+  if (!handle) event.preventDefault();
+});
 
 const watchdog = setInterval(() => {
   if (settled) return clearInterval(watchdog);

@@ -1,0 +1,43 @@
+"""End-to-end fixtures: every test's browser traffic is recorded and must stay on 127.0.0.1,
+and no page may throw an uncaught error."""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import pytest
+
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+
+def is_local(url: str) -> bool:
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.scheme in {"http", "https", "ws"} and parts.hostname == "127.0.0.1"
+
+
+class Traffic:
+    """Every request the context made (pages, their workers, the service worker)."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+        self.errors: list[str] = []
+
+    def outside(self) -> list[str]:
+        return [url for url in self.urls if not is_local(url)]
+
+    def saw(self, path_end: str) -> bool:
+        return any(urllib.parse.urlsplit(url).path.endswith(path_end) for url in self.urls)
+
+
+@pytest.fixture(autouse=True)
+def traffic(context):
+    """Records requests and uncaught page errors; after the test, asserts none left 127.0.0.1."""
+    record = Traffic()
+    context.on("request", lambda request: record.urls.append(request.url))
+    context.on("weberror", lambda error: record.errors.append(str(error.error)))
+    yield record
+    assert record.urls, "the request recorder saw nothing: it cannot vouch for the test"
+    assert record.outside() == [], f"requests left 127.0.0.1: {record.outside()}"
+    assert record.errors == [], f"uncaught errors in the page: {record.errors}"

@@ -1,0 +1,123 @@
+"""A battle played with taps, round by round, checked against pycore under CPython."""
+
+import re
+
+from playwright.sync_api import expect
+
+from luckdial_page import BattleScreen, pycore_handle
+
+
+def expected_rounds(request: dict) -> list[dict]:
+    """The log the page must show, from the same request answered by CPython's pycore."""
+    envelope = pycore_handle(request)
+    assert envelope["ok"], envelope
+    rounds = []
+    for played in envelope["result"]["rounds"]:
+        sides = {}
+        for side in ("attacker", "defender"):
+            dice = [(d["at"], d["value"], d["hit"]) for d in played[side]["dice"]]
+            sides[side] = sorted(dice, key=lambda die: die[0])  # the page groups dice by the value needed
+        rounds.append({"round": played["round"], "dice": sides, "hits": {s: played[s]["hits"] for s in sides}})
+    return rounds
+
+
+def shown_rounds(screen: BattleScreen) -> list[dict]:
+    shown = []
+    for entry in screen.log():
+        dice = {side: [tuple(die) for die in entry["sides"][side]["dice"]] for side in ("attacker", "defender")}
+        hits = {side: int(re.search(r"(\d+) hits?", entry["sides"][side]["text"]).group(1))
+                for side in ("attacker", "defender")}
+        shown.append({"round": entry["round"], "dice": dice, "hits": hits})
+    return shown
+
+
+def set_up(screen: BattleScreen, seed: str, system: str = "dice") -> dict:
+    screen.choose(ruleset="classic", system=system)
+    screen.add("attacker", "infantry", 3)
+    screen.add("attacker", "tank", 3)
+    screen.add("attacker", "fighter", 1)
+    screen.add("defender", "infantry", 4)
+    screen.add("defender", "tank", 1)
+    screen.seed.fill(seed)
+    return {"op": "resolve", "ruleset": "classic", "system": {"name": system},
+            "attacker": {"units": {"infantry": 3, "tank": 3, "fighter": 1}},
+            "defender": {"units": {"infantry": 4, "tank": 1}}, "seed": seed}
+
+
+def test_roll_round_by_round_to_the_end_shows_the_dice_pycore_rolls(page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    request = set_up(screen, "table seed 7", "dice")
+    full = pycore_handle(request)["result"]
+    assert len(full["rounds"]) >= 2, "pick a seed whose battle lasts more than one round"
+
+    screen.roll()
+    expect(screen.press_button).to_have_text("Press on (round 2)")
+    expect(screen.retreat_button).to_be_visible()
+    expect(screen.form).to_be_hidden()
+    while screen.press_button.is_visible():
+        screen.press_on()
+    expect(screen.outcome).to_be_visible()
+
+    assert shown_rounds(screen) == expected_rounds(request)
+    assert screen.rounds.count() == len(full["rounds"])
+    words = {"attacker_wins": "Attacker wins", "defender_wins": "Defender wins", "draw": "Both sides are wiped out"}
+    expect(screen.outcome).to_contain_text(words[full["outcome"]])
+    # The survivors are named in plain words, e.g. "… with 2 tanks, 1 fighter."
+    for unit, count in full["survivors"]["attacker" if full["outcome"] == "attacker_wins" else "defender"].items():
+        if count:
+            expect(screen.outcome).to_contain_text(f"{count} {unit.replace('_', ' ')}")
+    expect(screen.share_button).to_be_visible()
+    expect(screen.new_button).to_be_visible()
+
+
+def test_low_luck_round_names_the_remainder_die(page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    request = set_up(screen, "low luck seed", "lowluck")
+    screen.roll()
+    first = pycore_handle({**request, "rounds": 1})["result"]["rounds"][0]
+    fire = page.locator("#battle-log .round").first.locator(".fire.attacker")
+    attacker = first["attacker"]
+    # classic: 3 infantry ×1 + 3 tanks ×3 + 1 fighter ×3 = 15 → 2 sure hits, a die at 3 (RULES.md §4)
+    assert attacker["power"] == 15
+    expect(fire).to_contain_text("Power 15: 2 sure hits, remainder 3")
+    die = attacker["dice"][0]
+    expect(fire).to_contain_text(f"rolled {die['value']}, needed ≤ 3: {'hit' if die['hit'] else 'miss'}")
+    assert shown_rounds(screen) == expected_rounds({**request, "rounds": 1})
+
+
+def test_retreat_ends_the_battle(page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    set_up(screen, "retreat seed", "lowluck")
+    screen.roll()
+    screen.retreat_button.click()
+    expect(screen.outcome).to_contain_text("Attacker retreats")
+    expect(screen.rounds).to_have_count(1)
+    expect(screen.rounds.first).to_contain_text("Attacker retreated.")
+    expect(screen.press_button).to_be_hidden()
+
+
+def test_new_battle_keeps_the_forces_and_draws_a_new_seed(page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    set_up(screen, "first battle", "lowluck")
+    screen.roll()
+    screen.retreat_button.click()
+    screen.new_button.click()
+    expect(screen.form).to_be_visible()
+    expect(screen.rounds).to_have_count(0)
+    expect(screen.stepper("attacker", "tank")).to_have_value("3")
+    expect(screen.seed).not_to_have_value("first battle")
+    expect(screen.roll_button).to_be_enabled()
+    assert "#" not in page.url
+
+
+def test_reload_mid_battle_keeps_the_battle(page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    set_up(screen, "reload seed", "dice")
+    screen.roll()
+    before = shown_rounds(screen)
+    assert "#v1." in page.url
+    page.reload()
+    screen.wait_ready()
+    expect(screen.rounds).to_have_count(1)
+    assert shown_rounds(screen) == before
+    expect(screen.press_button).to_have_text("Press on (round 2)")

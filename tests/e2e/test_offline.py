@@ -1,0 +1,34 @@
+"""Offline at the table: the second visit works with no server; a first visit that cannot load says so."""
+
+from playwright.sync_api import expect
+
+from luckdial_page import READY_TIMEOUT, BattleScreen
+
+
+def test_second_visit_works_offline(page, context, make_dist_server):
+    server = make_dist_server()
+    screen = BattleScreen(page).open(server.url)
+    # The service worker has precached the site once it controls the page.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT)
+    server.stop()
+    context.set_offline(True)
+
+    page.reload()
+    screen.wait_ready()
+    screen.choose(system="lowluck")
+    screen.add("attacker", "tank", 2)
+    screen.add("defender", "infantry", 2)
+    screen.roll()
+    expect(screen.rounds.first).to_contain_text("Attacker fires")
+
+
+def test_first_visit_that_cannot_load_python_says_so(page, dist_server):
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    screen = BattleScreen(page).open(dist_server.url, wait_ready=False)
+    expect(page.locator("html")).to_have_attribute("data-ready", "failed", timeout=READY_TIMEOUT)
+    expect(screen.message).to_contain_text("Could not load the battle engine.")
+    expect(screen.message).to_contain_text("connect once, then Luckdial works offline")
+    expect(screen.roll_button).to_be_disabled()
+    # The form still works, so nothing on the page is blank.
+    screen.add("attacker", "infantry", 1)
+    expect(screen.stepper("attacker", "infantry")).to_have_value("1")
