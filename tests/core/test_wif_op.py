@@ -78,6 +78,17 @@ def test_seeded_roll_explains_itself_in_words():
     assert roll["meaning"].startswith("Attacker takes")
 
 
+def test_roll_gives_each_sides_fate_and_how_it_was_read():
+    roll = ok(wif(dice={"2d10": [7, 3], "fraction": 4}))["roll"]
+    # 7 + 3 + 7 (4 is over the 3 tenths) = 17: Assault row 17 is "1/1" (seed 004).
+    assert roll["how"] == ("Dice 7 + 3 = 10. Fractional d10: 4, over 3, so the +7.3 modifier counts as +7. "
+                           "Total 17: row 17 of the Assault table, 1/1.")
+    assert roll["attacker"] == "Attacker takes 1 loss. The surviving attackers are turned face-down."
+    assert roll["defender"] == "Defender takes 1 loss."
+    assert roll["text"] == f"{roll['how']} {roll['meaning']}"
+    assert roll["meaning"] == f"{roll['attacker']} {roll['defender']}"
+
+
 def test_roll_text_says_when_the_row_is_clamped():
     low = ok({"op": "wif", "attack": 1, "defense": 10, "table": "assault",
               "modifiers": [{"id": "blizzard"}], "dice": {"2d10": [1, 2]}})["roll"]
