@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import filecmp
 import functools
 import hashlib
 import http.server
@@ -407,12 +408,12 @@ def build() -> None:
 
 
 def same_site(fresh: Path, current: Path) -> bool:
-    """True when current already holds exactly fresh: sw-assets.js names every file and hashes
-    all their contents. Leaving dist/ alone then spares a server or test reading it right now."""
-    try:
-        return (fresh / "sw-assets.js").read_bytes() == (current / "sw-assets.js").read_bytes()
-    except OSError:
+    """True when current already holds exactly the files of fresh, byte for byte. Leaving
+    dist/ alone then spares a server or an e2e run reading it at this moment."""
+    if not current.is_dir() or dist_files(fresh) != dist_files(current):
         return False
+    _, mismatch, errors = filecmp.cmpfiles(fresh, current, dist_files(fresh), shallow=False)
+    return not (mismatch or errors)
 
 
 def swap_into_place(fresh: Path, target: Path) -> None:
