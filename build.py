@@ -229,7 +229,7 @@ def ensure_node_packages() -> None:
     stamp.write_text(expected + "\n")
 
 
-def test_requirements() -> list[str]:
+def pinned_test_tools() -> list[str]:
     """The exact test-tool pins (pyproject optional-dependencies 'test')."""
     return list(pyproject()["project"]["optional-dependencies"]["test"])
 
@@ -237,7 +237,7 @@ def test_requirements() -> list[str]:
 def ensure_venv() -> None:
     """.venv/ with the pinned test tools; rebuilt from scratch when the pins or the Python change."""
     stamp = VENV / ".luckdial-stamp"
-    expected = fingerprint(test_requirements(), sys.version, os.path.realpath(sys.executable))
+    expected = fingerprint(pinned_test_tools(), sys.version, os.path.realpath(sys.executable))
     if stamp_ok(stamp, expected) and VENV_PYTHON.exists():
         return
     if VENV.exists():
@@ -245,7 +245,7 @@ def ensure_venv() -> None:
         shutil.rmtree(VENV)
     run([sys.executable, "-m", "venv", VENV])
     run([VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-q",
-         *test_requirements()])
+         *pinned_test_tools()])
     stamp.write_text(expected + "\n")
 
 
@@ -260,7 +260,7 @@ def ensure_pyodide_wheels() -> None:
     wheels, python = config["pyodide-wheels"], config["pyodide-python"]
     stamp = WHEELS / ".luckdial-stamp"
     expected = fingerprint(wheels, python)
-    if stamp_ok(stamp, expected):
+    if stamp_ok(stamp, expected) and len(list(WHEELS.glob("*.whl"))) == len(wheels):
         return
     fresh = WHEELS.with_name(WHEELS.name + ".new")
     shutil.rmtree(fresh, ignore_errors=True)
