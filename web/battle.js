@@ -96,8 +96,8 @@ export function init(client, section) {
     defender.setUnits(battleUnits(currentRuleset()));
   }
 
-  function showMessage(text, kind = "error") {
-    message.textContent = text;
+  function showMessage(text, kind = "error", detail = "") {
+    message.replaceChildren(text, detail ? el("span", {class: "detail"}, detail) : "");
     message.hidden = !text;
     message.classList.toggle("info", kind === "info");
     message.setAttribute("role", kind === "info" ? "status" : "alert");
@@ -147,7 +147,8 @@ export function init(client, section) {
     if (engine === "loading") rollButton.textContent = `Loading Python… ${percent}%`;
     else if (engine === "failed") rollButton.textContent = "Battle engine unavailable";
     else rollButton.textContent = busy ? "Rolling…" : "Roll round 1";
-    pressButton.textContent = busy ? "Rolling…" : `Press on (round ${n + 1})`;
+    if (busy) pressButton.textContent = "Rolling…";
+    else pressButton.replaceChildren("Press on", el("span", {class: "sub"}, ` (round ${n + 1})`));
     rollButton.disabled = engine !== "ready" || busy;
     pressButton.disabled = retreatButton.disabled = busy;
     const locked = Boolean(battle) || busy;
@@ -251,14 +252,18 @@ export function init(client, section) {
     renderLog();
     attacker.setCounts({});
     defender.setCounts({});
-    showMessage("Opening the shared battle…", "info");
+    showMessage("Opening the shared link…", "info");
     setPhase();
     const envelope = await client.call({op: "share", decode: fragment});
     if (!envelope.ok) {
       showError(envelope.error, "This link is damaged or was edited: ");
       return;
     }
-    const request = {...envelope.result.request, op: "resolve"};
+    const request = envelope.result.request;
+    if (request.op !== "resolve") { // another screen's link: that screen opens it
+      showMessage("");
+      return;
+    }
     rulesetSelect.value = request.ruleset;
     fillUnits();
     const radio = systemBox.querySelector(`input[value="${CSS.escape(request.system.name)}"]`);
@@ -283,28 +288,33 @@ export function init(client, section) {
     setPhase();
   });
   const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
-  if (link) showMessage("Opening the shared battle once Python is ready…", "info");
+  if (link) showMessage("Opening the shared link once Python is ready…", "info");
 
   return new Promise((resolve) => {
     client.onFailed((reason) => {
       engine = "failed";
       const offline = !navigator.onLine || /fetch|network|stalled|nothing arrived|load/i.test(reason);
-      showMessage(`Could not load the battle engine. ${offline ? OFFLINE_HINT : "Please reload the page."} (${reason})`);
+      showMessage(`Could not load the battle engine. ${offline ? OFFLINE_HINT : "Please reload the page."}`, "error", reason);
       setPhase();
       resolve();
     });
     client.onReady(async () => {
-      const envelope = await client.call({op: "rulesets"});
-      if (envelope.ok) {
-        data = envelope.result;
-        fillPickers();
-      } else {
-        showError(envelope.error, "Could not read the rulesets: ");
+      try {
+        const envelope = await client.call({op: "rulesets"});
+        if (envelope.ok) {
+          data = envelope.result;
+          fillPickers();
+        } else {
+          showError(envelope.error, "Could not read the rulesets: ");
+        }
+        engine = "ready";
+        setPhase();
+        if (link) await openLink(link);
+      } catch (error) {
+        showMessage("Luckdial failed while starting the battle screen. Please report it.", "error", String(error));
+      } finally {
+        resolve();
       }
-      engine = "ready";
-      setPhase();
-      if (link) await openLink(link);
-      resolve();
     });
   });
 }
