@@ -490,7 +490,14 @@ def test(pytest_args: list[str]) -> int:
         env["LUCKDIAL_CHROMIUM"] = str(CHROMIUM)
     command = [str(VENV_PYTHON), "-m", "pytest", *(pytest_args or ["tests"])]
     log("$ " + " ".join(command))
-    return subprocess.run(command, cwd=ROOT, env=env).returncode
+    if os.name != "posix":
+        return subprocess.run(command, cwd=ROOT, env=env).returncode
+    # Become pytest: its exit status is ours, and a signal (Ctrl-C, CI's time-out) reaches
+    # it directly instead of leaving an orphaned test run behind.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.chdir(ROOT)
+    os.execve(command[0], command, env)
 
 
 # --------------------------------------------------------------------------- main
