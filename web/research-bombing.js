@@ -4,6 +4,7 @@
 
 import {el, clear} from "./dom.js";
 import {newSeed} from "./research-store.js";
+import {stepper} from "./research-widgets.js";
 
 const RULESETS = [["classic", "Classic"], ["revised", "Revised"], ["anniversary", "Anniversary"],
   ["1942-2e", "1942 (2nd ed.)"], ["1940-2e", "1940 (2nd ed.)"], ["big-world-1942", "Big World 1942"]];
@@ -23,13 +24,14 @@ function whole(input, label, max, {optional = false} = {}) {
 
 export function createBombing(client, {nation, changed}) {
   const system = el("select", {id: "bomb-system"}, options([["lowluck", "Low Luck"], ["dice", "Dice"], ["chess", "A&A Chess"]]));
-  const bombers = el("input", {id: "bomb-bombers", type: "text", inputmode: "numeric", value: "1", autocomplete: "off"});
+  const bombersStep = stepper("bomb-bombers", "Bombers", {min: 1, max: 99, value: 1});
+  const bombers = bombersStep.input;
   const aa = el("input", {id: "bomb-aa", type: "checkbox", checked: true});
   const heavy = el("input", {id: "bomb-heavy", type: "checkbox"});
   const rule = el("select", {id: "bomb-rule"}, options(LL_RULES));
   const ruleset = el("select", {id: "bomb-ruleset"}, options(RULESETS));
   const variant = el("select", {id: "bomb-variant"}, options(VARIANTS));
-  const value = el("input", {id: "bomb-value", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "optional"});
+  const value = el("input", {id: "bomb-value", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "—"});
   const ruleField = el("div", {class: "field"}, el("label", {for: "bomb-rule"}, "Low Luck rule"), rule);
   const rulesetField = el("div", {class: "field", hidden: true}, el("label", {for: "bomb-ruleset"}, "Ruleset"), ruleset);
   const variantField = el("div", {class: "field", hidden: true}, el("label", {for: "bomb-variant"}, "Variant"), variant);
@@ -38,7 +40,7 @@ export function createBombing(client, {nation, changed}) {
   const form = el("form", {class: "rd-card", id: "bomb-form", novalidate: true},
     el("h3", {}, "Strategic bombing raid"),
     el("div", {class: "field"}, el("label", {for: "bomb-system"}, "System"), system),
-    el("div", {class: "field rd-inline"}, el("label", {for: "bomb-bombers"}, "Bombers"), bombers),
+    el("div", {class: "field rd-inline"}, el("label", {for: "bomb-bombers"}, "Bombers"), bombersStep.node),
     el("label", {class: "rd-check"}, aa, " The factory has AA"),
     el("label", {class: "rd-check"}, heavy, " Heavy Bombers"),
     ruleField, rulesetField, variantField,
@@ -48,7 +50,7 @@ export function createBombing(client, {nation, changed}) {
 
   const owed = el("strong", {id: "bomb-owed"}, "0");
   const money = el("input", {id: "settle-money", type: "text", inputmode: "numeric", autocomplete: "off"});
-  const owned = el("input", {id: "settle-bombers", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "optional"});
+  const owned = el("input", {id: "settle-bombers", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "—"});
   const settleError = el("p", {class: "rd-field-error", id: "settle-error", role: "alert", hidden: true});
   const settleButton = el("button", {type: "submit", class: "primary", id: "settle"}, "Settle end of turn");
   const settleResult = el("p", {class: "rd-next", id: "settle-result", role: "status", hidden: true});

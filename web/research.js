@@ -8,6 +8,7 @@
 import {el, clear} from "./dom.js";
 import * as store from "./research-store.js";
 import {createBombing} from "./research-bombing.js";
+import {segmented, stepper, dieBox} from "./research-widgets.js";
 
 const TECH_NAMES = {
   super_subs: "Super Subs", rockets: "Rockets", industrial_technology: "Industrial Technology",
@@ -20,51 +21,6 @@ const LIMITS = {industrial: {minimum: 4, maximum: 12}, air: {minimum: 6, maximum
 
 const techName = (id) => TECH_NAMES[id] || id;
 const percent = (p) => `${Math.round(100 * p)}%`;
-
-function segmented(name, label, options, onPick) {
-  const box = el("div", {class: "segmented", role: "radiogroup", "aria-label": label, id: name});
-  for (const [value, text] of options) {
-    const input = el("input", {type: "radio", name, value, id: `${name}-${value}`});
-    input.addEventListener("change", () => onPick(value));
-    box.append(el("label", {class: "segment"}, input, el("span", {}, text)));
-  }
-  return {
-    node: box,
-    get value() { return box.querySelector("input:checked")?.value; },
-    set value(v) { for (const input of box.querySelectorAll("input")) input.checked = input.value === v; },
-    disable(value, disabled) { const input = box.querySelector(`input[value="${CSS.escape(value)}"]`); if (input) input.disabled = disabled; },
-  };
-}
-
-function stepper(id, label, {min = 0, max = 99, value = 0, onChange = () => {}} = {}) {
-  const input = el("input", {id, type: "text", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", value: String(value), "aria-label": label});
-  const minus = el("button", {type: "button", class: "step minus", "aria-label": `${label}: one less`}, "−");
-  const plus = el("button", {type: "button", class: "step plus", "aria-label": `${label}: one more`}, "+");
-  const state = {min, max};
-  const read = () => {
-    const n = Number.parseInt(input.value, 10);
-    return Number.isFinite(n) ? n : 0;
-  };
-  const set = (n) => {
-    input.value = String(Math.max(state.min, Math.min(state.max, n)));
-    onChange(read());
-  };
-  minus.addEventListener("click", () => set(read() - 1));
-  plus.addEventListener("click", () => set(read() + 1));
-  input.addEventListener("input", () => onChange(read()));
-  return {
-    node: el("div", {class: "stepper"}, minus, input, plus),
-    get value() { return read(); },
-    set value(n) { input.value = String(n); },
-    set limits({min: lo, max: hi}) { state.min = lo; state.max = hi; },
-    input,
-  };
-}
-
-function dieBox(value, {sides = 6, good = false, label = ""} = {}) {
-  return el("span", {class: `die numeric rd-die${good ? " hit" : ""}`, role: "img",
-    "aria-label": label || `d${sides} rolled ${value}`, title: label || `d${sides}: ${value}`, dataset: {value}}, String(value));
-}
 
 export function init(client, section) {
   if (!document.querySelector('link[href="research.css"]')) {
@@ -111,7 +67,7 @@ export function init(client, section) {
     el("label", {class: "rd-check"}, keepTokens, " Keep unused dice as tokens"),
     el("label", {class: "rd-check"}, lowLuckDice, " Low Luck for tech"));
   const addError = el("p", {class: "rd-field-error", id: "nation-error", role: "alert", hidden: true});
-  const addForm = el("form", {class: "rd-card", id: "add-nation", hidden: true, novalidate: true},
+  const addForm = el("form", {class: "rd-card", id: "add-nation-form", hidden: true, novalidate: true},
     el("div", {class: "field"}, el("label", {for: "nation-name"}, "Nation"), nameInput),
     el("div", {class: "field"}, el("span", {class: "label"}, "Research"), systemPick.node,
       el("p", {class: "hint"}, "Low Luck tech: savings per category (seed 000). Tech dice: 5 per die, a 6 discovers.")),
@@ -146,7 +102,7 @@ export function init(client, section) {
   const investStep = stepper("invest", "Invest", {min: 0, max: 18, value: 18, onChange: () => renderEntry()});
   const quick = el("div", {class: "rd-quick"});
   const attemptPick = segmented("attempt", "Break-through attempt",
-    [["none", "No attempt"], ["app", "App rolls"], ["own", "I rolled"]], () => renderEntry());
+    [["none", "Not now"], ["app", "App rolls"], ["own", "I rolled"]], () => renderEntry());
   const dieRow = el("div", {class: "rd-dice-pick", id: "own-roll", role: "radiogroup", "aria-label": "Die rolled", hidden: true});
   for (let face = 1; face <= 6; face++) {
     const input = el("input", {type: "radio", name: "own-roll", value: String(face), id: `own-roll-${face}`});
