@@ -1,5 +1,5 @@
-"""End-to-end fixtures: every test's browser traffic is recorded and must stay on 127.0.0.1,
-and no page may throw an uncaught error."""
+"""End-to-end fixtures: every test's browser traffic is recorded and must stay on 127.0.0.1;
+no page may throw an uncaught error or trip its Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ class Traffic:
     def __init__(self) -> None:
         self.urls: list[str] = []
         self.errors: list[str] = []
+        self.csp: list[str] = []
 
     def outside(self) -> list[str]:
         return [url for url in self.urls if not is_local(url)]
@@ -37,7 +38,9 @@ def traffic(context):
     record = Traffic()
     context.on("request", lambda request: record.urls.append(request.url))
     context.on("weberror", lambda error: record.errors.append(str(error.error)))
+    context.on("console", lambda message: "Content Security Policy" in message.text and record.csp.append(message.text))
     yield record
     assert record.urls, "the request recorder saw nothing: it cannot vouch for the test"
     assert record.outside() == [], f"requests left 127.0.0.1: {record.outside()}"
     assert record.errors == [], f"uncaught errors in the page: {record.errors}"
+    assert record.csp == [], f"the Content-Security-Policy blocked something: {record.csp}"

@@ -32,3 +32,15 @@ def test_first_visit_that_cannot_load_python_says_so(page, dist_server):
     # The form still works, so nothing on the page is blank.
     screen.add("attacker", "infantry", 1)
     expect(screen.stepper("attacker", "infantry")).to_have_value("1")
+
+
+def test_a_first_visit_that_stalls_gives_up_and_says_so(page, dist_server):
+    """Offline on a first visit the wasm download may hang for ever: the 45 s watchdog ends the wait."""
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    screen = BattleScreen(page).open(dist_server.url, wait_ready=False)
+    expect(page.locator("html")).to_have_attribute("data-ready", "failed", timeout=READY_TIMEOUT)
+    assert held, "the wasm request was never made, so nothing stalled"
+    expect(screen.message).to_contain_text("connect once, then Luckdial works offline")
+    expect(screen.message).to_contain_text("45 s")
+    expect(screen.roll_button).to_be_disabled()
