@@ -22,6 +22,17 @@ def error(request):
     return envelope["error"]
 
 
+def changed(request, **changes):
+    """A deep copy of ``request`` with fields replaced, or removed where the new value is None."""
+    copy = json.loads(json.dumps(request))
+    for key, value in changes.items():
+        if value is None:
+            copy.pop(key, None)
+        else:
+            copy[key] = value
+    return copy
+
+
 CANONICAL_RESOLVE = {  # DESIGN.md, "Canonical requests", exactly as written
     "op": "resolve", "ruleset": "classic", "system": {"name": "lowluck"},
     "attacker": {"units": {"infantry": 3, "tank": 3, "fighter": 1}},

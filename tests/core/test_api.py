@@ -8,17 +8,11 @@ from hypothesis import given, settings, strategies as st
 
 from pycore import __main__ as cli
 from pycore.api import handle
-from tests.core.helpers import CANONICAL_RESOLVE, call, error, ok
+from tests.core.helpers import CANONICAL_RESOLVE, call, changed, error, ok
 
 
 def resolve(**changes):
-    request = json.loads(json.dumps(CANONICAL_RESOLVE))
-    for key, value in changes.items():
-        if value is None:
-            request.pop(key, None)
-        else:
-            request[key] = value
-    return request
+    return changed(CANONICAL_RESOLVE, **changes)
 
 
 BAD = [

@@ -1,12 +1,11 @@
 """Op ``wif``: the canonical request, the table choice helper, dice, links and clear errors."""
 
-import json
 from fractions import Fraction
 
 import pytest
 
 from pycore import wif as wif_module
-from tests.core.helpers import call, error, ok
+from tests.core.helpers import call, changed, error, ok
 from tests.core.test_wif_table import SEED_ROWS
 
 CANONICAL_WIF = {  # DESIGN.md, "Canonical requests", exactly as written
@@ -14,13 +13,7 @@ CANONICAL_WIF = {  # DESIGN.md, "Canonical requests", exactly as written
 
 
 def wif(**changes):
-    request = json.loads(json.dumps(CANONICAL_WIF))
-    for key, value in changes.items():
-        if value is None:
-            request.pop(key, None)
-        else:
-            request[key] = value
-    return request
+    return changed(CANONICAL_WIF, **changes)
 
 
 def test_canonical_request_works_exactly_as_written():
