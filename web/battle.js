@@ -12,6 +12,23 @@ const OFFLINE_HINT = "You seem to be offline on a first visit — connect once, 
 
 const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
 
+// The ruleset and system a group plays all evening are remembered on this device.
+const PREFS = "luckdial.battle.prefs";
+function loadPrefs() {
+  try {
+    return JSON.parse(localStorage.getItem(PREFS)) || {};
+  } catch {
+    return {};
+  }
+}
+function savePrefs(prefs) {
+  try {
+    localStorage.setItem(PREFS, JSON.stringify(prefs));
+  } catch {
+    // storage refused (private mode): nothing to remember, nothing lost
+  }
+}
+
 export function newSeed() {
   const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
   const bytes = crypto.getRandomValues(new Uint8Array(10));
@@ -74,20 +91,21 @@ export function init(client, section) {
   const currentRuleset = () => data.rulesets.find((r) => r.id === rulesetSelect.value) || data.rulesets[0];
   const currentSystem = () => systemBox.querySelector("input:checked")?.value || "dice";
   const battleUnits = (ruleset) => ruleset.units.filter((u) => data.battle_units.includes(u.id));
+  const note = (id) => data.systems.find((s) => s.id === id)?.summary || SYSTEM_NOTES[id] || "";
   const unitNames = () => new Map(currentRuleset().units.map((u) => [u.id, u.name]));
 
   function fillPickers() {
-    const chosen = rulesetSelect.value || "classic";
+    const chosen = rulesetSelect.value || loadPrefs().ruleset || "classic";
     rulesetSelect.replaceChildren(...data.rulesets.map((r) => el("option", {value: r.id}, r.name)));
     rulesetSelect.value = data.rulesets.some((r) => r.id === chosen) ? chosen : data.rulesets[0].id;
-    const system = systemBox.querySelector("input:checked")?.value || "lowluck";
+    const system = systemBox.querySelector("input:checked")?.value || loadPrefs().system || "lowluck";
     systemBox.replaceChildren(...data.systems.map((s) => {
       const input = el("input", {type: "radio", name: "system", id: `system-${s.id}`, value: s.id, checked: s.id === system});
-      input.addEventListener("change", () => { systemNote.textContent = SYSTEM_NOTES[s.id] || ""; edited(); });
+      input.addEventListener("change", () => { systemNote.textContent = note(s.id); edited(); });
       return el("label", {for: `system-${s.id}`, class: "segment"}, input, el("span", {}, s.name));
     }));
     if (!systemBox.querySelector("input:checked")) systemBox.querySelector("input").checked = true;
-    systemNote.textContent = SYSTEM_NOTES[currentSystem()] || "";
+    systemNote.textContent = note(currentSystem());
     fillUnits();
   }
 
@@ -209,6 +227,7 @@ export function init(client, section) {
   }
 
   function formRequest() {
+    savePrefs({ruleset: rulesetSelect.value, system: currentSystem()});
     return {op: "resolve", ruleset: rulesetSelect.value, system: {name: currentSystem()},
       attacker: {units: attacker.getCounts()}, defender: {units: defender.getCounts()}, seed: seedInput.value};
   }
@@ -268,7 +287,7 @@ export function init(client, section) {
     fillUnits();
     const radio = systemBox.querySelector(`input[value="${CSS.escape(request.system.name)}"]`);
     if (radio) radio.checked = true;
-    systemNote.textContent = SYSTEM_NOTES[currentSystem()] || "";
+    systemNote.textContent = note(currentSystem());
     attacker.setCounts(request.attacker.units);
     defender.setCounts(request.defender.units);
     if (typeof request.seed === "string") seedInput.value = request.seed;

@@ -5,10 +5,10 @@
 const LAND = {
   infantry: ["Infantry", 1, 2],
   artillery: ["Artillery", 2, 2],
-  mech_infantry: ["Mech Infantry", 1, 2],
+  mech_infantry: ["Mech. infantry", 1, 2],
   tank: ["Tank", 3, 3],
   fighter: ["Fighter", 3, 4],
-  tactical_bomber: ["Tactical Bomber", 3, 3],
+  tactical_bomber: ["Tactical bomber", 3, 3],
   bomber: ["Bomber", 4, 1],
 };
 
@@ -34,7 +34,7 @@ export const BUILT_IN = {
   battle_units: Object.keys(LAND),
 };
 
-/** One line under the system picker. */
+/** One line under the system picker, until pycore's own `summary` arrives. */
 export const SYSTEM_NOTES = {
   dice: "Every unit rolls a die and hits on its value or less.",
   lowluck: "Add up the power: each 6 is a sure hit, one die decides the rest.",

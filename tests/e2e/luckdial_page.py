@@ -50,12 +50,12 @@ class BattleScreen:
         return self.page.locator(f"#{side}-{unit}")
 
     def add(self, side: str, unit: str, count: int = 1) -> None:
-        plus = self.page.get_by_role("button", name=f"One {unit.replace('_', ' ')} more ({side})", exact=True)
+        plus = self.page.locator(f"#{side}-forces .unit-row[data-unit={unit}] .step.plus")
         for _ in range(count):
             plus.click()
 
     def remove(self, side: str, unit: str, count: int = 1) -> None:
-        minus = self.page.get_by_role("button", name=f"One {unit.replace('_', ' ')} less ({side})", exact=True)
+        minus = self.page.locator(f"#{side}-forces .unit-row[data-unit={unit}] .step.minus")
         for _ in range(count):
             minus.click()
 

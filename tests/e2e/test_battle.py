@@ -121,3 +121,15 @@ def test_reload_mid_battle_keeps_the_battle(page, dist_server):
     expect(screen.rounds).to_have_count(1)
     assert shown_rounds(screen) == before
     expect(screen.press_button).to_have_text("Press on (round 2)")
+
+
+def test_the_ruleset_and_system_played_are_remembered_on_the_device(page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    screen.choose(ruleset="1940-2e", system="dice")
+    screen.add("attacker", "mech_infantry", 2)
+    screen.add("defender", "infantry", 1)
+    screen.roll()
+    page.goto(dist_server.url)  # a fresh visit, without the battle's link
+    screen.wait_ready()
+    expect(page.locator("#ruleset")).to_have_value("1940-2e")
+    expect(page.locator("#system-dice")).to_be_checked()
