@@ -445,6 +445,16 @@ class QuietStaticHandler(StaticHandler):
         pass
 
 
+class StaticServer(http.server.ThreadingHTTPServer):
+    """Threads die with the process; a browser closing mid-download is expected, not an error."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
                 quiet: bool = False) -> http.server.ThreadingHTTPServer:
     """A threaded static server on (host, port); port 0 picks a free one (read server.server_port).
@@ -454,7 +464,7 @@ def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
     """
     handler = functools.partial(QuietStaticHandler if quiet else StaticHandler,
                                 directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return StaticServer((host, port), handler)
 
 
 def serve(host: str, port: int) -> None:

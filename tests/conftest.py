@@ -7,7 +7,6 @@ thread until an end-to-end fixture asks for one.
 
 from __future__ import annotations
 
-import functools
 import os
 import pathlib
 
@@ -20,45 +19,17 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-MIME_TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".webmanifest": "application/manifest+json",
-    ".json": "application/json",
-    ".zip": "application/zip",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".css": "text/css",
-    ".html": "text/html",
-}
 
 
 class DistServer:
-    """dist/ served by a threaded http.server on 127.0.0.1, on a free port; stop() ends it."""
+    """dist/ served on 127.0.0.1, on a free port, exactly as ``build.py serve`` serves it; stop() ends it."""
 
     def __init__(self, directory: pathlib.Path = DIST) -> None:
-        import http.server
         import threading
 
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+        from build import make_server
 
-            def log_message(self, format: str, *args: object) -> None:  # keep pytest output clean
-                pass
-
-        class Server(http.server.ThreadingHTTPServer):
-            daemon_threads = True
-
-            def handle_error(self, request, client_address) -> None:
-                # A browser closed while a download ran (a test ended, a page went offline): expected.
-                import sys
-
-                if not isinstance(sys.exc_info()[1], ConnectionError):
-                    super().handle_error(request, client_address)
-
-        handler = functools.partial(Handler, directory=str(directory))
-        self.httpd = Server(("127.0.0.1", 0), handler)
+        self.httpd = make_server(directory, "127.0.0.1", 0, quiet=True)
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="dist-server", daemon=True)
