@@ -2,15 +2,26 @@
 // turn, and the end-of-turn settlement. The fees owed live in the research game (research-store.js)
 // so they survive a reload until the turn is settled.
 
-import {el, clear} from "./dom.js";
+import {el, clear, append} from "./dom.js";
 import {newSeed} from "./research-store.js";
-import {stepper} from "./research-widgets.js";
+import {stepper, segmented, diceKeypad} from "./research-widgets.js";
 
 const RULESETS = [["classic", "Classic"], ["revised", "Revised"], ["anniversary", "Anniversary"],
   ["1942-2e", "1942 (2nd ed.)"], ["1940-2e", "1940 (2nd ed.)"], ["big-world-1942", "Big World 1942"]];
 const LL_RULES = [["standard", "Standard: fee 2–3 per bomber"], ["A", "A: set aside 3 per bomber first"],
   ["B", "B: AA shoots, survivors 1–6"], ["C", "C: AA shoots, survivors 3–4"]];
 const VARIANTS = [["orthodox", "Orthodox"], ["ryof", "RYOF"], ["ryof6", "RYOF<6 (fractions rolled)"], ["cof", "COF"], ["cofr", "COFR"]];
+
+// The players' own dice, in the order pycore asks for them (AA fire, then damage, then the fee).
+const DICE_KINDS = [["aa", "AA dice"], ["damage", "Damage dice"], ["fee", "Fee dice"]];
+const DIE_WORDS = {aa: ["AA die", "AA dice"], damage: ["damage die", "damage dice"], fee: ["fee die", "fee dice"]};
+
+/** pycore's "rolls.<kind>: is required: N dS values" → {kind, count, sides}; anything else → null. */
+function diceNeeded(error) {
+  const kind = /^rolls\.(aa|damage|fee)$/.exec(error?.field || "")?.[1];
+  const found = /is required: (\d+) d(\d+) value/.exec(error?.message || "");
+  return kind && found ? {kind, count: Number(found[1]), sides: Number(found[2])} : null;
+}
 
 const options = (pairs) => pairs.map(([value, text]) => el("option", {value}, text));
 
@@ -22,9 +33,9 @@ function whole(input, label, max, {optional = false} = {}) {
   return {value: n};
 }
 
-export function createBombing(client, {nation, changed}) {
+export function createBombing(client, {nation, changed, ready = () => true}) {
   const system = el("select", {id: "bomb-system"}, options([["lowluck", "Low Luck"], ["dice", "Dice"], ["chess", "A&A Chess"]]));
-  const bombersStep = stepper("bomb-bombers", "Bombers", {min: 1, max: 99, value: 1});
+  const bombersStep = stepper("bomb-bombers", "Bombers", {min: 1, max: 99, value: 1, onChange: () => setupChanged()});
   const bombers = bombersStep.input;
   const aa = el("input", {id: "bomb-aa", type: "checkbox", checked: true});
   const heavy = el("input", {id: "bomb-heavy", type: "checkbox"});
@@ -36,6 +47,18 @@ export function createBombing(client, {nation, changed}) {
   const rulesetField = el("div", {class: "field", hidden: true}, el("label", {for: "bomb-ruleset"}, "Ruleset"), ruleset);
   const variantField = el("div", {class: "field", hidden: true}, el("label", {for: "bomb-variant"}, "Variant"), variant);
   const error = el("p", {class: "rd-field-error", id: "bomb-error", role: "alert", hidden: true});
+  // Who rolls: the app (a fresh seed per raid) or the players, whose dice are asked for as pycore needs them.
+  const diceMode = segmented("bomb-dice", "Who rolls the raid's dice", [["app", "App rolls"], ["own", "I roll my own dice"]],
+    () => { showMode(); probe(); });
+  diceMode.value = "app";
+  const pads = Object.fromEntries(DICE_KINDS.map(([kind, label]) =>
+    [kind, diceKeypad(`bomb-own-${kind}`, label, {onChange: () => { pads[kind].invalid = false; say(error, ""); probe(); }})]));
+  for (const pad of Object.values(pads)) pad.node.hidden = true;
+  const padBox = el("div", {class: "rd-pads", id: "bomb-own-pads"}, Object.values(pads).map((pad) => pad.node));
+  const ownStatus = el("p", {class: "hint rd-own-status", id: "bomb-own-status", role: "status"});
+  const ownPanel = el("div", {id: "bomb-own", hidden: true},
+    el("p", {class: "hint"}, "Roll at the table, then tap each die. The dice the raid needs are asked for in order: AA fire first, then damage, then the fee."),
+    padBox, ownStatus);
   const raidButton = el("button", {type: "submit", class: "primary", id: "bomb-raid"}, "Raid");
   const form = el("form", {class: "rd-card", id: "bomb-form", novalidate: true},
     el("h3", {}, "Strategic bombing raid"),
@@ -45,6 +68,7 @@ export function createBombing(client, {nation, changed}) {
     el("label", {class: "rd-check"}, heavy, " Heavy Bombers"),
     ruleField, rulesetField, variantField,
     el("div", {class: "field rd-inline"}, el("label", {for: "bomb-value"}, "Territory value (cap)"), value),
+    el("div", {class: "field"}, el("span", {class: "label"}, "Dice"), diceMode.node, ownPanel),
     error, el("div", {class: "buttons rd-buttons"}, raidButton));
   const outcome = el("div", {class: "rd-card rd-raid", id: "bomb-result", role: "status", hidden: true});
 
@@ -70,6 +94,10 @@ export function createBombing(client, {nation, changed}) {
     rulesetField.hidden = system.value !== "dice";
     variantField.hidden = system.value !== "chess";
   });
+  // Any change of the raid's setup may change the dice it needs (not the dice pads' own buttons).
+  for (const type of ["input", "change"]) {
+    form.addEventListener(type, (event) => { if (!ownPanel.contains(event.target) && event.target.name !== "bomb-dice") setupChanged(); });
+  }
 
   const say = (box, text) => { box.hidden = !text; box.textContent = text || ""; };
 
@@ -77,40 +105,124 @@ export function createBombing(client, {nation, changed}) {
     event.preventDefault();
     const current = nation();
     if (!current) return;
-    const count = whole(bombers, "Bombers", 99);
-    const cap = whole(value, "Territory value", 99, {optional: true});
-    const problem = count.problem || cap.problem || (count.value < 1 ? "At least 1 bomber raids." : "");
+    const {request, problem} = setup();
     say(error, problem);
     if (problem) return;
-    const request = {op: "bombing", system: system.value, bombers: count.value, aa: aa.checked,
-      heavy_bombers: heavy.checked, seed: newSeed()};
-    if (cap.value !== undefined) request.territory_value = cap.value;
-    if (system.value === "lowluck") request.rule = rule.value;
-    if (system.value === "dice") request.ruleset = ruleset.value;
-    if (system.value === "chess") request.variant = variant.value;
+    const own = diceMode.value === "own";
+    if (own) request.rolls = ownRolls();
+    else request.seed = newSeed();
     raidButton.disabled = true;
     const envelope = await client.call(request);
     raidButton.disabled = false;
-    if (!envelope.ok) return say(error, envelope.error.message);
+    if (!envelope.ok) {
+      // The players' dice stay as entered; the pad pycore names is marked.
+      const kind = /^rolls\.(aa|damage|fee)/.exec(envelope.error.field || "")?.[1];
+      if (own && kind) pads[kind].invalid = true;
+      return say(error, envelope.error.message);
+    }
     const r = envelope.result;
-    clear(outcome).append(
+    const diceLine = (label, values, id) => (values?.length
+      ? el("p", {class: "rd-dice", id}, `${label}: `, values.map((v) => el("span", {class: "die numeric rd-die", dataset: {value: String(v)}}, String(v))))
+      : null);
+    append(clear(outcome), [ // dom.js append skips the nulls of lines that do not apply
       el("p", {class: "rd-big", id: "bomb-damage"}, `Damage ${r.damage.total}`),
       el("p", {}, `${r.bombers} bomber${r.bombers === 1 ? "" : "s"}, ${r.shot_down} shot down, ${r.surviving} over the target.`),
       r.damage.per_bomber?.length ? el("p", {}, `Per bomber: ${r.damage.per_bomber.join(", ")}`) : null,
-      r.damage.rolls.length ? el("p", {class: "rd-dice"}, "Dice: ", r.damage.rolls.map((v) => el("span", {class: "die numeric rd-die"}, String(v)))) : null,
+      diceLine("AA dice", r.aa_fire.rolls, "bomb-aa-dice"),
+      diceLine("Damage dice", r.damage.rolls, "bomb-damage-dice"),
+      diceLine("Fee dice", r.fee?.rolls, "bomb-fee-dice"),
+      el("p", {class: "hint", id: "bomb-rolled-by"}, own ? "Your own dice." : "The app rolled."),
       r.fee ? el("p", {class: "rd-fee", id: "bomb-fee"}, `Fee ${r.fee.total} (${r.fee.per_bomber.join(" + ")}), ${r.fee.due}.` +
         (r.fee.refund !== undefined ? ` Set aside ${r.fee.reserve}, ${r.fee.refund} back.` : "")) : null,
-      ...r.notes.map((n) => el("p", {class: "hint"}, n)));
+      ...r.notes.map((n) => el("p", {class: "hint"}, n))]);
     outcome.hidden = false;
-    let line = `Raid: ${r.bombers} bombers (${r.system}${r.rule ? " " + r.rule : ""}), damage ${r.damage.total}`;
+    let line = `Raid: ${r.bombers} bombers (${r.system}${r.rule ? " " + r.rule : ""}${own ? ", own dice" : ""}), damage ${r.damage.total}`;
     if (r.fee && r.fee.refund === undefined) {
       current.bombing.owed += r.fee.total;
       line += `, fee ${r.fee.total} owed`;
     } else if (r.fee) line += `, fee ${r.fee.total} paid from the ${r.fee.reserve} set aside`;
     current.bombing.log.push(line + ".");
+    if (own) {
+      for (const pad of Object.values(pads)) pad.clear(); // the next raid is rolled anew
+      probe();
+    }
     changed();
     render();
   });
+
+  // ---- the request, and the players' own dice ---------------------------------------------
+  function setup() {
+    const count = whole(bombers, "Bombers", 99);
+    const cap = whole(value, "Territory value", 99, {optional: true});
+    const problem = count.problem || cap.problem || (count.value < 1 ? "At least 1 bomber raids." : "");
+    if (problem) return {problem};
+    const request = {op: "bombing", system: system.value, bombers: count.value, aa: aa.checked, heavy_bombers: heavy.checked};
+    if (cap.value !== undefined) request.territory_value = cap.value;
+    if (system.value === "lowluck") request.rule = rule.value;
+    if (system.value === "dice") request.ruleset = ruleset.value;
+    if (system.value === "chess") request.variant = variant.value;
+    return {request};
+  }
+
+  /** What the players entered, for every pad shown (an unfinished pad as far as it goes). */
+  function ownRolls() {
+    const rolls = {};
+    for (const [kind] of DICE_KINDS) if (!pads[kind].node.hidden) rolls[kind] = pads[kind].values;
+    return rolls;
+  }
+
+  function showMode() {
+    const own = diceMode.value === "own";
+    ownPanel.hidden = !own;
+    raidButton.textContent = own ? "Raid with my dice" : "Raid";
+  }
+
+  let probing = 0;
+  function setupChanged() {
+    say(error, "");
+    probe();
+  }
+
+  /**
+   * Asks pycore which dice the raid needs, one kind at a time: the request goes without a seed and
+   * with the finished pads, and pycore names the next dice it lacks ("rolls.damage: is required: 2
+   * d6 values"). The AA dice decide how many bombers are left to roll damage, so the pads after a
+   * changed one are asked for again; what was entered is kept. The page counts no rule itself.
+   */
+  async function probe() {
+    const id = ++probing;
+    if (diceMode.value !== "own") return;
+    const {request, problem} = setup();
+    if (problem) return say(ownStatus, `Set up the raid first: ${problem}`);
+    if (!ready()) return say(ownStatus, "The dice needed are shown once Python is ready.");
+    const rolls = {};
+    const needed = [];
+    let status = "";
+    for (let asked = 0; asked <= DICE_KINDS.length; asked++) {
+      const envelope = await client.call({...request, rolls: {...rolls}});
+      if (id !== probing) return; // the setup or a die changed meanwhile: a newer probe answers
+      if (envelope.ok) {
+        const total = needed.reduce((sum, kind) => sum + pads[kind].count, 0);
+        status = total ? `All ${total} ${total === 1 ? "die" : "dice"} entered: press “Raid with my dice”.`
+          : "This raid rolls no dice: press “Raid with my dice”.";
+        break;
+      }
+      const need = diceNeeded(envelope.error);
+      if (!need || needed.includes(need.kind)) { status = envelope.error.message; break; }
+      needed.push(need.kind);
+      pads[need.kind].need(need.count, need.sides);
+      pads[need.kind].title = `${DICE_KINDS.find(([k]) => k === need.kind)[1]}: ${need.count} × d${need.sides}`;
+      if (!pads[need.kind].complete) {
+        const left = need.count - pads[need.kind].values.length;
+        status = `Tap ${left} more ${DIE_WORDS[need.kind][left === 1 ? 0 : 1]} (1–${need.sides}).`;
+        break;
+      }
+      rolls[need.kind] = pads[need.kind].values;
+    }
+    for (const [kind] of DICE_KINDS) pads[kind].node.hidden = !needed.includes(kind);
+    for (const kind of needed) padBox.append(pads[kind].node); // in the order pycore asked for them
+    say(ownStatus, status);
+  }
 
   settleForm.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -142,5 +254,5 @@ export function createBombing(client, {nation, changed}) {
     if (!current.bombing.log.length) log.append(el("li", {class: "hint"}, "No raid yet."));
   }
 
-  return {node, render};
+  return {node, render, probe};
 }

@@ -1,6 +1,6 @@
 // Small widgets of the Research screen: big-button stepper, segmented choice, a numeric die.
 
-import {el} from "./dom.js";
+import {el, clear} from "./dom.js";
 
 export function segmented(name, label, options, onPick) {
   const box = el("div", {class: "segmented", role: "radiogroup", "aria-label": label, id: name});
@@ -47,3 +47,93 @@ export function dieBox(value, {sides = 6, good = false, label = ""} = {}) {
     "aria-label": label || `d${sides} rolled ${value}`, title: label || `d${sides}: ${value}`, dataset: {value}}, String(value));
 }
 
+
+/**
+ * The players' own dice, one thumb: a row of slots (one per die needed) above big face buttons.
+ * A face tap fills the slot under the cursor (the first empty one, or the one tapped to change it);
+ * "Undo die" empties the last filled slot. Slots keep their values when the count changes, so a
+ * longer or shorter raid never loses what was entered. Values are read in slot order; an empty slot
+ * is left out, so pycore (not this widget) says how many dice are missing.
+ */
+export function diceKeypad(id, label, {sides = 6, count = 0, onChange = () => {}} = {}) {
+  let memory = []; // every slot ever entered: a shorter raid hides the last ones, a longer one shows them again
+  let size = 0;
+  let cursor = null; // a slot chosen to be changed; null: the first empty slot
+  const shown = () => Array.from({length: size}, (_, i) => memory[i] ?? null);
+  const counter = el("span", {class: "rd-pad-count", id: `${id}-count`, "aria-live": "polite"});
+  const slots = el("div", {class: "rd-slots", id: `${id}-slots`, role: "list", "aria-label": `${label} entered`});
+  const keys = el("div", {class: "rd-keys", role: "group", "aria-label": `${label}: tap the face rolled`});
+  const undo = el("button", {type: "button", class: "small rd-pad-undo", id: `${id}-undo`, "aria-label": `${label}: undo the last die`}, "Undo die");
+  const title = el("span", {class: "rd-pad-title"}, label);
+  const node = el("div", {class: "rd-pad", id},
+    el("div", {class: "rd-pad-head"}, title, counter), slots, keys, el("div", {class: "rd-pad-tools"}, undo));
+
+  const next = () => (cursor !== null ? cursor : shown().findIndex((v) => v === null));
+  function draw() {
+    clear(slots);
+    const values = shown();
+    const at = next();
+    values.forEach((value, index) => {
+      const slot = el("button", {type: "button", role: "listitem",
+        class: `rd-slot${value === null ? " empty" : ""}${index === at ? " current" : ""}`,
+        "aria-label": value === null ? `Die ${index + 1}: not entered` : `Die ${index + 1}: ${value}, tap to change`,
+        dataset: {index: String(index), value: value === null ? "" : String(value)}}, value === null ? "·" : String(value));
+      slot.addEventListener("click", () => { cursor = index; draw(); });
+      slots.append(slot);
+    });
+    const filled = values.filter((v) => v !== null).length;
+    counter.textContent = `${filled} of ${size}`;
+    node.classList.toggle("complete", filled === size);
+    for (const key of keys.children) key.disabled = at < 0 || at >= size;
+    undo.disabled = filled === 0;
+  }
+  function drawKeys() {
+    clear(keys);
+    keys.classList.toggle("many", sides > 6);
+    for (let face = 1; face <= sides; face++) {
+      const key = el("button", {type: "button", class: "rd-key", id: `${id}-key-${face}`, "aria-label": `${label}: ${face}`}, String(face));
+      key.addEventListener("click", () => {
+        const at = next();
+        if (at < 0 || at >= size) return;
+        memory[at] = face;
+        cursor = null;
+        draw();
+        onChange();
+      });
+      keys.append(key);
+    }
+  }
+  undo.addEventListener("click", () => {
+    const last = shown().findLastIndex((v) => v !== null);
+    if (last < 0) return;
+    memory[last] = null;
+    cursor = last;
+    draw();
+    onChange();
+  });
+  const pad = {
+    node,
+    /** The entered dice, in slot order, empty slots left out. */
+    get values() { return shown().filter((v) => v !== null); },
+    get complete() { return shown().every((v) => v !== null); },
+    get count() { return size; },
+    get sides() { return sides; },
+    set title(text) { title.textContent = text; },
+    /** Show n slots of a d`s`, keeping what was entered (a value the new die cannot show is dropped). */
+    need(n, s = sides) {
+      if (s !== sides) {
+        sides = s;
+        memory = memory.map((v) => (v !== null && v > s ? null : v));
+        drawKeys();
+      }
+      size = n;
+      if (cursor !== null && cursor >= n) cursor = null;
+      draw();
+    },
+    clear() { memory = []; cursor = null; draw(); },
+    set invalid(flag) { node.classList.toggle("invalid", Boolean(flag)); },
+  };
+  drawKeys();
+  pad.need(count, sides);
+  return pad;
+}

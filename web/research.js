@@ -8,7 +8,7 @@
 import {el, clear} from "./dom.js";
 import * as store from "./research-store.js";
 import {createBombing} from "./research-bombing.js";
-import {segmented, stepper, dieBox} from "./research-widgets.js";
+import {segmented, stepper, dieBox, diceKeypad} from "./research-widgets.js";
 
 const TECH_NAMES = {
   super_subs: "Super Subs", rockets: "Rockets", industrial_technology: "Industrial Technology",
@@ -106,10 +106,17 @@ export function init(client, section) {
   const dieRow = el("div", {class: "rd-dice-pick", id: "own-roll", role: "radiogroup", "aria-label": "Die rolled", hidden: true});
   for (let face = 1; face <= 6; face++) {
     const input = el("input", {type: "radio", name: "own-roll", value: String(face), id: `own-roll-${face}`});
-    input.addEventListener("change", () => renderEntry());
+    input.addEventListener("change", () => { showEntryError(null); renderEntry(); });
     dieRow.append(el("label", {class: "rd-face"}, input, el("span", {}, String(face))));
   }
   const entryHint = el("p", {class: "hint", id: "entry-hint"});
+  // A step refused is said next to the dice and the record button, not at the top of the screen.
+  const entryError = el("p", {class: "rd-field-error", id: "entry-error", role: "alert", hidden: true});
+  const showEntryError = (text) => {
+    entryError.hidden = !text;
+    entryError.textContent = text || "";
+    if (text) entryError.scrollIntoView({block: "nearest"});
+  };
   const lowluckEntry = el("div", {},
     el("div", {class: "field"}, el("span", {class: "label"}, "Invest this round"), el("div", {class: "rd-invest"}, investStep.node, quick)),
     el("div", {class: "field"}, el("span", {class: "label"}, "Break-through"), attemptPick.node, dieRow));
@@ -117,14 +124,17 @@ export function init(client, section) {
   const diceStep = stepper("tech-dice", "Dice bought", {min: 0, max: 60, value: 1, onChange: () => renderEntry()});
   const techSelect = el("select", {id: "tech-target"});
   techSelect.addEventListener("change", () => renderEntry());
-  const rollsPick = segmented("dice-rolls", "Who rolls", [["app", "App rolls"], ["own", "I rolled"]], () => renderEntry());
-  const rollsInput = el("input", {id: "own-rolls", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "e.g. 1 6 3", hidden: true});
+  const rollsPick = segmented("dice-rolls", "Who rolls", [["app", "App rolls"], ["own", "I roll my own dice"]], () => renderEntry());
+  // The players' dice: one slot per die to roll (every die held; under Low Luck, the remainder die only).
+  const rollsPad = diceKeypad("own-rolls", "Your dice", {onChange: () => { rollsPad.invalid = false; showEntryError(null); }});
+  const rollsHint = el("p", {class: "hint", id: "own-rolls-hint"});
+  const rollsBox = el("div", {id: "own-rolls-box", hidden: true}, rollsHint, rollsPad.node);
   const diceEntry = el("div", {},
     el("div", {class: "field"}, el("span", {class: "label"}, "Dice bought (5 each)"), diceStep.node),
     el("div", {class: "field"}, el("label", {for: "tech-target"}, "For"), techSelect),
-    el("div", {class: "field"}, el("span", {class: "label"}, "Dice"), rollsPick.node, rollsInput));
+    el("div", {class: "field"}, el("span", {class: "label"}, "Dice"), rollsPick.node, rollsBox));
   const entryTitle = el("h3", {id: "entry-title"}, "Round 1");
-  const entry = el("form", {class: "rd-card", id: "ledger-entry", novalidate: true}, entryTitle, lowluckEntry, diceEntry, entryHint);
+  const entry = el("form", {class: "rd-card", id: "ledger-entry", novalidate: true}, entryTitle, lowluckEntry, diceEntry, entryHint, entryError);
   entry.addEventListener("submit", (event) => { event.preventDefault(); record(); });
   attemptPick.value = "none";
   rollsPick.value = "app";
@@ -196,6 +206,7 @@ export function init(client, section) {
   const bombing = createBombing(client, {
     nation: () => currentNation(),
     changed: () => { persist(); },
+    ready: () => engine === "ready",
   });
 
   const researchView = el("div", {id: "research-ledgers"}, ledgerPick.node, summary, entry, historyBox, gameBox, actions);
@@ -252,11 +263,7 @@ export function init(client, section) {
     }
     const step = {dice: diceStep.value};
     if (techSelect.value) step.tech = techSelect.value;
-    if (rollsPick.value === "own") {
-      const values = rollsInput.value.split(/[\s,;]+/).filter(Boolean).map(Number);
-      if (values.some((v) => !Number.isInteger(v))) return {problem: `Dice values are whole numbers 1–6, got "${rollsInput.value}".`};
-      step.rolls = values;
-    }
+    if (rollsPick.value === "own") step.rolls = rollsPad.values; // pycore says when some are missing
     return {step};
   }
 
@@ -264,7 +271,7 @@ export function init(client, section) {
     const nation = currentNation();
     if (!nation || busy || engine !== "ready") return;
     const {step, problem} = nextStep();
-    if (problem) return showMessage(problem);
+    if (problem) return showEntryError(problem);
     const key = currentKey();
     const ledger = nation.ledgers[key];
     busy = true;
@@ -274,14 +281,16 @@ export function init(client, section) {
     if (!envelope.ok) {
       ledger.steps.pop();
       await replay(nation, key);
-      showMessage(`Not recorded — ${envelope.error.message}`);
+      if (/\.rolls/.test(envelope.error.field || "")) rollsPad.invalid = true; // the dice stay as entered
       render();
+      showEntryError(`Not recorded — ${envelope.error.message}`);
       return;
     }
+    showEntryError(null);
     showMessage(null);
     attemptPick.value = "none";
     for (const input of dieRow.querySelectorAll("input")) input.checked = false;
-    rollsInput.value = "";
+    rollsPad.clear();
     persist();
     render();
   }
@@ -297,6 +306,7 @@ export function init(client, section) {
     busy = false;
     persist();
     showMessage(null);
+    showEntryError(null);
     showNotice(`Round ${nation.ledgers[key].steps.length + 1} undone.`);
     render();
   }
@@ -351,6 +361,8 @@ export function init(client, section) {
     if (nation && view.value === "bombing") bombing.render();
     if (!researching) return;
     const key = currentKey();
+    if (entry.dataset.shown !== `${nation.id}/${key}`) showEntryError(null); // another ledger: its own entry
+    entry.dataset.shown = `${nation.id}/${key}`;
     ledgerPick.node.hidden = nation.system !== "lowluck";
     ledgerPick.value = key;
     const result = results.get(`${nation.id}/${key}`);
@@ -399,7 +411,7 @@ export function init(client, section) {
       if (step.attempt) dice.push(dieBox(step.attempt.roll, {good: true, label: `rolled ${step.attempt.roll} (${step.attempt.rolled_by === "app" ? "app" : "players"})`}));
       for (const value of step.rolls || []) dice.push(dieBox(value, {good: step.at ? value <= step.at : value === 6}));
       historyList.append(el("li", {class: "rd-step", dataset: {step: step.step}},
-        el("span", {class: "rd-round"}, `Round ${step.step}`), dice.length ? el("span", {class: "rd-dice"}, dice) : null,
+        el("span", {class: "rd-round"}, `${step.held === undefined ? "Round" : "Turn"} ${step.step}`), dice.length ? el("span", {class: "rd-dice"}, dice) : null,
         el("span", {class: "rd-text"}, step.text)));
     }
     if (!steps.length) historyList.append(el("li", {class: "hint"}, "No round recorded yet."));
@@ -460,9 +472,20 @@ export function init(client, section) {
       clear(techSelect).append(el("option", {value: ""}, "— choose a technology —"),
         ...Object.keys(TECH_NAMES).filter((t) => !owned.has(t)).map((t) => el("option", {value: t}, TECH_NAMES[t])));
       techSelect.value = owned.has(keep) ? "" : keep;
-      rollsInput.hidden = rollsPick.value !== "own";
       const held = (result?.ledger?.tokens ?? 0) + diceStep.value;
       hint = `${held} ${held === 1 ? "die" : "dice"} rolled this turn (${diceStep.value * 5} spent).`;
+      rollsBox.hidden = rollsPick.value !== "own";
+      // How many dice the players roll (RULES.md §5, pycore/techdice.dice_to_roll): every die held; under
+      // Low Luck, held // 6 are sure and one die is rolled for the remainder. pycore checks the count again.
+      const lowLuck = Boolean(nation.ledgers[key].low_luck);
+      const count = lowLuck ? (held % 6 ? 1 : 0) : held;
+      rollsPad.need(count, 6);
+      rollsPad.node.hidden = count === 0;
+      rollsPad.title = lowLuck ? "Your remainder die" : `Your dice: ${count} × d6`;
+      rollsHint.textContent = lowLuck
+        ? (held % 6 ? `Low Luck: ${Math.floor(held / 6)} sure, then roll one die: it discovers at ${held % 6} or less.`
+          : `Low Luck: ${held / 6} sure ${held / 6 === 1 ? "discovery" : "discoveries"}, no die to roll.`)
+        : `Roll ${count} ${count === 1 ? "die" : "dice"} and tap ${count === 1 ? "it" : "each one"}: a 6 discovers.`;
     }
     entryHint.textContent = hint;
     recordButton.textContent = label;
@@ -499,6 +522,7 @@ export function init(client, section) {
     });
     client.onReady(async () => {
       engine = "ready";
+      bombing.probe(); // the players' dice for a raid are asked for once pycore can count them
       const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
       if (link) await openLink(link);
       await refresh();

@@ -233,3 +233,138 @@ def test_bombing_fee_is_owed_then_settled_lacking_4_costs_2_bombers(page, dist_s
     page.reload()
     ResearchScreen(page).ready()
     expect(page.locator("#bomb-log li").first).to_contain_text("2 bombers lost")
+
+
+# ---- the players' own dice ------------------------------------------------------------------
+
+def tap_dice(page: Page, pad: str, faces: list[int]) -> None:
+    """Taps each face on a dice pad (research-widgets.js diceKeypad) the way a player reads his dice."""
+    for face in faces:
+        page.locator(f"#{pad}-key-{face}").click()
+
+
+def pad_values(page: Page, pad: str) -> list[int | None]:
+    """The pad's slots as shown: the value entered, or None for a slot still empty."""
+    return page.locator(f"#{pad}-slots .rd-slot").evaluate_all(
+        "slots => slots.map(s => s.dataset.value === '' ? null : Number(s.dataset.value))")
+
+
+def open_bombing(page: Page, url: str, *, system: str, bombers: int) -> None:
+    screen = ResearchScreen(page).open(url)
+    screen.add_nation("USA")
+    page.locator("#research-view-bombing").check()
+    page.locator("#bomb-system").select_option(system)
+    plus = page.get_by_role("button", name="Bombers: one more")
+    for _ in range(bombers - 1):
+        plus.click()
+    expect(page.locator("#bomb-bombers")).to_have_value(str(bombers))
+    expect(page.locator("#bomb-aa")).to_be_checked()
+    page.locator("#bomb-dice-own").check()
+    expect(page.locator("#bomb-raid")).to_have_text("Raid with my dice")
+
+
+def test_bombing_raid_with_own_dice_matches_pycore(page, dist_server):
+    """Dice, Classic, 3 bombers over AA: pycore asks for 3 AA dice, then one damage die per survivor.
+    Changing an AA die after the damage dice were entered changes the count and keeps the dice."""
+    open_bombing(page, dist_server.url, system="dice", bombers=3)
+    aa, damage = page.locator("#bomb-own-aa"), page.locator("#bomb-own-damage")
+    expect(aa).to_be_visible(timeout=ACTION_TIMEOUT)
+    expect(page.locator("#bomb-own-aa-count")).to_have_text("0 of 3")
+    expect(damage).to_be_hidden()
+    expect(page.locator("#bomb-own-aa .rd-key")).to_have_count(6)  # a d6
+
+    tap_dice(page, "bomb-own-aa", [1, 4, 6])  # a 1 hits: 2 bombers left (seed 002 AA gun)
+    expect(page.locator("#bomb-own-damage-count")).to_have_text("0 of 2", timeout=ACTION_TIMEOUT)
+    tap_dice(page, "bomb-own-damage", [5, 3])
+    expect(page.locator("#bomb-own-status")).to_contain_text("All 5 dice entered")
+
+    # The player misread the first AA die: a 2, not a 1. No hit now, so 3 damage dice, the 5 and 3 kept.
+    page.locator("#bomb-own-aa-slots .rd-slot").first.click()
+    tap_dice(page, "bomb-own-aa", [2])
+    expect(page.locator("#bomb-own-damage-count")).to_have_text("2 of 3", timeout=ACTION_TIMEOUT)
+    assert pad_values(page, "bomb-own-aa") == [2, 4, 6]
+    assert pad_values(page, "bomb-own-damage") == [5, 3, None]
+    tap_dice(page, "bomb-own-damage", [6])
+    expect(page.locator("#bomb-own-status")).to_contain_text("All 6 dice entered")
+
+    page.locator("#bomb-raid").click()
+    want = pycore_handle({"op": "bombing", "system": "dice", "ruleset": "classic", "bombers": 3, "aa": True,
+                          "heavy_bombers": False, "rolls": {"aa": [2, 4, 6], "damage": [5, 3, 6]}})["result"]
+    assert want["damage"]["total"] == 14 and want["shot_down"] == 0  # 5 + 3 + 6, no AA die at 1
+    expect(page.locator("#bomb-damage")).to_have_text(f"Damage {want['damage']['total']}", timeout=ACTION_TIMEOUT)
+    expect(page.locator("#bomb-result")).to_contain_text(
+        f"{want['shot_down']} shot down, {want['surviving']} over the target")
+    expect(page.locator("#bomb-result")).to_contain_text(
+        "Per bomber: " + ", ".join(map(str, want["damage"]["per_bomber"])))
+    shown = page.locator("#bomb-damage-dice .rd-die").evaluate_all("ds => ds.map(d => Number(d.dataset.value))")
+    assert shown == want["damage"]["rolls"]
+    expect(page.locator("#bomb-rolled-by")).to_have_text("Your own dice.")
+    expect(page.locator("#bomb-log li").first).to_contain_text("own dice")
+    # The next raid is rolled anew: the pads are emptied.
+    expect(page.locator("#bomb-own-aa-count")).to_have_text("0 of 3")
+
+
+def test_a_wrong_own_dice_entry_is_said_and_the_dice_stay(page, dist_server):
+    """Low Luck with AA, 2 bombers: 2 damage d12 and 2 fee d6 (seed 000 §5d). One fee die missing:
+    pycore's message is shown, nothing is owed, and every die entered is still there."""
+    open_bombing(page, dist_server.url, system="lowluck", bombers=2)
+    expect(page.locator("#bomb-own-damage-count")).to_have_text("0 of 2", timeout=ACTION_TIMEOUT)
+    expect(page.locator("#bomb-own-damage .rd-key")).to_have_count(12)  # a d12
+    tap_dice(page, "bomb-own-damage", [12, 7])
+    expect(page.locator("#bomb-own-fee-count")).to_have_text("0 of 2", timeout=ACTION_TIMEOUT)
+    tap_dice(page, "bomb-own-fee", [3])
+
+    page.locator("#bomb-raid").click()
+    base = {"op": "bombing", "system": "lowluck", "rule": "standard", "bombers": 2, "aa": True, "heavy_bombers": False}
+    refused = pycore_handle({**base, "rolls": {"damage": [12, 7], "fee": [3]}})["error"]
+    assert refused["field"] == "rolls.fee"
+    expect(page.locator("#bomb-error")).to_have_text(refused["message"], timeout=ACTION_TIMEOUT)
+    expect(page.locator("#bomb-own-fee")).to_have_class("rd-pad invalid")
+    expect(page.locator("#bomb-result")).to_be_hidden()
+    expect(page.locator("#bomb-owed")).to_have_text("0")
+    assert pad_values(page, "bomb-own-damage") == [12, 7]
+    assert pad_values(page, "bomb-own-fee") == [3, None]
+
+    tap_dice(page, "bomb-own-fee", [5])
+    expect(page.locator("#bomb-error")).to_be_hidden()
+    page.locator("#bomb-raid").click()
+    want = pycore_handle({**base, "rolls": {"damage": [12, 7], "fee": [3, 5]}})["result"]
+    assert want["damage"]["per_bomber"] == [4, 3] and want["fee"]["total"] == 5  # d12 10–12 → 4, 5–9 → 3; fee 2 + 3
+    expect(page.locator("#bomb-damage")).to_have_text(f"Damage {want['damage']['total']}", timeout=ACTION_TIMEOUT)
+    expect(page.locator("#bomb-fee")).to_contain_text(f"Fee {want['fee']['total']}")
+    expect(page.locator("#bomb-owed")).to_have_text(str(want["fee"]["total"]))
+
+
+def test_a_tech_dice_turn_with_own_dice(page, dist_server):
+    """Tech dice (seed 002): 3 dice bought for Radar, the players' dice tapped in; too few are refused
+    with pycore's message and stay on the pad; the third die, a 6, discovers Radar."""
+    screen = ResearchScreen(page).open(dist_server.url)
+    screen.add_nation("Japan", "dice")
+    plus = page.get_by_role("button", name="Dice bought: one more")
+    plus.click()
+    plus.click()
+    page.locator("#tech-target").select_option("radar")
+    page.locator("#dice-rolls-own").check()
+    expect(page.locator("#own-rolls-count")).to_have_text("0 of 3")
+    tap_dice(page, "own-rolls", [2, 5])
+    page.locator("#record").click()
+    refused = pycore_handle({"op": "research", "system": "dice",
+                             "steps": [{"dice": 3, "tech": "radar", "rolls": [2, 5]}]})["error"]
+    assert refused["field"] == "steps[0].rolls"
+    expect(page.locator("#entry-error")).to_have_text(f"Not recorded — {refused['message']}", timeout=ACTION_TIMEOUT)
+    expect(screen.history).to_have_count(0)
+    assert pad_values(page, "own-rolls") == [2, 5, None]
+
+    tap_dice(page, "own-rolls", [6])
+    page.locator("#record").click()
+    expect(screen.history).to_have_count(1, timeout=ACTION_TIMEOUT)
+    want = pycore_handle({"op": "research", "system": "dice",
+                          "steps": [{"dice": 3, "tech": "radar", "rolls": [2, 5, 6]}]})["result"]["ledger"]
+    assert want["techs"] == ["radar"] and want["spent"] == 15
+    expect(screen.history.first).to_contain_text(want["steps"][0]["text"])
+    expect(page.locator("#entry-error")).to_be_hidden()
+    assert screen.techs() == want["techs"]
+    expect(page.locator("#ledger-spent")).to_have_text(str(want["spent"]))
+    dice = page.locator("#ledger-history .rd-die").evaluate_all("ds => ds.map(d => Number(d.dataset.value))")
+    assert dice == want["steps"][0]["rolls"]
+    expect(page.locator("#own-rolls-count")).to_have_text("0 of 3")  # the next turn starts empty
