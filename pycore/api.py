@@ -49,6 +49,8 @@ def handle_object(request: Any) -> dict:
         body = {"type": error.type, "message": error.message}
         if error.field:
             body["field"] = error.field
+        if error.detail:
+            body["detail"] = error.detail
         return {"ok": False, "error": body}
     except Exception as error:  # a bug of ours: say so plainly, never a traceback
         return {

@@ -100,7 +100,8 @@ def _dice_source(setup: Setup):
             faces = setup.table_dice[number - 1].get(role, ())
             if len(faces) != count:
                 raise BadRequest(field, f"the {role} rolls {count} {'die' if count == 1 else 'dice'} "
-                                        f"in round {number}, got {len(faces)}: {show(list(faces))}")
+                                        f"in round {number}, got {len(faces)}: {show(list(faces))}",
+                                 {"dice_needed": {"round": number, "side": role, "count": count, "sides": 6}})
             return faces
         return given
     return table

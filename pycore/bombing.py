@@ -116,7 +116,8 @@ class Dice:
             return values, "players"
         if self.seed is None:
             raise BadRequest(f"rolls.{kind}", f"is required: {count} d{sides} value{'s' if count != 1 else ''} "
-                             "(or give a seed and the app rolls)")
+                             "(or give a seed and the app rolls)",
+                             {"dice_needed": {"kind": kind, "count": count, "sides": sides}})
         return dice.roll(self.seed, f"bombing/{kind}", sides, count), "app"
 
     def check_all_used(self) -> None:

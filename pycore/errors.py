@@ -16,9 +16,11 @@ class LuckdialError(ValueError):
 
     type = "bad_request"
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, detail: dict | None = None) -> None:
         self.field = field
         self.message = f"{field}: {message}" if field else message
+        self.detail = detail
+        """Machine-readable facts a page acts on (e.g. ``{"dice_needed": …}``), so no page parses English."""
         super().__init__(self.message)
 
 

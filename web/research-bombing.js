@@ -16,11 +16,10 @@ const VARIANTS = [["orthodox", "Orthodox"], ["ryof", "RYOF"], ["ryof6", "RYOF<6 
 const DICE_KINDS = [["aa", "AA dice"], ["damage", "Damage dice"], ["fee", "Fee dice"]];
 const DIE_WORDS = {aa: ["AA die", "AA dice"], damage: ["damage die", "damage dice"], fee: ["fee die", "fee dice"]};
 
-/** pycore's "rolls.<kind>: is required: N dS values" → {kind, count, sides}; anything else → null. */
+/** The dice pycore says the raid still lacks (error.detail.dice_needed: {kind, count, sides}), or null. */
 function diceNeeded(error) {
-  const kind = /^rolls\.(aa|damage|fee)$/.exec(error?.field || "")?.[1];
-  const found = /is required: (\d+) d(\d+) value/.exec(error?.message || "");
-  return kind && found ? {kind, count: Number(found[1]), sides: Number(found[2])} : null;
+  const need = error?.detail?.dice_needed;
+  return need && DICE_KINDS.some(([kind]) => kind === need.kind) ? need : null;
 }
 
 const options = (pairs) => pairs.map(([value, text]) => el("option", {value}, text));
@@ -185,9 +184,9 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
 
   /**
    * Asks pycore which dice the raid needs, one kind at a time: the request goes without a seed and
-   * with the finished pads, and pycore names the next dice it lacks ("rolls.damage: is required: 2
-   * d6 values"). The AA dice decide how many bombers are left to roll damage, so the pads after a
-   * changed one are asked for again; what was entered is kept. The page counts no rule itself.
+   * with the finished pads, and pycore names the next dice it lacks (error.detail.dice_needed). The
+   * AA dice decide how many bombers are left to roll damage, so the pads after a changed one are
+   * asked for again; what was entered is kept. The page counts no rule itself.
    */
   async function probe() {
     const id = ++probing;

@@ -69,6 +69,13 @@ def test_bad_input_names_field_and_value(request_, field, words):
         assert word in err["message"], (word, err["message"])
 
 
+def test_wrong_table_dice_say_how_many_are_needed():
+    """error.detail.dice_needed lets the page ask for the right dice without parsing the message."""
+    err = error(resolve(seed=None, rounds=None, dice=[{"attacker": [4]}, {"attacker": [1]}]))
+    assert err["detail"] == {"dice_needed": {"round": 2, "side": "defender", "count": 1, "sides": 6}}
+    assert "detail" not in error(resolve(rounds=0))
+
+
 def test_battle_that_ends_before_the_table_dice_run_out():
     err = error(resolve(seed=None, ruleset="revised", attacker={"units": {"tank": 2}}, defender={"units": {"infantry": 1}},
                         dice=[{"defender": [6]}, {"attacker": [1], "defender": [1]}]))

@@ -163,3 +163,11 @@ def test_chess_ryof6_rolls_the_half_point():
 def test_bad_bombing_inputs_name_the_field(request_, field, quoted):
     err = error({"op": "bombing", **request_})
     assert err["field"] == field and quoted in err["message"], err
+
+
+def test_missing_own_dice_say_which_are_needed():
+    """error.detail.dice_needed: the page asks for these dice without parsing the message."""
+    err = error({"op": "bombing", "system": "lowluck", "bombers": 2, "aa": True, "rolls": {"damage": [1, 2]}})
+    assert err["detail"] == {"dice_needed": {"kind": "fee", "count": 2, "sides": 6}}
+    err = error({"op": "bombing", "system": "lowluck", "bombers": 2, "aa": True})
+    assert err["detail"] == {"dice_needed": {"kind": "damage", "count": 2, "sides": 12}}
