@@ -28,6 +28,19 @@ class BadRequest(LuckdialError):
     """A request field is missing, unknown, of the wrong type or out of range."""
 
 
+class RuleError(ValueError):
+    """A step the rules forbid, on a field of that step (``invest``, ``roll``, …).
+
+    Raised by rule modules that do not know where the step sits in a request;
+    the op turns it into a BadRequest on the step's full path.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(message)
+
+
 def show(value: Any, limit: int = 60) -> str:
     """Quote a user's value for a message, cut short so a huge value stays readable."""
     text = repr(value)

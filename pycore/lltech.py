@@ -32,6 +32,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Mapping
 
+from .errors import RuleError
+
 
 @dataclass(frozen=True, slots=True)
 class Category:
@@ -89,14 +91,6 @@ TECH_NAMES: Mapping[str, str] = {
     _JP: "Jet Power", _LRA: "Long Range Aircraft", _HB: "Heavy Bombers",
 }
 
-
-class RuleError(ValueError):
-    """A step the rules forbid; ``research`` turns it into a BadRequest on the step's field."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message)
 
 
 def gained_tech(category: Category, result: str, owned: frozenset[str]) -> str:

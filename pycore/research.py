@@ -21,7 +21,7 @@ from . import dice
 from . import lltech
 from . import techdice
 from . import validate as v
-from .errors import BadRequest, show
+from .errors import BadRequest, RuleError, show
 
 SYSTEMS = ("lowluck", "dice")
 MAX_STEPS = 300
@@ -177,7 +177,7 @@ def _run_lowluck(request: dict, seed: str | None) -> dict:
                                  "has no seed (give the die you rolled, or a seed and the app rolls)")
         try:
             ledger, entry = ledger.step(number, step["invest"], roll, rolled_by)
-        except lltech.RuleError as error:
+        except RuleError as error:
             raise BadRequest(f"{field}.{error.field}", f"round {number}: {error.message}") from None
         attempt = entry.attempt
         entries.append({
@@ -244,7 +244,7 @@ def _run_dice(request: dict, seed: str | None) -> dict:
                              "(or give the request a seed and the app rolls)")
         try:
             state, turn = state.step(number, step["dice"], step.get("tech"), rolls, rolled_by)
-        except techdice.RuleError as error:
+        except RuleError as error:
             raise BadRequest(f"{field}.{error.field}", f"turn {number}: {error.message}") from None
         entries.append({
             "step": number, "bought": turn.bought, "cost": turn.cost, "tech": turn.tech, "held": turn.held,

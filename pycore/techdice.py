@@ -23,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
+from .errors import RuleError
+
 DIE_COST = 5
 """Seed 002: "for every 5 PUs spent, 1 additional die is purchased"."""
 
@@ -41,12 +43,6 @@ TECHS: Mapping[str, str] = {
 }
 """Seed 002's Big World list and its "other maps" list, plus Radar (RULES.md §5)."""
 
-
-class RuleError(ValueError):
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message)
 
 
 def dice_to_roll(held: int, low_luck: bool) -> tuple[int, int]:
