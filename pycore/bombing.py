@@ -27,6 +27,7 @@ from . import dice
 from . import validate as v
 from .errors import BadRequest, show
 from .rulesets import find_ruleset
+from .systems.lowluck import LowLuck
 
 SYSTEMS = ("dice", "lowluck", "chess")
 RULESETS = ("classic", "revised", "anniversary", "1942-2e", "1940-2e", "big-world-1942")
@@ -242,12 +243,11 @@ def _aa_lowluck(request: dict, rolls: Dice) -> dict:
     """Low Luck AA (seed 000 §5c): each bomber adds 1; hits = n // 6, remainder rolled at n % 6."""
     if not request["aa"]:
         return {"kind": "lowluck", "power": 0, "sure_hits": 0, "at": None, "rolls": [], "rolled_by": None, "hits": 0}
-    power = request["bombers"]
-    at = power % 6
-    values, by = rolls.take("aa", 6, 1 if at else 0)
-    hits = power // 6 + (1 if values and values[0] <= at else 0)
-    return {"kind": "lowluck", "power": power, "sure_hits": power // 6, "at": at or None,
-            "rolls": list(values), "rolled_by": by, "hits": hits}
+    values = (1,) * request["bombers"]  # the AA value, once per targeted bomber
+    faces, by = rolls.take("aa", 6, LowLuck().dice_needed(values))
+    volley = LowLuck().fire(values, lambda count: faces)
+    return {"kind": "lowluck", "power": volley.power, "sure_hits": volley.sure_hits,
+            "at": volley.remainder or None, "rolls": list(faces), "rolled_by": by, "hits": volley.hits}
 
 
 def _raid_dice(request: dict, rolls: Dice) -> Raid:
