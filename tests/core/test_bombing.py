@@ -171,3 +171,18 @@ def test_missing_own_dice_say_which_are_needed():
     assert err["detail"] == {"dice_needed": {"kind": "fee", "count": 2, "sides": 6}}
     err = error({"op": "bombing", "system": "lowluck", "bombers": 2, "aa": True})
     assert err["detail"] == {"dice_needed": {"kind": "damage", "count": 2, "sides": 12}}
+
+
+@pytest.mark.parametrize("bombers, aa_die, sure, at, hits", [
+    (4, [4], 0, 4, 1),   # seed 000 §5c: 4 aircraft → roll at 4; a 4 hits
+    (4, [5], 0, 4, 0),
+    (8, [2], 1, 2, 2),   # seed 000 §5c: 8 aircraft → 1 lost, and a roll at 2
+    (8, [3], 1, 2, 1),
+    (6, [], 1, None, 1),  # 6 → exactly 1, no die
+])
+def test_rule_b_low_luck_aa_follows_seed_000(bombers, aa_die, sure, at, hits):
+    rolls = {"damage": [1] * (bombers - hits)}
+    if aa_die:
+        rolls["aa"] = aa_die
+    fire = raid(system="lowluck", rule="B", aa=True, bombers=bombers, rolls=rolls)["aa_fire"]
+    assert (fire["power"], fire["sure_hits"], fire["at"], fire["hits"]) == (bombers, sure, at, hits)
