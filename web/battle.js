@@ -7,6 +7,7 @@ import {el, clear} from "./dom.js";
 import {BUILT_IN, SYSTEM_NOTES} from "./rulesets.js";
 import {createForces} from "./forces.js";
 import {renderRound, outcomeText, listUnits} from "./log.js";
+import {newSeed} from "./seed.js";
 
 const OFFLINE_HINT = "You seem to be offline on a first visit — connect once, then Luckdial works offline.";
 
@@ -27,12 +28,6 @@ function savePrefs(prefs) {
   } catch {
     // storage refused (private mode): nothing to remember, nothing lost
   }
-}
-
-export function newSeed() {
-  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
-  const bytes = crypto.getRandomValues(new Uint8Array(10));
-  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
 }
 
 export function init(client, section) {

@@ -6,6 +6,8 @@
 // a storage that is blocked or full is reported, and a saved game that cannot
 // be read is set aside under another key, never overwritten.
 
+import {newSeed as seed} from "./seed.js";
+
 export const KEY = "luckdial.research.v1";
 export const FILE_KIND = "research-game";
 const MAX_NATIONS = 40;
@@ -15,10 +17,7 @@ export function emptyGame() {
   return {luckdial: FILE_KIND, version: 1, nations: [], selected: null};
 }
 
-export function newSeed() {
-  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
-  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => alphabet[b % alphabet.length]).join("");
-}
+export const newSeed = () => seed(12); // ids and seeds of nations and raids, as before
 
 export function newNation(name, system, options = {}) {
   const nation = {id: newSeed(), name, system, seed: newSeed(), bombing: {owed: 0, log: []}};

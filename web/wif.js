@@ -8,15 +8,10 @@
 // only shows what it says. Untrusted text reaches the page via textContent only.
 
 import {el, clear, append} from "./dom.js";
+import {newSeed} from "./seed.js";
 
 const PREVIEW_DELAY_MS = 150;
 const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
-
-function newSeed() {
-  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
-  const bytes = crypto.getRandomValues(new Uint8Array(10));
-  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
-}
 
 /** "36,5" → 36.5; anything that is not a plain decimal goes to pycore as typed, to be named there. */
 function readNumber(text) {
