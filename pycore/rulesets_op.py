@@ -1,11 +1,11 @@
-"""Op ``rulesets``: the built-in rulesets, the luck systems, and which units a battle takes."""
+"""Op ``rulesets``: the built-in rulesets, the luck systems, and which units each kind of battle takes."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from . import validate as v
-from .battle import BATTLE_UNITS
+from .engine.setup import KINDS, ROLES, TECH_NAMES, TECHS, allowed
 from .forces import default_order_of_loss
 from .rulesets import RULESETS
 from .systems import all_systems
@@ -14,9 +14,13 @@ from .systems import all_systems
 def run(request: Mapping[str, Any]) -> dict:
     v.only_keys(request, ("op",), "")
     return {
-        "rulesets": [{**r.to_json(), "order_of_loss": {role: list(default_order_of_loss(r, role))
-                                                       for role in ("attacker", "defender")}}
+        "rulesets": [{**r.to_json(),
+                      "order_of_loss": {role: list(default_order_of_loss(r, role)) for role in ROLES},
+                      "battle_units": {kind: {role: [u.id for u in r if allowed(r, kind, role, u.id) is None]
+                                              for role in ROLES} for kind in KINDS}}
                      for r in RULESETS],
         "systems": [{"id": s.id, "name": s.name, "summary": s.summary} for s in all_systems()],
-        "battle_units": list(BATTLE_UNITS),
+        "kinds": list(KINDS),
+        "tech": [{"id": t, "name": TECH_NAMES[t]} for t in TECHS],
+        "battle_units": ["infantry", "artillery", "mech_infantry", "tank", "fighter", "tactical_bomber", "bomber"],
     }

@@ -2,15 +2,22 @@
 
 Every system has the same shape (the python-chess variant pattern): a class
 with an ``id``, a ``name``, a one-line ``summary`` for the page, and
-``fire(values, roll) -> Volley``. ``roll(count)`` is the dice source for this
-group, already bound to a seed and context (or, in referee mode, to the dice
-rolled at the table), so no system knows where its dice come from.
+``fire(values, roll, best_of_two) -> Volley``. ``roll(count)`` is the dice
+source for this group, already bound to a seed and context (or, in referee
+mode, to the dice rolled at the table), so no system knows where its dice come
+from. ``hit_distribution`` gives the exact law of the hits the same group
+scores, which is what the calculator uses: the engine and the calculator read
+one rule.
+
+``best_of_two`` holds the values of units that roll two dice and keep the
+better one (Heavy Bombers under LHTR, RULES.md §5).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from fractions import Fraction
+from typing import Any, Callable, Protocol, Sequence
 
 from ..errors import BadRequest, show
 from .. import validate as v
@@ -24,13 +31,17 @@ class Die:
 
     at: int
     value: int
+    best_of: tuple[int, int] | None = None  # both dice when a unit keeps the better of two
 
     @property
     def hit(self) -> bool:
         return self.value <= self.at
 
     def to_json(self) -> dict:
-        return {"at": self.at, "value": self.value, "hit": self.hit}
+        out = {"at": self.at, "value": self.value, "hit": self.hit}
+        if self.best_of is not None:
+            out["best_of"] = list(self.best_of)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +67,32 @@ class LuckSystem(Protocol):
     name: str
     summary: str
 
-    def fire(self, values: tuple[int, ...], roll: Roll) -> Volley: ...
+    def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley: ...
 
-    def dice_needed(self, values: tuple[int, ...]) -> int: ...
+    def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int: ...
+
+    def hit_distribution(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
+        """P(hits = k) for k = 0, 1, …: exact."""
+        ...
+
+
+def bernoulli_sum(chances: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    """The law of the number of successes of independent trials (a Poisson binomial), exactly."""
+    law = [Fraction(1)]
+    for p in chances:
+        q = 1 - p
+        nxt = [Fraction(0)] * (len(law) + 1)
+        for k, mass in enumerate(law):
+            nxt[k] += mass * q
+            nxt[k + 1] += mass * p
+        law = nxt
+    return tuple(law)
+
+
+def best_of_two_chance(at: int) -> Fraction:
+    """A unit that rolls two dice and keeps the better hits unless both miss."""
+    miss = Fraction(6 - min(max(at, 0), 6), 6)
+    return 1 - miss * miss
 
 
 def _registry() -> dict[str, LuckSystem]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from . import Die, Roll, Volley
+from fractions import Fraction
+
+from . import Die, Roll, Volley, bernoulli_sum, best_of_two_chance
 
 
 class NormalDice:
@@ -10,11 +12,22 @@ class NormalDice:
     name = "Dice"
     summary = "Every unit rolls a die and hits on its value or less."
 
-    def fire(self, values: tuple[int, ...], roll: Roll) -> Volley:
+    def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:
         # A unit of value 0 (a transport attacking) never hits and rolls nothing, as in TripleA.
         firing = tuple(value for value in values if value > 0)
-        faces = roll(len(firing))
-        return Volley(sum(firing), 0, 0, tuple(Die(at, face) for at, face in zip(firing, faces)))
+        pairs = tuple(value for value in best_of_two if value > 0)
+        faces = roll(len(firing) + 2 * len(pairs))
+        dice = [Die(at, face) for at, face in zip(firing, faces)]
+        rest = faces[len(firing):]
+        for i, at in enumerate(pairs):
+            first, second = rest[2 * i], rest[2 * i + 1]
+            dice.append(Die(at, min(first, second), (first, second)))
+        return Volley(sum(firing) + sum(pairs), 0, 0, tuple(dice))
 
-    def dice_needed(self, values: tuple[int, ...]) -> int:
-        return sum(1 for value in values if value > 0)
+    def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
+        return sum(1 for value in values if value > 0) + 2 * sum(1 for value in best_of_two if value > 0)
+
+    def hit_distribution(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
+        chances = [Fraction(min(value, 6), 6) for value in values if value > 0]
+        chances += [best_of_two_chance(value) for value in best_of_two if value > 0]
+        return bernoulli_sum(chances)

@@ -3,23 +3,45 @@
 ``hits = power // 6``; for ``r = power % 6`` one die is rolled and hits on a
 roll of ``r`` or less, so the expected hits equal normal dice's
 (power / 6) — the seeds' stated aim — with far less spread.
+
+A unit that keeps the better of two dice (Heavy Bombers under LHTR, RULES.md
+§5) hits with chance ``1 - (1 - a/6)²``, so it adds ``6 × that`` to the power
+(16/3 for a bomber at 4). The group's total is rounded down to a whole
+number: three such bombers add exactly 16, and no group is off by more than
+1/6 of a hit on average. Decision recorded in docs/rules.md.
 """
 
 from __future__ import annotations
 
-from . import Die, Roll, Volley
+import math
+from fractions import Fraction
+
+from . import Die, Roll, Volley, best_of_two_chance
+
+
+def power_of(values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
+    extra = sum((6 * best_of_two_chance(value) for value in best_of_two if value > 0), Fraction(0))
+    return sum(values) + math.floor(extra)
 
 
 class LowLuck:
     id = "lowluck"
     name = "Low Luck"
-    summary = "Add up the power: each 6 is a sure hit; one die for the remainder."
+    summary = "Add up the power: each 6 is a sure hit; one die for the rest."
 
-    def fire(self, values: tuple[int, ...], roll: Roll) -> Volley:
-        power = sum(values)
+    def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:
+        power = power_of(values, best_of_two)
         sure, remainder = divmod(power, 6)
         dice = (Die(remainder, roll(1)[0]),) if remainder else ()
         return Volley(power, sure, remainder, dice)
 
-    def dice_needed(self, values: tuple[int, ...]) -> int:
-        return 1 if sum(values) % 6 else 0
+    def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
+        return 1 if power_of(values, best_of_two) % 6 else 0
+
+    def hit_distribution(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
+        sure, remainder = divmod(power_of(values, best_of_two), 6)
+        law = [Fraction(0)] * sure + [Fraction(1)]
+        if remainder:
+            law[-1] = Fraction(6 - remainder, 6)
+            law.append(Fraction(remainder, 6))
+        return tuple(law)

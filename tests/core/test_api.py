@@ -49,9 +49,9 @@ BAD = [
     (resolve(seed=None, dice=[{"attacker": [7]}]), "dice[0].attacker[0]", ["7", "1 to 6"]),
     (resolve(seed=None, dice=[{"attacker": [0]}]), "dice[0].attacker[0]", ["0"]),
     (resolve(seed=None, dice=[{"attacker": [1, 2]}]), "dice[0].attacker", ["1 die", "got 2"]),
-    (resolve(seed=None, dice=[{"defender": [1]}]), "dice[0].attacker", ["1 die", "got 0"]),
+    (resolve(seed=None, rounds=None, dice=[{"defender": [1]}, {}]), "dice[0].attacker.main", ["1 die", "none given"]),
     (resolve(seed=None, dice=[]), "dice", ["at least one round"]),
-    (resolve(seed=None, rounds=None, dice=[{"attacker": [4]}, {"attacker": [1]}]), "dice[1].defender", ["rolls 1 die in round 2", "got 0"]),
+    (resolve(seed=None, rounds=None, dice=[{"attacker": [4]}, {"attacker": [1]}, {}]), "dice[1].defender.main", ["rolls 1 die for main in round 2", "none given"]),
     (resolve(seed=None, dice=[{"attacker": [4]}, {"attacker": [1]}]), "dice[1]", ["rounds: 1"]),
     ({"op": "share", "decode": "v1.@@@"}, "decode", ["damaged"]),
     ({"op": "share"}, "encode", ["exactly one"]),
@@ -71,8 +71,8 @@ def test_bad_input_names_field_and_value(request_, field, words):
 
 def test_wrong_table_dice_say_how_many_are_needed():
     """error.detail.dice_needed lets the page ask for the right dice without parsing the message."""
-    err = error(resolve(seed=None, rounds=None, dice=[{"attacker": [4]}, {"attacker": [1]}]))
-    assert err["detail"] == {"dice_needed": {"round": 2, "side": "defender", "count": 1, "sides": 6}}
+    err = error(resolve(seed=None, rounds=None, dice=[{"attacker": [4]}, {"attacker": [1]}, {}]))
+    assert err["detail"] == {"dice_needed": {"round": 2, "side": "defender", "group": "main", "count": 1, "sides": 6}}
     assert "detail" not in error(resolve(rounds=0))
 
 

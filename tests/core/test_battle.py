@@ -52,7 +52,10 @@ def test_seed_002_four_armour_against_two_infantry_and_an_armour():
     assert r1["defender"]["hits"] == 1
     assert r1["defender"]["casualties"] == {"infantry": 2}
     assert r1["after"] == {"attacker": {"tank": 3}, "defender": {"tank": 1}}
-    assert result["outcome"] == "in_progress" and result["next_dice"] == {"attacker": 1, "defender": 1}
+    assert result["outcome"] == "in_progress"
+    # Round 2: 3 tanks = 9 → 1 and a roll at 3; 1 tank = 3 → a roll at 3.
+    assert result["next_dice"] == [{"round": 2, "side": "attacker", "group": "main", "count": 1, "sides": 6, "at": [3]},
+                                   {"round": 2, "side": "defender", "group": "main", "count": 1, "sides": 6, "at": [3]}]
 
 
 def test_dice_battle_rolls_one_die_per_unit_at_its_value():

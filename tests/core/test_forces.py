@@ -36,5 +36,5 @@ def test_custom_order_in_a_battle():
     result = ok({"op": "resolve", "ruleset": "revised", "system": {"name": "lowluck"},
                  "attacker": {"units": {"tank": 2}},
                  "defender": {"units": {"infantry": 1, "fighter": 1}, "order_of_loss": ["fighter"]},
-                 "dice": [{"defender": [6]}]})
+                 "dice": [{}]})  # 6 v 6 in Low Luck: one sure hit each, no die
     assert result["rounds"][0]["defender"]["casualties"] == {"fighter": 1}

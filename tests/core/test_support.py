@@ -1,13 +1,22 @@
 """Artillery support and tactical bomber pairing (RULES.md §1; seed 002 "Artillery")."""
 
-from pycore.battle import firing_values
+from pycore.engine.army import Army
+from pycore.engine.firing import unit_values
+from pycore.engine.setup import BattleSetup, SideSetup
 from pycore.forces import Force
 from pycore.rulesets import find_ruleset
+from pycore.systems.dice import NormalDice
 
 
-def values(ruleset_id, role, **units):
+def setup_for(ruleset, tech=(), lhtr=False, kind="land"):
+    side = SideSetup(Force(()), (), False, frozenset(tech), Force(()), Force(()), 0)
+    return BattleSetup(ruleset, NormalDice(), kind, side, side, lhtr)
+
+
+def values(ruleset_id, role, tech=(), lhtr=False, **units):
     ruleset = find_ruleset(ruleset_id)
-    return firing_values(ruleset, Force.of(ruleset, units), role)
+    rolled = unit_values(setup_for(ruleset, tech, lhtr), role, Army(Force.of(ruleset, units)))
+    return tuple(value for _, value, _ in rolled)
 
 
 def test_seed_002_three_infantry_two_artillery():

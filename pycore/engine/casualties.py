@@ -1,0 +1,175 @@
+"""Casualties: the app's proposal from an order of loss, and the check of a player's own choice.
+
+RULES.md §2: the victim chooses; the app proposes from the order of loss
+(cheapest first by default, editable); two-hit units absorb a hit first.
+Hits land only where their group may hit (``Group.targets``): a sub's hit is
+never on an aircraft, an aircraft without a destroyer never hits a sub, AA
+hits only aircraft. Transports that are defenseless (anniversary and later)
+are taken last, only when nothing else the hit may take is left.
+
+A choice is a pair of maps, ``lost`` (units removed) and ``damaged`` (two-hit
+units hit once). It is accepted when it uses exactly as many hits as the
+proposal (the most the hits can do) and the hits of every group can be placed
+on it; otherwise it is refused with the reason, in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Mapping, Sequence
+
+from ..errors import BadRequest, show
+from .army import Army
+from .firing import Group
+from .setup import BattleSetup
+
+
+@dataclass(frozen=True, slots=True)
+class Casualties:
+    lost: dict[str, int] = field(default_factory=dict)
+    damaged: dict[str, int] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.lost or self.damaged)
+
+    def to_json(self) -> dict:
+        return {"lost": dict(self.lost), "damaged": dict(self.damaged)}
+
+
+WHY = {
+    "subs": "submarines cannot hit aircraft",
+    "air": "aircraft cannot hit submarines without a friendly destroyer",
+    "aa": "AA guns hit aircraft only",
+}
+
+
+def _is_defenseless_transport(setup: BattleSetup, unit_id: str) -> bool:
+    return setup.ruleset.rules.transports_defenseless and "transport" in setup.ruleset.unit(unit_id).abilities
+
+
+def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], order: Sequence[str]) -> Casualties:
+    """The proposal: groups with the fewest targets first, each hit on the first eligible unit.
+
+    First an intact two-hit unit absorbs it (in order of loss), else the first
+    type in the order of loss still standing. With at most one restricted
+    group per step (the engine never makes two), this places as many hits as
+    any allocation could.
+    """
+    ruleset = setup.ruleset
+    order = [uid for uid in order if not _is_defenseless_transport(setup, uid)] + \
+            [uid for uid in order if _is_defenseless_transport(setup, uid)]
+    left = {uid: n for uid, n in army.units.counts}
+    intact = {uid: army.intact(uid) for uid, _ in army.units.counts if ruleset.unit(uid).hit_points > 1}
+    lost: dict[str, int] = {}
+    damaged: dict[str, int] = {}
+    for group, count in sorted(hits, key=lambda gh: len(gh[0].targets)):
+        for _ in range(count):
+            target = next((uid for uid in order if uid in group.targets and intact.get(uid, 0) > 0), None)
+            if target is not None and not _is_defenseless_transport(setup, target):
+                intact[target] -= 1
+                damaged[target] = damaged.get(target, 0) + 1
+                continue
+            target = next((uid for uid in order if uid in group.targets and left.get(uid, 0) > 0
+                           and not (_is_defenseless_transport(setup, uid) and
+                                    any(left.get(o, 0) and o in group.targets and not _is_defenseless_transport(setup, o)
+                                        for o in order))), None)
+            if target is None:
+                break  # no unit left that this group may hit: the rest of its hits are lost
+            left[target] -= 1
+            lost[target] = lost.get(target, 0) + 1
+    # A unit damaged and then lost in the same step is simply lost (losses take damaged units first).
+    final_damaged = {}
+    for unit_id in set(damaged) | set(lost):
+        before, new, gone = army.damaged.count(unit_id), damaged.get(unit_id, 0), lost.get(unit_id, 0)
+        extra = max(0, before + new - gone) - max(0, before - gone)
+        if extra:
+            final_damaged[unit_id] = extra
+    damaged = final_damaged
+    return Casualties(lost, damaged)
+
+
+def check_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], order: Sequence[str],
+                 lost: Mapping[str, int], damaged: Mapping[str, int], field: str) -> Casualties:
+    """Accept the victim's own choice if the rules allow it; else a BadRequest saying why."""
+    ruleset = setup.ruleset
+    for name, chosen in (("lost", lost), ("damaged", damaged)):
+        for unit_id, n in chosen.items():
+            where = f"{field}.{name}.{unit_id}"
+            have = army.count(unit_id) if name == "lost" else army.intact(unit_id)
+            if not ruleset.has(unit_id):
+                raise BadRequest(where, f"unknown unit {show(unit_id)}")
+            if name == "damaged" and ruleset.unit(unit_id).hit_points < 2 and n:
+                raise BadRequest(where, f"a {ruleset.unit(unit_id).name} takes one hit: it can be lost, not damaged")
+            if n > have:
+                what = "undamaged " if name == "damaged" else ""
+                raise BadRequest(where, f"only {have} {what}{ruleset.unit(unit_id).name} can be {name} here, got {n}")
+    for unit_id in set(lost) & set(damaged):
+        intact_left = army.intact(unit_id) - max(0, lost[unit_id] - army.damaged.count(unit_id))
+        if damaged[unit_id] > intact_left:
+            raise BadRequest(f"{field}.damaged.{unit_id}", f"only {intact_left} undamaged "
+                             f"{ruleset.unit(unit_id).name} left to damage once {lost[unit_id]} are lost")
+    proposal = allocate(setup, army, hits, order)
+    need = army.hits_to_apply(ruleset, proposal.lost, proposal.damaged)
+    used = army.hits_to_apply(ruleset, lost, damaged)
+    total = sum(n for _, n in hits)
+    # Hit points per chosen type.
+    slots: dict[str, int] = {}
+    for unit_id, n in lost.items():
+        already = min(n, army.damaged.count(unit_id))
+        slots[unit_id] = slots.get(unit_id, 0) + already + (n - already) * ruleset.unit(unit_id).hit_points
+    for unit_id, n in damaged.items():
+        slots[unit_id] = slots.get(unit_id, 0) + n
+    slots = {u: n for u, n in slots.items() if n}
+    for unit_id in slots:
+        able = [g for g, _ in hits if unit_id in g.targets]
+        if not able:
+            reasons = sorted({WHY[g.name] for g, _ in hits if g.name in WHY})
+            why = f" ({'; '.join(reasons)})" if reasons else ""
+            raise BadRequest(f"{field}.lost.{unit_id}" if unit_id in lost else f"{field}.damaged.{unit_id}",
+                             f"none of these hits may fall on a {ruleset.unit(unit_id).name}{why}")
+    # Hall's condition, by classes of types that the same groups may hit.
+    classes: dict[frozenset[int], int] = {}
+    for unit_id, n in slots.items():
+        key = frozenset(i for i, (g, _) in enumerate(hits) if unit_id in g.targets)
+        classes[key] = classes.get(key, 0) + n
+    keys = list(classes)
+    for size in range(1, len(keys) + 1):
+        for subset in combinations(keys, size):
+            reach = frozenset().union(*subset)
+            if sum(classes[k] for k in subset) > sum(hits[i][1] for i in reach):
+                names = sorted(uid for uid in slots if frozenset(i for i, (g, _) in enumerate(hits)
+                                                              if uid in g.targets) in subset)
+                reasons = sorted({WHY[g.name] for g, _ in hits if g.name in WHY})
+                raise BadRequest(field, f"too many of these hits are placed on {', '.join(names)}"
+                                        + (f" ({'; '.join(reasons)})" if reasons else ""))
+    if used != need:
+        raise BadRequest(field, f"{total} hit{'s' if total != 1 else ''} must take {need} hit point"
+                                f"{'s' if need != 1 else ''} of units here, this choice takes {used}")
+    for unit_id in lost:
+        if lost[unit_id] and _is_defenseless_transport(setup, unit_id):
+            others = [u for u, n in army.units.counts if not _is_defenseless_transport(setup, u)
+                      and any(u in g.targets for g, _ in hits) and n > lost.get(u, 0)]
+            if others:
+                raise BadRequest(f"{field}.lost.{unit_id}", "transports are taken last: "
+                                 f"{ruleset.unit(others[0]).name} must go first")
+    return Casualties({u: n for u, n in lost.items() if n}, {u: n for u, n in damaged.items() if n})
+
+
+def has_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], proposal: Casualties) -> bool:
+    """Whether the victim has anything to choose (more than one kind of unit the hits may take)."""
+    if not proposal:
+        return False
+    kinds = set()
+    for group, n in hits:
+        if n:
+            for unit_id in group.targets:
+                if army.count(unit_id):
+                    kinds.add((unit_id, "intact") if army.intact(unit_id) else (unit_id, "damaged"))
+                    if army.damaged.count(unit_id):
+                        kinds.add((unit_id, "damaged"))
+                    if setup.ruleset.unit(unit_id).hit_points > 1 and army.intact(unit_id):
+                        kinds.add((unit_id, "absorb"))
+    everything = sum(army.hit_points(setup.ruleset, u) for u, _ in army.units.counts
+                     if any(u in g.targets for g, _ in hits))
+    return len(kinds) > 1 and army.hits_to_apply(setup.ruleset, proposal.lost, proposal.damaged) < everything

@@ -1,0 +1,227 @@
+"""Who fires in each step of a round, at what value, and at which enemy units (RULES.md §2, §4, §5).
+
+A :class:`Group` is what one luck system fires at once: a set of values and
+the enemy units its hits may land on. Units whose targets differ are never in
+one group — TripleA's Low Luck rule (RULES.md §4), which dice follow too so
+both systems read the same groups:
+
+* ``aa``      defending AA guns at attacking aircraft, before round 1;
+* ``bombard`` shore bombardment in an amphibious assault, before round 1;
+* ``subs``    a submarine strike (subs never hit aircraft);
+* ``air``     aircraft that cannot hit submarines (no friendly destroyer,
+              where the ruleset says so);
+* ``main``    everyone else.
+
+The group name is also the dice context (``r1/attacker/subs``) and the key of
+the players' own dice in referee mode. The calculator builds its transitions
+from these same functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..rulesets import Ruleset
+from .army import Army
+from .setup import BattleSetup
+
+AA_VALUE = 1
+RADAR_AA_VALUE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    shooter: str                      # "attacker" / "defender"
+    name: str                         # "aa", "bombard", "subs", "air", "main"
+    values: tuple[int, ...]           # one per die, highest first
+    best_of_two: tuple[int, ...]      # units keeping the better of two dice (LHTR Heavy Bombers)
+    targets: frozenset[str]           # enemy unit types its hits may fall on
+    firing: tuple[tuple[str, int], ...]  # who fires, for the log
+    sure_hits: int = 0                # hits certain before any system (Low Luck AA blocks of 6)
+
+    @property
+    def fires(self) -> bool:
+        return bool(self.sure_hits or any(self.values) or any(self.best_of_two))
+
+
+def enemy(role: str) -> str:
+    return "defender" if role == "attacker" else "attacker"
+
+
+def _has(ruleset: Ruleset, army: Army, ability: str) -> bool:
+    return any(ability in ruleset.unit(uid).abilities for uid, _ in army.units.counts)
+
+
+def has_destroyer(ruleset: Ruleset, army: Army) -> bool:
+    return _has(ruleset, army, "destroyer")
+
+
+def has_subs(ruleset: Ruleset, army: Army) -> bool:
+    return _has(ruleset, army, "submarine")
+
+
+def casualty_types(setup: BattleSetup, army: Army) -> frozenset[str]:
+    """Unit types that can be taken as casualties at all (RULES.md §2).
+
+    An AA gun before 1942-2e is never a casualty (it is captured with the
+    territory). Defenseless transports are excluded here and handled by
+    :func:`casualties.allocate`, which takes them last.
+    """
+    rules = setup.ruleset.rules
+    return frozenset(uid for uid, _ in army.units.counts
+                     if rules.aa_is_casualty or "anti_aircraft" not in setup.ruleset.unit(uid).abilities)
+
+
+def counts_as_force(setup: BattleSetup, army: Army) -> bool:
+    """Whether a side still has a unit in the battle (a captured-only AA gun does not count)."""
+    return bool(casualty_types(setup, army))
+
+
+def _targets(setup: BattleSetup, victim: Army, name: str) -> frozenset[str]:
+    ruleset = setup.ruleset
+    pool = casualty_types(setup, victim)
+    if name == "aa":
+        return frozenset(uid for uid in pool if ruleset.unit(uid).is_air)
+    if name == "subs":
+        return frozenset(uid for uid in pool if not ruleset.unit(uid).is_air)
+    if name == "air":
+        return frozenset(uid for uid in pool if "submarine" not in ruleset.unit(uid).abilities)
+    return pool
+
+
+def unit_values(setup: BattleSetup, role: str, army: Army, unit_ids: Iterable[str] | None = None
+                ) -> list[tuple[str, int, bool]]:
+    """(unit, value, keeps the better of two dice) for every die this army's units roll.
+
+    Attack: each artillery supports one unit that receives support (two with
+    Advanced Artillery), seed 002 "paired on a 1-to-1 basis"; a 1940-2e
+    tactical bomber attacks +1 paired with a fighter or tank (RULES.md §1);
+    Super Subs +1 attack; Heavy Bombers roll two dice, or keep the better of
+    two under LHTR (RULES.md §5). Defence: Jet Power gives fighters +1.
+    """
+    ruleset = setup.ruleset
+    chosen = None if unit_ids is None else set(unit_ids)
+    counts = [(uid, n) for uid, n in army.units.counts if chosen is None or uid in chosen]
+    out: list[tuple[str, int, bool]] = []
+    if role == "attacker":
+        per_gun = 2 if setup.has_tech(role, "advanced_artillery") else 1
+        receivers = sum(n for uid, n in counts if "receives_support" in ruleset.unit(uid).abilities)
+        givers = sum(n for uid, n in counts if "gives_support" in ruleset.unit(uid).abilities)
+        supported_left = min(receivers, givers * per_gun)
+        partners = sum(n for uid, n in counts if uid in ("fighter", "tank"))
+        paired_left = min(partners, sum(n for uid, n in counts if "paired_with_armor" in ruleset.unit(uid).abilities))
+        heavy = setup.has_tech(role, "heavy_bombers")
+        for unit_id, count in counts:
+            unit = ruleset.unit(unit_id)
+            for _ in range(count):
+                value = unit.attack
+                if "receives_support" in unit.abilities and supported_left:
+                    supported_left -= 1
+                    value += 1
+                elif "paired_with_armor" in unit.abilities and paired_left:
+                    paired_left -= 1
+                    value += 1
+                if "submarine" in unit.abilities and setup.has_tech(role, "super_subs"):
+                    value += 1
+                if heavy and "strategic_bomber" in unit.abilities:
+                    if setup.lhtr:
+                        out.append((unit_id, value, True))
+                        continue
+                    out.append((unit_id, value, False))
+                out.append((unit_id, value, False))
+    else:
+        jets = setup.has_tech(role, "jet_power")
+        for unit_id, count in counts:
+            unit = ruleset.unit(unit_id)
+            value = unit.defense + (1 if jets and unit_id == "fighter" else 0)
+            out.extend([(unit_id, value, False)] * count)
+    return out
+
+
+def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[str, list[tuple[str, int, bool]]]:
+    """Every die of the side, sorted into groups: support is worked out over the whole side first."""
+    ruleset = setup.ruleset
+    blind_air = (ruleset.rules.aircraft_need_destroyer_vs_subs and has_subs(ruleset, victim)
+                 and not has_destroyer(ruleset, shooters))
+    folded = setup.side(role).fold_subs
+    groups: dict[str, list[tuple[str, int, bool]]] = {"subs": [], "main": [], "air": []}
+    for entry in unit_values(setup, role, shooters):
+        unit = ruleset.unit(entry[0])
+        if "submarine" in unit.abilities:
+            if folded:
+                folded -= 1
+                groups["main"].append(entry)
+            else:
+                groups["subs"].append(entry)
+        elif blind_air and unit.is_air:
+            groups["air"].append(entry)
+        else:
+            groups["main"].append(entry)
+    return groups
+
+
+def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool]], victim: Army) -> Group:
+    single = tuple(sorted((value for _, value, pair in rolled if not pair and value > 0), reverse=True))
+    pairs = tuple(sorted((value for _, value, pair in rolled if pair and value > 0), reverse=True))
+    firing: dict[str, int] = {}
+    for unit_id, _, pair in rolled:
+        firing[unit_id] = firing.get(unit_id, 0) + 1
+    # Units rolling two plain dice (Heavy Bombers without LHTR) appear twice in ``rolled``.
+    if setup.has_tech(role, "heavy_bombers") and not setup.lhtr:
+        for unit_id in firing:
+            if "strategic_bomber" in setup.ruleset.unit(unit_id).abilities and role == "attacker":
+                firing[unit_id] //= 2
+    order = [u.id for u in setup.ruleset]
+    return Group(role, name, single, pairs, _targets(setup, victim, name),
+                 tuple(sorted(firing.items(), key=lambda kv: order.index(kv[0]))))
+
+
+def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Group | None:
+    """Steps 1–2: the submarines' strike, less any folded into the main group (seed 000 §5b)."""
+    rolled = _split(setup, role, shooters, victim)["subs"]
+    return _group(setup, role, "subs", rolled, victim) if rolled else None
+
+
+def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> tuple[Group, ...]:
+    """Steps 3–4: every other unit, split where the targets differ (aircraft that cannot hit subs)."""
+    split = _split(setup, role, shooters, victim)
+    groups = (_group(setup, role, name, split[name], victim) for name in ("main", "air") if split[name])
+    return tuple(group for group in groups if group.fires)
+
+
+def aa_shots(setup: BattleSetup, defender: Army, attacker: Army) -> tuple[int, int]:
+    """(shots, value) of the defender's AA guns before round 1 (RULES.md §2)."""
+    ruleset = setup.ruleset
+    guns = sum(n for uid, n in defender.units.counts if "anti_aircraft" in ruleset.unit(uid).abilities)
+    planes = sum(n for uid, n in attacker.units.counts if ruleset.unit(uid).is_air)
+    if not guns or not planes or setup.kind == "sea":
+        return 0, 0
+    per_gun = ruleset.rules.aa_shots_per_gun
+    shots = planes if per_gun is None else min(planes, per_gun * guns)
+    return shots, RADAR_AA_VALUE if setup.has_tech("defender", "radar") else AA_VALUE
+
+
+def bombard_group(setup: BattleSetup, land_attackers: int, victim: Army) -> Group | None:
+    """One-shot shore bombardment before round 1 of an amphibious assault (seed 002).
+
+    Where bombardment casualties fire back (revised and later), a ruleset also
+    allows no more bombarding ships than landing units (seed 002: "you may not
+    have more bombardment rolls than the total number of amphibious
+    attackers"); the strongest ships bombard.
+    """
+    ships = setup.attacker.bombard
+    if setup.kind != "amphibious" or not ships:
+        return None
+    ruleset = setup.ruleset
+    values = sorted(((ruleset.unit(uid).attack, uid) for uid, n in ships.counts for _ in range(n)), reverse=True)
+    if ruleset.rules.bombard_casualties_fire:
+        values = values[:land_attackers]
+    if not values:
+        return None
+    used: dict[str, int] = {}
+    for _, uid in values:
+        used[uid] = used.get(uid, 0) + 1
+    firing = tuple((uid, used[uid]) for uid, _ in ships.counts if uid in used)
+    return Group("attacker", "bombard", tuple(value for value, _ in values), (), _targets(setup, victim, "bombard"),
+                 firing)

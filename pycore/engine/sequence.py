@@ -1,0 +1,381 @@
+"""The battle sequence of RULES.md §2, round by round, for land, sea and amphibious battles.
+
+Per round: (1) attacking subs fire, (2) defending subs fire — their
+casualties go at once unless the victim has a destroyer; (3–4) everyone else
+fires; (5) casualties are removed; defenseless transports left alone are
+lost; (6) subs may submerge, defender first, where no enemy destroyer is;
+(7) the attacker presses on or retreats. Before round 1: AA fire at attacking
+aircraft, and shore bombardment in an amphibious assault.
+
+Dice and decisions come from a :class:`Table`: the seeded dice, or the dice
+and choices the players made at a real table. When the table has not given
+something yet (referee mode, or a casualty choice the victim still has to
+make) the battle pauses there, and the result says what is needed next.
+Nothing here draws random numbers or reads a request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Protocol
+
+from ..errors import BadRequest
+from ..forces import Force
+from ..systems import Volley
+from .army import Army
+from .casualties import Casualties, allocate, check_choice, has_choice
+from .firing import (Group, aa_shots, bombard_group, casualty_types, counts_as_force, enemy, has_destroyer,
+                     has_subs, main_groups, sub_group)
+from .setup import CARGO_PER_SHIP, ROLES, BattleSetup
+
+MAX_ROUNDS = 100
+"""A battle that has not ended after this many rounds stops, undecided (it cannot loop forever)."""
+
+OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
+
+
+class Table(Protocol):
+    """Where dice and decisions come from (seeded dice, or the players at a real table)."""
+
+    def dice(self, number: int, role: str, group: str, count: int) -> tuple[int, ...] | None: ...
+
+    def casualties(self, number: int, step: str, victim: str) -> tuple[Mapping[str, int], Mapping[str, int], str] | None: ...
+
+    def ask_casualties(self) -> bool: ...
+
+    def submerge(self, number: int, role: str) -> bool: ...
+
+    def retreat(self, number: int) -> bool | None: ...
+
+
+class Pause(Exception):
+    """The battle waits for the table: dice not rolled yet, or a casualty choice to make."""
+
+    def __init__(self, waiting: dict):
+        super().__init__(waiting.get("kind", "pause"))
+        self.waiting = waiting
+
+
+@dataclass(slots=True)
+class Fire:
+    group: Group
+    volley: Volley
+
+
+@dataclass(slots=True)
+class Loss:
+    victim: str
+    casualties: Casualties
+    at_once: bool
+    chosen: bool
+
+
+@dataclass(slots=True)
+class Step:
+    name: str                       # "aa", "bombard", "subs", "main"
+    fires: list[Fire] = field(default_factory=list)
+    losses: list[Loss] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RoundLog:
+    number: int
+    steps: list[Step] = field(default_factory=list)
+    complete: bool = False
+    after: dict[str, Army] = field(default_factory=dict)
+    submerged: dict[str, Force] = field(default_factory=dict)
+    transports_lost: dict[str, Force] = field(default_factory=dict)
+    retreated: Force | None = None
+    choice: str | None = None
+
+
+@dataclass(slots=True)
+class BattleLog:
+    rounds: list[RoundLog]
+    outcome: str
+    armies: dict[str, Army]          # still in the fight
+    away: dict[str, Force]           # submerged or retreated: out of the fight, alive
+    waiting: dict | None             # what the table must give next, when paused
+    takes_territory: bool = False
+    captured: Force | None = None
+    cargo_lost: dict[str, Force] = field(default_factory=dict)
+
+
+class Battle:
+    """One battle being fought; :func:`fight` runs it."""
+
+    def __init__(self, setup: BattleSetup, table: Table):
+        self.setup = setup
+        self.ruleset = setup.ruleset
+        self.table = table
+        self.alive = {role: Army(setup.side(role).units) for role in ROLES}
+        self.ghosts = {role: Force(()) for role in ROLES}   # marked casualties that still fire this round
+        self.away = {role: Force(()) for role in ROLES}
+
+    # -- what fires ---------------------------------------------------------------------------
+    def firing(self, role: str) -> Army:
+        if not self.ghosts[role]:
+            return self.alive[role]
+        return Army(self.alive[role].units.plus(self.ghosts[role], self.ruleset), self.alive[role].damaged)
+
+    def _roll(self, number: int, groups: list[Group]) -> list[Fire]:
+        """Dice for every group of one step, all asked for at once (their counts do not depend on each other)."""
+        system = self.setup.system
+        missing, got = [], {}
+        for group in groups:
+            count = system.dice_needed(group.values, group.best_of_two) if (group.values or group.best_of_two) else 0
+            faces = self.table.dice(number, group.shooter, group.name, count) if count else ()
+            if faces is None:
+                missing.append({"round": number, "side": group.shooter, "group": group.name, "count": count,
+                                "sides": 6, "at": list(group.values) + [v for v in group.best_of_two for _ in (0, 1)]
+                                if system.id == "dice" else [system_remainder(system, group)]})
+            got[id(group)] = faces
+        if missing:
+            raise Pause({"kind": "dice", "dice": missing})
+        fires = []
+        for group in groups:
+            faces = got[id(group)]
+            volley = system.fire(group.values, lambda n, f=faces: tuple(f[:n]), group.best_of_two) \
+                if (group.values or group.best_of_two) else Volley(0, 0, 0, ())
+            if group.sure_hits:
+                volley = Volley(volley.power, volley.sure_hits + group.sure_hits, volley.remainder, volley.dice)
+            fires.append(Fire(group, volley))
+        return fires
+
+    def _casualties(self, number: int, step: str, victim: str, fires: list[Fire], at_once: bool) -> Loss:
+        hits = [(fire.group, fire.volley.hits) for fire in fires if fire.volley.hits]
+        army = self.alive[victim]
+        order = self.setup.side(victim).order_of_loss
+        proposal = allocate(self.setup, army, hits, order)
+        chosen = self.table.casualties(number, step, victim)
+        if chosen is not None:
+            lost, damaged, where = chosen
+            casualties = check_choice(self.setup, army, hits, order, lost, damaged, where)
+        elif self.table.ask_casualties() and has_choice(self.setup, army, hits, proposal):
+            raise Pause({"kind": "casualties", "round": number, "step": step, "side": victim,
+                         "hits": {fire.group.name: fire.volley.hits for fire in fires if fire.volley.hits},
+                         "targets": {fire.group.name: sorted(fire.group.targets) for fire in fires if fire.volley.hits},
+                         "proposal": proposal.to_json(), "units": army.units.as_dict(),
+                         "damaged": army.damaged.as_dict()})
+        else:
+            casualties = proposal
+        if not at_once:
+            self.ghosts[victim] = self.ghosts[victim].plus(Force.of(self.ruleset, casualties.lost), self.ruleset)
+        self.alive[victim] = army.after(casualties.lost, casualties.damaged)
+        return Loss(victim, casualties, at_once, chosen is not None)
+
+    # -- the steps ----------------------------------------------------------------------------
+    def aa_step(self, number: int) -> Step | None:
+        shots, value = aa_shots(self.setup, self.alive["defender"], self.alive["attacker"])
+        if not shots:
+            return None
+        ruleset = self.ruleset
+        attacker = self.alive["attacker"]
+        guns = tuple((uid, n) for uid, n in self.alive["defender"].units.counts
+                     if "anti_aircraft" in ruleset.unit(uid).abilities)
+        # The attacker's order of loss says which aircraft the guns fire at when they cannot reach all.
+        targeted: dict[str, int] = {}
+        left = shots
+        for unit_id in self.setup.attacker.order_of_loss:
+            if left and ruleset.has(unit_id) and ruleset.unit(unit_id).is_air and attacker.count(unit_id):
+                take = min(left, attacker.count(unit_id))
+                targeted[unit_id] = take
+                left -= take
+        groups: list[Group] = []
+        if self.setup.system.id == "lowluck" and 6 % value == 0:
+            # TripleA: aircraft are taken by type in blocks of 6 (RULES.md §4); the rest are pooled.
+            block = 6 // value
+            pooled: dict[str, int] = {}
+            for unit_id, n in targeted.items():
+                if n // block:
+                    groups.append(Group("defender", "aa", (), (), frozenset({unit_id}), guns, sure_hits=n // block))
+                if n % block:
+                    pooled[unit_id] = n % block
+            if pooled:
+                groups.append(Group("defender", "aa", (value,) * sum(pooled.values()), (), frozenset(pooled), guns))
+        else:
+            groups.append(Group("defender", "aa", (value,) * shots, (), frozenset(targeted), guns))
+        step = Step("aa", self._roll(number, groups))
+        step.losses.append(self._casualties(number, "aa", "attacker", step.fires, True))
+        return step
+
+    def bombard_step(self, number: int) -> Step | None:
+        land = sum(n for uid, n in self.alive["attacker"].units.counts if self.ruleset.unit(uid).domain == "land")
+        group = bombard_group(self.setup, land, self.alive["defender"])
+        if group is None:
+            return None
+        step = Step("bombard", self._roll(number, [group]))
+        at_once = not self.ruleset.rules.bombard_casualties_fire
+        step.losses.append(self._casualties(number, "bombard", "defender", step.fires, at_once))
+        return step
+
+    def sub_step(self, number: int, role: str) -> Step | None:
+        victim = enemy(role)
+        group = sub_group(self.setup, role, self.firing(role), self.alive[victim])
+        if group is None:
+            return None
+        step = Step("subs", self._roll(number, [group]))
+        at_once = not has_destroyer(self.ruleset, self.alive[victim])
+        step.losses.append(self._casualties(number, "subs", victim, step.fires, at_once))
+        return step
+
+    def main_step(self, number: int) -> Step:
+        groups = [g for role in ROLES
+                  for g in main_groups(self.setup, role, self.firing(role), self.alive[enemy(role)])]
+        step = Step("main", self._roll(number, groups))
+        for victim in ROLES:
+            fires = [fire for fire in step.fires if fire.group.shooter == enemy(victim)]
+            step.losses.append(self._casualties(number, "main", victim, fires, False))
+        return step
+
+    # -- end of round -------------------------------------------------------------------------
+    def can_hurt(self, role: str) -> bool:
+        """Whether any unit of this side could ever hit a unit the other side has left."""
+        victim = self.alive[enemy(role)]
+        groups = list(main_groups(self.setup, role, self.alive[role], victim))
+        sub = sub_group(self.setup, role, self.alive[role], victim)
+        if sub is not None:
+            groups.append(sub)
+        return any(group.fires and any(victim.count(uid) for uid in group.targets) for group in groups)
+
+    def lose_lonely_transports(self, log: RoundLog) -> None:
+        if not self.ruleset.rules.transports_defenseless:
+            return
+        for role in ROLES:
+            army = self.alive[role]
+            if army and all("transport" in self.ruleset.unit(uid).abilities for uid, _ in army.units.counts):
+                other = self.alive[enemy(role)]
+                if any(v > 0 for g in main_groups(self.setup, enemy(role), other, army) for v in g.values) \
+                        or sub_group(self.setup, enemy(role), other, army) is not None:
+                    log.transports_lost[role] = army.units
+                    self.alive[role] = Army(Force(()))
+
+    def decided(self) -> str | None:
+        a = counts_as_force(self.setup, self.alive["attacker"])
+        d = counts_as_force(self.setup, self.alive["defender"])
+        if not a and not d:
+            return "draw" if not self.away["attacker"] else "defender_wins"
+        if not a:
+            return "defender_wins" if not self.away["attacker"] else "retreat"
+        if not d:
+            return "attacker_wins"
+        if not self.can_hurt("attacker") and not self.can_hurt("defender"):
+            return "stalemate"
+        return None
+
+    def submerge(self, number: int, log: RoundLog) -> None:
+        for role in ("defender", "attacker"):
+            if not self.table.submerge(number, role):
+                continue
+            army = self.alive[role]
+            subs = [uid for uid, _ in army.units.counts if "submarine" in self.ruleset.unit(uid).abilities]
+            if not subs:
+                raise BadRequest("submerge", f"the {role} has no submarine left to submerge in round {number}")
+            if has_destroyer(self.ruleset, self.alive[enemy(role)]):
+                raise BadRequest("submerge", f"the {role}'s submarines cannot submerge in round {number}: "
+                                            f"the enemy has a destroyer")
+            log.submerged[role] = army.only(subs)
+            self.away[role] = self.away[role].plus(army.only(subs), self.ruleset)
+            self.alive[role] = army.without(subs)
+
+    def retreat(self, number: int, log: RoundLog) -> bool:
+        """Step 7. In an amphibious assault only air units may leave; the land units fight on."""
+        army = self.alive["attacker"]
+        if self.setup.kind == "amphibious":
+            leaving = [uid for uid, _ in army.units.counts if self.ruleset.unit(uid).is_air]
+            if not leaving:
+                raise BadRequest(f"choices[{number - 1}]", f"round {number}: land units that came from the sea cannot retreat")
+        else:
+            leaving = [uid for uid, _ in army.units.counts]
+        log.retreated = army.only(leaving)
+        self.away["attacker"] = self.away["attacker"].plus(log.retreated, self.ruleset)
+        self.alive["attacker"] = army.without(leaving)
+        return not counts_as_force(self.setup, self.alive["attacker"])
+
+
+def system_remainder(system, group: Group) -> int:
+    from ..systems.lowluck import power_of
+    return power_of(group.values, group.best_of_two) % 6
+
+
+def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> BattleLog:
+    """Fight until a side is gone, the attacker retreats, nobody can hurt anybody, or ``rounds`` are played."""
+    limit = MAX_ROUNDS if rounds is None else min(rounds, MAX_ROUNDS)
+    battle = Battle(setup, table)
+    logs: list[RoundLog] = []
+    outcome, waiting = "in_progress", None
+    for number in range(1, limit + 1):
+        opening = number == 1 and (aa_shots(setup, battle.alive["defender"], battle.alive["attacker"])[0]
+                                   or bombard_group(setup, 1, battle.alive["defender"]) is not None)
+        if not opening and battle.decided() == "stalemate":
+            outcome = "stalemate"  # nobody can hurt anybody (aircraft against a lone submarine): no dice
+            break
+        log = RoundLog(number)
+        logs.append(log)
+        try:
+            if number == 1:
+                for step in (battle.aa_step(number), battle.bombard_step(number)):
+                    if step:
+                        log.steps.append(step)
+            if counts_as_force(setup, battle.alive["attacker"]) and counts_as_force(setup, battle.alive["defender"]):
+                for role in ROLES:
+                    step = battle.sub_step(number, role)
+                    if step:
+                        log.steps.append(step)
+                log.steps.append(battle.main_step(number))
+        except Pause as pause:
+            waiting = pause.waiting
+            log.after = {role: battle.firing(role) for role in ROLES}
+            break
+        battle.ghosts = {role: Force(()) for role in ROLES}
+        battle.lose_lonely_transports(log)
+        log.complete = True
+        ended = battle.decided()
+        if ended is None:
+            battle.submerge(number, log)
+            ended = battle.decided()
+        if ended is None:
+            wants = table.retreat(number)
+            if wants:
+                if battle.retreat(number, log):
+                    ended = "retreat"
+                log.choice = "retreat"
+            elif number < limit:
+                log.choice = "press"
+        log.after = {role: battle.alive[role] for role in ROLES}
+        if ended is not None:
+            outcome = ended
+            break
+    result = BattleLog(logs, outcome, battle.alive, battle.away, waiting)
+    if outcome == "attacker_wins" and setup.kind != "sea":
+        result.takes_territory = any(setup.ruleset.unit(uid).domain == "land"
+                                     and "anti_aircraft" not in setup.ruleset.unit(uid).abilities
+                                     for uid, _ in battle.alive["attacker"].units.counts)
+        if result.takes_territory:
+            guns = battle.alive["defender"].only(uid for uid, _ in battle.alive["defender"].units.counts
+                                                 if "anti_aircraft" in setup.ruleset.unit(uid).abilities)
+            result.captured = guns or None
+    if outcome != "in_progress":
+        result.cargo_lost = {role: cargo_lost(setup, role, battle.alive[role]) for role in ROLES
+                             if setup.side(role).cargo}
+    return result
+
+
+def cargo_lost(setup: BattleSetup, role: str, army: Army) -> Force:
+    """Cargo beyond what the surviving ships carry (two each) goes down, cheapest first by the order of loss."""
+    ruleset = setup.ruleset
+    side = setup.side(role)
+    lost: dict[str, int] = {}
+    for domain, ability in (("land", "transport"), ("air", "carrier")):
+        ships = sum(n for uid, n in army.units.counts if ability in ruleset.unit(uid).abilities)
+        aboard = [(uid, n) for uid, n in side.cargo.counts if ruleset.unit(uid).domain == domain]
+        excess = sum(n for _, n in aboard) - CARGO_PER_SHIP * ships
+        for unit_id in side.order_of_loss:
+            if excess <= 0:
+                break
+            n = dict(aboard).get(unit_id, 0)
+            take = min(n, excess)
+            if take:
+                lost[unit_id] = take
+                excess -= take
+    return Force.of(ruleset, lost)

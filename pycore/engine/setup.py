@@ -1,0 +1,185 @@
+"""What a battle is before its first die: where it is fought, who fights, with what technology.
+
+RULES.md §2 names three kinds of battle: ``land``, ``sea`` and ``amphibious``
+(a land battle whose attacker came from the sea, supported by shore
+bombardment). Each kind admits different units; anything else is refused with
+a message naming the field, so the engine never sees an impossible battle.
+
+Decisions (docs/rules.md): an attacker's AA gun never attacks; in an
+amphibious assault every attacking land unit came from the sea and cannot
+retreat (air units may); cargo (land units aboard transports, allied fighters
+aboard carriers) takes no part and is lost with the ships that carry it,
+two units per ship.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .. import validate as v
+from ..errors import BadRequest, show
+from ..forces import MAX_PER_SIDE, MAX_PER_UNIT, Force, full_order
+from ..rulesets import Ruleset
+from ..systems import LuckSystem
+
+KINDS = ("land", "sea", "amphibious")
+ROLES = ("attacker", "defender")
+TECHS = ("jet_power", "super_subs", "heavy_bombers", "radar", "advanced_artillery")
+"""RULES.md §5: the technologies that change combat."""
+
+TECH_NAMES = {"jet_power": "Jet Power", "super_subs": "Super Subs", "heavy_bombers": "Heavy Bombers",
+              "radar": "Radar", "advanced_artillery": "Advanced Artillery"}
+CARGO_PER_SHIP = 2
+"""Seed 002: a transport carries two land units; carriers hold two fighters."""
+
+
+@dataclass(frozen=True, slots=True)
+class SideSetup:
+    units: Force                 # units in the fight (not bombarding ships, not cargo)
+    order_of_loss: tuple[str, ...]
+    custom_order: bool
+    tech: frozenset[str]
+    cargo: Force
+    bombard: Force               # amphibious attacker: ships that only bombard
+    fold_subs: int               # Low Luck attacker: subs folded into the main group (seed 000 §5b)
+
+
+@dataclass(frozen=True, slots=True)
+class BattleSetup:
+    ruleset: Ruleset
+    system: LuckSystem
+    kind: str
+    attacker: SideSetup
+    defender: SideSetup
+    lhtr: bool                   # Heavy Bombers keep the better of two dice (seed 002, "LHTR")
+
+    def side(self, role: str) -> SideSetup:
+        return self.attacker if role == "attacker" else self.defender
+
+    def has_tech(self, role: str, tech: str) -> bool:
+        return tech in self.side(role).tech
+
+
+def allowed(ruleset: Ruleset, kind: str, role: str, unit_id: str) -> str | None:
+    """None when the unit may fight here; otherwise why not, in words."""
+    unit = ruleset.unit(unit_id)
+    if "anti_aircraft" in unit.abilities:
+        if role == "attacker":
+            return "an AA gun does not attack"
+        if kind == "sea":
+            return "an AA gun does not fight at sea"
+        return None
+    if kind == "land" and unit.domain == "sea":
+        return f"a {unit.name} cannot fight in a land battle (choose sea or amphibious)"
+    if kind == "sea" and unit.domain == "land":
+        return f"a {unit.name} cannot fight at sea (put it in cargo, aboard a transport)"
+    if kind == "amphibious" and unit.domain == "sea":
+        if role == "attacker" and "bombard" in unit.abilities:
+            return None
+        if role == "attacker":
+            return f"in an amphibious assault only ships that bombard ({', '.join(ruleset.rules.bombard_units)}) come along"
+        return f"a {unit.name} cannot defend a land territory"
+    return None
+
+
+def _counts(value: Any, field: str, ruleset: Ruleset) -> dict[str, int]:
+    units = v.obj(value, field)
+    counts: dict[str, int] = {}
+    for unit_id, count in units.items():
+        where = f"{field}.{unit_id}"
+        if not ruleset.has(unit_id):
+            known = ", ".join(u.id for u in ruleset)
+            raise BadRequest(where, f"unknown unit {show(unit_id)} in ruleset {ruleset.id} (units: {known})")
+        counts[unit_id] = v.whole(count, where, 0, MAX_PER_UNIT)
+    return counts
+
+
+def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind: str) -> SideSetup:
+    """Read one side of a battle request, naming the field of any mistake."""
+    side = v.obj(value, role)
+    v.only_keys(side, ("units", "order_of_loss", "tech", "cargo", "fold_subs"), role)
+    counts = _counts(v.required(side, "units", role), f"{role}.units", ruleset)
+    for unit_id, n in counts.items():
+        why = allowed(ruleset, kind, role, unit_id) if n else None
+        if why:
+            raise BadRequest(f"{role}.units.{unit_id}", why)
+    total = sum(counts.values())
+    if total > MAX_PER_SIDE:
+        raise BadRequest(f"{role}.units", f"at most {MAX_PER_SIDE} units a side, got {total}")
+    bombard = {u: n for u, n in counts.items() if kind == "amphibious" and ruleset.unit(u).domain == "sea"}
+    fighting = {u: n for u, n in counts.items() if u not in bombard}
+    if not any(fighting.values()):
+        extra = " (ships only bombard; at least one land or air unit must attack)" if any(bombard.values()) else ""
+        raise BadRequest(f"{role}.units", f"the {role} needs at least one unit{extra}")
+
+    order: list[str] = []
+    custom = "order_of_loss" in side
+    if custom:
+        entries = v.array(side["order_of_loss"], f"{role}.order_of_loss", len(ruleset.units))
+        for i, unit_id in enumerate(entries):
+            where = f"{role}.order_of_loss[{i}]"
+            if not isinstance(unit_id, str) or not ruleset.has(unit_id):
+                raise BadRequest(where, f"unknown unit {show(unit_id)} in ruleset {ruleset.id}")
+            if unit_id in order:
+                raise BadRequest(where, f"{show(unit_id)} is listed twice")
+            order.append(unit_id)
+
+    tech: list[str] = []
+    for i, name in enumerate(v.array(side.get("tech", []), f"{role}.tech", len(TECHS))):
+        name = v.choice(name, TECHS, f"{role}.tech[{i}]")
+        if name in tech:
+            raise BadRequest(f"{role}.tech[{i}]", f"{show(name)} is listed twice")
+        tech.append(name)
+
+    cargo = _counts(side.get("cargo", {}), f"{role}.cargo", ruleset)
+    if any(cargo.values()):
+        if kind != "sea":
+            raise BadRequest(f"{role}.cargo", "cargo is carried only in a sea battle")
+        for unit_id, n in cargo.items():
+            unit = ruleset.unit(unit_id)
+            if n and unit.domain == "sea":
+                raise BadRequest(f"{role}.cargo.{unit_id}", f"a {unit.name} cannot be carried")
+        land = sum(n for u, n in cargo.items() if ruleset.unit(u).domain == "land")
+        air = sum(n for u, n in cargo.items() if ruleset.unit(u).domain == "air")
+        ships = {"transport": sum(n for u, n in counts.items() if "transport" in ruleset.unit(u).abilities),
+                 "carrier": sum(n for u, n in counts.items() if "carrier" in ruleset.unit(u).abilities)}
+        if land > CARGO_PER_SHIP * ships["transport"]:
+            raise BadRequest(f"{role}.cargo", f"{land} land units need {(land + 1) // 2} transports, "
+                                              f"the {role} has {ships['transport']}")
+        if air > CARGO_PER_SHIP * ships["carrier"]:
+            raise BadRequest(f"{role}.cargo", f"{air} aircraft aboard need {(air + 1) // 2} carriers, "
+                                              f"the {role} has {ships['carrier']}")
+
+    fold = 0
+    if "fold_subs" in side:
+        subs = sum(n for u, n in fighting.items() if "submarine" in ruleset.unit(u).abilities)
+        if role != "attacker":
+            raise BadRequest(f"{role}.fold_subs", "only the attacker may fold submarines into the main attack")
+        if system.id != "lowluck":
+            raise BadRequest(f"{role}.fold_subs", "folding submarines into the main group is a Low Luck rule (seed 000 §5b)")
+        fold = v.whole(side["fold_subs"], f"{role}.fold_subs", 0, subs)
+
+    return SideSetup(Force.of(ruleset, fighting), full_order(ruleset, order, role), custom, frozenset(tech),
+                     Force.of(ruleset, cargo), Force.of(ruleset, bombard), fold)
+
+
+def side_json(side: SideSetup) -> dict:
+    """The canonical form of a side (what a link holds): only what differs from the defaults."""
+    out: dict[str, Any] = {"units": {**side.units.as_dict(), **side.bombard.as_dict()}}
+    if side.custom_order:
+        out["order_of_loss"] = list(side.order_of_loss)
+    if side.tech:
+        out["tech"] = [t for t in TECHS if t in side.tech]
+    if side.cargo:
+        out["cargo"] = side.cargo.as_dict()
+    if side.fold_subs:
+        out["fold_subs"] = side.fold_subs
+    return out
+
+
+def parse_setup(request: Mapping[str, Any], ruleset: Ruleset, system: LuckSystem) -> BattleSetup:
+    kind = v.choice(request.get("kind", "land"), KINDS, "kind")
+    sides = {role: parse_side(v.required(request, role, ""), role, ruleset, system, kind) for role in ROLES}
+    lhtr = v.boolean(request.get("lhtr", False), "lhtr")
+    return BattleSetup(ruleset, system, kind, sides["attacker"], sides["defender"], lhtr)

@@ -1,0 +1,96 @@
+"""The battle log as text a player pastes in a forum: plain text, BBCode and Markdown.
+
+One line per firing group ("Attacker main: 15 power → 2 sure hits, roll at 3: 2 ✓ → 3 hits"),
+one per casualty list, the choice after each round, and the outcome. The
+three formats say the same thing; only the markup differs. The share link is
+appended so anyone can replay the battle.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+OUTCOME_WORDS = {
+    "attacker_wins": "The attacker wins", "defender_wins": "The defender wins",
+    "draw": "Both sides are destroyed", "retreat": "The attacker retreats",
+    "stalemate": "Neither side can hurt the other: the battle stops", "in_progress": "The battle goes on",
+}
+STEP_WORDS = {"aa": "AA fire", "bombard": "Shore bombardment", "subs": "Submarine strike", "main": "Main fire"}
+GROUP_WORDS = {"aa": "AA guns", "bombard": "bombarding ships", "subs": "submarines", "main": "units",
+               "air": "aircraft (cannot hit subs)"}
+
+
+def _units(counts: Mapping[str, int], names: Mapping[str, str]) -> str:
+    return ", ".join(f"{n} {names.get(uid, uid)}" for uid, n in counts.items() if n) or "nothing"
+
+
+def _fire_line(fire: Mapping[str, Any]) -> str:
+    who = f"{fire['side'].capitalize()} {GROUP_WORDS.get(fire['group'], fire['group'])}"
+    dice = " ".join(f"{d['value']}{'✓' if d['hit'] else '✗'}" + (f"(of {d['best_of'][0]},{d['best_of'][1]})"
+                                                                   if 'best_of' in d else "")
+                    for d in fire["dice"])
+    if fire["sure_hits"] or fire["remainder"]:
+        body = f"power {fire['power']} → {fire['sure_hits']} sure"
+        if fire["remainder"]:
+            body += f", roll at {fire['remainder']}: {dice}"
+    else:
+        body = f"dice {dice}" if dice else "no dice"
+    return f"{who}: {body} → {fire['hits']} hit{'s' if fire['hits'] != 1 else ''}"
+
+
+def _lines(result: Mapping[str, Any], names: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(style, text) pairs; style is "title", "round", "line" or "link"."""
+    out = [("title", f"Luckdial battle — {result['ruleset']}, {result['system']['name']}, {result.get('kind', 'land')}")]
+    for r in result["rounds"]:
+        out.append(("round", f"Round {r['round']}" + ("" if r.get("complete", True) else " (waiting)")))
+        for step in r.get("steps", []):
+            for fire in step["fire"]:
+                out.append(("line", f"{STEP_WORDS[step['step']]} — {_fire_line(fire)}"))
+            for loss in step["casualties"]:
+                if loss["lost"] or loss["damaged"]:
+                    text = f"{loss['side'].capitalize()} loses {_units(loss['lost'], names)}"
+                    if loss["damaged"]:
+                        text += f"; damaged: {_units(loss['damaged'], names)}"
+                    if loss["chosen"]:
+                        text += " (chosen)"
+                    out.append(("line", text))
+        for role, units in r.get("transports_lost", {}).items():
+            out.append(("line", f"{role.capitalize()}'s transports, alone, are lost: {_units(units, names)}"))
+        for role, units in r.get("submerged", {}).items():
+            out.append(("line", f"{role.capitalize()} submerges {_units(units, names)}"))
+        if r.get("retreated"):
+            out.append(("line", f"Attacker retreats {_units(r['retreated'], names)}"))
+        if r.get("complete", True):
+            out.append(("line", f"Left: attacker {_units(r['after'].get('attacker', {}), names)}; "
+                                f"defender {_units(r['after'].get('defender', {}), names)}"))
+    end = OUTCOME_WORDS[result["outcome"]]
+    if result.get("takes_territory"):
+        end += " and takes the territory"
+    out.append(("round", end + "."))
+    out.append(("link", result["link"]))
+    return out
+
+
+def report(result: Mapping[str, Any], setup: Any = None) -> dict[str, str]:
+    """The three forum formats of one resolved battle."""
+    names = {u.id: u.name for u in setup.ruleset} if setup is not None else {}
+    lines = _lines(result, names)
+    text, bb, md = [], [], []
+    for style, line in lines:
+        if style == "title":
+            text.append(line)
+            bb.append(f"[b]{line}[/b]")
+            md.append(f"**{line}**")
+        elif style == "round":
+            text.append(line)
+            bb.append(f"[u]{line}[/u]")
+            md.append(f"\n*{line}*")
+        elif style == "link":
+            text.append(f"Replay: #{line}")
+            bb.append(f"Replay: #{line}")
+            md.append(f"\nReplay: `#{line}`")
+        else:
+            text.append(f"  {line}")
+            bb.append(f"  {line}")
+            md.append(f"- {line}")
+    return {"text": "\n".join(text), "bbcode": "\n".join(bb), "markdown": "\n".join(md)}
