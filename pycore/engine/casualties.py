@@ -157,19 +157,19 @@ def check_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int
 
 
 def has_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], proposal: Casualties) -> bool:
-    """Whether the victim has anything to choose (more than one kind of unit the hits may take)."""
+    """Whether the victim could choose otherwise than the proposal.
+
+    True when some unit the hits may take is left standing (or only damaged)
+    beside a different kind of unit the proposal takes, or when a two-hit
+    unit could be sunk instead of merely damaged.
+    """
     if not proposal:
         return False
-    kinds = set()
-    for group, n in hits:
-        if n:
-            for unit_id in group.targets:
-                if army.count(unit_id):
-                    kinds.add((unit_id, "intact") if army.intact(unit_id) else (unit_id, "damaged"))
-                    if army.damaged.count(unit_id):
-                        kinds.add((unit_id, "damaged"))
-                    if setup.ruleset.unit(unit_id).hit_points > 1 and army.intact(unit_id):
-                        kinds.add((unit_id, "absorb"))
-    everything = sum(army.hit_points(setup.ruleset, u) for u, _ in army.units.counts
-                     if any(u in g.targets for g, _ in hits))
-    return len(kinds) > 1 and army.hits_to_apply(setup.ruleset, proposal.lost, proposal.damaged) < everything
+    ruleset = setup.ruleset
+    eligible = {uid for group, n in hits if n for uid in group.targets if army.count(uid)}
+    after = army.after(proposal.lost, proposal.damaged)
+    taken = set(proposal.lost) | set(proposal.damaged)
+    spare = {uid for uid in eligible if after.hit_points(ruleset, uid) > 0}
+    if any(uid not in taken for uid in spare) or any(uid not in spare for uid in taken if spare):
+        return True
+    return bool(proposal.damaged) and any(ruleset.unit(uid).hit_points > 1 for uid in eligible) and len(eligible) > 1

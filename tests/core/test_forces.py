@@ -1,8 +1,12 @@
 """Order of loss: cheapest first by default (RULES.md §2), editable, never more than the side has."""
 
-from pycore.forces import Force, default_order_of_loss, full_order, take_casualties
+from pycore.engine.army import Army
+from pycore.engine.casualties import allocate
+from pycore.engine.firing import Group
+from pycore.forces import Force, default_order_of_loss, full_order
 from pycore.rulesets import find_ruleset
 from tests.core.helpers import ok
+from tests.core.test_support import setup_for
 
 
 def test_cheapest_first_default():
@@ -25,11 +29,13 @@ def test_player_order_comes_first_then_cheapest():
 
 def test_casualties_follow_the_order_and_stop_at_the_force():
     classic = find_ruleset("classic")
-    force = Force.of(classic, {"infantry": 2, "tank": 1, "fighter": 1})
+    army = Army(Force.of(classic, {"infantry": 2, "tank": 1, "fighter": 1}))
     order = default_order_of_loss(classic, "defender")
-    assert take_casualties(force, 3, order) == {"infantry": 2, "tank": 1}
-    assert take_casualties(force, 9, order) == {"infantry": 2, "tank": 1, "fighter": 1}
-    assert take_casualties(force, 0, order) == {}
+    setup = setup_for(classic)
+    main = Group("attacker", "main", (1,), (), frozenset({"infantry", "tank", "fighter"}), ())
+    assert allocate(setup, army, [(main, 3)], order).lost == {"infantry": 2, "tank": 1}
+    assert allocate(setup, army, [(main, 9)], order).lost == {"infantry": 2, "tank": 1, "fighter": 1}
+    assert allocate(setup, army, [(main, 0)], order).lost == {}
 
 
 def test_custom_order_in_a_battle():
