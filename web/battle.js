@@ -1,13 +1,23 @@
-// The battle screen: pick a ruleset, a luck system and the forces, then roll
-// round by round. Each roll asks pycore to replay the battle from its seed
-// with one round more (the same seed always gives the same dice), so the
-// state of a battle is just its request — which is also its share link.
+// The battle screen: pick a ruleset, a luck system, the kind of battle and the
+// forces, then roll round by round. Each step asks pycore to replay the battle
+// from its seed (or the players' own dice) with one round, one casualty choice
+// or one set of dice more, so the state of a battle is just its request —
+// which is also its share link.
 
 import {el, clear} from "./dom.js";
 import {BUILT_IN, SYSTEM_NOTES} from "./rulesets.js";
 import {createForces} from "./forces.js";
-import {renderRound, outcomeText, listUnits} from "./log.js";
+import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
 import {newSeed} from "./seed.js";
+import {createSideOptions} from "./battle-options.js";
+import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
+
+const KIND_NAMES = {land: "Land", sea: "Sea", amphibious: "Amphibious"};
+const KIND_NOTES = {
+  land: "A land battle: land units and aircraft; the defender may have AA guns.",
+  sea: "A sea battle: ships and aircraft. Subs strike first unless the enemy has a destroyer.",
+  amphibious: "Land units attack from the sea; the attacker's ships bombard once before round 1.",
+};
 
 const OFFLINE_HINT = "You seem to be offline on a first visit — connect once, then Luckdial works offline.";
 
@@ -31,8 +41,13 @@ function savePrefs(prefs) {
 }
 
 export function init(client, section) {
+  // The die pads are the Research screen's (research-widgets.js): their look comes with them.
+  if (!document.querySelector('link[href="research.css"]')) {
+    document.head.append(el("link", {rel: "stylesheet", href: "research.css"}));
+  }
   let data = BUILT_IN;
-  let battle = null; // {base: resolve request without rounds/choices, result}
+  let battle = null; // {request: the resolve request last answered, result}
+  let pause = null; // the casualty or dice panel shown while the battle waits
   let busy = false;
   let engine = "loading"; // "loading" | "ready" | "failed"
   let percent = 0;
@@ -41,20 +56,47 @@ export function init(client, section) {
   const rulesetSelect = el("select", {id: "ruleset", name: "ruleset"});
   const systemNote = el("p", {class: "hint", id: "system-note"});
   const systemBox = el("div", {class: "segmented", role: "radiogroup", "aria-label": "Luck system", id: "system"});
+  const kindNote = el("p", {class: "hint", id: "kind-note"});
+  const kindBox = el("div", {class: "segmented", role: "radiogroup", "aria-label": "Kind of battle", id: "kind"},
+    ...Object.entries(KIND_NAMES).map(([id, name]) => {
+      const input = el("input", {type: "radio", name: "kind", id: `kind-${id}`, value: id, checked: id === "land"});
+      input.addEventListener("change", () => { kindNote.textContent = KIND_NOTES[id]; fillUnits(); edited(); });
+      return el("label", {for: `kind-${id}`, class: "segment"}, input, el("span", {}, name));
+    }));
+  kindNote.textContent = KIND_NOTES.land;
   const attacker = createForces({side: "attacker", title: "Attacker", stat: "attack"});
   const defender = createForces({side: "defender", title: "Defender", stat: "defense"});
+  const options = {
+    attacker: createSideOptions({side: "attacker", title: "Attacker", onChange: () => optionsChanged()}),
+    defender: createSideOptions({side: "defender", title: "Defender", onChange: () => optionsChanged()}),
+  };
+  attacker.node.append(options.attacker.node);
+  defender.node.append(options.defender.node);
+  const toggle = (id, text, hint) => {
+    const input = el("input", {type: "checkbox", id, name: id});
+    const node = el("div", {class: "toggle-field", id: `${id}-field`},
+      el("label", {class: "toggle", for: id}, input, el("span", {class: "toggle-text"}, text)),
+      el("p", {class: "hint"}, hint));
+    return {input, node};
+  };
+  const referee = toggle("referee", "I roll my own dice", "Roll real dice at the table and tap in what you rolled; Luckdial applies the rules.");
+  const choose = toggle("choose-casualties", "Choose casualties", "Pause at every hit so the side that lost units picks them (Luckdial suggests cheapest first).");
+  const lhtr = toggle("lhtr", "LHTR heavy bombers", "Heavy bombers roll two dice and keep the better one (instead of two hits).");
   const seedInput = el("input", {id: "seed", name: "seed", type: "text", autocomplete: "off", autocapitalize: "off",
     spellcheck: "false", value: newSeed(), "aria-describedby": "seed-hint"});
   const seedButton = el("button", {type: "button", class: "small", id: "new-seed"}, "New seed");
   const settings = el("fieldset", {class: "settings"},
     el("legend", {class: "visually-hidden"}, "Battle settings"),
     el("div", {class: "field"}, el("label", {for: "ruleset"}, "Ruleset"), rulesetSelect),
-    el("div", {class: "field"}, el("span", {class: "label", id: "system-label"}, "Luck system"), systemBox, systemNote));
+    el("div", {class: "field"}, el("span", {class: "label", id: "system-label"}, "Luck system"), systemBox, systemNote),
+    el("div", {class: "field"}, el("span", {class: "label", id: "kind-label"}, "Kind of battle"), kindBox, kindNote));
+  const seedBox = el("div", {class: "field", id: "seed-box"}, el("label", {for: "seed"}, "Seed"),
+    el("div", {class: "seed-row"}, seedInput, seedButton),
+    el("p", {class: "hint", id: "seed-hint"}, "The same seed always rolls the same dice."));
   const seedField = el("fieldset", {class: "settings seed-field"},
-    el("legend", {class: "visually-hidden"}, "Dice seed"),
-    el("div", {class: "field"}, el("label", {for: "seed"}, "Seed"),
-      el("div", {class: "seed-row"}, seedInput, seedButton),
-      el("p", {class: "hint", id: "seed-hint"}, "The same seed always rolls the same dice.")));
+    el("legend", {class: "visually-hidden"}, "How to play"),
+    referee.node, seedBox, choose.node, lhtr.node);
+  referee.input.addEventListener("change", () => { seedBox.hidden = referee.input.checked; edited(); });
   const form = el("form", {class: "battle-form", id: "battle-form", novalidate: true},
     settings, attacker.node, defender.node, seedField);
 
@@ -62,12 +104,22 @@ export function init(client, section) {
   const logHeader = el("div", {class: "log-header"});
   const rounds = el("div", {class: "rounds"});
   const outcome = el("div", {class: "outcome", id: "outcome", role: "status", hidden: true});
+  const pauseSlot = el("div", {class: "pause-slot", id: "pause-slot"});
+  const reportStatus = el("p", {class: "hint", id: "report-status", role: "status"});
+  const reportText = el("textarea", {id: "report-fallback", readonly: true, rows: 8, hidden: true, "aria-label": "Battle report to copy"});
+  const copyButtons = [["text", "Copy text"], ["bbcode", "Copy BBCode"], ["markdown", "Copy Markdown"]].map(([format, label]) => {
+    const button = el("button", {type: "button", class: "small", id: `copy-${format}`}, label);
+    button.addEventListener("click", () => copyReport(format));
+    return button;
+  });
+  const reportPanel = el("div", {class: "report-panel", id: "report-panel", hidden: true},
+    el("h3", {}, "Post it on a forum"), el("div", {class: "copy-row"}, copyButtons), reportText, reportStatus);
   const linkField = el("input", {id: "share-link", type: "url", readOnly: true, "aria-label": "Link to this battle"});
   const shareStatus = el("p", {class: "hint", id: "share-status", role: "status"});
   const sharePanel = el("div", {class: "share-panel", id: "share-panel", hidden: true},
     el("label", {for: "share-link"}, "Link to this battle"), linkField, shareStatus);
   const log = el("section", {class: "log", id: "battle-log", "aria-label": "Battle log", hidden: true},
-    el("h2", {}, "Battle log"), logHeader, rounds, outcome, sharePanel);
+    el("h2", {}, "Battle log"), logHeader, rounds, pauseSlot, outcome, sharePanel, reportPanel);
 
   // ---- sticky action bar ----------------------------------------------------
   const message = el("div", {class: "message", id: "battle-message", role: "alert", hidden: true});
@@ -76,16 +128,35 @@ export function init(client, section) {
   const retreatButton = el("button", {type: "button", class: "secondary", id: "retreat"}, "Retreat");
   const shareButton = el("button", {type: "button", class: "primary", id: "share"}, "Share this battle");
   const newButton = el("button", {type: "button", class: "secondary", id: "new-battle"}, "New battle");
+  const submergeButtons = ["defender", "attacker"].map((side) => {
+    const button = el("button", {type: "button", class: "small", id: `submerge-${side}`},
+      `${side === "attacker" ? "Attacker" : "Defender"} subs submerge`);
+    button.addEventListener("click", () => submerge(side));
+    return button;
+  });
+  const submergeRow = el("div", {class: "submerge-row", id: "submerge-row"}, submergeButtons);
   const progress = el("progress", {class: "load-progress", max: 100, value: 0, "aria-label": "Loading Python"});
-  const actions = el("div", {class: "actions"}, message, progress,
-    el("div", {class: "buttons"}, rollButton, pressButton, retreatButton, shareButton, newButton));
+  const buttonRow = el("div", {class: "buttons"}, rollButton, pressButton, retreatButton, shareButton, newButton);
+  const actions = el("div", {class: "actions"}, message, progress, submergeRow, buttonRow);
 
   section.replaceChildren(form, log, actions);
 
   // ---- helpers --------------------------------------------------------------
   const currentRuleset = () => data.rulesets.find((r) => r.id === rulesetSelect.value) || data.rulesets[0];
   const currentSystem = () => systemBox.querySelector("input:checked")?.value || "dice";
-  const battleUnits = (ruleset) => ruleset.units.filter((u) => data.battle_units.includes(u.id));
+  const currentKind = () => kindBox.querySelector("input:checked")?.value || "land";
+  // The units `battle_units[kind][role]` of the ruleset allows; in an amphibious assault the
+  // attacker's ships only bombard, so they get their own heading.
+  const bombardSection = {title: "Ships offshore", hint: "bombard once before round 1"};
+  const battleUnits = (ruleset, role) => {
+    const kind = currentKind();
+    const ids = ruleset.battle_units?.[kind]?.[role] || data.battle_units || [];
+    const byId = new Map(ruleset.units.map((u) => [u.id, u]));
+    return ids.filter((id) => byId.has(id)).map((id) => {
+      const unit = byId.get(id);
+      return kind === "amphibious" && unit.domain === "sea" ? {...unit, section: bombardSection} : unit;
+    });
+  };
   const note = (id) => data.systems.find((s) => s.id === id)?.summary || SYSTEM_NOTES[id] || "";
   const unitNames = () => new Map(currentRuleset().units.map((u) => [u.id, u.name]));
 
@@ -96,7 +167,7 @@ export function init(client, section) {
     const system = systemBox.querySelector("input:checked")?.value || loadPrefs().system || "lowluck";
     systemBox.replaceChildren(...data.systems.map((s) => {
       const input = el("input", {type: "radio", name: "system", id: `system-${s.id}`, value: s.id, checked: s.id === system});
-      input.addEventListener("change", () => { systemNote.textContent = note(s.id); edited(); });
+      input.addEventListener("change", () => { systemNote.textContent = note(s.id); optionsChanged(); edited(); });
       return el("label", {for: `system-${s.id}`, class: "segment"}, input, el("span", {}, s.name));
     }));
     if (!systemBox.querySelector("input:checked")) systemBox.querySelector("input").checked = true;
@@ -105,9 +176,20 @@ export function init(client, section) {
   }
 
   function fillUnits() {
-    attacker.setUnits(battleUnits(currentRuleset()));
-    defender.setUnits(battleUnits(currentRuleset()));
+    attacker.setUnits(battleUnits(currentRuleset(), "attacker"));
+    defender.setUnits(battleUnits(currentRuleset(), "defender"));
+    optionsChanged();
   }
+
+  function optionsChanged() {
+    for (const [role, forces] of [["attacker", attacker], ["defender", defender]]) {
+      options[role].setContext({ruleset: currentRuleset(), kind: currentKind(), system: currentSystem(),
+        counts: forces.getCounts(), tech: data.tech || BUILT_IN.tech});
+    }
+    lhtr.node.hidden = !(options.attacker.hasTech("heavy_bombers") || options.defender.hasTech("heavy_bombers"));
+  }
+  attacker.onChange(() => optionsChanged());
+  defender.onChange(() => optionsChanged());
 
   function showMessage(text, kind = "error", detail = "") {
     message.replaceChildren(text, detail ? el("span", {class: "detail"}, detail) : "");
@@ -119,7 +201,7 @@ export function init(client, section) {
   // Point at the field a pycore error names: "seed", "attacker.units.tank", …
   function markField(field) {
     const path = (field || "").split(".");
-    for (const node of [rulesetSelect, systemBox, seedInput]) {
+    for (const node of [rulesetSelect, systemBox, seedInput, kindBox]) {
       node.classList.remove("invalid");
       node.removeAttribute("aria-invalid");
     }
@@ -127,7 +209,7 @@ export function init(client, section) {
     defender.markInvalid(null);
     const side = {attacker, defender}[path[0]];
     if (side) side.markInvalid(path[1] === "units" && path[2] ? path[2] : true);
-    const single = {ruleset: rulesetSelect, system: systemBox, seed: seedInput}[path[0]];
+    const single = {ruleset: rulesetSelect, system: systemBox, seed: seedInput, kind: kindBox}[path[0]];
     if (single) {
       single.classList.add("invalid");
       single.setAttribute("aria-invalid", "true");
@@ -148,20 +230,26 @@ export function init(client, section) {
 
   function setPhase() {
     const result = battle?.result;
-    const fighting = result && result.outcome === "in_progress";
+    const waiting = Boolean(result?.waiting);
+    const fighting = result && result.outcome === "in_progress" && !waiting;
     const over = result && !fighting;
     const setup = !result;
     const n = result ? result.rounds.length : 0;
     rollButton.hidden = !setup;
     pressButton.hidden = retreatButton.hidden = !fighting;
     shareButton.hidden = newButton.hidden = !over;
+    buttonRow.hidden = waiting;
+    const canSubmerge = fighting && !busy ? submergeSides(result) : [];
+    for (const button of submergeButtons) button.hidden = !canSubmerge.includes(button.id.replace("submerge-", ""));
+    submergeRow.hidden = !canSubmerge.length;
+    if (pause) pause.busy = busy;
     progress.hidden = engine !== "loading";
     progress.value = percent;
     if (engine === "loading") rollButton.textContent = `Loading Python… ${percent}%`;
     else if (engine === "failed") rollButton.textContent = "Battle engine unavailable";
     else rollButton.textContent = busy ? "Rolling…" : "Roll round 1";
     if (busy) pressButton.textContent = "Rolling…";
-    else pressButton.replaceChildren("Press on", el("span", {class: "sub"}, ` (round ${n + 1})`));
+    else pressButton.replaceChildren(battle?.request?.dice ? "Roll" : "Press on", el("span", {class: "sub"}, ` (round ${n + 1})`));
     rollButton.disabled = engine !== "ready" || busy;
     pressButton.disabled = retreatButton.disabled = busy;
     const locked = Boolean(battle) || busy;
@@ -180,58 +268,146 @@ export function init(client, section) {
     clear(rounds);
     outcome.hidden = true;
     sharePanel.hidden = true;
+    reportPanel.hidden = true;
+    pause = null;
+    clear(pauseSlot);
     if (!result) return;
     const names = unitNames();
-    const system = result.system?.name || battle.base.system.name;
+    const system = result.system?.name || battle.request.system.name;
     const rulesetName = currentRuleset().name;
     const systemName = data.systems.find((s) => s.id === system)?.name || system;
+    const request = battle.request;
+    const dice = request.dice ? "your own dice" : `seed “${result.seed ?? request.seed}”`;
+    const kindName = KIND_NAMES[request.kind || "land"];
+    const techNames = new Map((data.tech || BUILT_IN.tech).map((t) => [t.id, t.name]));
+    const extras = (side) => {
+      const parts = [];
+      if (side.tech?.length) parts.push(side.tech.map((t) => techNames.get(t) || t).join(", "));
+      if (side.cargo && Object.keys(side.cargo).length) parts.push(`cargo: ${listUnits(side.cargo, names, "")}`);
+      if (side.fold_subs) parts.push(`${side.fold_subs} subs folded in`);
+      return parts.length ? el("span", {class: "extras"}, ` (${parts.join("; ")})`) : "";
+    };
     logHeader.replaceChildren(
-      el("p", {class: "setup-line"}, `${rulesetName} · ${systemName} · seed “${result.seed ?? battle.base.seed}”`),
-      el("p", {class: "start"}, el("strong", {}, "Attacker: "), listUnits(battle.base.attacker.units, names, "nothing")),
-      el("p", {class: "start"}, el("strong", {}, "Defender: "), listUnits(battle.base.defender.units, names, "nothing")));
+      el("p", {class: "setup-line"}, `${rulesetName} · ${systemName} · ${kindName} · ${dice}${request.lhtr ? " · LHTR" : ""}`),
+      el("p", {class: "start"}, el("strong", {}, "Attacker: "), listUnits(request.attacker.units, names, "nothing"), extras(request.attacker)),
+      el("p", {class: "start"}, el("strong", {}, "Defender: "), listUnits(request.defender.units, names, "nothing"), extras(request.defender)));
     result.rounds.forEach((round, i) => rounds.append(renderRound(round, {
       names, system, last: i === result.rounds.length - 1, outcome: result.outcome})));
     const words = outcomeText(result, names);
     if (words) {
       outcome.hidden = false;
       outcome.className = `outcome ${result.outcome}`;
-      outcome.textContent = words;
+      outcome.replaceChildren(words, ...aftermath(result, names).map((line) => el("span", {class: "aftermath"}, line)));
     }
-    const last = words ? outcome : rounds.lastElementChild;
+    renderPause(result, names, system);
+    reportPanel.hidden = !result.report;
+    reportText.hidden = true;
+    reportStatus.textContent = "";
+    const last = pause ? pause.node : words ? outcome : rounds.lastElementChild;
     last?.scrollIntoView({block: "end", behavior: motion()});
   }
 
-  async function play(request) {
+  // The panel shown while the battle waits: a casualty choice, or the dice to enter.
+  function renderPause(result, names, system) {
+    const waiting = result.waiting;
+    if (waiting?.kind === "casualties") {
+      const units = Object.fromEntries(currentRuleset().units.map((u) => [u.id, u]));
+      pause = casualtyPanel(waiting, units, (choice) =>
+        step({...battle.request, casualties: [...(battle.request.casualties || []), choice]}));
+    } else if (waiting?.kind === "dice" || (waiting && result.next_dice?.length)) {
+      pause = dicePanel(waiting.dice || result.next_dice, system, (entries) =>
+        step({...battle.request, dice: withDice(battle.request.dice, entries)}));
+    }
+    if (pause) pauseSlot.append(pause.node);
+  }
+
+  // A request made from a pause: a refusal is shown next to the panel, which keeps its entries.
+  async function step(request) {
+    const error = await play(request, {quiet: true});
+    if (error && pause) pause.refuse(error.message, error.detail?.dice_needed);
+  }
+
+  function submergeSides(result) {
+    if (!result || (battle.request.kind || "land") !== "sea") return [];
+    const last = result.rounds.at(-1);
+    if (!last?.complete) return [];
+    const done = (battle.request.submerge || []).filter((s) => s.round === last.round).map((s) => s.side);
+    return ["defender", "attacker"].filter((side) => {
+      const enemy = side === "attacker" ? "defender" : "attacker";
+      return !done.includes(side) && (last.after[side]?.submarine || 0) > 0 && !(last.after[enemy]?.destroyer > 0);
+    });
+  }
+
+  function submerge(side) {
+    const n = battle.result.rounds.length;
+    play({...battle.request, submerge: [...(battle.request.submerge || []), {round: n, side}]});
+  }
+
+  /** Ask pycore; on success show the battle and return null, else return the error. */
+  async function play(request, {quiet = false} = {}) {
     busy = true;
     setPhase();
     const envelope = await client.call(request);
     busy = false;
     if (!envelope.ok) {
-      showError(envelope.error);
+      if (!quiet || !pause) showError(envelope.error);
       setPhase();
-      return false;
+      return envelope.error || {message: "Something went wrong."};
     }
     showMessage("");
     markField(null);
-    const {rounds: _r, choices: _c, ...base} = request;
-    battle = {base, result: envelope.result};
+    battle = {request, result: envelope.result};
     history.replaceState(null, "", "#" + envelope.result.link);
     renderLog();
     setPhase();
-    return true;
+    return null;
+  }
+
+  async function copyReport(format) {
+    const text = battle?.result?.report?.[format] || "";
+    reportText.value = text;
+    try {
+      await navigator.clipboard.writeText(text);
+      reportText.hidden = true;
+      reportStatus.textContent = "Copied. Paste it into your forum post.";
+    } catch {
+      // No clipboard (permission refused, old browser): select the text for a manual copy.
+      reportText.hidden = false;
+      reportText.focus();
+      reportText.select();
+      let copied = false;
+      try { copied = document.execCommand("copy"); } catch { copied = false; }
+      reportStatus.textContent = copied ? "Copied. Paste it into your forum post." : "Selected below: copy it by hand.";
+    }
   }
 
   function formRequest() {
     savePrefs({ruleset: rulesetSelect.value, system: currentSystem()});
-    return {op: "resolve", ruleset: rulesetSelect.value, system: {name: currentSystem()},
-      attacker: {units: attacker.getCounts()}, defender: {units: defender.getCounts()}, seed: seedInput.value};
+    const request = {op: "resolve", ruleset: rulesetSelect.value, system: {name: currentSystem()}};
+    if (currentKind() !== "land") request.kind = currentKind();
+    request.attacker = {units: attacker.getCounts(), ...options.attacker.get()};
+    request.defender = {units: defender.getCounts(), ...options.defender.get()};
+    if (!lhtr.node.hidden && lhtr.input.checked) request.lhtr = true;
+    if (choose.input.checked) request.choose_casualties = true;
+    if (referee.input.checked) request.dice = [];
+    else request.seed = seedInput.value;
+    return request;
   }
 
-  rollButton.addEventListener("click", () => play({...formRequest(), rounds: 1}));
-  pressButton.addEventListener("click", () => play({...battle.base, rounds: battle.result.rounds.length + 1}));
+  // The next round: one round more, and in referee mode an empty entry for its dice (pycore then asks for them).
+  function nextRound(request, n) {
+    const next = {...request, rounds: n + 1};
+    if (request.dice) {
+      next.dice = request.dice.slice();
+      while (next.dice.length < n + 1) next.dice.push({});
+    }
+    return next;
+  }
+  rollButton.addEventListener("click", () => play(nextRound(formRequest(), 0)));
+  pressButton.addEventListener("click", () => play(nextRound(battle.request, battle.result.rounds.length)));
   retreatButton.addEventListener("click", () => {
     const n = battle.result.rounds.length;
-    play({...battle.base, rounds: n, choices: [...Array(n - 1).fill("press"), "retreat"]});
+    play({...battle.request, rounds: n, choices: [...Array(n - 1).fill("press"), "retreat"]});
   });
   shareButton.addEventListener("click", async () => {
     const url = location.href.split("#")[0] + "#" + battle.result.link;
@@ -266,6 +442,7 @@ export function init(client, section) {
     renderLog();
     attacker.setCounts({});
     defender.setCounts({});
+    pause = null;
     showMessage("Opening the shared link…", "info");
     setPhase();
     const envelope = await client.call({op: "share", decode: fragment});
@@ -279,12 +456,22 @@ export function init(client, section) {
       return;
     }
     rulesetSelect.value = request.ruleset;
+    const kindRadio = kindBox.querySelector(`input[value="${CSS.escape(request.kind || "land")}"]`);
+    if (kindRadio) kindRadio.checked = true;
+    kindNote.textContent = KIND_NOTES[currentKind()];
     fillUnits();
     const radio = systemBox.querySelector(`input[value="${CSS.escape(request.system.name)}"]`);
     if (radio) radio.checked = true;
     systemNote.textContent = note(currentSystem());
     attacker.setCounts(request.attacker.units);
     defender.setCounts(request.defender.units);
+    options.attacker.set(request.attacker);
+    options.defender.set(request.defender);
+    referee.input.checked = Array.isArray(request.dice);
+    seedBox.hidden = referee.input.checked;
+    choose.input.checked = Boolean(request.choose_casualties);
+    optionsChanged();
+    lhtr.input.checked = Boolean(request.lhtr);
     if (typeof request.seed === "string") seedInput.value = request.seed;
     await play(request);
   }

@@ -6,12 +6,12 @@ import {el} from "./dom.js";
 
 const MAX = 999;
 
-export function createForces({side, title, stat}) {
+export function createForces({side, title, stat, legend = true, rowClass = "unit-row"}) {
   const rows = new Map(); // unit id → {row, input, minus, name}
   const list = el("div", {class: "unit-list"});
   const total = el("span", {class: "side-total"});
   const node = el("fieldset", {class: `forces ${side}`, id: `${side}-forces`},
-    el("legend", {}, el("span", {class: "side-name"}, title), total),
+    legend ? el("legend", {}, el("span", {class: "side-name"}, title), total) : null,
     list);
   const listeners = [];
 
@@ -34,12 +34,22 @@ export function createForces({side, title, stat}) {
     changed();
   }
 
-  /** units: [{id, name, attack, defense}] — counts of units that stay are kept. */
+  /**
+   * units: [{id, name, attack, defense, section?}] — counts of units that stay are kept.
+   * A unit whose `section` ({title, hint}) differs from the previous one's starts a sub-heading
+   * (e.g. the ships that bombard before an amphibious assault).
+   */
   function setUnits(units) {
     const old = getCounts();
     rows.clear();
     list.replaceChildren();
+    let section = null;
     for (const unit of units) {
+      if (unit.section && unit.section !== section) {
+        list.append(el("div", {class: "unit-section"}, el("strong", {}, unit.section.title),
+          unit.section.hint ? el("span", {class: "hint"}, unit.section.hint) : null));
+      }
+      section = unit.section || null;
       const id = `${side}-${unit.id}`;
       const label = unit.name.toLowerCase();
       const input = el("input", {id, type: "number", inputmode: "numeric", min: 0, max: MAX, step: 1,
@@ -50,7 +60,7 @@ export function createForces({side, title, stat}) {
       plus.addEventListener("click", () => step(input, +1));
       input.addEventListener("input", changed);
       input.addEventListener("focus", () => input.select());
-      const row = el("div", {class: "unit-row", dataset: {unit: unit.id}},
+      const row = el("div", {class: rowClass, dataset: {unit: unit.id}},
         el("label", {for: id, class: "unit-name"}, unit.name,
           el("span", {class: "stat"}, `${stat === "attack" ? "att" : "def"} ${unit[stat]}`)),
         el("div", {class: "stepper"}, minus, input, plus));

@@ -6,7 +6,6 @@ import {el} from "./dom.js";
 import {countName} from "./rulesets.js";
 
 const SIDES = [["attacker", "Attacker"], ["defender", "Defender"]];
-const ENEMY = {attacker: "defender", defender: "attacker"};
 
 // Which of the 3×3 cells carry a pip, for each face of a d6.
 const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]};
@@ -24,7 +23,8 @@ export function listUnits(counts, names, none = "nothing") {
 
 export function dieFace(die) {
   const verdict = die.hit ? "hit" : "miss";
-  const label = `rolled ${die.value}, needed ≤ ${die.at}: ${verdict}`;
+  const best = Array.isArray(die.best_of) ? ` (best of ${die.best_of.join(" and ")})` : "";
+  const label = `rolled ${die.value}${best}, needed ≤ ${die.at}: ${verdict}`;
   const face = el("span", {class: `die ${verdict}`, role: "img", "aria-label": label, title: label,
     dataset: {value: die.value, at: die.at}});
   if (PIPS[die.value]) {
@@ -36,10 +36,22 @@ export function dieFace(die) {
   return face;
 }
 
-function fireBlock(side, title, round, names, system) {
-  const fire = round[side];
-  const block = el("div", {class: `fire ${side}`, dataset: {side}},
-    el("h4", {}, `${title} fires`));
+// Who fires, in the players' words: a firing group of pycore (RULES.md §4: groups pooled by targets).
+const GROUP_TITLE = {
+  main: (title) => `${title} fires`,
+  aa: (title) => `${title} — AA guns fire`,
+  bombard: (title) => `${title} — ships bombard`,
+  subs: (title) => `${title} — submarines strike`,
+  air: (title) => `${title} — aircraft fire (cannot hit subs)`,
+};
+const TITLE = Object.fromEntries(SIDES);
+
+function fireBlock(fire, names, system) {
+  const side = fire.side;
+  const title = (GROUP_TITLE[fire.group] || ((t) => `${t} — ${fire.group}`))(TITLE[side] || side);
+  const block = el("div", {class: `fire ${side}`, dataset: {side, group: fire.group}},
+    el("h4", {}, title),
+    el("p", {class: "firing-units"}, listUnits(fire.units, names, "")));
   const hits = fire.hits === 1 ? "1 hit" : `${fire.hits} hits`;
   if (system === "lowluck") {
     const sure = fire.sure_hits === 1 ? "1 sure hit" : `${fire.sure_hits} sure hits`;
@@ -66,39 +78,98 @@ function fireBlock(side, title, round, names, system) {
         el("span", {class: "dice"}, groups.get(at).map(dieFace))));
     }
   }
-  const enemy = ENEMY[side];
-  const lost = listUnits(round[enemy].casualties, names, "");
-  block.append(el("p", {class: "hits"}, el("strong", {}, hits),
-    lost ? ` → ${enemy} loses ${lost}` : ""));
+  block.append(el("p", {class: "hits"}, el("strong", {}, hits)));
   return block;
+}
+
+function casualtyLine(entry, names) {
+  const lost = listUnits(entry.lost, names, "");
+  const damaged = listUnits(entry.damaged, names, "");
+  if (!lost && !damaged) return null;
+  const who = TITLE[entry.side] || entry.side;
+  const parts = [];
+  if (lost) parts.push(`loses ${lost}`);
+  if (damaged) parts.push(`${lost ? "and has " : "has "}${damaged} damaged`);
+  const when = entry.removed === "at once" ? "removed at once (no return fire)" : "removed at the end of the round";
+  return el("p", {class: `casualty ${entry.side}${entry.chosen ? " chosen" : ""}`, dataset: {side: entry.side}},
+    `→ ${who} ${parts.join(" ")}`,
+    entry.chosen ? el("span", {class: "chosen-tag"}, " (chosen)") : "",
+    lost ? el("span", {class: "when"}, ` — ${when}`) : "");
+}
+
+function moved(what, byRole, names) {
+  const lines = [];
+  for (const [side, title] of SIDES) {
+    const units = listUnits(byRole?.[side], names, "");
+    if (units) lines.push(el("p", {class: `moved ${what.replace(/\s/g, "-")}`}, `${title}: ${units} ${what}.`));
+  }
+  return lines;
 }
 
 /** One round's card. `last` and `outcome` decide whether to print the attacker's choice. */
 export function renderRound(round, {names, system, last, outcome}) {
-  const card = el("article", {class: "round", dataset: {round: round.round}},
-    el("h3", {}, `Round ${round.round}`));
-  for (const [side, title] of SIDES) card.append(fireBlock(side, title, round, names, system));
+  const card = el("article", {class: `round${round.complete === false ? " paused" : ""}`, dataset: {round: round.round}},
+    el("h3", {}, `Round ${round.round}`, round.complete === false ? el("span", {class: "sub"}, " — waiting") : ""));
+  const steps = round.steps || [];
+  for (const step of steps) {
+    const box = el("div", {class: `step step-${step.step}`, dataset: {step: step.step}});
+    for (const fire of step.fire || []) box.append(fireBlock(fire, names, system));
+    for (const entry of step.casualties || []) {
+      const line = casualtyLine(entry, names);
+      if (line) box.append(line);
+    }
+    card.append(box);
+  }
+  if (round.complete === false) return card;
+  card.append(...moved("submerged", round.submerged, names));
+  card.append(...moved("transports lost (defenceless)", round.transports_lost, names));
+  const damaged = (side) => {
+    const text = listUnits(round.damaged?.[side], names, "");
+    return text ? el("span", {class: "damaged"}, ` (damaged: ${text})`) : "";
+  };
   card.append(el("dl", {class: "after"},
-    el("dt", {}, "Attacker left"), el("dd", {class: "left-attacker"}, listUnits(round.after.attacker, names, "none")),
-    el("dt", {}, "Defender left"), el("dd", {class: "left-defender"}, listUnits(round.after.defender, names, "none"))));
-  if (!last) card.append(el("p", {class: "choice"}, "Attacker pressed on."));
+    el("dt", {}, "Attacker left"), el("dd", {class: "left-attacker"}, listUnits(round.after.attacker, names, "none"), damaged("attacker")),
+    el("dt", {}, "Defender left"), el("dd", {class: "left-defender"}, listUnits(round.after.defender, names, "none"), damaged("defender"))));
+  if (round.retreated) card.append(el("p", {class: "choice"}, `Attacker retreated. Away: ${listUnits(round.retreated, names, "nothing")}.`));
+  else if (!last) card.append(el("p", {class: "choice"}, "Attacker pressed on."));
   else if (outcome === "retreat") card.append(el("p", {class: "choice"}, "Attacker retreated."));
   return card;
 }
 
+/** Extra facts of the end (units away, repaired, captured, cargo lost), one line each. */
+export function aftermath(result, names) {
+  const lines = [];
+  const each = (byRole, words) => {
+    for (const [side, title] of SIDES) {
+      const units = listUnits(byRole?.[side], names, "");
+      if (units) lines.push(`${title}: ${units} ${words}.`);
+    }
+  };
+  each(result.away, "away (submerged or retreated)");
+  each(result.repaired, "repaired after the battle");
+  each(result.cargo_lost, "of cargo went down with the ships");
+  const captured = listUnits(result.captured, names, "");
+  if (captured) lines.push(`Captured with the territory: ${captured}.`);
+  return lines;
+}
+
 /** The end of a battle in plain words, or null while it goes on. */
 export function outcomeText(result, names) {
+  const sea = result.kind === "sea";
   const attacker = listUnits(result.survivors.attacker, names, "nothing");
   const defender = listUnits(result.survivors.defender, names, "nothing");
   switch (result.outcome) {
     case "attacker_wins":
+      if (sea) return `Attacker wins the sea zone with ${attacker}.`;
       return result.takes_territory
         ? `Attacker wins and takes the territory with ${attacker}.`
         : `Attacker wins, but only aircraft are left (${attacker}): the territory is not taken.`;
     case "defender_wins":
-      return `Defender wins and holds the territory with ${defender}.`;
+      return sea ? `Defender wins and keeps the sea zone with ${defender}.` : `Defender wins and holds the territory with ${defender}.`;
     case "draw":
-      return "Both sides are wiped out: nobody takes the territory.";
+      return sea ? "Both sides are wiped out." : "Both sides are wiped out: nobody takes the territory.";
+    case "stalemate":
+      return `Stalemate: neither side can hit the other. Attacker: ${attacker}; defender: ${defender}.`;
     case "retreat":
       return `Attacker retreats with ${attacker}; defender holds with ${defender}.`;
     default:

@@ -1,37 +1,81 @@
-// What the battle form shows before Python is ready: the six rulesets and
-// their land battle units, from the unit table of RULES.md §1. Once the worker
-// answers {"op": "rulesets"}, pycore's own data replaces this.
+// What the battle form shows before Python is ready: the six rulesets, their
+// units (RULES.md §1 unit table) and which units each kind of battle allows.
+// Once the worker answers {"op": "rulesets"}, pycore's own data replaces this;
+// keep it in step with pycore (same ids, values, order and battle_units).
 
-const LAND = {
-  infantry: ["Infantry", 1, 2],
-  artillery: ["Artillery", 2, 2],
-  mech_infantry: ["Mech. infantry", 1, 2],
-  tank: ["Tank", 3, 3],
-  fighter: ["Fighter", 3, 4],
-  tactical_bomber: ["Tactical bomber", 3, 3],
-  bomber: ["Bomber", 4, 1],
+const UNIT = {
+  // id: [name, domain]
+  infantry: ["Infantry", "land"],
+  artillery: ["Artillery", "land"],
+  mech_infantry: ["Mech. infantry", "land"],
+  tank: ["Tank", "land"],
+  fighter: ["Fighter", "air"],
+  tactical_bomber: ["Tactical bomber", "air"],
+  bomber: ["Bomber", "air"],
+  transport: ["Transport", "sea"],
+  submarine: ["Submarine", "sea"],
+  destroyer: ["Destroyer", "sea"],
+  cruiser: ["Cruiser", "sea"],
+  carrier: ["Carrier", "sea"],
+  battleship: ["Battleship", "sea"],
+  aa_gun: ["AA gun", "land"],
 };
 
-function units(ids, overrides = {}) {
-  return ids.map((id) => {
-    const [name, attack, defense] = LAND[id];
-    return {id, name, attack, defense, ...(overrides[id] || {})};
-  });
+// [id, attack, defense, cost, hit points] in pycore's order.
+const TABLES = {
+  classic: ["Classic (2nd edition)", ["battleship"], [
+    ["infantry", 1, 2, 3, 1], ["tank", 3, 2, 5, 1], ["fighter", 3, 4, 12, 1], ["bomber", 4, 1, 15, 1],
+    ["transport", 0, 1, 8, 1], ["submarine", 2, 2, 8, 1], ["carrier", 1, 3, 18, 1], ["battleship", 4, 4, 24, 1],
+    ["aa_gun", 0, 0, 5, 1]]],
+  revised: ["Revised", ["battleship"], [
+    ["infantry", 1, 2, 3, 1], ["artillery", 2, 2, 4, 1], ["tank", 3, 3, 5, 1], ["fighter", 3, 4, 10, 1],
+    ["bomber", 4, 1, 15, 1], ["transport", 0, 1, 8, 1], ["submarine", 2, 2, 8, 1], ["destroyer", 3, 3, 12, 1],
+    ["carrier", 1, 3, 16, 1], ["battleship", 4, 4, 24, 2], ["aa_gun", 0, 0, 5, 1]]],
+  anniversary: ["Anniversary", ["cruiser", "battleship"], [
+    ["infantry", 1, 2, 3, 1], ["artillery", 2, 2, 4, 1], ["tank", 3, 3, 5, 1], ["fighter", 3, 4, 10, 1],
+    ["bomber", 4, 1, 12, 1], ["transport", 0, 0, 7, 1], ["submarine", 2, 1, 6, 1], ["destroyer", 2, 2, 8, 1],
+    ["cruiser", 3, 3, 12, 1], ["carrier", 1, 2, 14, 1], ["battleship", 4, 4, 20, 2], ["aa_gun", 0, 0, 6, 1]]],
+  "1942-2e": ["1942 Second Edition", ["cruiser", "battleship"], [
+    ["infantry", 1, 2, 3, 1], ["artillery", 2, 2, 4, 1], ["tank", 3, 3, 6, 1], ["fighter", 3, 4, 10, 1],
+    ["bomber", 4, 1, 12, 1], ["transport", 0, 0, 7, 1], ["submarine", 2, 1, 6, 1], ["destroyer", 2, 2, 8, 1],
+    ["cruiser", 3, 3, 12, 1], ["carrier", 1, 2, 14, 1], ["battleship", 4, 4, 20, 2], ["aa_gun", 0, 0, 5, 1]]],
+  "1940-2e": ["1940 Second Edition", ["cruiser", "battleship"], [
+    ["infantry", 1, 2, 3, 1], ["artillery", 2, 2, 4, 1], ["mech_infantry", 1, 2, 4, 1], ["tank", 3, 3, 6, 1],
+    ["fighter", 3, 4, 10, 1], ["tactical_bomber", 3, 3, 11, 1], ["bomber", 4, 1, 12, 1], ["transport", 0, 0, 7, 1],
+    ["submarine", 2, 1, 6, 1], ["destroyer", 2, 2, 8, 1], ["cruiser", 3, 3, 12, 1], ["carrier", 0, 2, 16, 2],
+    ["battleship", 4, 4, 20, 2], ["aa_gun", 0, 0, 5, 1]]],
+  "big-world-1942": ["Big World: 1942 (TripleA)", ["battleship"], [
+    ["infantry", 1, 2, 3, 1], ["artillery", 2, 2, 4, 1], ["tank", 3, 3, 5, 1], ["fighter", 3, 4, 10, 1],
+    ["bomber", 4, 1, 14, 1], ["transport", 0, 1, 8, 1], ["submarine", 2, 2, 8, 1], ["destroyer", 2, 2, 8, 1],
+    ["cruiser", 3, 3, 10, 1], ["carrier", 1, 1, 14, 1], ["battleship", 4, 4, 22, 1], ["aa_gun", 0, 0, 5, 1]]],
+};
+
+function ruleset(id) {
+  const [name, bombard, table] = TABLES[id];
+  const units = table.map(([unit, attack, defense, cost, hit_points]) =>
+    ({id: unit, name: UNIT[unit][0], attack, defense, cost, hit_points, domain: UNIT[unit][1]}));
+  const ids = (domain) => units.filter((u) => u.domain === domain && u.id !== "aa_gun").map((u) => u.id);
+  const land = [...ids("land"), ...ids("air")];
+  const sea = [...ids("air"), ...ids("sea")];
+  const cheapest = units.slice().sort((a, b) => a.cost - b.cost).map((u) => u.id);
+  return {id, name, units,
+    order_of_loss: {attacker: cheapest, defender: cheapest},
+    battle_units: {
+      land: {attacker: land, defender: [...land, "aa_gun"]},
+      sea: {attacker: sea, defender: sea},
+      amphibious: {attacker: [...land, ...ids("sea").filter((u) => bombard.includes(u))], defender: [...land, "aa_gun"]},
+    }};
 }
 
-const STANDARD = ["infantry", "artillery", "tank", "fighter", "bomber"];
-
 export const BUILT_IN = {
-  rulesets: [
-    {id: "classic", name: "Classic (2nd edition)", units: units(["infantry", "tank", "fighter", "bomber"], {tank: {defense: 2}})},
-    {id: "revised", name: "Revised", units: units(STANDARD)},
-    {id: "anniversary", name: "Anniversary", units: units(STANDARD)},
-    {id: "1942-2e", name: "1942 (2nd edition)", units: units(STANDARD)},
-    {id: "1940-2e", name: "1940 (2nd edition)", units: units(["infantry", "artillery", "mech_infantry", "tank", "fighter", "tactical_bomber", "bomber"])},
-    {id: "big-world-1942", name: "Big World 1942", units: units(STANDARD)},
-  ],
+  rulesets: Object.keys(TABLES).map(ruleset),
   systems: [{id: "dice", name: "Dice"}, {id: "lowluck", name: "Low Luck"}],
-  battle_units: Object.keys(LAND),
+  kinds: ["land", "sea", "amphibious"],
+  tech: [
+    {id: "jet_power", name: "Jet Power"}, {id: "super_subs", name: "Super Subs"},
+    {id: "heavy_bombers", name: "Heavy Bombers"}, {id: "radar", name: "Radar"},
+    {id: "advanced_artillery", name: "Advanced Artillery"},
+  ],
 };
 
 /** One line under the system picker, until pycore's own `summary` arrives. */

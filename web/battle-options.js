@@ -1,0 +1,153 @@
+// A side's extras on the battle form, each behind its own disclosure so the
+// first screen stays a list of steppers: technology, order of loss, cargo
+// (sea) and, for a Low Luck attacker with subs, how many subs fold into the
+// main attack (seed 000 §5b).
+
+import {el} from "./dom.js";
+import {createForces} from "./forces.js";
+import {stepper} from "./research-widgets.js";
+
+const TECH_FOR = { // the unit a technology changes (RULES.md: tech), to sort what matters first
+  jet_power: ["fighter"], super_subs: ["submarine"], heavy_bombers: ["bomber"],
+  radar: ["aa_gun"], advanced_artillery: ["artillery"],
+};
+
+export function createSideOptions({side, title, onChange}) {
+  let ctx = {ruleset: null, kind: "land", system: "dice", counts: {}, tech: []};
+  let custom = null; // the order of loss the player set, or null: the ruleset's default
+  const techBox = el("div", {class: "tech-list", id: `${side}-tech`});
+  const techSummary = el("span", {class: "more-state"});
+  const tech = el("details", {class: "more", id: `${side}-tech-more`},
+    el("summary", {}, "Technology", techSummary), techBox);
+
+  const oolList = el("ol", {class: "ool-list", id: `${side}-ool`});
+  const oolSummary = el("span", {class: "more-state"});
+  const reset = el("button", {type: "button", class: "small", id: `${side}-ool-reset`}, "Reset to cheapest first");
+  const ool = el("details", {class: "more", id: `${side}-ool-more`},
+    el("summary", {}, "Order of loss", oolSummary),
+    el("p", {class: "hint"}, "Lost first at the top. Two-hit units still take their first hit before anything dies."),
+    oolList, reset);
+  reset.addEventListener("click", () => { custom = null; drawOrder(); onChange(); });
+
+  const cargo = createForces({side: `${side}-cargo`, title: `${title} cargo`, stat: side === "attacker" ? "attack" : "defense", legend: false, rowClass: "cargo-row"});
+  cargo.onChange(() => { cargoSummary.textContent = summarize(cargo.getCounts()); onChange(); });
+  const cargoSummary = el("span", {class: "more-state"});
+  const cargoBox = el("details", {class: "more", id: `${side}-cargo-more`},
+    el("summary", {}, "Cargo", cargoSummary),
+    el("p", {class: "hint"}, "Land units aboard transports, fighters aboard carriers (2 per ship). They go down with their ship."),
+    cargo.node);
+
+  const fold = stepper(`${side}-fold-subs`, "Subs folded into the main attack", {min: 0, max: 0, onChange});
+  const foldBox = el("div", {class: "fold", id: `${side}-fold`},
+    el("div", {class: "fold-row"}, el("label", {for: `${side}-fold-subs`, class: "unit-name"}, "Fold subs into the main attack"), fold.node),
+    el("p", {class: "hint"}, "Low Luck: folded subs add their power to the main roll and give up their surprise strike."));
+
+  const node = el("div", {class: "side-options"}, foldBox, tech, ool, cargoBox);
+
+  const summarize = (counts) => {
+    const n = Object.values(counts).reduce((a, b) => a + (Number(b) || 0), 0);
+    return n ? ` · ${n} aboard` : "";
+  };
+  const names = () => new Map((ctx.ruleset?.units || []).map((u) => [u.id, u.name]));
+
+  function defaultOrder() {
+    const ids = ctx.ruleset?.order_of_loss?.[side] || (ctx.ruleset?.units || []).map((u) => u.id);
+    return ids;
+  }
+  function currentOrder() {
+    const present = Object.keys(ctx.counts).filter((id) => Number(ctx.counts[id]) > 0);
+    const base = defaultOrder();
+    const order = custom ? [...custom, ...base.filter((id) => !custom.includes(id))] : base;
+    return [...order, ...present.filter((id) => !order.includes(id))].filter((id) => present.includes(id));
+  }
+  function move(index, delta) {
+    const order = currentOrder();
+    const to = index + delta;
+    if (to < 0 || to >= order.length) return;
+    [order[index], order[to]] = [order[to], order[index]];
+    custom = order;
+    drawOrder();
+    onChange();
+  }
+  function drawOrder() {
+    const order = currentOrder();
+    const label = names();
+    oolList.replaceChildren(...order.map((id, index) => {
+      const up = el("button", {type: "button", class: "step up", "aria-label": `Lose ${label.get(id) || id} earlier (${side})`, disabled: index === 0}, "↑");
+      const down = el("button", {type: "button", class: "step down", "aria-label": `Lose ${label.get(id) || id} later (${side})`, disabled: index === order.length - 1}, "↓");
+      up.addEventListener("click", () => move(index, -1));
+      down.addEventListener("click", () => move(index, +1));
+      return el("li", {class: "ool-row", dataset: {unit: id}}, el("span", {class: "ool-name"}, label.get(id) || id), el("span", {class: "ool-moves"}, up, down));
+    }));
+    if (!order.length) oolList.append(el("li", {class: "hint"}, "Add units above first."));
+    oolSummary.textContent = custom ? " · your order" : " · cheapest first";
+    reset.disabled = !custom;
+  }
+  function drawTech(selected = chosenTech()) {
+    const present = new Set(Object.keys(ctx.counts).filter((id) => Number(ctx.counts[id]) > 0));
+    const matters = (t) => (TECH_FOR[t.id] || []).some((u) => present.has(u));
+    const list = [...ctx.tech].sort((a, b) => Number(matters(b)) - Number(matters(a)));
+    techBox.replaceChildren(...list.map((t) => {
+      const input = el("input", {type: "checkbox", id: `${side}-tech-${t.id}`, value: t.id, checked: selected.includes(t.id)});
+      input.addEventListener("change", () => { techSummary.textContent = techText(); onChange(); });
+      return el("label", {class: `chip${matters(t) ? "" : " idle"}`, for: `${side}-tech-${t.id}`}, input, el("span", {}, t.name));
+    }));
+    techSummary.textContent = techText();
+  }
+  const chosenTech = () => [...techBox.querySelectorAll("input:checked")].map((i) => i.value);
+  const techText = () => { const n = chosenTech().length; return n ? ` · ${n} on` : ""; };
+
+  /** ctx: {ruleset, kind, system, counts, tech: [{id, name}]} */
+  function setContext(next) {
+    const rulesetChanged = next.ruleset?.id !== ctx.ruleset?.id;
+    const techChanged = JSON.stringify(next.tech) !== JSON.stringify(ctx.tech);
+    const present = JSON.stringify(Object.keys(next.counts).filter((id) => Number(next.counts[id]) > 0).sort()) !==
+      JSON.stringify(Object.keys(ctx.counts).filter((id) => Number(ctx.counts[id]) > 0).sort());
+    ctx = {...next};
+    if (rulesetChanged) {
+      custom = null;
+      const cargoUnits = next.ruleset.units.filter((u) => u.domain === "land" || u.id === "fighter");
+      cargo.setUnits(cargoUnits);
+    }
+    cargoBox.hidden = next.kind !== "sea";
+    const subs = Number(next.counts.submarine) || 0;
+    foldBox.hidden = !(side === "attacker" && next.system === "lowluck" && subs > 0);
+    fold.limits = {min: 0, max: subs};
+    if (fold.value > subs) fold.value = subs;
+    if (rulesetChanged || techChanged || present) drawTech();
+    drawOrder();
+  }
+
+  /** The extras of this side's request (only what differs from the defaults). */
+  function get() {
+    const out = {};
+    const order = currentOrder();
+    if (custom && order.length) out.order_of_loss = order;
+    const t = chosenTech();
+    if (t.length) out.tech = t;
+    if (ctx.kind === "sea") {
+      const c = cargo.getCounts();
+      if (Object.keys(c).length) out.cargo = c;
+    }
+    if (!foldBox.hidden && fold.value > 0) out.fold_subs = fold.value;
+    return out;
+  }
+
+  /** Fill from a request's side (a share link). */
+  function set(sideRequest) {
+    custom = sideRequest.order_of_loss ? [...sideRequest.order_of_loss] : null;
+    for (const input of techBox.querySelectorAll("input")) input.checked = (sideRequest.tech || []).includes(input.value);
+    drawTech((sideRequest.tech || []).slice());
+    cargo.setCounts(sideRequest.cargo || {});
+    fold.value = sideRequest.fold_subs || 0;
+    drawOrder();
+  }
+
+  function setDisabled(flag) {
+    for (const control of node.querySelectorAll("input, button")) control.disabled = flag;
+    cargo.setDisabled(flag);
+    if (!flag) drawOrder();
+  }
+
+  return {node, setContext, get, set, setDisabled, hasTech: (id) => chosenTech().includes(id)};
+}
