@@ -1,0 +1,324 @@
+"""The battle as an absorbing Markov chain over (attacker army, defender army) (RULES.md §9).
+
+No rule is written here. One round from a state is worked out by the
+engine's own code: :class:`pycore.engine.sequence.Battle` runs each opening
+step (AA, bombardment) and sub strike with a forced number of hits per group,
+so its ``allocate``, "removed at once" and ghost rules apply unchanged; the
+main step, where both sides' hits are independent, uses the groups that
+``main_groups`` makes, ``allocate`` and ``Army.after`` per victim, and
+multiplies the two laws. The law of each group's hits is the luck system's
+``hit_distribution``. The end of a round (defenseless transports,
+``decided``) is again the engine's ``Battle``.
+
+Arithmetic is generic: ``Fraction`` (exact) or ``float`` (fast). In float mode
+two prunings discard probability, always counted in :attr:`Chain.pruned`:
+hit counts whose chance is below ``tail`` (per group, per state), and states
+reached with less than ``floor`` probability. Discarded mass can only be
+missing from the answer, so every reported probability is low by at most
+``pruned`` (plus float rounding, below 1e-12 for battles of this size).
+"""
+
+from __future__ import annotations
+
+import heapq
+from fractions import Fraction
+from typing import Any
+
+from ..engine.army import Army
+from ..engine.casualties import allocate
+from ..engine.firing import Group, enemy, main_groups
+from ..engine.sequence import MAX_ROUNDS, Battle, Fire, RoundLog
+from ..engine.setup import ROLES, BattleSetup
+from ..forces import Force
+from ..systems import Volley
+
+
+class _Groups(Exception):
+    """Raised by the capturing ``_roll``: the groups a step would fire, before any die."""
+
+    def __init__(self, groups):
+        super().__init__("groups")
+        self.groups = groups
+
+
+class _Quiet:
+    """A table that never decides anything: no casualty choice, no submerging, no retreat."""
+
+    def dice(self, *args):  # never reached: _roll is replaced
+        raise AssertionError("the calculator rolls no dice")
+
+    def casualties(self, number, step, victim):
+        return None
+
+    def ask_casualties(self):
+        return False
+
+    def submerge(self, number, role):
+        return False
+
+    def retreat(self, number):
+        return None
+
+
+def _shift(law, sure):
+    return (0,) * sure + tuple(law) if sure else tuple(law)
+
+
+class Chain:
+    """The transitions of one battle, cached per state; ``exact`` picks Fractions over floats."""
+
+    def __init__(self, setup: BattleSetup, exact: bool = False, tail: float = 1e-13, floor: float = 1e-13):
+        self.setup = setup
+        self.exact = exact
+        self.tail = 0 if exact else tail
+        self.floor = 0 if exact else floor
+        self.one = Fraction(1) if exact else 1.0
+        self.zero = Fraction(0) if exact else 0.0
+        self.engine = Battle(setup, _Quiet())
+        self.pruned = self.zero
+        self._laws: dict = {}
+        self._victim: dict = {}
+        self._end: dict = {}
+        self._groups_main: dict = {}
+
+    # -- laws of hits ----------------------------------------------------------------------
+    def law(self, group: Group) -> tuple:
+        """P(hits = k) of one group, sure hits included (cached by values)."""
+        key = (group.values, group.best_of_two, group.sure_hits)
+        law = self._laws.get(key)
+        if law is None:
+            exact = self.setup.system.hit_distribution(group.values, group.best_of_two) \
+                if (group.values or group.best_of_two) else (Fraction(1),)
+            law = _shift(exact if self.exact else tuple(float(p) for p in exact), group.sure_hits)
+            self._laws[key] = law
+        return law
+
+    # -- engine steps with forced hits ---------------------------------------------------------
+    def _capture(self, run):
+        def capture(number, groups):
+            raise _Groups(groups)
+        self.engine._roll = capture
+        try:
+            run()
+        except _Groups as got:
+            return got.groups
+        finally:
+            del self.engine._roll
+        return None
+
+    def _load(self, state):
+        alive_a, alive_d, ghost_a, ghost_d = state
+        engine = self.engine
+        engine.alive = {"attacker": alive_a, "defender": alive_d}
+        engine.ghosts = {"attacker": ghost_a, "defender": ghost_d}
+
+    def _save(self):
+        engine = self.engine
+        return (engine.alive["attacker"], engine.alive["defender"], engine.ghosts["attacker"], engine.ghosts["defender"])
+
+    def _step(self, dist: dict, name: str, role: str | None, number: int) -> dict:
+        """Run one engine step (aa, bombard, subs) on every sub-state, branching on each group's hits."""
+        out: dict = {}
+        engine = self.engine
+        method = {"aa": lambda: engine.aa_step(number), "bombard": lambda: engine.bombard_step(number),
+                  "subs": lambda: engine.sub_step(number, role)}[name]
+        for state, mass in dist.items():
+            self._load(state)
+            groups = self._capture(method)
+            if not groups:
+                out[state] = out.get(state, 0) + mass
+                continue
+            combos = [((), mass)]
+            for group in groups:
+                law = self.law(group)
+                combos = [(hits + (k,), m * p) for hits, m in combos for k, p in enumerate(law) if p]
+            for hits, m in combos:
+                self._load(state)
+                forced = [Fire(g, Volley(0, k, 0, ())) for g, k in zip(groups, hits)]
+                engine._roll = lambda number, groups, forced=forced: forced
+                try:
+                    method()
+                finally:
+                    del engine._roll
+                after = self._save()
+                out[after] = out.get(after, 0) + m
+        return out
+
+    def _main_groups(self, firing_a: Army, firing_d: Army, alive_a: Army, alive_d: Army):
+        key = (firing_a, firing_d, alive_a, alive_d)
+        got = self._groups_main.get(key)
+        if got is None:
+            setup = self.setup
+            got = {victim: tuple(main_groups(setup, enemy(victim), firing, alive))
+                   for victim, firing, alive in (("defender", firing_a, alive_d), ("attacker", firing_d, alive_a))}
+            self._groups_main[key] = got
+        return got
+
+    def victim_law(self, victim: str, army: Army, groups: tuple) -> list:
+        """[(army after, p)] for the hits of these enemy groups, via allocate and Army.after (cached)."""
+        key = (victim, army, tuple((g.values, g.best_of_two, g.sure_hits, g.targets, g.name) for g in groups))
+        got = self._victim.get(key)
+        if got is not None:
+            return got
+        setup, order = self.setup, self.setup.side(victim).order_of_loss
+        combos = [((), self.one)]
+        for group in groups:
+            law = self.law(group)
+            combos = [(hits + (k,), m * p) for hits, m in combos for k, p in enumerate(law) if p]
+        results: dict = {}
+        pruned = self.zero
+        for hits, p in combos:
+            if p < self.tail:
+                pruned += p
+                continue
+            cas = allocate(setup, army, [(g, k) for g, k in zip(groups, hits) if k], order)
+            after = army.after(cas.lost, cas.damaged) if cas else army
+            results[after] = results.get(after, 0) + p
+        got = (list(results.items()), pruned)
+        self._victim[key] = got
+        return got
+
+    def round_from(self, alive_a: Army, alive_d: Army, number: int) -> tuple[dict, Any]:
+        """{(attacker, defender) after the round's casualties: p}, and the mass pruned (before end of round)."""
+        setup = self.setup
+        empty = Force(())
+        dist = {(alive_a, alive_d, empty, empty): self.one}
+        if number == 1:
+            dist = self._step(dist, "aa", None, number)
+            dist = self._step(dist, "bombard", None, number)
+        out: dict = {}
+        pruned = self.zero
+        from ..engine.firing import counts_as_force
+        for state, mass in dist.items():
+            a, d = state[0], state[1]
+            if not (counts_as_force(setup, a) and counts_as_force(setup, d)):
+                out[(a, d)] = out.get((a, d), 0) + mass
+                continue
+            sub = {state: mass}
+            for role in ROLES:
+                sub = self._step(sub, "subs", role, number)
+            for (a, d, ga, gd), m in sub.items():
+                firing_a = Army(a.units.plus(ga, setup.ruleset), a.damaged) if ga else a
+                firing_d = Army(d.units.plus(gd, setup.ruleset), d.damaged) if gd else d
+                groups = self._main_groups(firing_a, firing_d, a, d)
+                law_a, cut_a = self.victim_law("attacker", a, groups["attacker"])
+                law_d, cut_d = self.victim_law("defender", d, groups["defender"])
+                pruned += m * (cut_a + cut_d - cut_a * cut_d)
+                for a2, pa in law_a:
+                    c = m * pa
+                    for d2, pd in law_d:
+                        key = (a2, d2)
+                        out[key] = out.get(key, 0) + c * pd
+        return out, pruned
+
+    def end_of_round(self, a: Army, d: Army) -> tuple[Army, Army, str | None]:
+        """Defenseless transports left alone are lost, then ``decided`` (the engine's own)."""
+        key = (a, d)
+        got = self._end.get(key)
+        if got is None:
+            engine = self.engine
+            self._load((a, d, Force(()), Force(())))
+            engine.lose_lonely_transports(RoundLog(0))
+            got = (engine.alive["attacker"], engine.alive["defender"], engine.decided())
+            self._end[key] = got
+        return got
+
+    def start(self) -> tuple[Army, Army, str | None]:
+        """The battle before round 1, and "stalemate" when nobody can ever hurt anybody (fight's own check)."""
+        a, d = Army(self.setup.attacker.units), Army(self.setup.defender.units)
+        self._load((a, d, Force(()), Force(())))
+        return a, d, None
+
+
+def solve(chain: Chain, rounds: int | None = None) -> dict:
+    """The law of the end of the battle: {(outcome, attacker, defender): p}, and expected rounds.
+
+    Without a round limit the chain is solved in topological order (every
+    round either changes the armies or leaves them as they were), so a state's
+    chance to stay put is divided out exactly: fought "to the end", not cut at
+    the engine's 100 rounds. With ``rounds`` the law is carried round by round.
+    """
+    from ..engine.firing import aa_shots, bombard_group
+    setup = chain.setup
+    a0, d0, _ = chain.start()
+    ends: dict = {}
+    expected_rounds = chain.zero
+    opening = bool(aa_shots(setup, d0, a0)[0] or bombard_group(setup, 1, d0) is not None)
+    if not opening and chain.engine.decided() == "stalemate":
+        return {"ends": {("stalemate", a0, d0): chain.one}, "rounds": chain.zero, "live": chain.zero}
+    if rounds is not None:
+        return _by_rounds(chain, a0, d0, min(rounds, MAX_ROUNDS), ends)
+    first, cut = chain.round_from(a0, d0, 1)
+    chain.pruned += cut
+    expected_rounds = chain.one
+    mass: dict = {}
+    heap: list = []
+    counter = 0
+
+    def key_of(a, d):
+        return -(sum(a.hit_points(setup.ruleset, u) for u, _ in a.units.counts)
+                 + sum(d.hit_points(setup.ruleset, u) for u, _ in d.units.counts))
+
+    for (a, d), p in first.items():
+        if (a, d) not in mass:
+            counter += 1
+            heapq.heappush(heap, (key_of(a, d), counter, a, d))
+        mass[(a, d)] = mass.get((a, d), 0) + p
+    while heap:
+        _, _, a, d = heapq.heappop(heap)
+        m = mass.pop((a, d))
+        if m < chain.floor:
+            chain.pruned += m
+            continue
+        a2, d2, done = chain.end_of_round(a, d)
+        if done is not None:
+            ends[(done, a2, d2)] = ends.get((done, a2, d2), 0) + m
+            continue
+        if (a2, d2) != (a, d):
+            if (a2, d2) not in mass:
+                counter += 1
+                heapq.heappush(heap, (key_of(a2, d2), counter, a2, d2))
+            mass[(a2, d2)] = mass.get((a2, d2), 0) + m
+            continue
+        nxt, cut = chain.round_from(a, d, 2)
+        stay = nxt.pop((a, d), 0)
+        leave = chain.one - stay
+        if leave <= 0:
+            ends[("stalemate", a, d)] = ends.get(("stalemate", a, d), 0) + m
+            continue
+        scale = m / leave
+        expected_rounds += scale
+        chain.pruned += cut * scale
+        for (a3, d3), p in nxt.items():
+            if (a3, d3) not in mass:
+                counter += 1
+                heapq.heappush(heap, (key_of(a3, d3), counter, a3, d3))
+            mass[(a3, d3)] = mass.get((a3, d3), 0) + p * scale
+    return {"ends": ends, "rounds": expected_rounds, "live": chain.zero}
+
+
+def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict) -> dict:
+    live = {(a0, d0): chain.one}
+    expected_rounds = chain.zero
+    for number in range(1, limit + 1):
+        if not live:
+            break
+        expected_rounds += sum(live.values(), chain.zero)
+        nxt: dict = {}
+        for (a, d), m in live.items():
+            if m < chain.floor:
+                chain.pruned += m
+                continue
+            step, cut = chain.round_from(a, d, number)
+            chain.pruned += m * cut
+            for (a2, d2), p in step.items():
+                a3, d3, done = chain.end_of_round(a2, d2)
+                if done is not None:
+                    ends[(done, a3, d3)] = ends.get((done, a3, d3), 0) + m * p
+                else:
+                    nxt[(a3, d3)] = nxt.get((a3, d3), 0) + m * p
+        live = nxt
+    left = sum(live.values(), chain.zero)
+    for (a, d), m in live.items():
+        ends[("in_progress", a, d)] = ends.get(("in_progress", a, d), 0) + m
+    return {"ends": ends, "rounds": expected_rounds, "live": left}

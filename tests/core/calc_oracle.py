@@ -1,0 +1,74 @@
+"""Oracles for the calculator: brute force over every die face, and seeded runs of the engine itself."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+from pycore.battle_op import Decisions, SeededTable
+from pycore.engine.sequence import fight
+from pycore.engine.setup import parse_setup
+from pycore.rulesets import find_ruleset
+from pycore.systems import find_system
+
+NO_DECISIONS = Decisions((), {}, frozenset(), False)
+
+
+def setup_of(request):
+    return parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
+
+
+class _More(Exception):
+    def __init__(self, count):
+        super().__init__("more dice")
+        self.count = count
+
+
+class ScriptTable(SeededTable):
+    """Dice from a fixed script of face tuples, one per request; asks for more past its end."""
+
+    def __init__(self, script):
+        super().__init__("unused", NO_DECISIONS)
+        self.script = script
+        self.at = 0
+
+    def dice(self, number, role, group, count):
+        if self.at == len(self.script):
+            raise _More(count)
+        faces = self.script[self.at]
+        self.at += 1
+        return faces
+
+
+def enumerate_battle(request, rounds=None):
+    """{(outcome, attacker units lost, defender units lost): exact P} over every face of every die."""
+    setup = setup_of(request)
+    law: dict = {}
+    stack = [()]
+    start = {role: setup.side(role).units.size for role in ("attacker", "defender")}
+    while stack:
+        script = stack.pop()
+        try:
+            log = fight(setup, ScriptTable(list(script)), rounds)
+        except _More as more:
+            for faces in product(range(1, 7), repeat=more.count):
+                stack.append(script + (faces,))
+            continue
+        dice = sum(len(f) for f in script)
+        key = (log.outcome, start["attacker"] - log.armies["attacker"].size,
+               start["defender"] - log.armies["defender"].size)
+        law[key] = law.get(key, 0) + Fraction(1, 6 ** dice)
+    return law
+
+
+def simulate(request, battles, rounds=None, tag="sim"):
+    """Counts of (outcome, attacker units lost, defender units lost) over seeded engine battles."""
+    setup = setup_of(request)
+    start = {role: setup.side(role).units.size for role in ("attacker", "defender")}
+    counts: dict = {}
+    for i in range(battles):
+        log = fight(setup, SeededTable(f"{tag}-{i}", NO_DECISIONS), rounds)
+        key = (log.outcome, start["attacker"] - log.armies["attacker"].size,
+               start["defender"] - log.armies["defender"].size)
+        counts[key] = counts.get(key, 0) + 1
+    return counts
