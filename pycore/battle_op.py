@@ -268,25 +268,31 @@ def _round_json(log: RoundLog) -> dict:
 
 
 def _check_unused(req: Request, table, battle: BattleLog) -> None:
+    """Refuse decisions and dice the battle never used: they would make a link say more than it shows.
+
+    When the battle paused, decisions of the paused round and later are kept
+    for when the missing dice or choice are given.
+    """
     decisions = req.decisions
+    paused_at = battle.rounds[-1].number if battle.waiting is not None and battle.rounds else None
     for key, (_, _, where) in decisions.casualties.items():
-        if key not in table.used_casualties:
+        if key not in table.used_casualties and (paused_at is None or key[0] < paused_at):
             raise BadRequest(where, f"round {key[0]}, {key[1]}: the {key[2]} has no casualties to choose there")
-    for number, role in decisions.submerge - table.used_submerge:
-        raise BadRequest("submerge", f"round {number} is not fought to its end: the {role} cannot submerge then")
+    for number, role in sorted(decisions.submerge - table.used_submerge):
+        if paused_at is None or number < paused_at:
+            raise BadRequest("submerge", f"round {number} is not fought to its end: the {role} cannot submerge then")
     if isinstance(table, RefereeTable) and battle.waiting is None:
         played = len(battle.rounds)
-        if len(req.table_dice) > played:
-            why = (f"only {played} round{'s' if played != 1 else ''} asked for (rounds: {played})"
-                   if battle.outcome == "in_progress" else f"the battle ended after round {played}")
-            raise BadRequest(f"dice[{played}]", f"{why}; these dice are not used")
         for i, entry in enumerate(req.table_dice):
             for role, groups in entry.items():
-                names = ("main",) if isinstance(groups, tuple) else tuple(groups)
-                for g in names:
-                    faces = groups if isinstance(groups, tuple) else groups[g]
+                named = {"main": groups} if isinstance(groups, tuple) else groups
+                for g, faces in named.items():
                     if faces and (i + 1, role, g) not in table.used:
                         where = f"dice[{i}].{role}" + ("" if isinstance(groups, tuple) else f".{g}")
+                        if i >= played:
+                            why = (f"only {played} round{'s' if played != 1 else ''} asked for (rounds: {played})"
+                                   if battle.outcome == "in_progress" else f"the battle ended after round {played}")
+                            raise BadRequest(f"dice[{i}]" if i == played else where, f"{why}; these dice are not used")
                         raise BadRequest(where, f"the {role} rolls no dice for {g} in round {i + 1}; "
                                                 f"these dice are not used")
 

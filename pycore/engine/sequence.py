@@ -317,7 +317,8 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
                 for step in (battle.aa_step(number), battle.bombard_step(number)):
                     if step:
                         log.steps.append(step)
-            if counts_as_force(setup, battle.alive["attacker"]) and counts_as_force(setup, battle.alive["defender"]):
+            # Units already marked as casualties (bombardment, later editions) still fire this round.
+            if counts_as_force(setup, battle.firing("attacker")) and counts_as_force(setup, battle.firing("defender")):
                 for role in ROLES:
                     step = battle.sub_step(number, role)
                     if step:

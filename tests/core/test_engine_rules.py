@@ -301,10 +301,6 @@ def test_bombardment_casualties_fire_back_once_in_later_editions(ruleset):
     assert result["rounds"][0]["after"] == {"attacker": {}, "defender": {"infantry": 1}}
 
 
-@pytest.mark.xfail(strict=True, reason="pycore.engine.sequence.fight skips the main step of round 1 when shore "
-                                       "bombardment marks every defender as a casualty (counts_as_force reads "
-                                       "alive, not the ghosts), so in revised and later the bombarded units "
-                                       "never fire back (RULES.md §2: 'firing once in later editions')")
 @pytest.mark.parametrize("ruleset", LATER)
 def test_bombardment_casualties_fire_back_even_when_the_bombardment_takes_every_defender(ruleset):
     result = played(resolve(ruleset, "amphibious", {"infantry": 1, "battleship": 1}, {"infantry": 1}),
@@ -463,20 +459,12 @@ def test_a_stalemate_reached_in_a_later_round():
     assert result["survivors"] == {"attacker": {"fighter": 1}, "defender": {"submarine": 1}}
 
 
-@pytest.mark.xfail(strict=True, reason="referee mode cannot resolve a battle that needs no dice at all: dice=[] is "
-                                       "refused ('give the dice of at least one round') and dice=[{}] is refused "
-                                       "('dice[0]: the battle ended after round 0; these dice are not used'), "
-                                       "battle_op._check_unused counts an empty round entry as unused dice")
 def test_a_stalemate_in_referee_mode():
     envelope = call(resolve("revised", "sea", {"fighter": 1}, {"submarine": 1}, dice=[{}]))
     assert envelope["ok"], envelope
     assert envelope["result"]["outcome"] == "stalemate"
 
 
-@pytest.mark.xfail(strict=True, reason="battle_op._check_unused refuses a casualty choice for a step the battle has "
-                                       "not reached because it paused for dice earlier ('round 1, subs: the defender "
-                                       "has no casualties to choose there'); it should only refuse decisions of "
-                                       "steps fought without using them")
 def test_a_casualty_choice_ahead_of_a_dice_pause_is_kept_for_later():
     request = resolve("classic", "sea", {"submarine": 1}, {"fighter": 1, "transport": 1}, dice=[{}],
                       casualties=[{"round": 1, "step": "subs", "side": "defender", "lost": {"transport": 1}}])
@@ -485,9 +473,6 @@ def test_a_casualty_choice_ahead_of_a_dice_pause_is_kept_for_later():
     assert envelope["result"]["waiting"]["kind"] == "dice"
 
 
-@pytest.mark.xfail(strict=True, reason="battle_op._check_unused refuses a submerge decision of a round that is "
-                                       "paused for dice ('round 1 is not fought to its end: the defender cannot "
-                                       "submerge then'), though that round will reach step 6 once the dice are given")
 def test_a_submerge_decision_ahead_of_a_dice_pause_is_kept_for_later():
     request = resolve("revised", "sea", {"battleship": 1}, {"submarine": 1, "transport": 1}, dice=[{}],
                       submerge=[{"round": 1, "side": "defender"}])
