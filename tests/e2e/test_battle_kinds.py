@@ -14,9 +14,9 @@ SHOTS = pathlib.Path(os.environ.get("LUCKDIAL_SHOTS", "/tmp/shots"))
 
 
 def shot(page, name: str) -> None:
-    """Screenshots for a person to look at (390x844); never compared by the test."""
+    """Screenshots for a person to look at (what a 390x844 phone shows); never compared by the test."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"battle-{name}.png"))
 
 
 def sea_set_up(screen: BattleScreen) -> dict:
