@@ -128,6 +128,9 @@ def check_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int
             why = f" ({'; '.join(reasons)})" if reasons else ""
             raise BadRequest(f"{field}.lost.{unit_id}" if unit_id in lost else f"{field}.damaged.{unit_id}",
                              f"none of these hits may fall on a {ruleset.unit(unit_id).name}{why}")
+    if used != need:
+        raise BadRequest(field, f"{total} hit{'s' if total != 1 else ''} must take {need} hit point"
+                                f"{'s' if need != 1 else ''} of units here, this choice takes {used}")
     # Hall's condition, by classes of types that the same groups may hit.
     classes: dict[frozenset[int], int] = {}
     for unit_id, n in slots.items():
@@ -143,9 +146,6 @@ def check_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int
                 reasons = sorted({WHY[g.name] for g, _ in hits if g.name in WHY})
                 raise BadRequest(field, f"too many of these hits are placed on {', '.join(names)}"
                                         + (f" ({'; '.join(reasons)})" if reasons else ""))
-    if used != need:
-        raise BadRequest(field, f"{total} hit{'s' if total != 1 else ''} must take {need} hit point"
-                                f"{'s' if need != 1 else ''} of units here, this choice takes {used}")
     for unit_id in lost:
         if lost[unit_id] and _is_defenseless_transport(setup, unit_id):
             others = [u for u, n in army.units.counts if not _is_defenseless_transport(setup, u)

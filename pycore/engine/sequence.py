@@ -111,6 +111,14 @@ class Battle:
         self.alive = {role: Army(setup.side(role).units) for role in ROLES}
         self.ghosts = {role: Force(()) for role in ROLES}   # marked casualties that still fire this round
         self.away = {role: Force(()) for role in ROLES}
+        self.log: RoundLog | None = None             # the round being fought; steps join it as they fire
+
+    def _step(self, name: str, fires: list[Fire]) -> Step:
+        """A step joins the round's log as soon as it has fired, so a pause for a choice still shows its dice."""
+        step = Step(name, fires)
+        if self.log is not None:
+            self.log.steps.append(step)
+        return step
 
     # -- what fires ---------------------------------------------------------------------------
     def firing(self, role: str) -> Army:
@@ -195,7 +203,7 @@ class Battle:
                 groups.append(Group("defender", "aa", (value,) * sum(pooled.values()), (), frozenset(pooled), guns))
         else:
             groups.append(Group("defender", "aa", (value,) * shots, (), frozenset(targeted), guns))
-        step = Step("aa", self._roll(number, groups))
+        step = self._step("aa", self._roll(number, groups))
         step.losses.append(self._casualties(number, "aa", "attacker", step.fires, True))
         return step
 
@@ -204,7 +212,7 @@ class Battle:
         group = bombard_group(self.setup, land, self.alive["defender"])
         if group is None:
             return None
-        step = Step("bombard", self._roll(number, [group]))
+        step = self._step("bombard", self._roll(number, [group]))
         at_once = not self.ruleset.rules.bombard_casualties_fire
         step.losses.append(self._casualties(number, "bombard", "defender", step.fires, at_once))
         return step
@@ -214,7 +222,7 @@ class Battle:
         group = sub_group(self.setup, role, self.firing(role), self.alive[victim])
         if group is None:
             return None
-        step = Step("subs", self._roll(number, [group]))
+        step = self._step("subs", self._roll(number, [group]))
         at_once = not has_destroyer(self.ruleset, self.alive[victim])
         step.losses.append(self._casualties(number, "subs", victim, step.fires, at_once))
         return step
@@ -222,7 +230,7 @@ class Battle:
     def main_step(self, number: int) -> Step:
         groups = [g for role in ROLES
                   for g in main_groups(self.setup, role, self.firing(role), self.alive[enemy(role)])]
-        step = Step("main", self._roll(number, groups))
+        step = self._step("main", self._roll(number, groups))
         for victim in ROLES:
             fires = [fire for fire in step.fires if fire.group.shooter == enemy(victim)]
             step.losses.append(self._casualties(number, "main", victim, fires, False))
@@ -312,18 +320,16 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
             break
         log = RoundLog(number)
         logs.append(log)
+        battle.log = log
         try:
             if number == 1:
-                for step in (battle.aa_step(number), battle.bombard_step(number)):
-                    if step:
-                        log.steps.append(step)
+                battle.aa_step(number)
+                battle.bombard_step(number)
             # Units already marked as casualties (bombardment, later editions) still fire this round.
             if counts_as_force(setup, battle.firing("attacker")) and counts_as_force(setup, battle.firing("defender")):
                 for role in ROLES:
-                    step = battle.sub_step(number, role)
-                    if step:
-                        log.steps.append(step)
-                log.steps.append(battle.main_step(number))
+                    battle.sub_step(number, role)
+                battle.main_step(number)
         except Pause as pause:
             waiting = pause.waiting
             log.after = {role: battle.firing(role) for role in ROLES}
@@ -357,8 +363,13 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
                                                  if "anti_aircraft" in setup.ruleset.unit(uid).abilities)
             result.captured = guns or None
     if outcome != "in_progress":
-        result.cargo_lost = {role: cargo_lost(setup, role, battle.alive[role]) for role in ROLES
-                             if setup.side(role).cargo}
+        for role in ROLES:
+            if setup.side(role).cargo:
+                # Ships that retreated or submerged still carry their cargo.
+                afloat = Army(battle.alive[role].units.plus(battle.away[role], setup.ruleset))
+                lost = cargo_lost(setup, role, afloat)
+                if lost:
+                    result.cargo_lost[role] = lost
     return result
 
 
