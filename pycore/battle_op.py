@@ -317,8 +317,9 @@ def run(request: Mapping[str, Any]) -> dict:
         "rounds": [_round_json(r) for r in battle.rounds],
         "outcome": battle.outcome,
         "takes_territory": battle.takes_territory,
-        "survivors": {role: battle.armies[role].units.plus(battle.away[role], setup.ruleset).as_dict()
-                      for role in ROLES},
+        # Survivors: units in the fight, units that left it, and (amphibious) the ships that only bombarded.
+        "survivors": {role: battle.armies[role].units.plus(battle.away[role], setup.ruleset)
+                      .plus(setup.side(role).bombard, setup.ruleset).as_dict() for role in ROLES},
         "link": link_for(canonical),
     }
     if any(battle.away[role] for role in ROLES):

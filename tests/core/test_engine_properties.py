@@ -2,7 +2,7 @@
 
 Checked on each result: hits placed never exceed the hits scored nor fall outside the firing groups'
 targets; a unit lost "at once" never fires later in the round; every step's casualties lead to the
-round's ``after``; units are conserved (start = survivors + lost + transports lost); a battle ends or stops;
+round's ``after``; units are conserved (every unit brought = survivors + lost + transports lost); a battle ends or stops;
 the same seed gives the same battle, and the same dice typed in referee mode give it again.
 """
 
@@ -139,8 +139,10 @@ def check_battle(request, result):
         assert {role: _clean(alive[role]) for role in alive} == r["after"], (r, alive)
         assert {role: _clean(d) for role, d in damaged.items() if _clean(d)} == r["damaged"]
     # Units are conserved: start = survivors (incl. submerged and retreated) + all lost + transports lost.
+    # Ships that only bombarded never fight, and survive.
+    every = {role: _clean(dict(request[role]["units"])) for role in start}
     for role in start:
-        assert _clean(_add(dict(result["survivors"][role]), lost_total[role])) == start[role], role
+        assert _clean(_add(dict(result["survivors"][role]), lost_total[role])) == every[role], role
 
 
 def _referee_dice(result):
