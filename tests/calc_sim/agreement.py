@@ -1,0 +1,33 @@
+"""The calculator against seeded simulations of the engine itself (issue 4: ≥ 20,000 battles each,
+within 4 standard errors). Kept out of tests/core so the Pyodide run stays fast; `build.py test`
+runs it (testpaths = tests)."""
+
+from __future__ import annotations
+
+import math
+
+from pycore.calc.op import compute
+from tests.core.calc_oracle import setup_of, simulate
+
+BATTLES = 20_000
+SIGMAS = 4
+
+
+def marginals(joint):
+    out = {}
+    for (outcome, lost_a, lost_d), p in joint.items():
+        for key in (("outcome", outcome), ("attacker_lost", lost_a), ("defender_lost", lost_d)):
+            out[key] = out.get(key, 0) + p
+    return out
+
+
+def check(request, rounds=None, tag="sim"):
+    exact = marginals({k: float(p) for k, p in compute(setup_of(request), rounds)["joint"].items()})
+    seen = marginals(simulate(request, BATTLES, rounds, tag))
+    problems = []
+    for key in set(exact) | set(seen):
+        p, count = exact.get(key, 0.0), seen.get(key, 0)
+        error = SIGMAS * math.sqrt(max(p * (1 - p), 1e-12) / BATTLES) + 1e-9
+        if p == 0 and count or abs(count / BATTLES - p) > error:
+            problems.append(f"{key}: calc {p:.5f}, engine {count}/{BATTLES} = {count / BATTLES:.5f} (±{error:.5f})")
+    assert not problems, "\n".join(problems)
