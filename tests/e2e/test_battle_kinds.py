@@ -81,7 +81,7 @@ def test_sea_battle_with_a_chosen_casualty_round_by_round(page, dist_server):
     # Two casualties for one hit: refused with pycore's words; the entries stay.
     page.locator("#choose-defender-lost-submarine").fill("1")
     page.locator("#confirm-casualties").click()
-    expect(page.locator("#casualty-error")).to_contain_text("too many", timeout=ACTION_TIMEOUT)
+    expect(page.locator("#casualty-error")).to_contain_text("this choice takes 2", timeout=ACTION_TIMEOUT)
     expect(page.locator("#choose-defender-lost-submarine")).to_have_value("1")
     shot(page, "04-casualty-refused")
 
