@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from . import dice, validate as v
-from .engine.army import Army
 from .engine.sequence import MAX_ROUNDS, BattleLog, RoundLog, fight
-from .engine.setup import ROLES, BattleSetup, parse_setup, side_json
+from .engine.setup import ROLES, BattleSetup, parse_setup, setup_json
 from .errors import BadRequest, show
 from .report import report
 from .rulesets import find_ruleset
@@ -198,13 +197,7 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, Request]:
     rounds = v.whole(request["rounds"], "rounds", 1, MAX_ROUNDS) if "rounds" in request else None
     decisions = _read_decisions(request)
 
-    canonical: dict[str, Any] = {"op": "resolve", "ruleset": ruleset.id, "system": {"name": system.id}}
-    if setup.kind != "land":
-        canonical["kind"] = setup.kind
-    for role in ROLES:
-        canonical[role] = side_json(setup.side(role))
-    if setup.lhtr:
-        canonical["lhtr"] = True
+    canonical = setup_json("resolve", setup)
     if seed is not None:
         canonical["seed"] = seed
     else:

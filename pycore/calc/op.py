@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from .. import validate as v
 from ..engine.sequence import MAX_ROUNDS
-from ..engine.setup import ROLES, parse_setup, side_json
+from ..engine.setup import ROLES, parse_setup, setup_json
 from ..errors import BadRequest
 from ..rulesets import find_ruleset
 from ..systems import find_system
@@ -48,13 +48,7 @@ def parse(request: Mapping[str, Any]):
         if size > MAX_EXACT_UNITS:
             raise BadRequest("exact", f"exact fractions are given for at most {MAX_EXACT_UNITS} units in all, "
                                       f"this battle has {size}; leave exact out for the float answer")
-    canonical: dict[str, Any] = {"op": "calc", "ruleset": ruleset.id, "system": {"name": system.id}}
-    if setup.kind != "land":
-        canonical["kind"] = setup.kind
-    for role in ROLES:
-        canonical[role] = side_json(setup.side(role))
-    if setup.lhtr:
-        canonical["lhtr"] = True
+    canonical = setup_json("calc", setup)
     if rounds is not None:
         canonical["rounds"] = rounds
     if exact:

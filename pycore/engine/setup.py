@@ -178,6 +178,18 @@ def side_json(side: SideSetup) -> dict:
     return out
 
 
+def setup_json(op: str, setup: "BattleSetup") -> dict[str, Any]:
+    """The canonical head of a battle request (``resolve`` or ``calc``): what a link holds of the battle itself."""
+    canonical: dict[str, Any] = {"op": op, "ruleset": setup.ruleset.id, "system": {"name": setup.system.id}}
+    if setup.kind != "land":
+        canonical["kind"] = setup.kind
+    for role in ROLES:
+        canonical[role] = side_json(setup.side(role))
+    if setup.lhtr:
+        canonical["lhtr"] = True
+    return canonical
+
+
 def parse_setup(request: Mapping[str, Any], ruleset: Ruleset, system: LuckSystem) -> BattleSetup:
     kind = v.choice(request.get("kind", "land"), KINDS, "kind")
     sides = {role: parse_side(v.required(request, role, ""), role, ruleset, system, kind) for role in ROLES}
