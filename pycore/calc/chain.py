@@ -34,7 +34,7 @@ from ..systems import Volley
 
 
 class _Groups(Exception):
-    """Raised by the capturing ``_roll``: the groups a step would fire, before any die."""
+    """Raised by the chain's ``fires`` hook: the groups a step would fire, before any die."""
 
     def __init__(self, groups):
         super().__init__("groups")
@@ -44,7 +44,7 @@ class _Groups(Exception):
 class _Quiet:
     """A table that never decides anything: no casualty choice, no submerging, no retreat."""
 
-    def dice(self, *args):  # never reached: _roll is replaced
+    def dice(self, *args):  # never reached: the chain's own ``fires`` replaces the dice
         raise AssertionError("the calculator rolls no dice")
 
     def casualties(self, number, step, victim):
@@ -74,7 +74,8 @@ class Chain:
         self.floor = 0 if exact else floor
         self.one = Fraction(1) if exact else 1.0
         self.zero = Fraction(0) if exact else 0.0
-        self.engine = Battle(setup, _Quiet())
+        self._forced: list[Fire] | None = None   # hits to force on the next step; None: capture its groups
+        self.engine = Battle(setup, _Quiet(), self._fires)
         self.pruned = self.zero
         self._laws: dict = {}
         self._victim: dict = {}
@@ -94,16 +95,17 @@ class Chain:
         return law
 
     # -- engine steps with forced hits ---------------------------------------------------------
-    def _capture(self, run):
-        def capture(number, groups):
+    def _fires(self, number: int, groups: list[Group]) -> list[Fire]:
+        """The engine's ``fires`` hook: report the step's groups, or give it the hits being explored."""
+        if self._forced is None:
             raise _Groups(groups)
-        self.engine._roll = capture
+        return self._forced
+
+    def _capture(self, run):
         try:
             run()
         except _Groups as got:
             return got.groups
-        finally:
-            del self.engine._roll
         return None
 
     def _load(self, state):
@@ -134,12 +136,11 @@ class Chain:
                 combos = [(hits + (k,), m * p) for hits, m in combos for k, p in enumerate(law) if p]
             for hits, m in combos:
                 self._load(state)
-                forced = [Fire(g, Volley(0, k, 0, ())) for g, k in zip(groups, hits)]
-                engine._roll = lambda number, groups, forced=forced: forced
+                self._forced = [Fire(g, Volley(0, k, 0, ())) for g, k in zip(groups, hits)]
                 try:
                     method()
                 finally:
-                    del engine._roll
+                    self._forced = None
                 after = self._save()
                 out[after] = out.get(after, 0) + m
         return out

@@ -17,7 +17,7 @@ Nothing here draws random numbers or reads a request.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Protocol
+from typing import Callable, Mapping, Protocol
 
 from ..errors import BadRequest
 from ..forces import Force
@@ -101,13 +101,24 @@ class BattleLog:
     cargo_lost: dict[str, Force] = field(default_factory=dict)
 
 
-class Battle:
-    """One battle being fought; :func:`fight` runs it."""
+Fires = Callable[[int, list[Group]], list[Fire]]
+"""(round, groups of one step) → what each group fired: how a step turns groups into hits."""
 
-    def __init__(self, setup: BattleSetup, table: Table):
+
+class Battle:
+    """One battle being fought; :func:`fight` runs it.
+
+    ``fires`` decides how a step's groups score: by default the table's dice
+    through the luck system. The calculator passes its own, which reads the
+    groups a step would fire or forces their hits, so it runs every step with
+    this same code.
+    """
+
+    def __init__(self, setup: BattleSetup, table: Table, fires: Fires | None = None):
         self.setup = setup
         self.ruleset = setup.ruleset
         self.table = table
+        self.fires: Fires = fires or self._roll
         self.alive = {role: Army(setup.side(role).units) for role in ROLES}
         self.ghosts = {role: Force(()) for role in ROLES}   # marked casualties that still fire this round
         self.away = {role: Force(()) for role in ROLES}
@@ -203,7 +214,7 @@ class Battle:
                 groups.append(Group("defender", "aa", (value,) * sum(pooled.values()), (), frozenset(pooled), guns))
         else:
             groups.append(Group("defender", "aa", (value,) * shots, (), frozenset(targeted), guns))
-        step = self._step("aa", self._roll(number, groups))
+        step = self._step("aa", self.fires(number, groups))
         step.losses.append(self._casualties(number, "aa", "attacker", step.fires, True))
         return step
 
@@ -212,7 +223,7 @@ class Battle:
         group = bombard_group(self.setup, land, self.alive["defender"])
         if group is None:
             return None
-        step = self._step("bombard", self._roll(number, [group]))
+        step = self._step("bombard", self.fires(number, [group]))
         at_once = not self.ruleset.rules.bombard_casualties_fire
         step.losses.append(self._casualties(number, "bombard", "defender", step.fires, at_once))
         return step
@@ -222,7 +233,7 @@ class Battle:
         group = sub_group(self.setup, role, self.firing(role), self.alive[victim])
         if group is None:
             return None
-        step = self._step("subs", self._roll(number, [group]))
+        step = self._step("subs", self.fires(number, [group]))
         at_once = not has_destroyer(self.ruleset, self.alive[victim])
         step.losses.append(self._casualties(number, "subs", victim, step.fires, at_once))
         return step
@@ -230,7 +241,7 @@ class Battle:
     def main_step(self, number: int) -> Step:
         groups = [g for role in ROLES
                   for g in main_groups(self.setup, role, self.firing(role), self.alive[enemy(role)])]
-        step = self._step("main", self._roll(number, groups))
+        step = self._step("main", self.fires(number, groups))
         for victim in ROLES:
             fires = [fire for fire in step.fires if fire.group.shooter == enemy(victim)]
             step.losses.append(self._casualties(number, "main", victim, fires, False))
