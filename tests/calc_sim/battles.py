@@ -1,0 +1,42 @@
+"""The battles the simulation checks run, in one place; each test file takes a slice so no file runs too long."""
+
+SEA = [  # (ruleset, system, attacker units, defender units), all sea battles
+    ("anniversary", "dice", {"submarine": 2, "destroyer": 1, "fighter": 1}, {"submarine": 1, "cruiser": 1}),
+    ("anniversary", "lowluck", {"submarine": 2, "fighter": 2}, {"destroyer": 1, "submarine": 1}),
+    ("revised", "dice", {"battleship": 1, "submarine": 1}, {"destroyer": 1, "fighter": 1}),
+    ("1942-2e", "dice", {"cruiser": 1, "destroyer": 1, "bomber": 1}, {"carrier": 1, "fighter": 1, "transport": 1}),
+    ("classic", "lowluck", {"submarine": 2, "battleship": 1}, {"carrier": 1, "fighter": 2, "transport": 1}),
+    ("big-world-1942", "dice", {"destroyer": 2, "submarine": 1}, {"submarine": 2, "battleship": 1}),
+]
+
+
+MORE = [
+    ({"ruleset": "revised", "system": {"name": "dice"}, "kind": "amphibious",
+      "attacker": {"units": {"infantry": 2, "tank": 1, "battleship": 1}}, "defender": {"units": {"infantry": 3}}}, None),
+    ({"ruleset": "anniversary", "system": {"name": "lowluck"}, "kind": "amphibious",
+      "attacker": {"units": {"infantry": 2, "artillery": 1, "cruiser": 1}}, "defender": {"units": {"infantry": 2, "tank": 1}}},
+     None),
+    ({"ruleset": "revised", "system": {"name": "dice"},
+      "attacker": {"units": {"infantry": 5, "tank": 3}}, "defender": {"units": {"infantry": 6, "tank": 1}}}, 2),
+    ({"ruleset": "revised", "system": {"name": "dice"},
+      "attacker": {"units": {"infantry": 2, "bomber": 2}, "tech": ["heavy_bombers"]},
+      "defender": {"units": {"infantry": 4, "fighter": 1}, "tech": ["jet_power"]}}, None),
+    ({"ruleset": "revised", "system": {"name": "dice"}, "lhtr": True,
+      "attacker": {"units": {"infantry": 2, "artillery": 2, "bomber": 1}, "tech": ["heavy_bombers", "advanced_artillery"]},
+      "defender": {"units": {"infantry": 4, "aa_gun": 1}, "tech": ["radar"]}}, None),
+    ({"ruleset": "big-world-1942", "system": {"name": "dice"},
+      "attacker": {"units": {"infantry": 3, "tank": 2, "fighter": 1}, "order_of_loss": ["tank", "fighter"]},
+      "defender": {"units": {"infantry": 3, "artillery": 1}, "order_of_loss": ["artillery"]}}, None),
+    ({"ruleset": "anniversary", "system": {"name": "lowluck"}, "kind": "sea",
+      "attacker": {"units": {"submarine": 3, "destroyer": 1}, "fold_subs": 1},
+      "defender": {"units": {"destroyer": 1, "cruiser": 1}}}, None),
+    ({"ruleset": "1940-2e", "system": {"name": "dice"},
+      "attacker": {"units": {"infantry": 3, "mech_infantry": 1, "artillery": 1, "tactical_bomber": 1, "fighter": 1}},
+      "defender": {"units": {"infantry": 4, "aa_gun": 1}}}, None),
+]
+"""(request without op, round limit or None): amphibious assaults, round limits, tech, orders of loss."""
+
+
+def sea_request(ruleset, system, attacker, defender):
+    return {"ruleset": ruleset, "system": {"name": system}, "kind": "sea",
+            "attacker": {"units": attacker}, "defender": {"units": defender}}
