@@ -43,10 +43,10 @@ class Force:
     def as_dict(self) -> dict[str, int]:
         return dict(self.counts)
 
-    def plus(self, other: "Force", order: "Ruleset") -> "Force":
+    def plus(self, other: "Force", ruleset: Ruleset) -> "Force":
         """Both forces together, in ruleset order."""
         together = {uid: self.count(uid) + other.count(uid) for uid, _ in self.counts + other.counts}
-        return Force.of(order, together)
+        return Force.of(ruleset, together)
 
     def minus(self, losses: Mapping[str, int]) -> "Force":
         left = []

@@ -66,14 +66,12 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
     for group, count in sorted(hits, key=lambda gh: len(gh[0].targets)):
         for _ in range(count):
             target = next((uid for uid in order if uid in group.targets and intact.get(uid, 0) > 0), None)
-            if target is not None and not _is_defenseless_transport(setup, target):
+            if target is not None:
                 intact[target] -= 1
                 damaged[target] = damaged.get(target, 0) + 1
                 continue
-            target = next((uid for uid in order if uid in group.targets and left.get(uid, 0) > 0
-                           and not (_is_defenseless_transport(setup, uid) and
-                                    any(left.get(o, 0) and o in group.targets and not _is_defenseless_transport(setup, o)
-                                        for o in order))), None)
+            # Defenseless transports stand last in ``order``: reached only when nothing else is left.
+            target = next((uid for uid in order if uid in group.targets and left.get(uid, 0) > 0), None)
             if target is None:
                 break  # no unit left that this group may hit: the rest of its hits are lost
             left[target] -= 1
@@ -114,12 +112,8 @@ def check_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int
     used = army.hits_to_apply(ruleset, lost, damaged)
     total = sum(n for _, n in hits)
     # Hit points per chosen type.
-    slots: dict[str, int] = {}
-    for unit_id, n in lost.items():
-        already = min(n, army.damaged.count(unit_id))
-        slots[unit_id] = slots.get(unit_id, 0) + already + (n - already) * ruleset.unit(unit_id).hit_points
-    for unit_id, n in damaged.items():
-        slots[unit_id] = slots.get(unit_id, 0) + n
+    slots = {unit_id: army.hits_to_apply(ruleset, {unit_id: lost.get(unit_id, 0)}, {unit_id: damaged.get(unit_id, 0)})
+             for unit_id in set(lost) | set(damaged)}
     slots = {u: n for u, n in slots.items() if n}
     for unit_id in slots:
         able = [g for g, _ in hits if unit_id in g.targets]

@@ -20,7 +20,6 @@ from these same functions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..rulesets import Ruleset
 from .army import Army
@@ -90,8 +89,7 @@ def _targets(setup: BattleSetup, victim: Army, name: str) -> frozenset[str]:
     return pool
 
 
-def unit_values(setup: BattleSetup, role: str, army: Army, unit_ids: Iterable[str] | None = None
-                ) -> list[tuple[str, int, bool]]:
+def unit_values(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, bool]]:
     """(unit, value, keeps the better of two dice) for every die this army's units roll.
 
     Attack: each artillery supports one unit that receives support (two with
@@ -101,8 +99,7 @@ def unit_values(setup: BattleSetup, role: str, army: Army, unit_ids: Iterable[st
     two under LHTR (RULES.md §5). Defence: Jet Power gives fighters +1.
     """
     ruleset = setup.ruleset
-    chosen = None if unit_ids is None else set(unit_ids)
-    counts = [(uid, n) for uid, n in army.units.counts if chosen is None or uid in chosen]
+    counts = army.units.counts
     out: list[tuple[str, int, bool]] = []
     if role == "attacker":
         per_gun = 2 if setup.has_tech(role, "advanced_artillery") else 1
