@@ -22,6 +22,7 @@ Op = Callable[[Mapping[str, Any]], dict]
 OPS = {
     "rulesets": "rulesets_op",
     "resolve": "battle_op",
+    "calc": "calc",
     "share": "share",
     "wif": "wif",
     "research": "research",

@@ -28,7 +28,7 @@ MAX_LINK_CHARS = 16_000
 MAX_JSON_BYTES = 64_000
 
 
-LINKABLE = {"resolve": "battle_op", "wif": "wif", "research": "research"}
+LINKABLE = {"resolve": "battle_op", "calc": "calc", "wif": "wif", "research": "research"}
 """Ops a link may hold → module whose ``normalize(request) -> dict`` validates it."""
 
 
