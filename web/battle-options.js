@@ -12,34 +12,49 @@ const TECH_FOR = { // the unit a technology changes (RULES.md: tech), to sort wh
   radar: ["aa_gun"], advanced_artillery: ["artillery"],
 };
 
-export function createSideOptions({side, title, onChange}) {
+// In an amphibious assault the attacker's ships only bombard, so they get their own heading.
+const BOMBARD_SECTION = {title: "Ships offshore", hint: "bombard once before round 1"};
+
+/** The units `battle_units[kind][role]` of the ruleset allows (data: the rulesets op's answer). */
+export function unitsFor(data, ruleset, kind, role) {
+  const ids = ruleset.battle_units?.[kind]?.[role] || data.battle_units || [];
+  const byId = new Map(ruleset.units.map((u) => [u.id, u]));
+  return ids.filter((id) => byId.has(id)).map((id) => {
+    const unit = byId.get(id);
+    return kind === "amphibious" && unit.domain === "sea" ? {...unit, section: BOMBARD_SECTION} : unit;
+  });
+}
+
+// idBase (default: side) starts every element id (see forces.js); withCargo false
+// leaves the cargo disclosure out (the calculator does not carry cargo).
+export function createSideOptions({side, title, onChange, idBase = side, withCargo = true}) {
   let ctx = {ruleset: null, kind: "land", system: "dice", counts: {}, tech: []};
   let custom = null; // the order of loss the player set, or null: the ruleset's default
-  const techBox = el("div", {class: "tech-list", id: `${side}-tech`});
+  const techBox = el("div", {class: "tech-list", id: `${idBase}-tech`});
   const techSummary = el("span", {class: "more-state"});
-  const tech = el("details", {class: "more", id: `${side}-tech-more`},
+  const tech = el("details", {class: "more", id: `${idBase}-tech-more`},
     el("summary", {}, "Technology", techSummary), techBox);
 
-  const oolList = el("ol", {class: "ool-list", id: `${side}-ool`});
+  const oolList = el("ol", {class: "ool-list", id: `${idBase}-ool`});
   const oolSummary = el("span", {class: "more-state"});
-  const reset = el("button", {type: "button", class: "small", id: `${side}-ool-reset`}, "Reset to cheapest first");
-  const ool = el("details", {class: "more", id: `${side}-ool-more`},
+  const reset = el("button", {type: "button", class: "small", id: `${idBase}-ool-reset`}, "Reset to cheapest first");
+  const ool = el("details", {class: "more", id: `${idBase}-ool-more`},
     el("summary", {}, "Order of loss", oolSummary),
     el("p", {class: "hint"}, "Lost first at the top. Two-hit units still take their first hit before anything dies."),
     oolList, reset);
   reset.addEventListener("click", () => { custom = null; drawOrder(); onChange(); });
 
-  const cargo = createForces({side: `${side}-cargo`, title: `${title} cargo`, stat: side === "attacker" ? "attack" : "defense", legend: false, rowClass: "cargo-row"});
+  const cargo = createForces({side: `${idBase}-cargo`, title: `${title} cargo`, stat: side === "attacker" ? "attack" : "defense", legend: false, rowClass: "cargo-row"});
   cargo.onChange(() => { cargoSummary.textContent = summarize(cargo.getCounts()); onChange(); });
   const cargoSummary = el("span", {class: "more-state"});
-  const cargoBox = el("details", {class: "more", id: `${side}-cargo-more`},
+  const cargoBox = el("details", {class: "more", id: `${idBase}-cargo-more`},
     el("summary", {}, "Cargo", cargoSummary),
     el("p", {class: "hint"}, "Land units aboard transports, fighters aboard carriers (2 per ship). They go down with their ship."),
     cargo.node);
 
-  const fold = stepper(`${side}-fold-subs`, "Subs folded into the main attack", {min: 0, max: 0, onChange});
-  const foldBox = el("div", {class: "fold", id: `${side}-fold`},
-    el("div", {class: "fold-row"}, el("label", {for: `${side}-fold-subs`, class: "unit-name"}, "Fold subs into the main attack"), fold.node),
+  const fold = stepper(`${idBase}-fold-subs`, "Subs folded into the main attack", {min: 0, max: 0, onChange});
+  const foldBox = el("div", {class: "fold", id: `${idBase}-fold`},
+    el("div", {class: "fold-row"}, el("label", {for: `${idBase}-fold-subs`, class: "unit-name"}, "Fold subs into the main attack"), fold.node),
     el("p", {class: "hint"}, "Low Luck: folded subs add their power to the main roll and give up their surprise strike."));
 
   const node = el("div", {class: "side-options"}, foldBox, tech, ool, cargoBox);
@@ -88,9 +103,9 @@ export function createSideOptions({side, title, onChange}) {
     const matters = (t) => (TECH_FOR[t.id] || []).some((u) => present.has(u));
     const list = [...ctx.tech].sort((a, b) => Number(matters(b)) - Number(matters(a)));
     techBox.replaceChildren(...list.map((t) => {
-      const input = el("input", {type: "checkbox", id: `${side}-tech-${t.id}`, value: t.id, checked: selected.includes(t.id)});
+      const input = el("input", {type: "checkbox", id: `${idBase}-tech-${t.id}`, value: t.id, checked: selected.includes(t.id)});
       input.addEventListener("change", () => { techSummary.textContent = techText(); onChange(); });
-      return el("label", {class: `chip${matters(t) ? "" : " idle"}`, for: `${side}-tech-${t.id}`}, input, el("span", {}, t.name));
+      return el("label", {class: `chip${matters(t) ? "" : " idle"}`, for: `${idBase}-tech-${t.id}`}, input, el("span", {}, t.name));
     }));
     techSummary.textContent = techText();
   }
@@ -109,7 +124,7 @@ export function createSideOptions({side, title, onChange}) {
       const cargoUnits = next.ruleset.units.filter((u) => u.domain === "land" || u.id === "fighter");
       cargo.setUnits(cargoUnits);
     }
-    cargoBox.hidden = next.kind !== "sea";
+    cargoBox.hidden = !withCargo || next.kind !== "sea";
     const subs = Number(next.counts.submarine) || 0;
     foldBox.hidden = !(side === "attacker" && next.system === "lowluck" && subs > 0);
     fold.limits = {min: 0, max: subs};

@@ -9,7 +9,7 @@ import {BUILT_IN, SYSTEM_NOTES} from "./rulesets.js";
 import {createForces} from "./forces.js";
 import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
 import {newSeed} from "./seed.js";
-import {createSideOptions} from "./battle-options.js";
+import {createSideOptions, unitsFor} from "./battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 
 const KIND_NAMES = {land: "Land", sea: "Sea", amphibious: "Amphibious"};
@@ -145,18 +145,7 @@ export function init(client, section) {
   const currentRuleset = () => data.rulesets.find((r) => r.id === rulesetSelect.value) || data.rulesets[0];
   const currentSystem = () => systemBox.querySelector("input:checked")?.value || "dice";
   const currentKind = () => kindBox.querySelector("input:checked")?.value || "land";
-  // The units `battle_units[kind][role]` of the ruleset allows; in an amphibious assault the
-  // attacker's ships only bombard, so they get their own heading.
-  const bombardSection = {title: "Ships offshore", hint: "bombard once before round 1"};
-  const battleUnits = (ruleset, role) => {
-    const kind = currentKind();
-    const ids = ruleset.battle_units?.[kind]?.[role] || data.battle_units || [];
-    const byId = new Map(ruleset.units.map((u) => [u.id, u]));
-    return ids.filter((id) => byId.has(id)).map((id) => {
-      const unit = byId.get(id);
-      return kind === "amphibious" && unit.domain === "sea" ? {...unit, section: bombardSection} : unit;
-    });
-  };
+  const battleUnits = (ruleset, role) => unitsFor(data, ruleset, currentKind(), role);
   const note = (id) => data.systems.find((s) => s.id === id)?.summary || SYSTEM_NOTES[id] || "";
   const unitNames = () => new Map(currentRuleset().units.map((u) => [u.id, u.name]));
 

@@ -14,6 +14,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   let nextId = 1;
   let state = "loading"; // "loading" | "ready" | "failed"
   let failure = null;
+  let terminated = false;
   let lastProgress = null;
   let lastWord = Date.now();
 
@@ -31,6 +32,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   }
 
   const unavailable = () => ({ok: false, error: {type: "unavailable", message: `The battle engine did not load: ${failure}`}});
+  const cancelled = () => ({ok: false, error: {type: "cancelled", message: failure}});
 
   let worker = null;
   try {
@@ -71,7 +73,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   return {
     /** Send one request object; resolves to the response envelope, never rejects. */
     call(request) {
-      if (state === "failed") return Promise.resolve(unavailable());
+      if (state === "failed") return Promise.resolve(terminated ? cancelled() : unavailable());
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, {resolve});
@@ -89,6 +91,20 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     onFailed(hook) {
       hooks.failed.push(hook);
       if (state === "failed") queueMicrotask(() => hook(failure));
+    },
+    /**
+     * Stop the worker at once, even in the middle of a Python call (a cancelled calculation).
+     * Pending and later calls resolve to {ok: false, error: {type: "cancelled"}}; the client is
+     * spent: make a new one for more work.
+     */
+    terminate(message = "Cancelled.") {
+      terminated = true;
+      clearInterval(watchdog);
+      worker?.terminate();
+      failure = message;
+      state = "failed";
+      for (const [, {resolve}] of pending) resolve(cancelled());
+      pending.clear();
     },
     get state() {
       return state;

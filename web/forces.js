@@ -6,11 +6,13 @@ import {el} from "./dom.js";
 
 const MAX = 999;
 
-export function createForces({side, title, stat, legend = true, rowClass = "unit-row"}) {
+// idBase (default: side) starts every element id, so a second form of the same
+// side (the calculator's) can live on the page next to the battle's.
+export function createForces({side, title, stat, legend = true, rowClass = "unit-row", idBase = side}) {
   const rows = new Map(); // unit id → {row, input, minus, name}
   const list = el("div", {class: "unit-list"});
   const total = el("span", {class: "side-total"});
-  const node = el("fieldset", {class: `forces ${side}`, id: `${side}-forces`},
+  const node = el("fieldset", {class: `forces ${side}`, id: `${idBase}-forces`},
     legend ? el("legend", {}, el("span", {class: "side-name"}, title), total) : null,
     list);
   const listeners = [];
@@ -50,7 +52,7 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
           unit.section.hint ? el("span", {class: "hint"}, unit.section.hint) : null));
       }
       section = unit.section || null;
-      const id = `${side}-${unit.id}`;
+      const id = `${idBase}-${unit.id}`;
       const label = unit.name.toLowerCase();
       const input = el("input", {id, type: "number", inputmode: "numeric", min: 0, max: MAX, step: 1,
         value: String(old[unit.id] ?? 0), "aria-label": `${title}: number of ${label}`, dataset: {unit: unit.id}});
