@@ -21,7 +21,7 @@ from .. import validate as v
 from ..errors import BadRequest, show
 from ..forces import MAX_PER_SIDE, MAX_PER_UNIT, Force, full_order
 from ..rulesets import Ruleset
-from ..systems import LuckSystem
+from ..systems import LuckSystem, spec_of
 
 KINDS = ("land", "sea", "amphibious")
 ROLES = ("attacker", "defender")
@@ -43,6 +43,8 @@ class SideSetup:
     cargo: Force
     bombard: Force               # amphibious attacker: ships that only bombard
     fold_subs: int               # Low Luck attacker: subs folded into the main group (seed 000 §5b)
+    air_over_aa: int | None = None  # A&A Chess attacker: aircraft counted by AA for the whole move (seed 003)
+    colors: Any = None           # coloured dice: the side's commitment (pycore.colored.commit.Placement)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +100,7 @@ def _counts(value: Any, field: str, ruleset: Ruleset) -> dict[str, int]:
 def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind: str) -> SideSetup:
     """Read one side of a battle request, naming the field of any mistake."""
     side = v.obj(value, role)
-    v.only_keys(side, ("units", "order_of_loss", "tech", "cargo", "fold_subs"), role)
+    v.only_keys(side, ("units", "order_of_loss", "tech", "cargo", "fold_subs", "colors"), role)
     counts = _counts(v.required(side, "units", role), f"{role}.units", ruleset)
     for unit_id, n in counts.items():
         why = allowed(ruleset, kind, role, unit_id) if n else None
@@ -160,8 +162,13 @@ def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind
             raise BadRequest(f"{role}.fold_subs", "folding submarines into the main group is a Low Luck rule (seed 000 §5b)")
         fold = v.whole(side["fold_subs"], f"{role}.fold_subs", 0, subs)
 
+    commit = getattr(system, "commit", None)  # coloured dice: units committed to colours (RULES.md §7)
+    if "colors" in side and commit is None:
+        raise BadRequest(f"{role}.colors", "units are placed in colours only under coloured dice (system colored)")
+    colors = commit(side.get("colors"), f"{role}.colors", fighting, ruleset) if commit is not None else None
+
     return SideSetup(Force.of(ruleset, fighting), full_order(ruleset, order, role), custom, frozenset(tech),
-                     Force.of(ruleset, cargo), Force.of(ruleset, bombard), fold)
+                     Force.of(ruleset, cargo), Force.of(ruleset, bombard), fold, colors)
 
 
 def side_json(side: SideSetup) -> dict:
@@ -175,12 +182,14 @@ def side_json(side: SideSetup) -> dict:
         out["cargo"] = side.cargo.as_dict()
     if side.fold_subs:
         out["fold_subs"] = side.fold_subs
+    if side.colors is not None and side.colors.override:
+        out["colors"] = side.colors.override
     return out
 
 
 def setup_json(op: str, setup: "BattleSetup") -> dict[str, Any]:
     """The canonical head of a battle request (``resolve`` or ``calc``): what a link holds of the battle itself."""
-    canonical: dict[str, Any] = {"op": op, "ruleset": setup.ruleset.id, "system": {"name": setup.system.id}}
+    canonical: dict[str, Any] = {"op": op, "ruleset": setup.ruleset.id, "system": spec_of(setup.system)}
     if setup.kind != "land":
         canonical["kind"] = setup.kind
     for role in ROLES:

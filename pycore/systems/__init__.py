@@ -11,6 +11,14 @@ one rule.
 
 ``best_of_two`` holds the values of units that roll two dice and keep the
 better one (Heavy Bombers under LHTR, RULES.md §5).
+
+A system that needs more than the values (A&A Chess: who fires, a fraction
+carried from the battle's earlier assaults, the battle's last assault) also
+has ``fire_group(group, roll) -> Volley`` and ``dice_for(group)``; the engine
+calls them through ``engine.firing.fire_group`` / ``dice_for``, which fall
+back on ``fire`` and ``dice_needed`` for the others. A system that reads more
+of its request spec than ``name`` (a variant) has ``spec_keys`` and
+``configure(spec, field)``, and ``spec()`` gives its canonical spec back.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ class Die:
     at: int
     value: int
     best_of: tuple[int, int] | None = None  # both dice when a unit keeps the better of two
+    sides: int = 6                          # a d10 where a fraction of 5 is rolled (A&A Chess RYOF<6 AA)
 
     @property
     def hit(self) -> bool:
@@ -41,6 +50,8 @@ class Die:
         out = {"at": self.at, "value": self.value, "hit": self.hit}
         if self.best_of is not None:
             out["best_of"] = list(self.best_of)
+        if self.sides != 6:
+            out["sides"] = self.sides
         return out
 
 
@@ -52,14 +63,33 @@ class Volley:
     sure_hits: int
     remainder: int
     dice: tuple[Die, ...]
+    # A&A Chess only (left at their defaults by the other systems, and then not in the JSON):
+    joined: int = 0                 # power joining from an earlier step of the assault (attacking subs' remainder)
+    carry_in: int | None = None     # fraction carried from the side's earlier assaults (COF, COF+R)
+    carry_out: int | None = None    # fraction (> 0) or deficit (< 0) carried into the next assault
+    passed: int = 0                 # power handed on to the main attack of the same assault
 
     @property
     def hits(self) -> int:
         return self.sure_hits + sum(1 for die in self.dice if die.hit)
 
+    @property
+    def total(self) -> int:
+        return self.power + self.joined + (self.carry_in or 0)
+
     def to_json(self) -> dict:
-        return {"power": self.power, "sure_hits": self.sure_hits, "remainder": self.remainder,
-                "dice": [die.to_json() for die in self.dice], "hits": self.hits}
+        out = {"power": self.power, "sure_hits": self.sure_hits, "remainder": self.remainder,
+               "dice": [die.to_json() for die in self.dice], "hits": self.hits}
+        if self.joined or self.carry_in is not None:
+            out["joined"] = self.joined
+            out["total"] = self.total
+        if self.carry_in is not None:
+            out["carry_in"] = self.carry_in
+        if self.carry_out is not None:
+            out["carry_out"] = self.carry_out
+        if self.passed:
+            out["passed"] = self.passed
+        return out
 
 
 class LuckSystem(Protocol):
@@ -96,10 +126,11 @@ def best_of_two_chance(at: int) -> Fraction:
 
 
 def _registry() -> dict[str, LuckSystem]:
+    from .colored import ColoredDice
     from .dice import NormalDice
     from .lowluck import LowLuck
 
-    return {system.id: system for system in (NormalDice(), LowLuck())}
+    return {system.id: system for system in (NormalDice(), LowLuck(), ColoredDice())}
 
 
 def all_systems() -> tuple[LuckSystem, ...]:
@@ -107,11 +138,27 @@ def all_systems() -> tuple[LuckSystem, ...]:
 
 
 def find_system(value: Any, field: str = "system") -> LuckSystem:
-    """The system named by ``{"name": id}``, or a clear error listing the ids."""
+    """The system named by ``{"name": id, ...}``, or a clear error listing the ids.
+
+    A system that reads more of its spec than the name (a chart, a variant)
+    has ``configure(spec, field) -> LuckSystem``, which checks its own keys
+    and returns the system as configured; ``spec_of`` gives that spec back in
+    canonical form, for links. Other systems take ``{"name"}`` only.
+    """
     spec = v.obj(value, field)
-    v.only_keys(spec, ("name",), field)
     name = v.required(spec, "name", field)
     systems = _registry()
     if name not in systems:
         raise BadRequest(f"{field}.name", f"must be one of {', '.join(systems)}, got {show(name)}")
-    return systems[name]
+    system = systems[name]
+    configure = getattr(system, "configure", None)
+    if configure is None:
+        v.only_keys(spec, ("name",), field)
+        return system
+    return configure(spec, field)
+
+
+def spec_of(system: LuckSystem) -> dict:
+    """The canonical ``system`` field of a request: ``{"name"}`` plus what differs from the system's defaults."""
+    spec = getattr(system, "spec", None)
+    return spec() if spec is not None else {"name": system.id}

@@ -1,0 +1,151 @@
+"""The coloured-dice chart as data: which units roll or boost in which colour, in what order.
+
+Seed 001 refers to a chart it never published; RULES.md §7 gives the
+reconstructed default shipped here (:data:`DEFAULT_CHART`, shown to players
+as "reconstructed default — edit it"). A request may replace it with its own
+(``system.chart``), checked field by field; a link carries the chart only
+when it differs from the default.
+
+A row: ``color`` (its name, unique), ``rolls`` (unit types that may roll its
+dice), ``boosts`` (kinds of boost, each a list of unit types — a die takes
+each kind at most once, seed 001: "each die can only receive each kind of
+boost once per round"), ``casualties`` (the guideline its hits follow) and
+``choice`` (who picks the casualties: ``victim``, or ``winner`` as for red).
+
+Not for: how a unit is committed (``commit``) or how a colour is fought.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import validate as v
+from ..errors import BadRequest, show
+from ..rulesets import RULESETS
+
+GUIDELINES = ("any", "aircraft_first", "naval_first", "naval_only")
+"""What a colour's hits may fall on (seed 001: "within the guidelines set by the current color").
+
+``any``: any unit. ``aircraft_first``: aircraft while the victim has any,
+then any unit. ``naval_first``: ships first, then any unit. ``naval_only``:
+ships only; with no ship left the hit is lost. Decision (docs/rules.md): the
+reconstructed chart's "naval units" is read as ``naval_first``, so a hit is
+never lost and the average stays that of the rule it replaces (RULES.md,
+preamble).
+"""
+
+GUIDELINE_WORDS = {"any": "any unit", "aircraft_first": "aircraft first", "naval_first": "ships first",
+                   "naval_only": "ships only"}
+CHOICES = ("victim", "winner")
+MAX_ROWS = 12
+MAX_DICE = 6
+"""Seed 001: "up to a maximum of 6 dice per color per player per round of combat"."""
+
+KNOWN_UNITS: tuple[str, ...] = tuple(dict.fromkeys(u.id for r in RULESETS for u in r.units))
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    color: str
+    rolls: tuple[str, ...]
+    boosts: tuple[tuple[str, ...], ...]
+    casualties: str = "any"
+    choice: str = "victim"
+
+    def boost_kind(self, unit_id: str) -> int | None:
+        """Which kind of boost this unit gives in this colour (its index), or None."""
+        return next((i for i, kind in enumerate(self.boosts) if unit_id in kind), None)
+
+    def to_json(self) -> dict:
+        return {"color": self.color, "rolls": list(self.rolls), "boosts": [list(k) for k in self.boosts],
+                "casualties": self.casualties, "choice": self.choice}
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    rows: tuple[Row, ...]
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        return tuple(row.color for row in self.rows)
+
+    def row(self, color: str) -> Row:
+        return next(row for row in self.rows if row.color == color)
+
+    def can_roll(self, unit_id: str) -> tuple[str, ...]:
+        return tuple(row.color for row in self.rows if unit_id in row.rolls)
+
+    def can_boost(self, unit_id: str) -> tuple[str, ...]:
+        return tuple(row.color for row in self.rows if row.boost_kind(unit_id) is not None)
+
+    def default_post(self, unit_id: str) -> tuple[str | None, bool]:
+        """(colour, boosts?) where the chart puts this unit: the first colour it rolls in, else the
+        first it boosts in, else nowhere (it takes no part, but can be a casualty)."""
+        rolls = self.can_roll(unit_id)
+        if rolls:
+            return rolls[0], False
+        boosts = self.can_boost(unit_id)
+        if boosts:
+            return boosts[0], True
+        return None, False
+
+    def to_json(self) -> list[dict]:
+        return [row.to_json() for row in self.rows]
+
+
+DEFAULT_CHART = Chart((
+    # RULES.md §7, the reconstructed default (seed 001 names yellow, black, red and white; the rest is ours).
+    Row("yellow", ("fighter", "tactical_bomber", "aa_gun"), (), "aircraft_first"),
+    Row("blue", ("submarine", "destroyer"), (), "naval_first"),
+    Row("green", ("cruiser", "carrier"), (), "naval_first"),
+    Row("black", ("battleship", "bomber"), (), "any"),
+    Row("red", ("tank",), (("mech_infantry",),), "any", "winner"),
+    Row("white", ("infantry",), (("artillery",), ("fighter", "tactical_bomber", "bomber")), "any"),
+))
+
+
+def _units(value: Any, field: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for i, unit_id in enumerate(v.array(value, field, len(KNOWN_UNITS))):
+        where = f"{field}[{i}]"
+        if not isinstance(unit_id, str) or unit_id not in KNOWN_UNITS:
+            raise BadRequest(where, f"unknown unit {show(unit_id)} (units: {', '.join(KNOWN_UNITS)})")
+        if unit_id in out:
+            raise BadRequest(where, f"{show(unit_id)} is listed twice")
+        out.append(unit_id)
+    return tuple(out)
+
+
+def parse_chart(value: Any, field: str) -> Chart:
+    """A chart from a request, every field checked; a BadRequest naming e.g. ``system.chart[2].rolls[0]``."""
+    entries = v.array(value, field, MAX_ROWS)
+    if not entries:
+        raise BadRequest(field, "a chart needs at least one colour")
+    rows: list[Row] = []
+    for i, entry in enumerate(entries):
+        where = f"{field}[{i}]"
+        entry = v.obj(entry, where)
+        v.only_keys(entry, ("color", "rolls", "boosts", "casualties", "choice"), where)
+        color = v.text(v.required(entry, "color", where), f"{where}.color", 1, 20)
+        if any(row.color == color for row in rows):
+            raise BadRequest(f"{where}.color", f"colour {show(color)} is in the chart twice")
+        rolls = _units(entry.get("rolls", []), f"{where}.rolls")
+        kinds: list[tuple[str, ...]] = []
+        for k, kind in enumerate(v.array(entry.get("boosts", []), f"{where}.boosts", len(KNOWN_UNITS))):
+            units = _units(kind, f"{where}.boosts[{k}]")
+            if not units:
+                raise BadRequest(f"{where}.boosts[{k}]", "a kind of boost needs at least one unit")
+            for j, unit_id in enumerate(units):
+                if unit_id in rolls:
+                    raise BadRequest(f"{where}.boosts[{k}][{j}]", f"{show(unit_id)} already rolls {color}: "
+                                     "in one colour a unit either rolls or boosts")
+                if any(unit_id in other for other in kinds):
+                    raise BadRequest(f"{where}.boosts[{k}][{j}]", f"{show(unit_id)} is in two kinds of {color} boost")
+            kinds.append(units)
+        if not rolls and kinds:
+            raise BadRequest(f"{where}.rolls", f"{color} has boosts but no unit rolls its dice")
+        casualties = v.choice(entry.get("casualties", "any"), GUIDELINES, f"{where}.casualties")
+        choice = v.choice(entry.get("choice", "victim"), CHOICES, f"{where}.choice")
+        rows.append(Row(color, rolls, tuple(kinds), casualties, choice))
+    return Chart(tuple(rows))

@@ -1,0 +1,188 @@
+"""Where each unit is committed for the whole battle, and a side's units by post during it.
+
+Seed 001: "you must assign each unit to exactly one function at the start of
+a battle, and then those units stay put … You may never move units between
+colors in the middle of a battle". A unit's *post* is its type and colour,
+written ``"tank@red"``; whether it rolls or boosts there is the chart's
+(in one colour a unit type either rolls or boosts, never both). A unit type
+the chart never names takes no part (a transport) and its post is its bare
+id. A side may place the same type in several posts (two fighters rolling
+yellow, one boosting white).
+
+The request field ``colors`` of a side overrides the chart's default
+placement for the unit types it names, e.g.
+``{"yellow": {"rolls": {"fighter": 2}}, "white": {"boosts": {"fighter": 1}}}``:
+every unit of a type it names must be placed, the others follow the chart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .. import validate as v
+from ..engine.army import Army
+from ..errors import BadRequest, show
+from ..forces import Force
+from ..rulesets import Ruleset
+from .chart import Chart
+
+
+def post_key(unit_id: str, color: str | None) -> str:
+    return unit_id if color is None else f"{unit_id}@{color}"
+
+
+def unit_of(key: str) -> str:
+    return key.split("@", 1)[0]
+
+
+def color_of(key: str) -> str | None:
+    return key.split("@", 1)[1] if "@" in key else None
+
+
+def _add(counts: Mapping[str, int], more: Mapping[str, int], sign: int = 1) -> dict[str, int]:
+    out = dict(counts)
+    for key, n in more.items():
+        out[key] = out.get(key, 0) + sign * n
+    return {key: n for key, n in out.items() if n}
+
+
+@dataclass(frozen=True, slots=True)
+class Troops:
+    """A side's units by post, and how many two-hit units of each post are damaged. Immutable (a state key)."""
+
+    posts: tuple[tuple[str, int], ...]
+    damaged: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def of(cls, posts: Mapping[str, int], damaged: Mapping[str, int] = {}) -> "Troops":
+        return cls(tuple(sorted((k, n) for k, n in posts.items() if n)),
+                   tuple(sorted((k, n) for k, n in damaged.items() if n)))
+
+    def count(self, key: str) -> int:
+        return dict(self.posts).get(key, 0)
+
+    def damaged_count(self, key: str) -> int:
+        return dict(self.damaged).get(key, 0)
+
+    def __bool__(self) -> bool:
+        return bool(self.posts)
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.posts)
+
+    def units(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for key, n in self.posts:
+            out[unit_of(key)] = out.get(unit_of(key), 0) + n
+        return out
+
+    def army(self, ruleset: Ruleset) -> Army:
+        """The engine's view (units by type), for outcomes, survivors and the calculator."""
+        damaged: dict[str, int] = {}
+        for key, n in self.damaged:
+            damaged[unit_of(key)] = damaged.get(unit_of(key), 0) + n
+        return Army(Force.of(ruleset, self.units()), Force.of(ruleset, damaged))
+
+    def after(self, lost: Mapping[str, int], damaged: Mapping[str, int]) -> "Troops":
+        """These troops once ``lost`` are removed (damaged ones first) and ``damaged`` are hit once."""
+        posts = _add(dict(self.posts), lost, -1)
+        if any(n < 0 for n in posts.values()):
+            raise ValueError(f"cannot lose {dict(lost)} from {dict(self.posts)}")
+        hurt = dict(self.damaged)
+        for key, n in lost.items():
+            hurt[key] = max(0, hurt.get(key, 0) - n)
+        hurt = _add(hurt, damaged)
+        for key, n in hurt.items():
+            if n > posts.get(key, 0):
+                raise ValueError(f"{n} damaged {key} but only {posts.get(key, 0)} left")
+        return Troops.of(posts, hurt)
+
+    def without(self, keys) -> "Troops":
+        keys = set(keys)
+        return Troops.of({k: n for k, n in self.posts if k not in keys},
+                         {k: n for k, n in self.damaged if k not in keys})
+
+    def to_json(self) -> dict[str, int]:
+        return dict(self.posts)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A side's commitment: units per post at the start of battle, and the request's override (for links)."""
+
+    posts: tuple[tuple[str, int], ...]
+    override: dict | None
+
+    def troops(self) -> Troops:
+        return Troops.of(dict(self.posts))
+
+
+def default_posts(chart: Chart, counts: Mapping[str, int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for unit_id, n in counts.items():
+        if n:
+            color, _ = chart.default_post(unit_id)
+            out[post_key(unit_id, color)] = n
+    return out
+
+
+def parse_colors(value: Any, field: str, chart: Chart, counts: Mapping[str, int], ruleset: Ruleset) -> Placement:
+    """The side's commitment: the chart's default, with the unit types ``colors`` names placed as it says."""
+    posts = default_posts(chart, counts)
+    if value is None:
+        return Placement(tuple(sorted(posts.items())), None)
+    colors = v.obj(value, field)
+    v.only_keys(colors, chart.colors, field)
+    placed: dict[str, dict[str, int]] = {}
+    for color, spec in colors.items():
+        where = f"{field}.{color}"
+        spec = v.obj(spec, where)
+        v.only_keys(spec, ("rolls", "boosts"), where)
+        row = chart.row(color)
+        for job in ("rolls", "boosts"):
+            for unit_id, n in v.obj(spec.get(job, {}), f"{where}.{job}").items():
+                at = f"{where}.{job}.{unit_id}"
+                n = v.whole(n, at, 0, 2000)
+                able = unit_id in row.rolls if job == "rolls" else row.boost_kind(unit_id) is not None
+                if not able:
+                    other = chart.can_roll(unit_id) if job == "rolls" else chart.can_boost(unit_id)
+                    name = ruleset.unit(unit_id).name if ruleset.has(unit_id) else unit_id
+                    verb = "roll" if job == "rolls" else "boost"
+                    raise BadRequest(at, f"{name} cannot {verb} {color} in this chart"
+                                     + (f" ({verb}s: {', '.join(other)})" if other else f" (it {verb}s in no colour)"))
+                if n:
+                    placed.setdefault(unit_id, {})[post_key(unit_id, color)] = n
+    for unit_id, got in placed.items():
+        have = counts.get(unit_id, 0)
+        if sum(got.values()) != have:
+            raise BadRequest(f"{field}", f"{sum(got.values())} {unit_id} placed in colours, the side has {have}: "
+                                         f"place every one (or leave {unit_id} out to follow the chart)")
+        posts = {k: n for k, n in posts.items() if unit_of(k) != unit_id}
+        posts.update(got)
+    placement = tuple(sorted(posts.items()))
+    return Placement(placement, colors_json(chart, counts, dict(placement)))
+
+
+def colors_json(chart: Chart, counts: Mapping[str, int], posts: Mapping[str, int]) -> dict | None:
+    """The canonical ``colors`` of a side: only the unit types placed otherwise than the chart says."""
+    default = default_posts(chart, counts)
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for unit_id in counts:
+        mine = {k: n for k, n in posts.items() if unit_of(k) == unit_id}
+        if mine == {k: n for k, n in default.items() if unit_of(k) == unit_id}:
+            continue
+        for key, n in mine.items():
+            color = color_of(key)
+            job = "rolls" if unit_id in chart.row(color).rolls else "boosts"
+            out.setdefault(color, {}).setdefault(job, {})[unit_id] = n
+    return out or None
+
+
+def describe(chart: Chart, key: str) -> tuple[str | None, str]:
+    """(colour, "rolls" / "boosts" / "none") of a post."""
+    color = color_of(key)
+    if color is None:
+        return None, "none"
+    return color, ("rolls" if unit_of(key) in chart.row(color).rolls else "boosts")

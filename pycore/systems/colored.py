@@ -1,0 +1,50 @@
+"""Coloured dice (RULES.md §7, seed 001): the luck system as the registry sees it.
+
+The system carries its chart (``system.chart`` in a request, the
+reconstructed default otherwise) and reads a side's commitment
+(``colors``). It does not fire groups as dice and Low Luck do: a round is
+fought colour by colour by :mod:`pycore.colored.fight`, which ``resolve``
+and ``calc`` call for this system.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .. import validate as v
+from ..colored.chart import DEFAULT_CHART, Chart, parse_chart
+from ..colored.commit import Placement, parse_colors
+from ..errors import BadRequest
+from ..rulesets import Ruleset
+
+
+class ColoredDice:
+    id = "colored"
+    name = "Coloured dice"
+    summary = ("Units roll by colour, a die per 3 of a type; dice are matched high to high, "
+               "a tie costs both. More luck than Low Luck, less than dice.")
+
+    def __init__(self, chart: Chart = DEFAULT_CHART):
+        self.chart = chart
+
+    def __repr__(self) -> str:
+        return "ColoredDice()" if self.chart == DEFAULT_CHART else f"ColoredDice({self.chart!r})"
+
+    def configure(self, spec: Mapping[str, Any], field: str) -> "ColoredDice":
+        v.only_keys(spec, ("name", "chart"), field)
+        return ColoredDice(parse_chart(spec["chart"], f"{field}.chart") if "chart" in spec else DEFAULT_CHART)
+
+    def spec(self) -> dict:
+        out: dict[str, Any] = {"name": self.id}
+        if self.chart != DEFAULT_CHART:
+            out["chart"] = self.chart.to_json()
+        return out
+
+    def commit(self, value: Any, field: str, counts: Mapping[str, int], ruleset: Ruleset) -> Placement:
+        return parse_colors(value, field, self.chart, counts, ruleset)
+
+    # Coloured dice fight colour by colour, never by the engine's firing groups.
+    def _no_groups(self, *args, **kwargs):
+        raise BadRequest("system", "coloured dice are fought colour by colour, not by firing groups")
+
+    fire = dice_needed = hit_distribution = _no_groups
