@@ -19,7 +19,7 @@ from .errors import BadRequest, show
 from .report import report
 from .rulesets import find_ruleset
 from .share import link_for
-from .systems import find_system
+from .systems import find_system, spec_of
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "seed", "dice", "rounds", "choices",
           "casualties", "submerge", "choose_casualties")
@@ -74,8 +74,8 @@ class SeededTable(_Tables):
         super().__init__(decisions)
         self.seed = seed
 
-    def dice(self, number, role, group, count):
-        return dice.roll(self.seed, f"r{number}/{role}/{group}", 6, count)
+    def dice(self, number, role, group, count, sides=6):
+        return dice.roll(self.seed, f"r{number}/{role}/{group}", sides, count)
 
 
 class RefereeTable(_Tables):
@@ -86,7 +86,7 @@ class RefereeTable(_Tables):
         self.rounds = rounds
         self.used: set[tuple[int, str, str]] = set()
 
-    def dice(self, number, role, group, count):
+    def dice(self, number, role, group, count, sides=6):
         if number > len(self.rounds):
             return None
         entry = self.rounds[number - 1].get(role)
@@ -112,7 +112,10 @@ class RefereeTable(_Tables):
             raise BadRequest(field, f"the {role} rolls {count} {'die' if count == 1 else 'dice'} "
                                     f"in round {number}, got {len(faces)}: {show(list(faces))}",
                              {"dice_needed": {"round": number, "side": role, "group": group, "count": count,
-                                              "sides": 6}})
+                                              "sides": sides}})
+        for i, face in enumerate(faces):
+            if face > sides:
+                raise BadRequest(f"{field}[{i}]", f"must be a whole number from 1 to {sides}, got {face}")
         self.used.add((number, role, group))
         return faces
 
@@ -126,9 +129,9 @@ class Request:
     decisions: Decisions
 
 
-def _read_faces(value: Any, field: str) -> tuple[int, ...]:
+def _read_faces(value: Any, field: str, sides: int = 6) -> tuple[int, ...]:
     faces = v.array(value, field, MAX_DICE)
-    return tuple(v.whole(face, f"{field}[{i}]", 1, 6) for i, face in enumerate(faces))
+    return tuple(v.whole(face, f"{field}[{i}]", 1, sides) for i, face in enumerate(faces))
 
 
 def _read_round_dice(entry: Any, field: str) -> dict[str, Any]:
@@ -144,7 +147,9 @@ def _read_round_dice(entry: Any, field: str) -> dict[str, Any]:
         else:
             groups = v.obj(value, f"{field}.{role}")
             v.only_keys(groups, GROUPS, f"{field}.{role}")
-            out[role] = {g: _read_faces(faces, f"{field}.{role}.{g}") for g, faces in groups.items()}
+            # AA may roll a d10 (A&A Chess RYOF<6); the engine checks each face against the die it asked for.
+            out[role] = {g: _read_faces(faces, f"{field}.{role}.{g}", 10 if g == "aa" else 6)
+                         for g, faces in groups.items()}
     return out
 
 
@@ -215,7 +220,16 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, Request]:
 
 
 def normalize(request: Mapping[str, Any]) -> dict:
+    if _colored(request):
+        from .colored.op import normalize as colored_normalize
+        return colored_normalize(request)
     return parse(request)[0]
+
+
+def _colored(request: Mapping[str, Any]) -> bool:
+    """Coloured dice fight colour by colour (RULES.md §7): their own module reads and fights them."""
+    system = request.get("system")
+    return isinstance(system, dict) and system.get("name") == "colored"
 
 
 def _summary(log: RoundLog, role: str) -> dict:
@@ -291,6 +305,9 @@ def _check_unused(req: Request, table, battle: BattleLog) -> None:
 
 
 def run(request: Mapping[str, Any]) -> dict:
+    if _colored(request):
+        from .colored.op import run as colored_run
+        return colored_run(request)
     canonical, req = parse(request)
     if req.table_dice is not None:
         if not req.table_dice:
@@ -305,7 +322,7 @@ def run(request: Mapping[str, Any]) -> dict:
     setup = req.setup
     result: dict[str, Any] = {
         "ruleset": setup.ruleset.id,
-        "system": {"name": setup.system.id},
+        "system": spec_of(setup.system),
         "kind": setup.kind,
         "rounds": [_round_json(r) for r in battle.rounds],
         "outcome": battle.outcome,
@@ -342,11 +359,12 @@ def _next_round_dice(setup: BattleSetup, battle: BattleLog) -> list[dict]:
     from .engine.sequence import Battle as Engine, Pause
 
     class Probe(_Tables):
-        def dice(self, number, role, group, count):
+        def dice(self, number, role, group, count, sides=6):
             return None
 
     engine = Engine(setup, Probe(Decisions((), {}, frozenset(), False)))
     engine.alive = dict(battle.armies)
+    engine.carry = dict(battle.carry)
     number = len(battle.rounds) + 1
     try:
         for role in ROLES:

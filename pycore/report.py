@@ -29,13 +29,35 @@ def _fire_line(fire: Mapping[str, Any]) -> str:
     dice = " ".join(f"{d['value']}{'✓' if d['hit'] else '✗'}" + (f"(of {d['best_of'][0]},{d['best_of'][1]})"
                                                                    if 'best_of' in d else "")
                     for d in fire["dice"])
-    if fire["sure_hits"] or fire["remainder"]:
-        body = f"power {fire['power']} → {fire['sure_hits']} sure"
-        if fire["remainder"]:
-            body += f", roll at {fire['remainder']}: {dice}"
+    if fire["sure_hits"] or fire["remainder"] or "total" in fire or fire.get("passed"):
+        body = f"power {fire['power']}"
+        if fire.get("joined"):
+            body += f" + {fire['joined']} from the subs"
+        if fire.get("carry_in"):
+            body += f" {'+' if fire['carry_in'] > 0 else '−'} {abs(fire['carry_in'])} carried"
+        if fire.get("joined") or fire.get("carry_in"):
+            body += f" = {fire['total']}"
+        body += f" → {fire['sure_hits']} sure"
+        if fire["dice"]:
+            sides = fire["dice"][0].get("sides", 6)
+            body += f", roll{f' d{sides}' if sides != 6 else ''} at {fire['dice'][0]['at']}: {dice}"
+        elif fire["remainder"]:
+            body += f", remainder {fire['remainder']}"
+        body += carry_words(fire)
     else:
         body = f"dice {dice}" if dice else "no dice"
     return f"{who}: {body} → {fire['hits']} hit{'s' if fire['hits'] != 1 else ''}"
+
+
+def carry_words(fire: Mapping[str, Any]) -> str:
+    """A&A Chess: what a group hands on — "carried 4", "deficit −2", "3 joins the main attack"."""
+    out = ""
+    carry = fire.get("carry_out")
+    if carry:
+        out += f"; carried {carry}" if carry > 0 else f"; deficit −{-carry}"
+    if fire.get("passed"):
+        out += f"; {fire['passed']} joins the main attack"
+    return out
 
 
 def _lines(result: Mapping[str, Any], names: Mapping[str, str]) -> list[tuple[str, str]]:
@@ -44,7 +66,9 @@ def _lines(result: Mapping[str, Any], names: Mapping[str, str]) -> list[tuple[st
     for r in result["rounds"]:
         out.append(("round", f"Round {r['round']}" + ("" if r.get("complete", True) else " (waiting)")))
         for step in r.get("steps", []):
-            for fire in step["fire"]:
+            if "say" in step:  # a system that words its own step (coloured dice: one line per colour)
+                out.append(("line", step["say"]))
+            for fire in step["fire"] if "say" not in step else ():
                 out.append(("line", f"{STEP_WORDS[step['step']]} — {_fire_line(fire)}"))
             for loss in step["casualties"]:
                 if loss["lost"] or loss["damaged"]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rulesets import Ruleset
+from ..systems import LuckSystem, Roll, Volley
 from .army import Army
 from .setup import BattleSetup
 
@@ -38,10 +39,46 @@ class Group:
     targets: frozenset[str]           # enemy unit types its hits may fall on
     firing: tuple[tuple[str, int], ...]  # who fires, for the log
     sure_hits: int = 0                # hits certain before any system (Low Luck AA blocks of 6)
+    # What a system that needs more than the values reads (A&A Chess, RULES.md §6); 0 / None / False otherwise:
+    joined: int = 0                   # power joining from an earlier step of the assault (attacking subs' remainder)
+    carry: int = 0                    # the side's fraction (or deficit) carried from earlier assaults
+    final: bool = False               # the battle's last assault (COF+R rolls its leftover then)
 
     @property
     def fires(self) -> bool:
-        return bool(self.sure_hits or any(self.values) or any(self.best_of_two))
+        return bool(self.sure_hits or any(self.values) or any(self.best_of_two) or self.joined or self.carry)
+
+
+def fire_group(system: LuckSystem, group: Group, roll: Roll) -> Volley:
+    """What one group scores under a system: ``fire_group`` where the system has it, else ``fire`` on the values."""
+    hook = getattr(system, "fire_group", None)
+    if hook is not None:
+        volley = hook(group, roll)
+    elif group.values or group.best_of_two:
+        volley = system.fire(group.values, roll, group.best_of_two)
+    else:
+        volley = Volley(0, 0, 0, ())
+    if group.sure_hits:
+        volley = Volley(volley.power, volley.sure_hits + group.sure_hits, volley.remainder, volley.dice)
+    return volley
+
+
+def dice_for(system: LuckSystem, group: Group) -> tuple[tuple[int, int], ...]:
+    """(hits at, sides) of each die one group rolls: what a table must give, and what the page asks for."""
+    hook = getattr(system, "dice_for", None)
+    if hook is not None:
+        return hook(group)
+    if not (group.values or group.best_of_two):
+        return ()
+    count = system.dice_needed(group.values, group.best_of_two)
+    if not count:
+        return ()
+    if system.id == "dice":
+        at = list(group.values) + [value for value in group.best_of_two for _ in (0, 1)]
+    else:
+        from ..systems.lowluck import power_of
+        at = [power_of(group.values, group.best_of_two) % 6] * count
+    return tuple((a, 6) for a in at[:count])
 
 
 def enemy(role: str) -> str:
@@ -142,6 +179,8 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
     blind_air = (ruleset.rules.aircraft_need_destroyer_vs_subs and has_subs(ruleset, victim)
                  and not has_destroyer(ruleset, shooters))
     folded = setup.side(role).fold_subs
+    if role not in getattr(setup.system, "sub_strike_roles", ("attacker", "defender")):
+        folded = shooters.size  # no first strike: every sub fires with the rest (seed 003)
     groups: dict[str, list[tuple[str, int, bool]]] = {"subs": [], "main": [], "air": []}
     for entry in unit_values(setup, role, shooters):
         unit = ruleset.unit(entry[0])
@@ -192,11 +231,18 @@ def aa_shots(setup: BattleSetup, defender: Army, attacker: Army) -> tuple[int, i
     ruleset = setup.ruleset
     guns = sum(n for uid, n in defender.units.counts if "anti_aircraft" in ruleset.unit(uid).abilities)
     planes = sum(n for uid, n in attacker.units.counts if ruleset.unit(uid).is_air)
+    value = RADAR_AA_VALUE if setup.has_tech("defender", "radar") else AA_VALUE
+    if getattr(setup.system, "aa_per_move", False):
+        # A&A Chess (seed 003): every aircraft of the move counts once per AA territory flown over.
+        if not planes or setup.kind == "sea":
+            return 0, 0
+        count = setup.attacker.air_over_aa
+        return (planes if guns else 0) if count is None else count, value
     if not guns or not planes or setup.kind == "sea":
         return 0, 0
     per_gun = ruleset.rules.aa_shots_per_gun
     shots = planes if per_gun is None else min(planes, per_gun * guns)
-    return shots, RADAR_AA_VALUE if setup.has_tech("defender", "radar") else AA_VALUE
+    return shots, value
 
 
 def bombard_group(setup: BattleSetup, land_attackers: int, victim: Army) -> Group | None:

@@ -16,7 +16,7 @@ Nothing here draws random numbers or reads a request.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Protocol
 
 from ..errors import BadRequest
@@ -24,8 +24,8 @@ from ..forces import Force
 from ..systems import Volley
 from .army import Army
 from .casualties import Casualties, allocate, check_choice, has_choice
-from .firing import (Group, aa_shots, bombard_group, casualty_types, counts_as_force, enemy, has_destroyer,
-                     has_subs, main_groups, sub_group)
+from .firing import (Group, aa_shots, bombard_group, casualty_types, counts_as_force, dice_for, enemy,
+                     fire_group, has_destroyer, has_subs, main_groups, sub_group)
 from .setup import CARGO_PER_SHIP, ROLES, BattleSetup
 
 MAX_ROUNDS = 100
@@ -37,7 +37,9 @@ OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "i
 class Table(Protocol):
     """Where dice and decisions come from (seeded dice, or the players at a real table)."""
 
-    def dice(self, number: int, role: str, group: str, count: int) -> tuple[int, ...] | None: ...
+    def dice(self, number: int, role: str, group: str, count: int) -> tuple[int, ...] | None:
+        """``count`` d6 faces; a table asked for other dice (a d10) also gets ``sides=`` as a keyword."""
+        ...
 
     def casualties(self, number: int, step: str, victim: str) -> tuple[Mapping[str, int], Mapping[str, int], str] | None: ...
 
@@ -99,6 +101,7 @@ class BattleLog:
     takes_territory: bool = False
     captured: Force | None = None
     cargo_lost: dict[str, Force] = field(default_factory=dict)
+    carry: dict[str, int] = field(default_factory=dict)   # A&A Chess COF: what each side carries at the end
 
 
 Fires = Callable[[int, list[Group]], list[Fire]]
@@ -123,6 +126,10 @@ class Battle:
         self.ghosts = {role: Force(()) for role in ROLES}   # marked casualties that still fire this round
         self.away = {role: Force(()) for role in ROLES}
         self.log: RoundLog | None = None             # the round being fought; steps join it as they fire
+        # Systems that carry something between steps or assaults (A&A Chess, RULES.md §6):
+        self.carry = {role: 0 for role in ROLES}     # fraction or deficit carried into the next assault
+        self.passed = {role: 0 for role in ROLES}    # power a step hands on to the main fire of the same round
+        self.limit: int | None = None                # the last round to be fought (COF+R rolls its leftovers then)
 
     def _step(self, name: str, fires: list[Fire]) -> Step:
         """A step joins the round's log as soon as it has fired, so a pause for a choice still shows its dice."""
@@ -142,24 +149,19 @@ class Battle:
         system = self.setup.system
         missing, got = [], {}
         for group in groups:
-            count = system.dice_needed(group.values, group.best_of_two) if (group.values or group.best_of_two) else 0
-            faces = self.table.dice(number, group.shooter, group.name, count) if count else ()
+            wanted = dice_for(system, group)
+            count, sides = len(wanted), (wanted[0][1] if wanted else 6)
+            faces: tuple[int, ...] | None = ()
+            if count:
+                faces = self.table.dice(number, group.shooter, group.name, count) if sides == 6 \
+                    else self.table.dice(number, group.shooter, group.name, count, sides=sides)
             if faces is None:
                 missing.append({"round": number, "side": group.shooter, "group": group.name, "count": count,
-                                "sides": 6, "at": list(group.values) + [v for v in group.best_of_two for _ in (0, 1)]
-                                if system.id == "dice" else [system_remainder(system, group)]})
+                                "sides": sides, "at": [at for at, _ in wanted]})
             got[id(group)] = faces
         if missing:
             raise Pause({"kind": "dice", "dice": missing})
-        fires = []
-        for group in groups:
-            faces = got[id(group)]
-            volley = system.fire(group.values, lambda n, f=faces: tuple(f[:n]), group.best_of_two) \
-                if (group.values or group.best_of_two) else Volley(0, 0, 0, ())
-            if group.sure_hits:
-                volley = Volley(volley.power, volley.sure_hits + group.sure_hits, volley.remainder, volley.dice)
-            fires.append(Fire(group, volley))
-        return fires
+        return [Fire(group, fire_group(system, group, lambda n, f=got[id(group)]: tuple(f[:n]))) for group in groups]
 
     def _casualties(self, number: int, step: str, victim: str, fires: list[Fire], at_once: bool) -> Loss:
         hits = [(fire.group, fire.volley.hits) for fire in fires if fire.volley.hits]
@@ -234,14 +236,51 @@ class Battle:
         if group is None:
             return None
         step = self._step("subs", self.fires(number, [group]))
+        self.passed[role] = sum(fire.volley.passed for fire in step.fires)
         at_once = not has_destroyer(self.ruleset, self.alive[victim])
         step.losses.append(self._casualties(number, "subs", victim, step.fires, at_once))
         return step
 
+    def main_groups(self, number: int) -> list[Group]:
+        """Steps 3–4's groups; the first group of a side takes what the side carries or was passed (A&A Chess)."""
+        groups: list[Group] = []
+        for role in ROLES:
+            own = list(main_groups(self.setup, role, self.firing(role), self.alive[enemy(role)]))
+            joined, carry = self.passed[role], self.carry[role]
+            if joined or carry:
+                if not own:
+                    # Only subs attacked: their remainder (or a carried fraction) still makes a main attack.
+                    own = [Group(role, "main", (), (), casualty_types(self.setup, self.alive[enemy(role)]), ())]
+                own[0] = replace(own[0], joined=joined, carry=carry)
+            groups.extend(own)
+        if getattr(self.setup.system, "rolls_final", False):
+            final = self.is_final(number, groups)
+            groups = [replace(group, final=final) for group in groups]
+        return groups
+
+    def is_final(self, number: int, groups: list[Group]) -> bool:
+        """COF+R (RULES.md §6): the battle's last assault — the last round asked for, a retreat announced
+        after it, or one whose certain hits leave a side with nothing (docs/rules.md)."""
+        if number == self.limit or self.table.retreat(number):
+            return True
+        system = self.setup.system
+        for victim in ROLES:
+            hits = [(g, system.settle(g).sure_hits) for g in groups if g.shooter == enemy(victim)]
+            army = self.alive[victim]
+            cas = allocate(self.setup, army, [(g, k) for g, k in hits if k], self.setup.side(victim).order_of_loss)
+            if not counts_as_force(self.setup, army.after(cas.lost, cas.damaged)):
+                return True
+        return False
+
     def main_step(self, number: int) -> Step:
-        groups = [g for role in ROLES
-                  for g in main_groups(self.setup, role, self.firing(role), self.alive[enemy(role)])]
+        groups = self.main_groups(number)
         step = self._step("main", self.fires(number, groups))
+        self.passed = {role: 0 for role in ROLES}
+        for role in ROLES:
+            carried = [fire.volley.carry_out for fire in step.fires
+                       if fire.group.shooter == role and fire.volley.carry_out is not None]
+            if carried:
+                self.carry[role] = sum(carried)
         for victim in ROLES:
             fires = [fire for fire in step.fires if fire.group.shooter == enemy(victim)]
             step.losses.append(self._casualties(number, "main", victim, fires, False))
@@ -312,15 +351,12 @@ class Battle:
         return not counts_as_force(self.setup, self.alive["attacker"])
 
 
-def system_remainder(system, group: Group) -> int:
-    from ..systems.lowluck import power_of
-    return power_of(group.values, group.best_of_two) % 6
-
-
 def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> BattleLog:
     """Fight until a side is gone, the attacker retreats, nobody can hurt anybody, or ``rounds`` are played."""
     limit = MAX_ROUNDS if rounds is None else min(rounds, MAX_ROUNDS)
     battle = Battle(setup, table)
+    battle.limit = limit
+    deterministic = getattr(setup.system, "deterministic", False)
     logs: list[RoundLog] = []
     outcome, waiting = "in_progress", None
     for number in range(1, limit + 1):
@@ -332,6 +368,8 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
         log = RoundLog(number)
         logs.append(log)
         battle.log = log
+        before = (dict(battle.alive), dict(battle.carry))
+        battle.passed = {role: 0 for role in ROLES}
         try:
             if number == 1:
                 battle.aa_step(number)
@@ -352,6 +390,9 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
         if ended is None:
             battle.submerge(number, log)
             ended = battle.decided()
+        if ended is None and deterministic and (dict(battle.alive), dict(battle.carry)) == before:
+            # A diceless round that changed nothing repeats for ever (A&A Chess: 1 infantry against 1).
+            ended = "stalemate"
         if ended is None:
             wants = table.retreat(number)
             if wants:
@@ -364,7 +405,7 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
         if ended is not None:
             outcome = ended
             break
-    result = BattleLog(logs, outcome, battle.alive, battle.away, waiting)
+    result = BattleLog(logs, outcome, battle.alive, battle.away, waiting, carry=dict(battle.carry))
     if outcome == "attacker_wins" and setup.kind != "sea":
         result.takes_territory = any(setup.ruleset.unit(uid).domain == "land"
                                      and "anti_aircraft" not in setup.ruleset.unit(uid).abilities

@@ -100,7 +100,7 @@ def _counts(value: Any, field: str, ruleset: Ruleset) -> dict[str, int]:
 def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind: str) -> SideSetup:
     """Read one side of a battle request, naming the field of any mistake."""
     side = v.obj(value, role)
-    v.only_keys(side, ("units", "order_of_loss", "tech", "cargo", "fold_subs", "colors"), role)
+    v.only_keys(side, ("units", "order_of_loss", "tech", "cargo", "fold_subs", "colors", "air_over_aa"), role)
     counts = _counts(v.required(side, "units", role), f"{role}.units", ruleset)
     for unit_id, n in counts.items():
         why = allowed(ruleset, kind, role, unit_id) if n else None
@@ -167,8 +167,18 @@ def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind
         raise BadRequest(f"{role}.colors", "units are placed in colours only under coloured dice (system colored)")
     colors = commit(side.get("colors"), f"{role}.colors", fighting, ruleset) if commit is not None else None
 
+    air_over_aa = None
+    if "air_over_aa" in side:
+        if role != "attacker":
+            raise BadRequest(f"{role}.air_over_aa", "only the attacker's aircraft fly over AA")
+        if not getattr(system, "aa_per_move", False):
+            raise BadRequest(f"{role}.air_over_aa", "counting the aircraft of a whole move over AA is an "
+                                                    "A&A Chess rule (seed 003)")
+        air_over_aa = v.whole(side["air_over_aa"], f"{role}.air_over_aa", 0, 9999)
+
     return SideSetup(Force.of(ruleset, fighting), full_order(ruleset, order, role), custom, frozenset(tech),
-                     Force.of(ruleset, cargo), Force.of(ruleset, bombard), fold, colors)
+                     Force.of(ruleset, cargo), Force.of(ruleset, bombard), fold, colors=colors,
+                     air_over_aa=air_over_aa)
 
 
 def side_json(side: SideSetup) -> dict:
@@ -184,6 +194,8 @@ def side_json(side: SideSetup) -> dict:
         out["fold_subs"] = side.fold_subs
     if side.colors is not None and side.colors.override:
         out["colors"] = side.colors.override
+    if side.air_over_aa is not None:
+        out["air_over_aa"] = side.air_over_aa
     return out
 
 

@@ -126,11 +126,12 @@ def best_of_two_chance(at: int) -> Fraction:
 
 
 def _registry() -> dict[str, LuckSystem]:
+    from .chess import Chess
     from .colored import ColoredDice
     from .dice import NormalDice
     from .lowluck import LowLuck
 
-    return {system.id: system for system in (NormalDice(), LowLuck(), ColoredDice())}
+    return {system.id: system for system in (NormalDice(), LowLuck(), ColoredDice(), Chess())}
 
 
 def all_systems() -> tuple[LuckSystem, ...]:
