@@ -118,8 +118,12 @@ export function init(client, section) {
   const shareStatus = el("p", {class: "hint", id: "share-status", role: "status"});
   const sharePanel = el("div", {class: "share-panel", id: "share-panel", hidden: true},
     el("label", {for: "share-link"}, "Link to this battle"), linkField, shareStatus);
+  // The calculator (calc.js) listens for this event and opens with the armies left.
+  const oddsButton = el("button", {type: "button", class: "small odds-here", id: "odds-here"}, "Odds from here");
+  oddsButton.addEventListener("click", () => document.dispatchEvent(new CustomEvent("luckdial:odds",
+    {detail: {request: battle.request, result: battle.result}})));
   const log = el("section", {class: "log", id: "battle-log", "aria-label": "Battle log", hidden: true},
-    el("h2", {}, "Battle log"), logHeader, rounds, pauseSlot, outcome, sharePanel, reportPanel);
+    el("h2", {}, "Battle log"), logHeader, rounds, pauseSlot, oddsButton, outcome, sharePanel, reportPanel);
 
   // ---- sticky action bar ----------------------------------------------------
   const message = el("div", {class: "message", id: "battle-message", role: "alert", hidden: true});
@@ -228,6 +232,7 @@ export function init(client, section) {
     pressButton.hidden = retreatButton.hidden = !fighting;
     shareButton.hidden = newButton.hidden = !over;
     buttonRow.hidden = waiting;
+    oddsButton.hidden = !(result && result.outcome === "in_progress") || busy;
     const canSubmerge = fighting && !busy ? submergeSides(result) : [];
     for (const button of submergeButtons) button.hidden = !canSubmerge.includes(button.id.replace("submerge-", ""));
     submergeRow.hidden = !canSubmerge.length;

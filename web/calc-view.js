@@ -1,0 +1,218 @@
+// What the calculator shows: the win bar, the survivors histogram (SVG), the
+// cost swing, rounds and how the numbers were found. Pure rendering of a
+// `calc` result (docs/api.md) into nodes; no state, no worker. calc.js owns
+// the screen and the luck dial.
+
+import {el} from "./dom.js";
+import {countName} from "./rulesets.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// Outcomes in bar order; a name the core adds later still gets a grey segment.
+const OUTCOMES = [
+  ["attacker_wins", "Attacker wins", "attacker"],
+  ["draw", "Draw", "draw"],
+  ["retreat", "Attacker retreats", "other"],
+  ["stalemate", "Stalemate", "other"],
+  ["in_progress", "Still fighting", "other"],
+  ["defender_wins", "Defender wins", "defender"],
+];
+
+/** 0.253 → "25.3%"; the ends say "<0.1%" / ">99.9%" rather than round a real chance to 0 or 100. */
+export function percent(p) {
+  if (!(p > 0)) return "0%";
+  if (p >= 1) return "100%";
+  if (p < 0.001) return "<0.1%";
+  if (p > 0.999) return ">99.9%";
+  return `${(100 * p).toFixed(1)}%`;
+}
+
+const number = (x, digits = 1) => (Math.abs(x) < 0.05 ? (0).toFixed(digits) : x.toFixed(digits));
+
+function outcomeList(outcome) {
+  const known = OUTCOMES.map(([name]) => name);
+  const extra = Object.keys(outcome).filter((name) => !known.includes(name))
+    .map((name) => [name, name.replace(/_/g, " "), "other"]);
+  return [...OUTCOMES, ...extra].filter(([name]) => name in outcome);
+}
+
+/** The win bar: one segment per outcome, wide as its chance, and a legend a player can read. */
+export function winBar(outcome, {compact = false} = {}) {
+  const items = outcomeList(outcome).filter(([name]) => outcome[name] > 0 || name === "attacker_wins" || name === "defender_wins");
+  const words = items.map(([name, label]) => `${label} ${percent(outcome[name])}`).join(", ");
+  const bar = el("div", {class: "win-bar", role: "img", "aria-label": words});
+  for (const [name, , look] of items) {
+    const p = outcome[name];
+    if (!(p > 0)) continue;
+    // Inline style attributes are refused by the page's CSP; a CSSOM write is not.
+    const segment = el("span", {class: `seg ${look}`, dataset: {outcome: name}, title: `${percent(p)}`},
+      p >= (compact ? 0.16 : 0.11) ? percent(p) : "");
+    segment.style.width = `${100 * p}%`;
+    bar.append(segment);
+  }
+  const legend = el("p", {class: "win-legend"}, ...items.map(([name, label, look]) =>
+    el("span", {class: `key ${look}`, dataset: {outcome: name}},
+      el("span", {class: "swatch", "aria-hidden": "true"}), `${compact ? short(label) : label} `,
+      el("strong", {class: "p"}, percent(outcome[name])))));
+  return el("div", {class: `win${compact ? " compact" : ""}`}, bar, legend);
+}
+
+const short = (label) => ({"Attacker wins": "Att.", "Defender wins": "Def.", "Attacker retreats": "Retreat"}[label] || label);
+
+/** Units a side brings into the calculation (the base of `losses`: ships that only bombard do not count). */
+export function startCount(request, role, ruleset) {
+  const units = request[role]?.units || {};
+  const domain = new Map((ruleset?.units || []).map((u) => [u.id, u.domain]));
+  let n = 0;
+  for (const [id, count] of Object.entries(units)) {
+    if (role === "attacker" && request.kind === "amphibious" && domain.get(id) === "sea") continue;
+    n += Number(count) || 0;
+  }
+  return n;
+}
+
+/** P(units left = j) for j = 0..start, from `losses` {"k lost": p}. */
+export function leftLaw(losses, start) {
+  const law = new Array(start + 1).fill(0);
+  for (const [lost, p] of Object.entries(losses || {})) {
+    const left = start - Number(lost);
+    if (left >= 0 && left <= start) law[left] += p;
+  }
+  return law;
+}
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  for (const child of children) node.append(child);
+  return node;
+}
+
+/**
+ * The survivors histogram of one side: a bar for each number of units left
+ * (0 … start), its height the chance of ending with exactly that many.
+ */
+export function histogram(role, law, {compact = false, title = "", peak = Math.max(...law, 1e-12)} = {}) {
+  const n = law.length;
+  const width = compact ? 170 : 340; // about the width drawn at 390 px, so the labels keep their size
+  const height = compact ? 70 : 150;
+  const top = compact ? 4 : 20; // room for the percentages over the bars
+  const bottom = compact ? 16 : 22; // room for the counts under them
+  const plot = height - top - bottom;
+  const slot = width / n;
+  const gap = Math.min(4, slot * 0.15);
+  const likely = law.indexOf(Math.max(...law));
+  const every = Math.ceil(n / (compact ? 6 : 12)); // count labels that fit under the bars
+  const chart = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: `hist ${role}`, role: "img",
+    "aria-label": `${title}: most likely ${likely} left (${percent(law[likely])})`, preserveAspectRatio: "none"});
+  chart.append(svg("line", {x1: 0, x2: width, y1: top + plot + 0.5, y2: top + plot + 0.5, class: "axis"}));
+  law.forEach((p, left) => {
+    const h = p > 0 ? Math.max(1.5, (plot * p) / peak) : 0;
+    const x = left * slot + gap / 2;
+    const bar = svg("rect", {x: x.toFixed(2), y: (top + plot - h).toFixed(2), width: Math.max(1, slot - gap).toFixed(2),
+      height: h.toFixed(2), class: left === likely ? "bar likely" : "bar", "data-left": left, "data-p": p});
+    bar.append(svg("title", {}, document.createTextNode(`${left} left: ${percent(p)}`)));
+    chart.append(bar);
+    const cx = (left + 0.5) * slot;
+    if (left % every === 0 || left === n - 1) {
+      chart.append(svg("text", {x: cx.toFixed(2), y: height - 4, class: "count"}, document.createTextNode(String(left))));
+    }
+    if (!compact && p >= 0.005 && (n <= 9 || left === likely)) {
+      chart.append(svg("text", {x: cx.toFixed(2), y: (top + plot - h - 5).toFixed(2), class: "pct"},
+        document.createTextNode(`${Math.round(100 * p)}%`)));
+    }
+  });
+  return chart;
+}
+
+/** A side's histogram with its heading, for the result card or a dial row. */
+export function sideHistogram(result, request, role, ruleset, {compact = false, peak} = {}) {
+  const name = role === "attacker" ? "Attacker" : "Defender";
+  const start = startCount(request, role, ruleset);
+  const law = leftLaw(result.losses?.[role], start);
+  return el("figure", {class: `hist-box ${role}`, dataset: {role}},
+    el("figcaption", {}, compact ? `${name} left` : `${name}: units left (of ${start})`),
+    histogram(role, law, {compact, title: `${name} units left`, peak}));
+}
+
+/** The tallest bar of each side over the dial's rows: one height scale, so the spreads compare. */
+export function dialPeaks(rows, request, ruleset) {
+  const peaks = {};
+  for (const role of ["attacker", "defender"]) {
+    const start = startCount(request, role, ruleset);
+    peaks[role] = Math.max(1e-12, ...rows.flatMap((r) => leftLaw(r.result.losses?.[role], start)));
+  }
+  return peaks;
+}
+
+function costText(result) {
+  const a = result.cost_lost?.attacker ?? 0;
+  const d = result.cost_lost?.defender ?? 0;
+  const swing = result.cost_swing ?? d - a;
+  const who = swing > 0.05 ? "the attacker comes out ahead" : swing < -0.05 ? "the defender comes out ahead" : "even";
+  return {a, d, swing, who};
+}
+
+const expected = (counts, names) => {
+  const parts = Object.entries(counts || {}).filter(([, x]) => x >= 0.05)
+    .map(([id, x]) => countName(Number(x.toFixed(1)), names.get(id) || id));
+  return parts.length ? parts.join(", ") : "none";
+};
+
+/** "exact" or "simulated, ±x % at 95 %". */
+export function methodText(result) {
+  if (result.method === "monte_carlo") {
+    const spans = Object.values(result.intervals || {}).map(([lo, hi]) => (hi - lo) / 2);
+    const half = spans.length ? Math.max(...spans) : NaN;
+    const samples = result.samples ? `${result.samples.toLocaleString("en")} battles` : "many battles";
+    const margin = Number.isFinite(half) ? `, ±${(100 * half).toFixed(1)}% at 95% confidence` : "";
+    return `Simulated (${samples})${margin}: too big to count every outcome.`;
+  }
+  const pruned = result.pruned > 1e-9 ? ` (outcomes rarer than one in ten trillion left out: ${result.pruned.toExponential(1)} in all)` : "";
+  return `Exact: every way the battle can go is counted${pruned}.`;
+}
+
+/** The full result card of one calculation. */
+export function resultCard(result, request, ruleset) {
+  const names = new Map((ruleset?.units || []).map((u) => [u.id, u.name]));
+  const {a, d, swing, who} = costText(result);
+  const land = (request.kind || "land") !== "sea";
+  const rows = [
+    land ? ["Takes the territory", percent(result.takes_territory ?? 0), "calc-takes"] : null,
+    ["Rounds", `${number(result.rounds ?? 0)} on average`, "calc-rounds-expected"],
+  ].filter(Boolean);
+  return el("div", {class: "calc-card", id: "calc-card"},
+    winBar(result.outcome || {}),
+    el("dl", {class: "calc-facts"}, ...rows.flatMap(([label, value, id]) => [el("dt", {}, label), el("dd", {id}, value)])),
+    el("div", {class: "hists"},
+      sideHistogram(result, request, "attacker", ruleset),
+      sideHistogram(result, request, "defender", ruleset)),
+    el("div", {class: "cost", id: "calc-cost"},
+      el("h3", {}, "Cost (IPCs lost, on average)"),
+      el("p", {class: "cost-line"},
+        el("span", {class: "attacker"}, "Attacker ", el("strong", {}, number(a))),
+        el("span", {class: "defender"}, "Defender ", el("strong", {}, number(d))),
+        el("span", {class: "swing"}, "Swing ", el("strong", {id: "calc-swing"}, `${swing > 0.05 ? "+" : ""}${number(swing)}`))),
+      el("p", {class: "hint"}, `Swing = defender's loss − attacker's: ${who}.`)),
+    el("p", {class: "survivors"}, el("strong", {}, "Left on average: "),
+      `attacker ${expected(result.survivors?.attacker, names)}; defender ${expected(result.survivors?.defender, names)}.`),
+    el("p", {class: "method hint", id: "calc-method"}, methodText(result)));
+}
+
+/** One compact row of the luck dial: the system's name, its win bar and both histograms. */
+export function dialRow(label, {result, request, ruleset, error, state, peaks = {}}) {
+  const row = el("li", {class: `dial-row ${state || ""}`.trim()}, el("h3", {class: "dial-name"}, label));
+  if (result) {
+    row.append(winBar(result.outcome || {}, {compact: true}),
+      el("div", {class: "hists compact"},
+        sideHistogram(result, request, "attacker", ruleset, {compact: true, peak: peaks.attacker}),
+        sideHistogram(result, request, "defender", ruleset, {compact: true, peak: peaks.defender})));
+  } else if (state === "unavailable") {
+    row.append(el("p", {class: "hint"}, "not available yet"));
+  } else if (error) {
+    row.append(el("p", {class: "field-error"}, error));
+  } else {
+    row.append(el("p", {class: "hint"}, state === "cancelled" ? "Cancelled." : "Waiting…"));
+  }
+  return row;
+}
