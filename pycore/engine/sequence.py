@@ -286,6 +286,38 @@ class Battle:
             step.losses.append(self._casualties(number, "main", victim, fires, False))
         return step
 
+    # -- one round ----------------------------------------------------------------------------
+    def play(self, number: int, log: RoundLog) -> str | None:
+        """Steps (1)–(6) of one round and how the battle ended with it, if it did (before any retreat).
+
+        Raises :class:`Pause` where the table has not given a die or a choice yet. ``fight`` plays
+        rounds with it; the A&A Chess calculator plays one round from each state it explores.
+        """
+        setup = self.setup
+        self.log = log
+        before = (dict(self.alive), dict(self.carry))
+        self.passed = {role: 0 for role in ROLES}
+        if number == 1:
+            self.aa_step(number)
+            self.bombard_step(number)
+        # Units already marked as casualties (bombardment, later editions) still fire this round.
+        if counts_as_force(setup, self.firing("attacker")) and counts_as_force(setup, self.firing("defender")):
+            for role in ROLES:
+                self.sub_step(number, role)
+            self.main_step(number)
+        self.ghosts = {role: Force(()) for role in ROLES}
+        self.lose_lonely_transports(log)
+        log.complete = True
+        ended = self.decided()
+        if ended is None:
+            self.submerge(number, log)
+            ended = self.decided()
+        if ended is None and getattr(setup.system, "deterministic", False) \
+                and (dict(self.alive), dict(self.carry)) == before:
+            # A diceless round that changed nothing repeats for ever (A&A Chess: 1 infantry against 1).
+            ended = "stalemate"
+        return ended
+
     # -- end of round -------------------------------------------------------------------------
     def can_hurt(self, role: str) -> bool:
         """Whether any unit of this side could ever hit a unit the other side has left."""
@@ -356,7 +388,6 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
     limit = MAX_ROUNDS if rounds is None else min(rounds, MAX_ROUNDS)
     battle = Battle(setup, table)
     battle.limit = limit
-    deterministic = getattr(setup.system, "deterministic", False)
     logs: list[RoundLog] = []
     outcome, waiting = "in_progress", None
     for number in range(1, limit + 1):
@@ -367,32 +398,12 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
             break
         log = RoundLog(number)
         logs.append(log)
-        battle.log = log
-        before = (dict(battle.alive), dict(battle.carry))
-        battle.passed = {role: 0 for role in ROLES}
         try:
-            if number == 1:
-                battle.aa_step(number)
-                battle.bombard_step(number)
-            # Units already marked as casualties (bombardment, later editions) still fire this round.
-            if counts_as_force(setup, battle.firing("attacker")) and counts_as_force(setup, battle.firing("defender")):
-                for role in ROLES:
-                    battle.sub_step(number, role)
-                battle.main_step(number)
+            ended = battle.play(number, log)
         except Pause as pause:
             waiting = pause.waiting
             log.after = {role: battle.firing(role) for role in ROLES}
             break
-        battle.ghosts = {role: Force(()) for role in ROLES}
-        battle.lose_lonely_transports(log)
-        log.complete = True
-        ended = battle.decided()
-        if ended is None:
-            battle.submerge(number, log)
-            ended = battle.decided()
-        if ended is None and deterministic and (dict(battle.alive), dict(battle.carry)) == before:
-            # A diceless round that changed nothing repeats for ever (A&A Chess: 1 infantry against 1).
-            ended = "stalemate"
         if ended is None:
             wants = table.retreat(number)
             if wants:
