@@ -67,8 +67,10 @@ def _shift(law, sure):
 class Chain:
     """The transitions of one battle, cached per state; ``exact`` picks Fractions over floats."""
 
-    def __init__(self, setup: BattleSetup, exact: bool = False, tail: float = 1e-13, floor: float = 1e-13):
+    def __init__(self, setup: BattleSetup, exact: bool = False, tail: float = 1e-13, floor: float = 1e-13,
+                 start: dict | None = None):
         self.setup = setup
+        self.armies = start or {role: Army(setup.side(role).units) for role in ROLES}
         self.exact = exact
         self.tail = 0 if exact else tail
         self.floor = 0 if exact else floor
@@ -226,12 +228,16 @@ class Chain:
 
     def start(self) -> tuple[Army, Army, str | None]:
         """The battle before round 1, and "stalemate" when nobody can ever hurt anybody (fight's own check)."""
-        a, d = Army(self.setup.attacker.units), Army(self.setup.defender.units)
+        a, d = self.armies["attacker"], self.armies["defender"]
         self._load((a, d, Force(()), Force(())))
         return a, d, None
 
+    def opening(self, dist: dict) -> dict:
+        """Round 1's fire before the main step — AA guns, then shore bombardment — the engine's own steps."""
+        return self._step(self._step(dist, "aa", None, 1), "bombard", None, 1)
 
-def solve(chain: Chain, rounds: int | None = None) -> dict:
+
+def solve(chain: Chain, rounds: int | None = None, opening: bool = True) -> dict:
     """The law of the end of the battle: {(outcome, attacker, defender): p}, and expected rounds.
 
     Without a round limit the chain is solved in topological order (every
@@ -244,12 +250,13 @@ def solve(chain: Chain, rounds: int | None = None) -> dict:
     a0, d0, _ = chain.start()
     ends: dict = {}
     expected_rounds = chain.zero
-    opening = bool(aa_shots(setup, d0, a0)[0] or bombard_group(setup, 1, d0) is not None)
+    first = 1 if opening else 2          # a battle taken up in round 2 or later has no opening fire
+    opening = opening and bool(aa_shots(setup, d0, a0)[0] or bombard_group(setup, 1, d0) is not None)
     if not opening and chain.engine.decided() == "stalemate":
         return {"ends": {("stalemate", a0, d0): chain.one}, "rounds": chain.zero, "live": chain.zero}
     if rounds is not None:
-        return _by_rounds(chain, a0, d0, min(rounds, MAX_ROUNDS), ends)
-    first, cut = chain.round_from(a0, d0, 1)
+        return _by_rounds(chain, a0, d0, min(rounds, MAX_ROUNDS), ends, first)
+    first, cut = chain.round_from(a0, d0, first)
     chain.pruned += cut
     expected_rounds = chain.one
     mass: dict = {}
@@ -298,7 +305,7 @@ def solve(chain: Chain, rounds: int | None = None) -> dict:
     return {"ends": ends, "rounds": expected_rounds, "live": chain.zero}
 
 
-def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict) -> dict:
+def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict, first: int = 1) -> dict:
     live = {(a0, d0): chain.one}
     expected_rounds = chain.zero
     for number in range(1, limit + 1):
@@ -310,7 +317,7 @@ def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict) -> dict
             if m < chain.floor:
                 chain.pruned += m
                 continue
-            step, cut = chain.round_from(a, d, number)
+            step, cut = chain.round_from(a, d, max(number, first))
             chain.pruned += m * cut
             for (a2, d2), p in step.items():
                 a3, d3, done = chain.end_of_round(a2, d2)

@@ -9,6 +9,8 @@ fraction strings; Fractions throughout, no pruning) and ``timing`` (add
 
 from __future__ import annotations
 
+import importlib
+import math
 import time
 from fractions import Fraction
 from typing import Any, Mapping
@@ -19,24 +21,64 @@ from ..engine.setup import ROLES, parse_setup, setup_json
 from ..errors import BadRequest
 from ..rulesets import find_ruleset
 from ..systems import find_system
+from ..engine.army import Army
+from ..errors import show
+from ..forces import Force
+from ..share import link_for
+from . import ladder, montecarlo
 from .chain import Chain, solve
+from .law import Ends
 
-FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "rounds", "exact", "timing")
-OUTCOMES = ("attacker_wins", "defender_wins", "draw", "stalemate", "in_progress")
+PLUGINS = {"chess": "chess", "colored": "colored"}
+"""Systems whose law of the end is worked out by their own module (``ends(setup, rounds, exact)``)."""
+
+FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "rounds", "exact", "timing",
+          "retreat_at_units", "keep_land", "round")
+OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
+MAX_GENERAL_UNITS = 16
+"""Battles the ladder cannot take (sea battles: subs, aircraft that cannot hit them) are solved by the
+general chain up to this many units in all; beyond, by Monte Carlo (``montecarlo.SAMPLES_GENERAL``)."""
 
 TAIL = 1e-13
 FLOOR = 1e-13
 BOUND = ("every probability is low by at most `pruned` (the mass discarded: hit counts rarer than 1e-13 "
-         "per group and state, and states reached with less than 1e-13) plus float rounding (< 1e-12)")
+         "per group and state, states reached with less than 1e-13, and fixed-point rounding)")
+
+
+def _damaged(request: Mapping[str, Any], ruleset) -> tuple[dict, dict]:
+    """Each side's ``damaged`` two-hit units (a battle in progress), taken out of the side for parse_setup."""
+    sides, damaged = {}, {}
+    for role in ROLES:
+        side = request.get(role)
+        if isinstance(side, Mapping) and "damaged" in side:
+            counts = v.obj(side["damaged"], f"{role}.damaged")
+            units = side.get("units") if isinstance(side.get("units"), Mapping) else {}
+            got = {}
+            for unit_id, n in counts.items():
+                field = f"{role}.damaged.{unit_id}"
+                if not ruleset.has(unit_id) or ruleset.unit(unit_id).hit_points < 2:
+                    raise BadRequest(field, f"only a two-hit unit can be damaged, got {show(unit_id)}")
+                n = v.whole(n, field, 0, 10_000)
+                have = units.get(unit_id, 0) if isinstance(units.get(unit_id, 0), int) else 0
+                if n > have:
+                    raise BadRequest(field, f"{n} damaged but the side has {have} {unit_id}")
+                if n:
+                    got[unit_id] = n
+            damaged[role] = got
+            side = {k: x for k, x in side.items() if k != "damaged"}
+        sides[role] = side
+    return sides, damaged
 
 
 def parse(request: Mapping[str, Any]):
     v.only_keys(request, FIELDS, "")
     ruleset = find_ruleset(v.required(request, "ruleset", ""))
     system = find_system(v.required(request, "system", ""))
-    setup = parse_setup(request, ruleset, system)
+    sides, damaged = _damaged(request, ruleset)
+    setup = parse_setup({**request, **{role: sides[role] for role in ROLES if sides[role] is not None}},
+                        ruleset, system)
     for role in ROLES:
         if setup.side(role).cargo:
             raise BadRequest(f"{role}.cargo", "the calculator does not carry cargo yet; leave it out")
@@ -48,16 +90,47 @@ def parse(request: Mapping[str, Any]):
         if size > MAX_EXACT_UNITS:
             raise BadRequest("exact", f"exact fractions are given for at most {MAX_EXACT_UNITS} units in all, "
                                       f"this battle has {size}; leave exact out for the float answer")
+    options = {
+        "retreat_at": v.whole(request["retreat_at_units"], "retreat_at_units", 0, 10_000)
+        if "retreat_at_units" in request else None,
+        "keep_land": v.boolean(request.get("keep_land", False), "keep_land"),
+        "first_round": v.whole(request.get("round", 1), "round", 1, MAX_ROUNDS),
+        "damaged": damaged,
+    }
+    if options["retreat_at"] is not None and setup.kind == "amphibious":
+        raise BadRequest("retreat_at_units", "land units that came from the sea cannot retreat; leave it out")
+    if (options["retreat_at"] is not None or options["keep_land"]) and setup.kind == "sea":
+        field = "retreat_at_units" if options["retreat_at"] is not None else "keep_land"
+        raise BadRequest(field, "the calculator takes this option in land and amphibious battles only")
+    if (options["retreat_at"] is not None or options["keep_land"]) and setup.system.id not in ("dice", "lowluck"):
+        field = "retreat_at_units" if options["retreat_at"] is not None else "keep_land"
+        raise BadRequest(field, f"the calculator takes this option with dice and Low Luck only, "
+                                f"not {setup.system.id}")
     canonical = setup_json("calc", setup)
+    for role in ROLES:
+        if damaged.get(role):
+            canonical[role]["damaged"] = dict(sorted(damaged[role].items()))
     if rounds is not None:
         canonical["rounds"] = rounds
     if exact:
         canonical["exact"] = True
-    return canonical, setup, rounds, exact, timing
+    if options["retreat_at"] is not None:
+        canonical["retreat_at_units"] = options["retreat_at"]
+    if options["keep_land"]:
+        canonical["keep_land"] = True
+    if options["first_round"] != 1:
+        canonical["round"] = options["first_round"]
+    return canonical, setup, rounds, exact, timing, options
 
 
 def normalize(request: Mapping[str, Any]) -> dict:
+    """The canonical request, as a link holds it."""
     return parse(request)[0]
+
+
+def _interval(p: float, n: int) -> list[float]:
+    half = 1.96 * math.sqrt(max(p * (1 - p), 0.0) / n)
+    return [max(0.0, p - half), min(1.0, p + half)]
 
 
 def _text(p) -> str:
@@ -65,12 +138,44 @@ def _text(p) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def compute(setup, rounds=None, exact=False) -> dict:
+def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> Ends:
+    """The law of the battle's end, by the method that fits the system and the battle (docs/api.md)."""
+    options = dict(options or {})
+    retreat_at, keep_land = options.get("retreat_at"), options.get("keep_land", False)
+    first_round = options.get("first_round", 1)
+    damaged = options.get("damaged", {})
+    start = {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {}))) for role in ROLES}
+    system = setup.system.id
+    if system in PLUGINS:
+        module = importlib.import_module(f"{__package__}.{PLUGINS[system]}")
+        return module.ends(setup, rounds, exact)
+    if not exact:
+        chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
+        a0, d0 = start["attacker"], start["defender"]
+        empty = Force(())
+        opening = {(a0, d0, empty, empty): 1.0}
+        if first_round == 1:
+            opening = chain.opening(opening)
+        try:
+            got = ladder.solve(setup, opening, rounds, TAIL, FLOOR, retreat_at, keep_land,
+                               min(rounds or MAX_ROUNDS, MAX_ROUNDS))
+            return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned)
+        except ladder.NotLinear:
+            pass
+        size = sum(army.size for army in start.values()) + setup.attacker.bombard.size
+        if size > MAX_GENERAL_UNITS:
+            return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL)
+    chain = Chain(setup, exact=exact, tail=TAIL, floor=FLOOR, start=start)
+    solved = solve(chain, rounds, opening=first_round == 1)
+    return Ends(solved["ends"], solved["rounds"], chain.pruned)
+
+
+def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> dict:
     """The law of the battle's end and its summaries, in the arithmetic asked for (no JSON yet)."""
-    chain = Chain(setup, exact=exact, tail=TAIL, floor=FLOOR)
-    solved = solve(chain, rounds)
-    zero = chain.zero
+    law = ends_of(setup, rounds, exact, options)
+    zero = Fraction(0) if exact else 0.0
     ruleset = setup.ruleset
+    damaged = (options or {}).get("damaged", {})
     start = {role: setup.side(role).units for role in ROLES}
     outcome = {name: zero for name in OUTCOMES}
     losses = {role: {} for role in ROLES}
@@ -78,8 +183,8 @@ def compute(setup, rounds=None, exact=False) -> dict:
     survivors = {role: {uid: zero for uid, _ in start[role].counts} for role in ROLES}
     takes = zero
     joint: dict = {}
-    for (ended, a, d), p in solved["ends"].items():
-        outcome[ended] += p
+    for (ended, a, d), p in law.ends.items():
+        outcome[ended] = outcome.get(ended, zero) + p
         key = (ended, start["attacker"].size - a.size, start["defender"].size - d.size)
         joint[key] = joint.get(key, zero) + p
         for role, army in (("attacker", a), ("defender", d)):
@@ -93,16 +198,18 @@ def compute(setup, rounds=None, exact=False) -> dict:
                 for uid, _ in a.units.counts):
             takes += p
     return {"outcome": outcome, "losses": losses, "cost": cost, "survivors": survivors, "takes": takes,
-            "joint": joint, "rounds": solved["rounds"], "pruned": chain.pruned, "states": len(chain._end)}
+            "joint": joint, "rounds": law.rounds, "pruned": law.pruned, "method": law.method,
+            "samples": law.samples, "damaged": damaged}
 
 
 def run(request: Mapping[str, Any]) -> dict:
-    canonical, setup, rounds, exact, timing = parse(request)
+    canonical, setup, rounds, exact, timing, options = parse(request)
     began = time.perf_counter()
-    got = compute(setup, rounds, exact)
+    got = compute(setup, rounds, exact, options)
     seconds = time.perf_counter() - began
     f = float
     outcome = {name: f(p) for name, p in got["outcome"].items() if name in ("attacker_wins", "defender_wins", "draw") or p}
+    sizes = {role: setup.side(role).units.size for role in ROLES}
     result: dict[str, Any] = {
         "ruleset": setup.ruleset.id, "system": {"name": setup.system.id}, "kind": setup.kind,
         "outcome": outcome,
@@ -114,7 +221,17 @@ def run(request: Mapping[str, Any]) -> dict:
         "rounds": f(got["rounds"]),
         "pruned": f(got["pruned"]),
         "pruned_bound": "exact: nothing pruned" if exact else BOUND,
+        "survivors_count": {role: {str(sizes[role] - k): f(p) for k, p in sorted(got["losses"][role].items())}
+                            for role in ROLES},
+        "method": got["method"],
+        "link": link_for(canonical),
     }
+    if got["method"] == "monte_carlo":
+        n = got["samples"]
+        result["samples"] = n
+        result["pruned_bound"] = (f"simulated: {n} battles fought by the engine with seeded dice; "
+                                  f"intervals are ±1.96 standard errors (95 %)")
+        result["intervals"] = {name: _interval(p, n) for name, p in outcome.items()}
     if exact:
         result["exact_outcome"] = {name: _text(p) for name, p in got["outcome"].items() if name in outcome}
         result["exact_losses"] = {role: {str(k): _text(p) for k, p in sorted(got["losses"][role].items())}

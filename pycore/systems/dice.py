@@ -27,7 +27,10 @@ class NormalDice:
     def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
         return sum(1 for value in values if value > 0) + 2 * sum(1 for value in best_of_two if value > 0)
 
+    def chances(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
+        """Each die's own chance to hit: the hits are their independent sum (the calculator factors on them)."""
+        return tuple([Fraction(min(value, 6), 6) for value in values if value > 0]
+                     + [best_of_two_chance(value) for value in best_of_two if value > 0])
+
     def hit_distribution(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
-        chances = [Fraction(min(value, 6), 6) for value in values if value > 0]
-        chances += [best_of_two_chance(value) for value in best_of_two if value > 0]
-        return bernoulli_sum(chances)
+        return bernoulli_sum(self.chances(values, best_of_two))

@@ -96,7 +96,7 @@ def test_fought_to_the_end_divides_out_the_rounds_where_nothing_happens():
     got = compute(setup_of(request), None, exact=True)
     # Per round: A only 4/36, D only 10/36, both 2/36; conditioned on something happening (16/36).
     assert got["outcome"] == {"attacker_wins": Fraction(4, 16), "defender_wins": Fraction(10, 16),
-                              "draw": Fraction(2, 16), "stalemate": 0, "in_progress": 0}
+                              "draw": Fraction(2, 16), "retreat": 0, "stalemate": 0, "in_progress": 0}
     assert got["rounds"] == Fraction(36, 16)
 
 
