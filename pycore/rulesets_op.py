@@ -19,7 +19,10 @@ def run(request: Mapping[str, Any]) -> dict:
                       "battle_units": {kind: {role: [u.id for u in r if allowed(r, kind, role, u.id) is None]
                                               for role in ROLES} for kind in KINDS}}
                      for r in RULESETS],
-        "systems": [{"id": s.id, "name": s.name, "summary": s.summary} for s in all_systems()],
+        "systems": [{"id": s.id, "name": s.name, "summary": s.summary,
+                     **({"variants": list(s.variants)} if getattr(s, "variants", None) else {}),
+                     **({"chart": s.chart.to_json()} if getattr(s, "chart", None) else {})}
+                    for s in all_systems()],
         "kinds": list(KINDS),
         "tech": [{"id": t, "name": TECH_NAMES[t]} for t in TECHS],
         "battle_units": ["infantry", "artillery", "mech_infantry", "tank", "fighter", "tactical_bomber", "bomber"],

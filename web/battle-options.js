@@ -1,7 +1,8 @@
 // A side's extras on the battle form, each behind its own disclosure so the
 // first screen stays a list of steppers: technology, order of loss, cargo
 // (sea) and, for a Low Luck attacker with subs, how many subs fold into the
-// main attack (seed 000 §5b).
+// main attack (seed 000 §5b); for an A&A Chess attacker with aircraft, how many
+// the AA counts over the whole move (seed 003).
 
 import {el} from "./dom.js";
 import {createForces} from "./forces.js";
@@ -57,7 +58,12 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
     el("div", {class: "fold-row"}, el("label", {for: `${idBase}-fold-subs`, class: "unit-name"}, "Fold subs into the main attack"), fold.node),
     el("p", {class: "hint"}, "Low Luck: folded subs add their power to the main roll and give up their surprise strike."));
 
-  const node = el("div", {class: "side-options"}, foldBox, tech, ool, cargoBox);
+  const overAA = stepper(`${idBase}-air-over-aa`, "Aircraft counted by AA over the whole move", {min: 0, max: 999, onChange});
+  const overAABox = el("div", {class: "fold", id: `${idBase}-air-over-aa-box`},
+    el("div", {class: "fold-row"}, el("label", {for: `${idBase}-air-over-aa`, class: "unit-name"}, "AA count, whole move"), overAA.node),
+    el("p", {class: "hint"}, "A&A Chess: each aircraft of the move counts once per AA territory it flies over; every 5 counted lose 1. 0: only this battle's aircraft against this territory's AA."));
+
+  const node = el("div", {class: "side-options"}, foldBox, overAABox, tech, ool, cargoBox);
 
   const summarize = (counts) => {
     const n = Object.values(counts).reduce((a, b) => a + (Number(b) || 0), 0);
@@ -129,6 +135,8 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
     foldBox.hidden = !(side === "attacker" && next.system === "lowluck" && subs > 0);
     fold.limits = {min: 0, max: subs};
     if (fold.value > subs) fold.value = subs;
+    const air = (next.ruleset?.units || []).some((u) => u.domain === "air" && Number(next.counts[u.id]) > 0);
+    overAABox.hidden = !(side === "attacker" && next.system === "chess" && next.kind !== "sea" && air);
     if (rulesetChanged || techChanged || present) drawTech();
     drawOrder();
   }
@@ -145,6 +153,7 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
       if (Object.keys(c).length) out.cargo = c;
     }
     if (!foldBox.hidden && fold.value > 0) out.fold_subs = fold.value;
+    if (!overAABox.hidden && overAA.value > 0) out.air_over_aa = overAA.value;
     return out;
   }
 
@@ -155,6 +164,7 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
     drawTech((sideRequest.tech || []).slice());
     cargo.setCounts(sideRequest.cargo || {});
     fold.value = sideRequest.fold_subs || 0;
+    overAA.value = sideRequest.air_over_aa || 0;
     drawOrder();
   }
 

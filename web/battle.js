@@ -11,6 +11,7 @@ import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
 import {newSeed} from "./seed.js";
 import {createSideOptions, unitsFor} from "./battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
+import {createVariantPicker} from "./chess.js";
 
 const KIND_NAMES = {land: "Land", sea: "Sea", amphibious: "Amphibious"};
 const KIND_NOTES = {
@@ -56,6 +57,8 @@ export function init(client, section) {
   const rulesetSelect = el("select", {id: "ruleset", name: "ruleset"});
   const systemNote = el("p", {class: "hint", id: "system-note"});
   const systemBox = el("div", {class: "segmented", role: "radiogroup", "aria-label": "Luck system", id: "system"});
+  const variant = createVariantPicker({onChange: () => edited()});
+  variant.set(loadPrefs().variant);
   const kindNote = el("p", {class: "hint", id: "kind-note"});
   const kindBox = el("div", {class: "segmented", role: "radiogroup", "aria-label": "Kind of battle", id: "kind"},
     ...Object.entries(KIND_NAMES).map(([id, name]) => {
@@ -88,7 +91,7 @@ export function init(client, section) {
   const settings = el("fieldset", {class: "settings"},
     el("legend", {class: "visually-hidden"}, "Battle settings"),
     el("div", {class: "field"}, el("label", {for: "ruleset"}, "Ruleset"), rulesetSelect),
-    el("div", {class: "field"}, el("span", {class: "label", id: "system-label"}, "Luck system"), systemBox, systemNote),
+    el("div", {class: "field"}, el("span", {class: "label", id: "system-label"}, "Luck system"), systemBox, systemNote, variant.node),
     el("div", {class: "field"}, el("span", {class: "label", id: "kind-label"}, "Kind of battle"), kindBox, kindNote));
   const seedBox = el("div", {class: "field", id: "seed-box"}, el("label", {for: "seed"}, "Seed"),
     el("div", {class: "seed-row"}, seedInput, seedButton),
@@ -160,11 +163,13 @@ export function init(client, section) {
     const system = systemBox.querySelector("input:checked")?.value || loadPrefs().system || "lowluck";
     systemBox.replaceChildren(...data.systems.map((s) => {
       const input = el("input", {type: "radio", name: "system", id: `system-${s.id}`, value: s.id, checked: s.id === system});
-      input.addEventListener("change", () => { systemNote.textContent = note(s.id); optionsChanged(); edited(); });
+      input.addEventListener("change", () => { systemNote.textContent = note(s.id); variant.show(s.id === "chess"); optionsChanged(); edited(); });
       return el("label", {for: `system-${s.id}`, class: "segment"}, input, el("span", {}, s.name));
     }));
     if (!systemBox.querySelector("input:checked")) systemBox.querySelector("input").checked = true;
     systemNote.textContent = note(currentSystem());
+    variant.setVariants(data.systems.find((s) => s.id === "chess")?.variants);
+    variant.show(currentSystem() === "chess");
     fillUnits();
   }
 
@@ -269,7 +274,8 @@ export function init(client, section) {
     const names = unitNames();
     const system = result.system?.name || battle.request.system.name;
     const rulesetName = currentRuleset().name;
-    const systemName = data.systems.find((s) => s.id === system)?.name || system;
+    const systemName = (data.systems.find((s) => s.id === system)?.name || system) +
+      (result.system?.variant ? ` ${variant.name(result.system.variant)}` : "");
     const request = battle.request;
     const dice = request.dice ? "your own dice" : `seed “${result.seed ?? request.seed}”`;
     const kindName = KIND_NAMES[request.kind || "land"];
@@ -376,8 +382,9 @@ export function init(client, section) {
   }
 
   function formRequest() {
-    savePrefs({ruleset: rulesetSelect.value, system: currentSystem()});
-    const request = {op: "resolve", ruleset: rulesetSelect.value, system: {name: currentSystem()}};
+    savePrefs({ruleset: rulesetSelect.value, system: currentSystem(), variant: variant.get()});
+    const system = currentSystem() === "chess" ? {name: "chess", variant: variant.get()} : {name: currentSystem()};
+    const request = {op: "resolve", ruleset: rulesetSelect.value, system};
     if (currentKind() !== "land") request.kind = currentKind();
     request.attacker = {units: attacker.getCounts(), ...options.attacker.get()};
     request.defender = {units: defender.getCounts(), ...options.defender.get()};
@@ -457,6 +464,8 @@ export function init(client, section) {
     const radio = systemBox.querySelector(`input[value="${CSS.escape(request.system.name)}"]`);
     if (radio) radio.checked = true;
     systemNote.textContent = note(currentSystem());
+    variant.set(request.system.variant);
+    variant.show(currentSystem() === "chess");
     attacker.setCounts(request.attacker.units);
     defender.setCounts(request.defender.units);
     options.attacker.set(request.attacker);

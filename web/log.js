@@ -4,6 +4,7 @@
 
 import {el} from "./dom.js";
 import {countName} from "./rulesets.js";
+import {chessFireLines} from "./chess.js";
 
 const SIDES = [["attacker", "Attacker"], ["defender", "Defender"]];
 
@@ -53,7 +54,14 @@ function fireBlock(fire, names, system) {
     el("h4", {}, title),
     el("p", {class: "firing-units"}, listUnits(fire.units, names, "")));
   const hits = fire.hits === 1 ? "1 hit" : `${fire.hits} hits`;
-  if (system === "lowluck") {
+  if (system === "chess") {
+    block.append(...chessFireLines(fire));
+    for (const die of fire.dice) {
+      const on = die.sides && die.sides !== 6 ? ` on a d${die.sides}` : "";
+      block.append(el("div", {class: "remainder-roll"}, dieFace(die),
+        el("span", {class: "remainder"}, `remainder ${fire.remainder} rolled${on}: ${die.value}, needed ≤ ${die.at}: ${die.hit ? "hit" : "miss"}`)));
+    }
+  } else if (system === "lowluck") {
     const sure = fire.sure_hits === 1 ? "1 sure hit" : `${fire.sure_hits} sure hits`;
     block.append(el("p", {class: "power"}, `Power ${fire.power}: ${sure}, remainder ${fire.remainder}`));
     if (fire.dice.length) {

@@ -80,6 +80,7 @@ class Chess:
     name = "A&A Chess"
     summary = "Diceless: add up the power, each 6 is a hit; the variant says what the remainder does."
     spec_keys = ("variant",)
+    variants = tuple({"id": v, "name": VARIANT_NAMES[v], "summary": VARIANT_SUMMARIES[v]} for v in VARIANTS)
     sub_strike_roles = ("attacker",)
     aa_per_move = True
 
