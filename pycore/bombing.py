@@ -11,7 +11,9 @@ Op ``bombing`` (contract in ``docs/research.md``) has two forms:
 Dice come from the players (``rolls``) or from ``pycore.dice`` with a request
 ``seed`` (contexts ``bombing/aa``, ``bombing/damage``, ``bombing/fee``).
 
-This module is not for rockets nor for the bombers' part in a regular battle.
+Under A&A Chess a raid may also carry rockets (seed 003: "always 3") and the
+AA count of the whole move (``aa_count``). This module is not for the bombers'
+part in a regular battle, nor for rockets under dice or Low Luck.
 Every rule cites its source; decisions where the seeds are silent keep the
 mean of the rule they replace (RULES.md preamble) and are listed in
 ``docs/research.md``.
@@ -83,7 +85,7 @@ _RAID_KEYS = ("op", "system", "bombers", "aa", "heavy_bombers", "territory_value
 _SYSTEM_KEYS = {
     "dice": ("ruleset", "lhtr", "aa_guns", "factory_damage", "factory"),
     "lowluck": ("rule",),
-    "chess": ("variant",),
+    "chess": ("variant", "aa_count", "rockets"),
 }
 
 
@@ -153,9 +155,11 @@ def normalize(request: Mapping[str, Any]) -> dict:
         return {"op": "bombing", "settle": out}
     system = v.choice(v.required(request, "system", ""), SYSTEMS, "system")
     v.only_keys(request, _RAID_KEYS + _SYSTEM_KEYS[system], "")
+    # A&A Chess rockets may strike without bombers (an AA gun's rocket attack, seed 003).
+    fewest = 0 if system == "chess" and request.get("rockets") else 1
     out: dict[str, Any] = {
         "op": "bombing", "system": system,
-        "bombers": v.whole(v.required(request, "bombers", ""), "bombers", 1, MAX_BOMBERS),
+        "bombers": v.whole(v.required(request, "bombers", ""), "bombers", fewest, MAX_BOMBERS),
         "aa": v.boolean(request.get("aa", False), "aa"),
         "heavy_bombers": v.boolean(request.get("heavy_bombers", False), "heavy_bombers"),
     }
@@ -186,11 +190,17 @@ def normalize(request: Mapping[str, Any]) -> dict:
         out["rule"] = v.choice(request.get("rule", "standard"), LOWLUCK_RULES, "rule")
     else:
         out["variant"] = v.choice(request.get("variant", "orthodox"), CHESS_VARIANTS, "variant")
+        if "aa_count" in request:
+            if not out["aa"]:
+                raise BadRequest("aa_count", f"an AA count ({show(request['aa_count'])}) needs \"aa\": true")
+            out["aa_count"] = v.whole(request["aa_count"], "aa_count", out["bombers"], 9_999)
+        if "rockets" in request:
+            out["rockets"] = v.whole(request["rockets"], "rockets", 0, 20)
     if "seed" in request:
         out["seed"] = v.text(request["seed"], "seed", 1, 200)
     if "rolls" in request:
         rolls = v.obj(request["rolls"], "rolls")
-        v.only_keys(rolls, ("aa", "damage", "fee"), "rolls")
+        v.only_keys(rolls, ("aa", "damage", "fee", "rockets"), "rolls")
         out["rolls"] = {kind: [v.whole(value, f"rolls.{kind}[{i}]", 1, 12)
                                for i, value in enumerate(v.array(values, f"rolls.{kind}", 2 * MAX_BOMBERS))]
                         for kind, values in rolls.items()}
@@ -306,16 +316,22 @@ def _raid_lowluck(request: dict, rolls: Dice) -> Raid:
 
 
 def _raid_chess(request: dict, rolls: Dice) -> Raid:
-    """Seed 003: AA takes one aircraft per 5 flying over it; 2.5 per surviving bomber, total rounded down."""
+    """Seed 003: AA takes one aircraft per 5 flying over it; 2.5 per surviving bomber, total rounded down.
+
+    ``aa_count``: the aircraft of the whole move, each counted once per AA territory flown over (seed 003
+    example 5); the losses fall on this raid's bombers (at most all of them). Rockets: 3 each.
+    """
     ryof6 = request["variant"] == "ryof6"
     bombers = request["bombers"]
-    losses, remainder = (bombers // 5, bombers % 5) if request["aa"] else (0, 0)
-    aa = {"kind": "chess", "aircraft": bombers if request["aa"] else 0, "sure_hits": losses,
+    counted = request.get("aa_count", bombers) if request["aa"] else 0
+    losses, remainder = min(bombers, counted // 5), counted % 5
+    aa = {"kind": "chess", "aircraft": counted, "sure_hits": losses,
           "remainder": remainder, "at": None, "rolls": [], "rolled_by": None, "hits": losses}
     if ryof6 and remainder:
         # RYOF<6 rolls every fraction; a remainder r of 5 hits with chance r/5 (d10 ≤ 2r) to keep the mean.
         values, by = rolls.take("aa", 10, 1)
-        aa.update(at=2 * remainder, rolls=list(values), rolled_by=by, hits=losses + int(values[0] <= 2 * remainder))
+        aa.update(at=2 * remainder, rolls=list(values), rolled_by=by,
+                  hits=min(bombers, losses + int(values[0] <= 2 * remainder)))
     surviving = bombers - aa["hits"]
     halves = 5 * surviving * (2 if request["heavy_bombers"] else 1)  # in half points: 2.5 = 5 halves
     total = halves // 2
@@ -330,7 +346,20 @@ def _raid_chess(request: dict, rolls: Dice) -> Raid:
         notes = ["A&A Chess RYOF<6: 2.5 per surviving bomber, the half point rolled (1–3 adds 1)."]
     if request["heavy_bombers"]:
         notes.append("Heavy Bombers count twice: 5 per surviving bomber (seed 003: tech is treated by its increment).")
-    return Raid(aa, (total,) if surviving else (), damage_rolls, damage_by, tuple(notes))
+    if not bombers:
+        notes = []
+    damages = [total] if surviving else []
+    rockets = request.get("rockets", 0)
+    if rockets:
+        # Seed 003: a rocket attack "always has the value 3". RYOF<6 rolls the half point the dice rule's 1d6
+        # (mean 3.5) lost: d6 ≤ 3 adds 1, so the mean stays 3.5.
+        faces, rocket_by = rolls.take("rockets", 6, rockets if ryof6 else 0)
+        per = [3 + (int(face <= 3) if ryof6 else 0) for face in faces] if ryof6 else [3] * rockets
+        damages.append(sum(per))
+        notes.append(f"Rockets: 3 each{', the half point rolled (1–3 adds 1)' if ryof6 else ''} (seed 003).")
+        if faces:
+            damage_rolls, damage_by = damage_rolls + tuple(faces), damage_by or rocket_by
+    return Raid(aa, tuple(damages), damage_rolls, damage_by, tuple(notes))
 
 
 _RAIDS = {"dice": _raid_dice, "lowluck": _raid_lowluck, "chess": _raid_chess}
@@ -379,7 +408,7 @@ def run(request: Mapping[str, Any]) -> dict:
         "fee": raid.fee,
         "notes": notes,
     }
-    for key in ("ruleset", "rule", "variant", "territory_value", "seed"):
+    for key in ("ruleset", "rule", "variant", "aa_count", "rockets", "territory_value", "seed"):
         if key in request:
             result[key] = request[key]
     return result

@@ -142,6 +142,22 @@ def test_chess_ryof6_rolls_the_half_point():
     assert raid(system="chess", variant="ryof6", bombers=1, rolls={"damage": [4]})["damage"]["total"] == 2
 
 
+def test_chess_aa_counts_the_whole_move_over_every_aa_territory():
+    """Seed 003 example 5: 3 aircraft over 2 AA territories count 6 → 1 lost; 4 alone lose none."""
+    assert raid(system="chess", bombers=3, aa=True, aa_count=6)["shot_down"] == 1
+    assert raid(system="chess", bombers=4, aa=True)["shot_down"] == 0
+    # Example 5's move: 3 bombers here, 2 aircraft elsewhere, both over AA: 5 counted → 1 bomber lost here.
+    result = raid(system="chess", bombers=3, aa=True, aa_count=5)
+    assert result["shot_down"] == 1 and result["damage"]["total"] == 5  # 2 survivors × 2.5
+
+
+def test_chess_rockets_are_3_each_and_ryof6_rolls_their_half_point():
+    assert raid(system="chess", bombers=0, rockets=2)["damage"]["total"] == 6
+    assert raid(system="chess", bombers=1, rockets=1)["damage"]["total"] == 2 + 3  # 2.5 rounded down, + 3
+    rolled = raid(system="chess", variant="ryof6", bombers=0, rockets=2, rolls={"rockets": [3, 4]})
+    assert rolled["damage"]["total"] == 4 + 3
+
+
 # --- bad inputs ---
 
 @pytest.mark.parametrize("request_,field,quoted", [
