@@ -119,23 +119,41 @@ class Rounds:
         return out
 
 
-def _single(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
+def _single(setup: BattleSetup, rounds: int | None, exact: bool, carry: tuple[int, int]) -> Ends:
     """A diceless variant: the one battle the engine fights."""
+    if carry != (0, 0):
+        # The engine's fight starts with nothing carried: play it round by round from the carry given.
+        step = Rounds(setup, None if rounds is None else min(rounds, MAX_ROUNDS), exact)
+        state: State = (Army(setup.attacker.units), Army(setup.defender.units), *carry)
+        played = 0
+        for number in range(1, (rounds or MAX_ROUNDS) + 1):
+            [((after, ended), p)] = step.from_state(state, number).items()
+            played += 1
+            if ended is not None:
+                return Ends({(ended, after[0], after[1]): step.one}, played * step.one, 0 * step.one, "exact")
+            state = after
+        return Ends({("in_progress", state[0], state[1]): step.one}, played * step.one, 0 * step.one, "exact")
     log = fight(setup, _Path(), rounds)
     one = Fraction(1) if exact else 1.0
     return Ends({(log.outcome, log.armies["attacker"], log.armies["defender"]): one},
                 Fraction(len(log.rounds)) if exact else float(len(log.rounds)), 0 * one, "exact")
 
 
-def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
-    """The law of the battle's end (contract: /tmp/calc-contract.md, ``pycore.calc.law.Ends``)."""
+def ends(setup: BattleSetup, rounds: int | None, exact: bool, carry: tuple[int, int] = (0, 0)) -> Ends:
+    """The law of the battle's end (contract: ``pycore.calc.law.Ends``).
+
+    ``carry``: the (attacker, defender) fractions already carried when a battle is taken up in the middle
+    (COF, COF+R: ``resolve``'s ``result.carry``); ignored by the variants that carry nothing. The first
+    round fought here is the setup's round 1 (AA and bombardment only if the setup still has them).
+    """
+    carry = tuple(carry) if getattr(setup.system, "carries", False) else (0, 0)
     if getattr(setup.system, "deterministic", False):
-        return _single(setup, rounds, exact)
+        return _single(setup, rounds, exact, carry)
     limit = None if rounds is None else min(rounds, MAX_ROUNDS)
     step = Rounds(setup, limit, exact)
     one, zero = step.one, 0 * step.one
     a0, d0 = Army(setup.attacker.units), Army(setup.defender.units)
-    start: State = (a0, d0, 0, 0)
+    start: State = (a0, d0, carry[0], carry[1])
     probe = Battle(setup, _Path())
     probe.alive = {"attacker": a0, "defender": d0}
     opening = bool(aa_shots(setup, d0, a0)[0] or bombard_group(setup, 1, d0) is not None)

@@ -114,3 +114,25 @@ def test_seeded_engine_battles_agree_with_the_exact_law(variant):
         p = law.get(outcome, 0.0)
         se = max((p * (1 - p) / n) ** 0.5, 1 / n)
         assert abs(seen.get(outcome, 0.0) - p) <= 4 * se, (outcome, p, seen.get(outcome))
+
+
+def test_carried_fractions_are_part_of_the_calculators_state():
+    """COF, 6 infantry v 3 after assault 2 (test_chess): 4 v 1, carrying −1 and −2 (resolve's result.carry).
+
+    From there: 4 − 1 = 3 carried, 2 − 2 = 0; then 4 + 3 = 7 → 1 hit: the attacker wins in 2 more assaults.
+    Without the carry the same armies end otherwise: 4 and 2 carried, then 8 → 1 and the defender's 4 scores,
+    so the attacker wins with 3.
+    """
+    fought = ok({"op": "resolve", "ruleset": "classic", "system": {"name": "chess", "variant": "cof"},
+                 "attacker": {"units": {"infantry": 6}}, "defender": {"units": {"infantry": 3}},
+                 "seed": "s", "rounds": 2})
+    assert fought["carry"] == {"attacker": -1, "defender": -2}
+    s = setup({"infantry": 4}, {"infantry": 1}, "cof")
+    law = ends(s, None, True, carry=(-1, -2))
+    [(outcome, a, d)] = law.ends
+    assert (outcome, a.units.as_dict(), law.rounds) == ("attacker_wins", {"infantry": 4}, 2)
+    [(_, fresh_a, _)] = ends(s, None, True).ends
+    assert fresh_a.units.as_dict() == {"infantry": 3}
+    # COF+R takes the carry too (it rolls only in the final assault).
+    rolled = ends(setup({"infantry": 4}, {"infantry": 1}, "cofr"), None, True, carry=(-1, -2))
+    assert sum(rolled.ends.values()) == 1
