@@ -9,6 +9,7 @@ import {BUILT_IN, SYSTEM_NOTES} from "./rulesets.js";
 import {createForces} from "./forces.js";
 import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
 import {newSeed} from "./seed.js";
+import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js";
 import {createSideOptions, unitsFor} from "./battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
@@ -74,6 +75,7 @@ export function init(client, section) {
     defender: createSideOptions({side: "defender", title: "Defender", onChange: () => optionsChanged()}),
   };
   attacker.node.append(options.attacker.node);
+  const colored = createColoredSetup({onChange: () => edited()}); // coloured dice: chart and commitments
   defender.node.append(options.defender.node);
   const toggle = (id, text, hint) => {
     const input = el("input", {type: "checkbox", id, name: id});
@@ -102,6 +104,7 @@ export function init(client, section) {
   referee.input.addEventListener("change", () => { seedBox.hidden = referee.input.checked; edited(); });
   const form = el("form", {class: "battle-form", id: "battle-form", novalidate: true},
     settings, attacker.node, defender.node, seedField);
+  form.insertBefore(colored.node, seedField);
 
   // ---- log, outcome, share --------------------------------------------------
   const logHeader = el("div", {class: "log-header"});
@@ -185,6 +188,9 @@ export function init(client, section) {
         counts: forces.getCounts(), tech: data.tech || BUILT_IN.tech});
     }
     lhtr.node.hidden = !(options.attacker.hasTech("heavy_bombers") || options.defender.hasTech("heavy_bombers"));
+    colored.setDefault(data.systems.find((s) => s.id === "colored")?.chart);
+    colored.setContext({ruleset: currentRuleset(), system: currentSystem(),
+      counts: {attacker: attacker.getCounts(), defender: defender.getCounts()}});
   }
   attacker.onChange(() => optionsChanged());
   defender.onChange(() => optionsChanged());
@@ -291,7 +297,7 @@ export function init(client, section) {
       el("p", {class: "setup-line"}, `${rulesetName} · ${systemName} · ${kindName} · ${dice}${request.lhtr ? " · LHTR" : ""}`),
       el("p", {class: "start"}, el("strong", {}, "Attacker: "), listUnits(request.attacker.units, names, "nothing"), extras(request.attacker)),
       el("p", {class: "start"}, el("strong", {}, "Defender: "), listUnits(request.defender.units, names, "nothing"), extras(request.defender)));
-    result.rounds.forEach((round, i) => rounds.append(renderRound(round, {
+    result.rounds.forEach((round, i) => rounds.append((system === "colored" ? renderColoredRound : renderRound)(round, {
       names, system, last: i === result.rounds.length - 1, outcome: result.outcome})));
     const words = outcomeText(result, names);
     if (words) {
@@ -310,7 +316,11 @@ export function init(client, section) {
   // The panel shown while the battle waits: a casualty choice, or the dice to enter.
   function renderPause(result, names, system) {
     const waiting = result.waiting;
-    if (waiting?.kind === "casualties") {
+    if (system === "colored") {
+      const add = (key) => (entry) => step({...battle.request, [key]: [...(battle.request[key] || []), entry]});
+      pause = coloredPause(result, names, {boosts: add("boosts"), casualties: add("casualties"),
+        dice: (entries) => step({...battle.request, dice: withDice(battle.request.dice, entries)})});
+    } else if (waiting?.kind === "casualties") {
       const units = Object.fromEntries(currentRuleset().units.map((u) => [u.id, u]));
       pause = casualtyPanel(waiting, units, (choice) =>
         step({...battle.request, casualties: [...(battle.request.casualties || []), choice]}));
@@ -392,6 +402,7 @@ export function init(client, section) {
     if (choose.input.checked) request.choose_casualties = true;
     if (referee.input.checked) request.dice = [];
     else request.seed = seedInput.value;
+    if (currentSystem() === "colored") colored.apply(request);
     return request;
   }
 
@@ -470,6 +481,7 @@ export function init(client, section) {
     defender.setCounts(request.defender.units);
     options.attacker.set(request.attacker);
     options.defender.set(request.defender);
+    colored.set(request);
     referee.input.checked = Array.isArray(request.dice);
     seedBox.hidden = referee.input.checked;
     choose.input.checked = Boolean(request.choose_casualties);

@@ -1,0 +1,149 @@
+"""Issue #6 on the battle screen: coloured dice — the chart and commitments proposed, a whole battle with
+the players' own dice colour by colour, and a seeded battle's lines read aloud — checked against pycore
+under CPython (the same request must give the same battle). Screenshots at 390x844 for a person."""
+
+import os
+import pathlib
+
+from playwright.sync_api import expect
+
+from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
+
+SHOTS = pathlib.Path(os.environ.get("LUCKDIAL_SHOTS", "/tmp/shots"))
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"colored-{name}.png"))
+
+
+def say_lines(page) -> list[str]:
+    return page.locator("#battle-log .cd-say").all_inner_texts()
+
+
+def expected_lines(request: dict) -> list[str]:
+    envelope = pycore_handle(request)
+    assert envelope["ok"], envelope
+    return [step["say"] for r in envelope["result"]["rounds"] for step in r["steps"]]
+
+
+def set_up(screen: BattleScreen, defenders: int = 4) -> None:
+    screen.choose(ruleset="1940-2e", system="colored")
+    screen.add("attacker", "tank", 2)
+    screen.add("attacker", "infantry", 1)
+    screen.add("attacker", "artillery", 1)
+    screen.add("defender", "infantry", defenders)
+
+
+def enter(page, side: str, color: str, faces: list[int]) -> None:
+    pad = page.locator(f"#pad-{side}-{color}")
+    expect(pad).to_be_visible(timeout=ACTION_TIMEOUT)
+    for face in faces:
+        page.locator(f"#pad-{side}-{color}-key-{face}").click()
+
+
+def use_dice(page) -> None:
+    page.locator("#use-dice").click()
+
+
+def test_chart_and_commitments_are_proposed_and_a_move_reaches_the_request(page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    set_up(screen)
+    screen.add("attacker", "fighter", 2)
+    setup = page.locator("#colored-setup")
+    expect(setup).to_be_visible()
+    expect(page.locator("#cd-chart summary")).to_have_text("Chart: reconstructed default — edit it")
+    # Fighters may roll yellow or boost white: both posts are offered, the chart's default (yellow) preset.
+    expect(page.locator("#cd-attacker-fighter-yellow")).to_have_value("2")
+    expect(page.locator("#cd-attacker-fighter-white")).to_have_value("0")
+    expect(page.locator("#cd-commit-attacker .cd-unit[data-unit=tank]")).to_contain_text("rolls red")
+    page.locator("#cd-commit-attacker").scroll_into_view_if_needed()
+    shot(page, "01-setup")
+    page.locator("#cd-commit-attacker .cd-unit[data-unit=fighter] .cd-post").nth(1).locator(".step.plus").click()
+    expect(page.locator("#cd-attacker-fighter-yellow")).to_have_value("1")
+    screen.seed.fill("colours")
+    screen.roll()
+    link = page.evaluate("location.hash.slice(1)")
+    decoded = pycore_handle({"op": "share", "decode": link})["result"]["request"]
+    assert decoded["attacker"]["colors"] == {"yellow": {"rolls": {"fighter": 1}}, "white": {"boosts": {"fighter": 1}}}
+    assert decoded["system"] == {"name": "colored"}
+    expect(page.locator("#battle-log .cd-say").first).to_be_visible()
+    shot(page, "02-seeded-round")
+
+
+def test_a_whole_battle_with_the_players_dice_colour_by_colour(page, dist_server):
+    """4 rounds (1940-2e): red is the tanks' winner's choice, white the infantry boosted by artillery."""
+    screen = BattleScreen(page).open(dist_server.url)
+    set_up(screen)
+    page.locator("label[for='referee']").click()
+    screen.roll_button.click()
+    # Round 1. Red: only the attacker rolls (2 tanks → 1 die): unopposed, it hits.
+    enter(page, "attacker", "red", [4])
+    expect(page.locator("#pad-defender-red")).to_have_count(0)
+    shot(page, "03-referee-red-pad")
+    use_dice(page)
+    # White: the attacker's infantry (1 die, +1 artillery) against 3 infantry (1 die). A missing die is refused.
+    enter(page, "attacker", "white", [2])
+    use_dice(page)
+    expect(page.locator("#dice-panel-error")).to_contain_text("rolls 1 white die in round 1, got 0", timeout=ACTION_TIMEOUT)
+    expect(page.locator("#pad-defender-white")).to_have_class("rd-pad defender cd-white invalid")
+    enter(page, "defender", "white", [5])
+    use_dice(page)
+    expect(screen.press_button).to_be_visible(timeout=ACTION_TIMEOUT)
+    shot(page, "04-referee-round-1")
+    # Round 2: red [6] unopposed; white: the attacker has no infantry left, the defender's [1] hits.
+    screen.press_button.click()
+    enter(page, "attacker", "red", [6])
+    use_dice(page)
+    enter(page, "defender", "white", [1])
+    use_dice(page)
+    expect(screen.press_button).to_contain_text("round 3", timeout=ACTION_TIMEOUT)
+    # Round 3: red [1]; white [3].
+    screen.press_button.click()
+    enter(page, "attacker", "red", [1])
+    use_dice(page)
+    enter(page, "defender", "white", [3])
+    use_dice(page)
+    expect(screen.press_button).to_contain_text("round 4", timeout=ACTION_TIMEOUT)
+    # Round 4: red [2] takes the last infantry.
+    screen.press_button.click()
+    enter(page, "attacker", "red", [2])
+    use_dice(page)
+    expect(screen.outcome).to_contain_text("Attacker wins", timeout=ACTION_TIMEOUT)
+    shot(page, "05-referee-end")
+
+    request = {"op": "resolve", "ruleset": "1940-2e", "system": {"name": "colored"},
+               "attacker": {"units": {"infantry": 1, "artillery": 1, "tank": 2}}, "defender": {"units": {"infantry": 4}},
+               "dice": [{"attacker": {"red": [4], "white": [2]}, "defender": {"white": [5]}},
+                        {"attacker": {"red": [6]}, "defender": {"white": [1]}},
+                        {"attacker": {"red": [1]}, "defender": {"white": [3]}},
+                        {"attacker": {"red": [2]}}]}
+    lines = expected_lines(request)
+    assert say_lines(page) == lines
+    assert lines[1] == "White: attacker 2+1 against 5: 5 beats 3 — attacker loses 1, defender 0"
+    result = pycore_handle(request)["result"]
+    assert result["outcome"] == "attacker_wins" and result["survivors"]["attacker"] == {"tank": 1}
+    decoded = pycore_handle({"op": "share", "decode": page.evaluate("location.hash.slice(1)")})["result"]["request"]
+    assert decoded["dice"] == request["dice"]
+
+
+def test_winner_picks_red_casualties_on_the_page(page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    screen.choose(ruleset="1940-2e", system="colored")
+    screen.add("attacker", "tank", 1)
+    screen.add("defender", "infantry", 1)
+    screen.add("defender", "artillery", 1)
+    page.locator("label[for='choose-casualties']").click()
+    page.locator("label[for='referee']").click()
+    screen.roll_button.click()
+    enter(page, "attacker", "red", [3])
+    use_dice(page)
+    panel = page.locator("#casualty-panel")
+    expect(panel).to_contain_text("Attacker picks the defender's casualties (winner's choice)", timeout=ACTION_TIMEOUT)
+    shot(page, "06-winners-choice")
+    # The proposal takes the artillery (the dearer unit); the winner takes the infantry instead.
+    expect(page.locator("#choose-defender-lost-artillery-white")).to_have_value("1")
+    page.locator("#casualty-panel .casualty-row[data-unit='artillery@white'] .step.minus").click()
+    page.locator("#casualty-panel .casualty-row[data-unit='infantry@white'] .step.plus").click()
+    page.locator("#confirm-casualties").click()
+    expect(page.locator("#battle-log .casualty.defender").first).to_contain_text("loses 1 infantry", timeout=ACTION_TIMEOUT)
