@@ -56,6 +56,8 @@ VARIANT_SUMMARIES = {
 }
 THRESHOLD = {"attacker": 5, "defender": 4}
 """Seed 003, "Frazioni": the attacker's remainder scores at 5, the defender's at 4 or 5."""
+MAIN_GROUPS = ("main", "air")
+"""The groups of steps 3–4 (``engine.firing.main_groups``): the only ones that carry under COF."""
 AA_DIVISOR = 5
 """Seed 003, "Fuoco Antiaereo": one aircraft lost per 5 counted."""
 
@@ -124,7 +126,8 @@ class Chess:
         if group.name == "subs" and group.shooter == "attacker":
             sure, rest = divmod(power, 6)
             return Settled(power, sure, rest, passed=rest)
-        carry = group.carry if self.carries else None
+        # Only the main step's groups carry (a one-shot bombardment's fraction is not carried: docs/rules.md).
+        carry = group.carry if self.carries and group.name in MAIN_GROUPS else None
         total = power + group.joined + (carry or 0)
         if total <= 0:
             # A deficit larger than this assault's power: nothing scores and the rest of it stays owed.
@@ -139,6 +142,8 @@ class Chess:
         if variant == "ryof6":
             return Settled(power, sure, rest, (rest, 6) if rest else None)
         # cof / cofr
+        if carry is None:  # a group that does not carry (bombardment) fires as orthodox
+            return Settled(power, sure + scores, rest)
         if scores:
             return Settled(power, sure + 1, rest, carry_out=rest - 6)
         if variant == "cofr" and group.final:
@@ -156,7 +161,7 @@ class Chess:
         if s.die is not None:
             at, sides = s.die
             dice = (Die(at, roll(1)[0], sides=sides),)
-        carries = self.carries and group.name != "aa" and not (group.name == "subs" and group.shooter == "attacker")
+        carries = self.carries and group.name in MAIN_GROUPS
         return Volley(s.power, s.sure_hits, s.remainder, dice, joined=group.joined,
                       carry_in=group.carry if carries else None, carry_out=s.carry_out, passed=s.passed)
 

@@ -302,3 +302,12 @@ def test_bad_variant_and_misplaced_fields_name_the_field():
 def test_plain_protocol_refuses_without_the_group():
     with pytest.raises(BadRequest):
         Chess().hit_distribution((1, 2))
+
+
+def test_bombardment_fraction_is_not_carried():
+    """Amphibious, COF: 1 battleship bombards at 4 — below the attacker's 5, ignored, not carried (docs/rules.md)."""
+    result = battle({"infantry": 2, "battleship": 1}, {"infantry": 2}, "cof", kind="amphibious", rounds=1)
+    bombard = result["rounds"][0]["steps"][0]
+    assert bombard["step"] == "bombard" and bombard["fire"][0]["hits"] == 0
+    assert "carry_out" not in bombard["fire"][0]
+    assert main_fire(result["rounds"][0], "attacker")["carry_in"] == 0
