@@ -29,8 +29,8 @@ class _SeededQuiet:
     def __init__(self, seed: str):
         self.seed = seed
 
-    def dice(self, number, role, group, count):
-        return dice.roll(self.seed, f"r{number}/{role}/{group}", 6, count)
+    def dice(self, number, role, group, count, sides=6):
+        return dice.roll(self.seed, f"r{number}/{role}/{group}", sides, count)
 
     def casualties(self, number, step, victim):
         return None

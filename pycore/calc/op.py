@@ -20,7 +20,7 @@ from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import ROLES, parse_setup, setup_json
 from ..errors import BadRequest
 from ..rulesets import find_ruleset
-from ..systems import find_system
+from ..systems import find_system, spec_of
 from ..engine.army import Army
 from ..errors import show
 from ..forces import Force
@@ -33,7 +33,7 @@ PLUGINS = {"chess": "chess", "colored": "colored"}
 """Systems whose law of the end is worked out by their own module (``ends(setup, rounds, exact)``)."""
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "rounds", "exact", "timing",
-          "retreat_at_units", "keep_land", "round")
+          "retreat_at_units", "keep_land", "round", "carry")
 OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
@@ -72,6 +72,17 @@ def _damaged(request: Mapping[str, Any], ruleset) -> tuple[dict, dict]:
     return sides, damaged
 
 
+def _carry(value, setup) -> tuple[int, int]:
+    """A&A Chess COF / COF+R: the fractions each side carries into the next assault (``resolve``'s result.carry)."""
+    if value is None:
+        return (0, 0)
+    if getattr(setup.system, "id", "") != "chess":
+        raise BadRequest("carry", "only A&A Chess carries fractions from assault to assault; leave it out")
+    spec = v.obj(value, "carry")
+    v.only_keys(spec, ROLES, "carry")
+    return tuple(v.whole(spec.get(role, 0), f"carry.{role}", -5, 5) for role in ROLES)
+
+
 def parse(request: Mapping[str, Any]):
     v.only_keys(request, FIELDS, "")
     ruleset = find_ruleset(v.required(request, "ruleset", ""))
@@ -96,6 +107,7 @@ def parse(request: Mapping[str, Any]):
         "keep_land": v.boolean(request.get("keep_land", False), "keep_land"),
         "first_round": v.whole(request.get("round", 1), "round", 1, MAX_ROUNDS),
         "damaged": damaged,
+        "carry": _carry(request.get("carry"), setup),
     }
     if options["retreat_at"] is not None and setup.kind == "amphibious":
         raise BadRequest("retreat_at_units", "land units that came from the sea cannot retreat; leave it out")
@@ -120,6 +132,8 @@ def parse(request: Mapping[str, Any]):
         canonical["keep_land"] = True
     if options["first_round"] != 1:
         canonical["round"] = options["first_round"]
+    if options["carry"] != (0, 0):
+        canonical["carry"] = dict(zip(ROLES, options["carry"]))
     return canonical, setup, rounds, exact, timing, options
 
 
@@ -148,6 +162,8 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
     system = setup.system.id
     if system in PLUGINS:
         module = importlib.import_module(f"{__package__}.{PLUGINS[system]}")
+        if options.get("carry", (0, 0)) != (0, 0):
+            return module.ends(setup, rounds, exact, carry=options["carry"])
         return module.ends(setup, rounds, exact)
     if not exact:
         chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
@@ -211,7 +227,7 @@ def run(request: Mapping[str, Any]) -> dict:
     outcome = {name: f(p) for name, p in got["outcome"].items() if name in ("attacker_wins", "defender_wins", "draw") or p}
     sizes = {role: setup.side(role).units.size for role in ROLES}
     result: dict[str, Any] = {
-        "ruleset": setup.ruleset.id, "system": {"name": setup.system.id}, "kind": setup.kind,
+        "ruleset": setup.ruleset.id, "system": spec_of(setup.system), "kind": setup.kind,
         "outcome": outcome,
         "takes_territory": f(got["takes"]),
         "losses": {role: {str(k): f(p) for k, p in sorted(got["losses"][role].items())} for role in ROLES},

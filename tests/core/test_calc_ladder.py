@@ -151,3 +151,18 @@ def test_calc_link_round_trips():
     decoded = handle_object({"op": "share", "decode": result["link"]})
     assert decoded["ok"] and decoded["result"]["request"]["retreat_at_units"] == 1
     assert decoded["result"]["request"]["op"] == "calc"
+
+
+def test_chess_calc_takes_the_carried_fractions_and_names_the_variant():
+    base = {"op": "calc", "ruleset": "classic", "system": {"name": "chess", "variant": "cof"},
+            "attacker": {"units": {"infantry": 3}}, "defender": {"units": {"infantry": 3}}}
+    plain, carried = calc.run(base), calc.run({**base, "carry": {"attacker": 4, "defender": -2}})
+    assert plain["system"] == {"name": "chess", "variant": "cof"}
+    assert carried["link"] != plain["link"]
+    # COF: 3 infantry attack 3 (no sure hit); with 4 carried in, the first assault totals 7, one hit more.
+    assert carried["cost_lost"]["defender"] >= plain["cost_lost"]["defender"]
+
+
+def test_monte_carlo_rolls_any_die_the_engine_asks_for():
+    from pycore.calc.montecarlo import _SeededQuiet
+    assert all(1 <= face <= 10 for face in _SeededQuiet("s").dice(1, "defender", "aa", 20, sides=10))
