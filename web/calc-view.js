@@ -51,7 +51,7 @@ export function winBar(outcome, {compact = false} = {}) {
     bar.append(segment);
   }
   const legend = el("p", {class: "win-legend"}, ...items.map(([name, label, look]) =>
-    el("span", {class: `key ${look}`, dataset: {outcome: name}},
+    el("span", {class: `key ${look}`, dataset: {outcome: name, p: outcome[name]}},
       el("span", {class: "swatch", "aria-hidden": "true"}), `${compact ? short(label) : label} `,
       el("strong", {class: "p"}, percent(outcome[name])))));
   return el("div", {class: `win${compact ? " compact" : ""}`}, bar, legend);
@@ -71,13 +71,16 @@ export function startCount(request, role, ruleset) {
   return n;
 }
 
-/** P(units left = j) for j = 0..start, from `losses` {"k lost": p}. */
-export function leftLaw(losses, start) {
-  const law = new Array(start + 1).fill(0);
-  for (const [lost, p] of Object.entries(losses || {})) {
-    const left = start - Number(lost);
-    if (left >= 0 && left <= start) law[left] += p;
-  }
+/**
+ * P(units left = j) for j = 0..start: the core's `survivors_count` {"j left": p} when it gives
+ * one, else start − k from `losses` {"k lost": p}.
+ */
+export function leftLaw(result, role, start) {
+  const counted = result.survivors_count?.[role];
+  const pairs = counted ? Object.entries(counted).map(([left, p]) => [Number(left), p])
+    : Object.entries(result.losses?.[role] || {}).map(([lost, p]) => [start - Number(lost), p]);
+  const law = new Array(Math.max(start, ...pairs.map(([left]) => left)) + 1).fill(0);
+  for (const [left, p] of pairs) if (left >= 0) law[left] += p;
   return law;
 }
 
@@ -129,9 +132,9 @@ export function histogram(role, law, {compact = false, title = "", peak = Math.m
 export function sideHistogram(result, request, role, ruleset, {compact = false, peak} = {}) {
   const name = role === "attacker" ? "Attacker" : "Defender";
   const start = startCount(request, role, ruleset);
-  const law = leftLaw(result.losses?.[role], start);
+  const law = leftLaw(result, role, start);
   return el("figure", {class: `hist-box ${role}`, dataset: {role}},
-    el("figcaption", {}, compact ? `${name} left` : `${name}: units left (of ${start})`),
+    el("figcaption", {}, compact ? `${name} left` : `${name}: units left (of ${law.length - 1})`),
     histogram(role, law, {compact, title: `${name} units left`, peak}));
 }
 
@@ -140,7 +143,7 @@ export function dialPeaks(rows, request, ruleset) {
   const peaks = {};
   for (const role of ["attacker", "defender"]) {
     const start = startCount(request, role, ruleset);
-    peaks[role] = Math.max(1e-12, ...rows.flatMap((r) => leftLaw(r.result.losses?.[role], start)));
+    peaks[role] = Math.max(1e-12, ...rows.flatMap((r) => leftLaw(r.result, role, start)));
   }
   return peaks;
 }
@@ -179,7 +182,7 @@ export function resultCard(result, request, ruleset) {
   const land = (request.kind || "land") !== "sea";
   const rows = [
     land ? ["Takes the territory", percent(result.takes_territory ?? 0), "calc-takes"] : null,
-    ["Rounds", `${number(result.rounds ?? 0)} on average`, "calc-rounds-expected"],
+    ["Rounds", `${number(result.rounds ?? 0, 2)} on average`, "calc-rounds-expected"],
   ].filter(Boolean);
   return el("div", {class: "calc-card", id: "calc-card"},
     winBar(result.outcome || {}),

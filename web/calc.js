@@ -202,7 +202,7 @@ export function init(client, section) {
   // goes right under that field, which is marked; what the user typed stays as typed.
   const FIELDS = {ruleset: "calc-ruleset-field", system: "calc-system-field", kind: "calc-kind-field",
     rounds: "calc-rounds-field", retreat_at_units: "calc-retreat-units-field", retreat_below: "calc-retreat-below-field",
-    keep_land: "calc-keep-land-field", lhtr: "calc-lhtr-field"};
+    keep_land: "calc-keep-land-field", lhtr: "calc-lhtr-field", round: "calc-from"};
   function markField(error) {
     for (const node of section.querySelectorAll(".field-error.placed")) node.remove();
     for (const node of section.querySelectorAll(".calc-form .invalid")) node.classList.remove("invalid");
