@@ -98,9 +98,9 @@ function svg(tag, attrs = {}, ...children) {
 export function histogram(role, law, {compact = false, title = "", peak = Math.max(...law, 1e-12)} = {}) {
   const n = law.length;
   const width = compact ? 170 : 340; // about the width drawn at 390 px, so the labels keep their size
-  const height = compact ? 70 : 150;
+  const height = compact ? 50 : 150;
   const top = compact ? 4 : 20; // room for the percentages over the bars
-  const bottom = compact ? 16 : 22; // room for the counts under them
+  const bottom = compact ? 15 : 22; // room for the counts under them
   const plot = height - top - bottom;
   const slot = width / n;
   const gap = Math.min(4, slot * 0.15);
@@ -182,7 +182,7 @@ export function resultCard(result, request, ruleset) {
   const land = (request.kind || "land") !== "sea";
   const rows = [
     land ? ["Takes the territory", percent(result.takes_territory ?? 0), "calc-takes"] : null,
-    ["Rounds", `${number(result.rounds ?? 0, 2)} on average`, "calc-rounds-expected"],
+    ["Rounds, on average", number(result.rounds ?? 0, 2), "calc-rounds-expected"],
   ].filter(Boolean);
   return el("div", {class: "calc-card", id: "calc-card"},
     winBar(result.outcome || {}),

@@ -328,7 +328,8 @@ export function init(client, section) {
     setBusy(null);
     if (!envelope.ok) return failed(envelope.error);
     shown = {request, result: envelope.result};
-    resultBox.replaceChildren(el("h2", {}, "Odds"), resultCard(envelope.result, request, currentRuleset()));
+    resultBox.replaceChildren(el("h2", {}, request.round > 1 ? `Odds from round ${request.round}` : "Odds"),
+      resultCard(envelope.result, request, currentRuleset()));
     resultBox.hidden = false;
     dialBox.hidden = true;
     sharePanel.hidden = true;
@@ -431,7 +432,7 @@ export function init(client, section) {
 
   function showScreen() {
     document.getElementById(`tab-${section.id}`)?.click();
-    window.scrollTo({top: 0});
+    window.scrollTo({top: 0, behavior: "instant"});
   }
 
   async function openLink(fragment) {
@@ -481,27 +482,19 @@ export function init(client, section) {
   // ---- start -------------------------------------------------------------------------------------
   fillRulesets();
   refresh();
-  return new Promise((resolve) => {
-    client.onFailed(() => {
-      engine = "failed";
-      refresh();
-      resolve();
-    });
-    client.onReady(async () => {
-      try {
-        const envelope = await client.call({op: "rulesets"});
-        if (envelope.ok) {
-          data = envelope.result;
-          fillRulesets();
-        }
-        engine = "ready";
-        refresh();
-        if (!section.hidden) calcWorker();
-        const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
-        if (link) await openLink(link);
-      } finally {
-        resolve();
+  return client.settled().then(async (state) => {
+    if (state === "ready") {
+      const envelope = await client.call({op: "rulesets"});
+      if (envelope.ok) {
+        data = envelope.result;
+        fillRulesets();
       }
-    });
+    }
+    engine = state;
+    refresh();
+    if (state !== "ready") return;
+    if (!section.hidden) calcWorker();
+    const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
+    if (link) await openLink(link);
   });
 }

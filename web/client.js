@@ -106,6 +106,13 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
       for (const [, {resolve}] of pending) resolve(cancelled());
       pending.clear();
     },
+    /** A promise of "ready" or "failed", whichever comes first (already settled: at once). */
+    settled() {
+      return new Promise((resolve) => {
+        this.onReady(() => resolve("ready"));
+        this.onFailed(() => resolve("failed"));
+      });
+    },
     get state() {
       return state;
     },
