@@ -120,17 +120,18 @@ export function init(client, section) {
   const moreSummary = el("span", {class: "more-state"});
   const more = el("details", {class: "more calc-more", id: "calc-more"},
     el("summary", {}, "More: round limit, retreat", moreSummary),
+    el("p", {class: "hint"}, "The attacker retreats after a round when either retreat rule is met."),
     el("div", {class: "fold-row", id: "calc-rounds-field"},
-      el("label", {for: "calc-rounds", class: "unit-name"}, "Stop after round", el("span", {class: "stat"}, "0 = fight to the end")), roundsLimit.node),
+      el("label", {for: "calc-rounds", class: "unit-name"}, "Round limit", el("span", {class: "stat"}, "0 = fight to the end")), roundsLimit.node),
     el("div", {class: "fold-row", id: "calc-retreat-units-field"},
-      el("label", {for: "calc-retreat-units", class: "unit-name"}, "Attacker retreats at", el("span", {class: "stat"}, "units left or fewer; 0 = never")), retreatUnits.node),
+      el("label", {for: "calc-retreat-units", class: "unit-name"}, "Retreat at", el("span", {class: "stat"}, "units left; 0 = never")), retreatUnits.node),
     el("div", {class: "fold-row", id: "calc-retreat-below-field"},
-      el("label", {for: "calc-retreat-below", class: "unit-name"}, "Retreat below % to win",
-        el("span", {class: "stat", id: "calc-retreat-below-hint"}, "after a round; empty = never")),
+      el("label", {for: "calc-retreat-below", class: "unit-name"}, "Retreat below",
+        el("span", {class: "stat", id: "calc-retreat-below-hint"}, "% chance to win; empty = never")),
       el("span", {class: "pct-input"}, retreatBelow, el("span", {"aria-hidden": "true"}, "%"))),
     el("div", {class: "toggle-field", id: "calc-keep-land-field"},
       el("label", {class: "toggle", for: "calc-keep-land"}, keepLand, el("span", {class: "toggle-text"}, "Keep one land unit")),
-      el("p", {class: "hint"}, "The attacker never loses his last land unit while he has others, so he can take the territory.")),
+      el("p", {class: "hint"}, "The attacker's last land unit is lost only when nothing else is left, so he can take the territory.")),
     lhtrField);
   const extras = el("fieldset", {class: "settings"}, el("legend", {class: "visually-hidden"}, "More options"), more);
 

@@ -27,6 +27,7 @@ class CalcScreen:
         self.status = page.locator("#calc-status")
 
     def open(self, url: str) -> "CalcScreen":
+        self.page.emulate_media(reduced_motion="reduce")  # no smooth scrolling: screenshots show where it ends
         BattleScreen(self.page).open(url)
         self.page.locator("#tab-screen-calc").click()
         return self
@@ -225,6 +226,7 @@ def test_damaged_calc_link_says_so_and_leaves_empty_forms(page, dist_server):
 
 
 def test_odds_from_here_opens_the_calculator_with_the_armies_left(page, dist_server):
+    page.emulate_media(reduced_motion="reduce")
     battle = BattleScreen(page).open(dist_server.url)
     battle.choose(ruleset="revised", system="dice")
     battle.add("attacker", "infantry", 4)
@@ -252,6 +254,7 @@ def test_odds_from_here_opens_the_calculator_with_the_armies_left(page, dist_ser
     want = pycore_handle(request)
     if want["ok"]:
         expect(calc.card).to_be_visible(timeout=ACTION_TIMEOUT)
+        expect(page.locator("#calc-result h2")).to_have_text("Odds from round 2")
         shown = calc.outcome()
         assert close(shown["attacker_wins"][0], want["result"]["outcome"]["attacker_wins"])
     else:  # the core refuses it: the page must say exactly what the core says
