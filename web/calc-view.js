@@ -122,7 +122,7 @@ export function histogram(role, law, {compact = false, title = "", peak = Math.m
     }
     if (!compact && p >= 0.005 && (n <= 9 || left === likely)) {
       chart.append(svg("text", {x: cx.toFixed(2), y: (top + plot - h - 5).toFixed(2), class: "pct"},
-        document.createTextNode(`${Math.round(100 * p)}%`)));
+        document.createTextNode(p > 0.995 && p < 1 ? ">99%" : `${Math.round(100 * p)}%`)));
     }
   });
   return chart;

@@ -159,7 +159,8 @@ export function init(client, section) {
   const message = el("div", {class: "message", id: "calc-message", role: "alert", hidden: true});
   const runStatus = el("p", {class: "calc-running", id: "calc-status", role: "status", hidden: true});
   const calcButton = el("button", {type: "button", class: "primary", id: "calc-go"}, "Calculate");
-  const dialButton = el("button", {type: "button", class: "secondary", id: "calc-dial-go"}, "Luck dial");
+  const dialButton = el("button", {type: "button", class: "secondary", id: "calc-dial-go"},
+    "Luck dial", el("span", {class: "sub"}, "every luck system"));
   const cancelButton = el("button", {type: "button", class: "secondary", id: "calc-cancel", hidden: true}, "Cancel");
   const actions = el("div", {class: "actions calc-actions"}, message, runStatus,
     el("div", {class: "buttons"}, calcButton, dialButton, cancelButton));
@@ -462,7 +463,11 @@ export function init(client, section) {
   // "Odds from here" on the Battle screen: {request, result} of the battle in progress.
   document.addEventListener("luckdial:odds", async (event) => {
     const {request, result} = event.detail || {};
-    if (!request || !result || busy) return;
+    if (!request || !result) return;
+    if (busy) { // a new question replaces the one still running
+      cancel();
+      await new Promise((settle) => setTimeout(settle)); // let the cancelled run finish first
+    }
     const calc = oddsFromBattle(request, result);
     showScreen();
     fill(calc);
