@@ -41,8 +41,11 @@ class _Groups(Exception):
         self.groups = groups
 
 
-class _Quiet:
-    """A table that never decides anything: no casualty choice, no submerging, no retreat."""
+class Quiet:
+    """A table that never decides anything: no casualty choice, no submerging, no retreat.
+
+    The calculators' tables (the chain's, Monte Carlo's, A&A Chess's paths) differ only in ``dice``.
+    """
 
     def dice(self, *args):  # never reached: the chain's own ``fires`` replaces the dice
         raise AssertionError("the calculator rolls no dice")
@@ -77,7 +80,7 @@ class Chain:
         self.one = Fraction(1) if exact else 1.0
         self.zero = Fraction(0) if exact else 0.0
         self._forced: list[Fire] | None = None   # hits to force on the next step; None: capture its groups
-        self.engine = Battle(setup, _Quiet(), self._fires)
+        self.engine = Battle(setup, Quiet(), self._fires)
         self.pruned = self.zero
         self._laws: dict = {}
         self._victim: dict = {}

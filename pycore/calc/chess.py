@@ -27,6 +27,7 @@ from ..engine.army import Army
 from ..engine.sequence import MAX_ROUNDS, Battle, RoundLog, fight
 from ..engine.firing import aa_shots, bombard_group
 from ..engine.setup import ROLES, BattleSetup
+from .chain import Quiet
 from .law import Ends
 
 
@@ -34,7 +35,7 @@ class _Branch(Exception):
     """The round asked for a die its path has not decided yet."""
 
 
-class _Path:
+class _Path(Quiet):
     """A table for one path through a round's dice: each die hits (face 1) or misses (its top face).
 
     Otherwise it decides nothing: the app's casualty proposals, no submerging, no retreat.
@@ -52,18 +53,6 @@ class _Path:
             faces.append(1 if self.hits[self.used] else sides)
             self.used += 1
         return tuple(faces)
-
-    def casualties(self, number, step, victim):
-        return None
-
-    def ask_casualties(self):
-        return False
-
-    def submerge(self, number, role):
-        return False
-
-    def retreat(self, number):
-        return None
 
 
 State = tuple[Army, Army, int, int]

@@ -34,6 +34,7 @@ from ..engine.sequence import MAX_ROUNDS, BattleLog
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import BadRequest
 from .law import Ends
+from .montecarlo import SeededQuiet
 from .montecarlo import sample
 
 EXACT_MAX_DICE = 3
@@ -62,31 +63,14 @@ def small_enough(setup: BattleSetup) -> bool:
                for row in setup.system.chart.rows for role in ROLES)
 
 
-class _Quiet:
-    """Seeded dice and the app's proposals for every decision; never a retreat."""
-
-    def __init__(self, seed: str):
-        from .. import dice
-        self.roll = dice.roll
-        self.seed = seed
-
-    def dice(self, number, role, color, count):
-        return self.roll(self.seed, f"r{number}/{role}/{color}", 6, count)
+class _Quiet(SeededQuiet):
+    """Seeded dice (contexts ``r{n}/{side}/{colour}``) and the app's proposals; the boosts too."""
 
     def boosts(self, number, color, role):
         return None
 
     def ask_boosts(self):
         return False
-
-    def casualties(self, number, color, victim):
-        return None
-
-    def ask_casualties(self):
-        return False
-
-    def retreat(self, number):
-        return None
 
 
 def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:

@@ -13,6 +13,7 @@ from typing import Callable
 from .. import dice
 from ..engine.sequence import BattleLog, fight
 from ..engine.setup import BattleSetup
+from .chain import Quiet
 from .law import Ends
 
 Simulate = Callable[[BattleSetup, str, "int | None"], BattleLog]
@@ -23,7 +24,7 @@ SAMPLES_GENERAL = 2_000
 """Battles simulated for a big sea battle the exact chains cannot take: ±2.2 % at most, in seconds."""
 
 
-class _SeededQuiet:
+class SeededQuiet(Quiet):
     """Seeded dice, the app's proposals for every decision, never a retreat (the engine's defaults)."""
 
     def __init__(self, seed: str):
@@ -32,22 +33,10 @@ class _SeededQuiet:
     def dice(self, number, role, group, count, sides=6):
         return dice.roll(self.seed, f"r{number}/{role}/{group}", sides, count)
 
-    def casualties(self, number, step, victim):
-        return None
-
-    def ask_casualties(self):
-        return False
-
-    def submerge(self, number, role):
-        return False
-
-    def retreat(self, number):
-        return None
-
 
 def engine_simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
     """One battle fought by the engine with seeded dice: any system the engine fights."""
-    return fight(setup, _SeededQuiet(seed), rounds)
+    return fight(setup, SeededQuiet(seed), rounds)
 
 
 def sample(setup: BattleSetup, rounds: int | None, samples: int = SAMPLES,

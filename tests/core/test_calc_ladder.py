@@ -164,5 +164,5 @@ def test_chess_calc_takes_the_carried_fractions_and_names_the_variant():
 
 
 def test_monte_carlo_rolls_any_die_the_engine_asks_for():
-    from pycore.calc.montecarlo import _SeededQuiet
-    assert all(1 <= face <= 10 for face in _SeededQuiet("s").dice(1, "defender", "aa", 20, sides=10))
+    from pycore.calc.montecarlo import SeededQuiet
+    assert all(1 <= face <= 10 for face in SeededQuiet("s").dice(1, "defender", "aa", 20, sides=10))
