@@ -29,7 +29,6 @@ is low by at most that.
 
 from __future__ import annotations
 
-from itertools import repeat
 from operator import add, mul
 
 from ..engine.army import Army
@@ -49,6 +48,18 @@ class NotLinear(Exception):
 def _bern(law: list, p: float) -> list:
     q = 1.0 - p
     return [q * a + p * b for a, b in zip(law + [0.0], [0.0] + law)]
+
+
+def _law(system, values: tuple, best_of_two: tuple) -> list:
+    """The float law of one group's hits: Bernoulli steps with dice, else the system's exact law."""
+    if not (any(values) or best_of_two):
+        return [1.0]
+    if system.id == "dice":
+        law = [1.0]
+        for p in system.chances(values, best_of_two):
+            law = _bern(law, float(p))
+        return law
+    return [float(p) for p in system.hit_distribution(values, best_of_two)]
 
 
 def _removed(upper: tuple, lower: tuple) -> tuple | None:
@@ -107,13 +118,8 @@ class Ladder:
                 law = laws[k + 1]
                 for p in self.steps[k]:
                     law = _bern(law, p)
-            elif dice:
-                law = [1.0]
-                for p in self.chances[k]:
-                    law = _bern(law, p)
             else:
-                law = [float(p) for p in system.hit_distribution(*fires[k])] if any(fires[k][0]) or fires[k][1] \
-                    else [1.0]
+                law = _law(system, *fires[k])
             laws[k] = law
         self.laws = laws
         self.cut = [_trim(law, tail) for law in laws]   # (first hit count kept, kept probabilities)
@@ -126,14 +132,7 @@ class Ladder:
             raise NotLinear(self.role)
         if not groups:
             return 0, [1.0]
-        system = self.setup.system
-        if system.id == "dice":
-            law = [1.0]
-            for p in system.chances(groups[0].values, groups[0].best_of_two):
-                law = _bern(law, float(p))
-        else:
-            law = [float(p) for p in system.hit_distribution(groups[0].values, groups[0].best_of_two)]
-        return _trim(law, tail)
+        return _trim(_law(self.setup.system, groups[0].values, groups[0].best_of_two), tail)
 
 
 def _keep_land(setup, army: Army, cas, order):
@@ -332,17 +331,16 @@ def outcome_of(i: int, j: int, ka: int, kd: int) -> str | None:
     return None
 
 
-def solve(setup: BattleSetup, opening: dict, rounds: int | None, tail: float, floor: float,
+def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
           retreat_at: int | None = None, keep_land: bool = False, limit: int = 100) -> dict:
     """The law of the battle's end from the states after round 1's opening fire.
 
     ``opening``: {(attacker, defender, attacker ghosts, defender ghosts): p}, as
     the general chain's opening steps leave them (ghosts: casualties that still
-    fire in round 1). Raises :class:`NotLinear` when a rung fires more than one
-    group (the caller then uses the general chain).
+    fire in round 1). What still fights after ``limit`` rounds is ``in_progress``.
+    Raises :class:`NotLinear` when a rung fires more than one group (the caller
+    then uses the general chain).
     """
-    from ..forces import Force
-    ladders: dict = {}
     members: dict = {}
 
     def ladder_of(role, army, enemy):
