@@ -29,6 +29,9 @@ is low by at most that.
 
 from __future__ import annotations
 
+import struct
+from bisect import bisect_left
+from itertools import repeat
 from operator import add, mul
 
 from ..engine.army import Army
@@ -37,8 +40,9 @@ from ..engine.firing import Group, casualty_types, counts_as_force, main_groups,
 from ..engine.setup import BattleSetup
 
 SCALE_BITS = 52
-SLOT = 14                      # bytes per column in the big-integer convolution: 2 × 52 bits + 8 bits of sums
+SLOT = 16                      # bytes per column in the big-integer convolution: 2 × 52 bits + 12 bits of sums, 8 to skip
 SCALE = float(1 << SCALE_BITS)
+NEUMANN = 1e-3                 # d0 below which a row's own moves are summed as a series (settle_row)
 
 
 class NotLinear(Exception):
@@ -60,6 +64,25 @@ def _law(system, values: tuple, best_of_two: tuple) -> list:
             law = _bern(law, float(p))
         return law
     return [float(p) for p in system.hit_distribution(values, best_of_two)]
+
+
+_CHANCES: dict = {}
+
+
+def _float_chances(system, values: tuple, best_of_two: tuple) -> tuple:
+    """``system.chances`` as floats, asked once per unit value (Fractions are slow to hash, and rungs repeat them)."""
+    out: list = []
+    for value in values:
+        got = _CHANCES.get((system.id, value, False))
+        if got is None:
+            got = _CHANCES[(system.id, value, False)] = tuple(float(p) for p in system.chances((value,), ()))
+        out += got
+    for value in best_of_two:
+        got = _CHANCES.get((system.id, value, True))
+        if got is None:
+            got = _CHANCES[(system.id, value, True)] = tuple(float(p) for p in system.chances((), (value,)))
+        out += got
+    return tuple(out)
 
 
 def _removed(upper: tuple, lower: tuple) -> tuple | None:
@@ -105,9 +128,7 @@ class Ladder:
             fires.append((group.values, group.best_of_two) if group else ((), ()))
         fires.append(((), ()))
         dice = system.id == "dice"
-        floats: dict = {}
-        self.chances = [tuple(floats.get(p) or floats.setdefault(p, float(p)) for p in system.chances(*f))
-                        if dice else None for f in fires]
+        self.chances = [_float_chances(system, *f) if dice else None for f in fires]
         # Laws, built from the top rung down: a rung below a pure removal is one Bernoulli step away.
         laws: list = [None] * len(armies)
         self.steps: list = [None] * len(armies)   # Bernoulli chances from rung k+1 up to rung k, or None
@@ -162,21 +183,43 @@ def _trim(law: list, tail: float):
     return lo, law[lo:hi]
 
 
+def _live_span(row: list, kd: int) -> tuple[int, int] | None:
+    """The first and one past the last non-zero column of a row's first ``kd`` columns, or None."""
+    lo = next((j for j, x in enumerate(row) if x), None)
+    if lo is None or lo >= kd:
+        return None
+    return lo, kd - next(j for j, x in enumerate(reversed(row[:kd])) if x)
+
+
 def _span(values: list) -> tuple[int, int]:
     nonzero = [j for j, x in enumerate(values) if x]
     return (nonzero[0], nonzero[-1] + 1) if nonzero else (0, 0)
 
 
+def _format(count: int) -> struct.Struct:
+    got = _FORMATS.get(count)
+    if got is None:
+        got = _FORMATS[count] = struct.Struct("<" + "Q8x" * count)
+    return got
+
+
+_FORMATS: dict = {}
+
+
 def _pack(values) -> int:
     """Fixed point, one SLOT-byte column each, lowest column first (probabilities are never negative)."""
-    return int.from_bytes(b"".join([int(x * SCALE).to_bytes(SLOT, "little") for x in values]), "little")
+    return int.from_bytes(_format(len(values)).pack(*map(int, map(mul, values, repeat(SCALE)))), "little")
 
 
 def _unpack(number: int, count: int) -> list:
-    data = number.to_bytes(SLOT * count + SLOT, "little")
-    fb = int.from_bytes
-    scale = SCALE * SCALE
-    return [fb(data[k:k + SLOT], "little") / scale for k in range(0, SLOT * count, SLOT)]
+    """The first ``count`` columns of a product of two packed numbers, back to floats.
+
+    Shifting the whole number right by SCALE_BITS leaves each column's value
+    over 2^52 in its low 8 bytes (the bits shifted in from the next column land
+    above them and are skipped).
+    """
+    data = (number >> SCALE_BITS).to_bytes(SLOT * count + SLOT, "little")
+    return list(map(mul, _format(count).unpack_from(data), repeat(1.0 / SCALE)))
 
 
 class Pair:
@@ -198,7 +241,8 @@ class Pair:
         self.spans = [_span(col) for col in self.col]
         self.tails: dict[int, list] = {}
         self.packed: dict[int, tuple] = {}
-        self.pending: dict | None = None     # round 1's states, worked out before any row exists
+        self.pending: dict | None = None     # round 1's rows {i: masses by column}, before any round is worked
+        self.packed1: dict[int, int] = {}    # the attacker's law at row i from 1 hit up, packed (settle_row)
 
     def tail_col(self, l: int):
         """P(defender at rung j scores l hits or more), and the columns where it is not zero."""
@@ -225,87 +269,150 @@ class Pair:
         row[j] += mass
 
     def round(self) -> dict:
-        """One round from every live state: {target row: masses by column} after it (terminal ones included).
-
-        Each source row and each column of the defender's law is used only
-        over the columns where both are non-zero.
-        """
-        a = self.a
-        ka, kd = a.top, self.d.top
+        """One round from every live state: {target row: masses by column} after it (terminal ones included)."""
         rows = {}
         for i, row in self.rows.items():
-            lo = next((j for j, x in enumerate(row) if x), None)
-            if lo is None:
-                continue
-            hi = kd - next(j for j, x in enumerate(reversed(row)) if x)
-            rows[i] = (lo, hi, row)
+            span = _live_span(row, self.d.top)
+            if span is not None:
+                rows[i] = (*span, row)
         live = sorted(rows)
         out: dict[int, list] = {}
         if not live:
             return out
-        width = self.width
-        spans = self.spans
-        steps_of = a.steps
-        first, last = live[0], min(ka, live[-1] + width - 1)
-        for target in range(first, last + 1):
-            acc = None
-            acc_lo = 0
-            base = 0
-            total = None
-            for i in live:
-                if i > target:
-                    break
-                l = target - i
-                if l >= width:
-                    continue
-                if target < ka:
-                    col = self.col[l]
-                    c_lo, c_hi = spans[l]
-                else:
-                    col, (c_lo, c_hi) = self.tail_col(l)
-                lo, hi, row = rows[i]
-                if lo < c_lo:
-                    lo = c_lo
-                if hi > c_hi:
-                    hi = c_hi
-                if lo >= hi:
-                    continue
-                if acc is not None:
-                    # Carry acc from row ``base`` up to row ``i`` through Bernoulli steps, if every rung allows.
-                    carry = []
-                    for k in range(base, i):
-                        step = steps_of[k]
-                        if step is None:
-                            carry = None
-                            break
-                        carry.extend(step)
-                    if carry is None:
-                        if total is None:
-                            total = [0.0] * (kd + 1)
-                        self._flush(acc, acc_lo, base, total)
-                        acc = None
-                    else:
-                        for p in carry:
-                            acc = _bern(acc, p)
-                if acc is None:
-                    acc, acc_lo = list(map(mul, row[lo:hi], col[lo:hi])), lo
-                else:
-                    if lo < acc_lo:
-                        acc[:0] = [0.0] * (acc_lo - lo)
-                        acc_lo = lo
-                    end = acc_lo + len(acc)
-                    if hi > end:
-                        acc.extend([0.0] * (hi - end))
-                    acc[lo - acc_lo:hi - acc_lo] = map(add, acc[lo - acc_lo:hi - acc_lo],
-                                                       map(mul, row[lo:hi], col[lo:hi]))
-                base = i
-            if acc is not None:
-                if total is None:
-                    total = [0.0] * (kd + 1)
-                self._flush(acc, acc_lo, base, total)
+        for target in range(live[0], min(self.a.top, live[-1] + self.width - 1) + 1):
+            total = self.inflow(target, rows, live)
             if total is not None:
                 out[target] = total
         return out
+
+    def inflow(self, target: int, rows: dict, live: list) -> list | None:
+        """The mass one round sends from the source rows ``live`` (ascending) into row ``target``, by column.
+
+        ``rows[i]`` is ``(lo, hi, masses)``: row i's masses, non-zero only in
+        columns lo..hi-1. Each source row and each column of the defender's law
+        is used only over the columns where both are non-zero; the rows are
+        folded Horner-fashion and convolved with the attacker's law once per run.
+        """
+        a = self.a
+        ka, kd = a.top, self.d.top
+        width = self.width
+        spans = self.spans
+        steps_of = a.steps
+        acc = None
+        acc_lo = 0
+        base = 0
+        total = None
+        for i in live[bisect_left(live, target - width + 1):]:
+            if i > target:
+                break
+            l = target - i
+            if target < ka:
+                col = self.col[l]
+                c_lo, c_hi = spans[l]
+            else:
+                col, (c_lo, c_hi) = self.tail_col(l)
+            lo, hi, row = rows[i]
+            if lo < c_lo:
+                lo = c_lo
+            if hi > c_hi:
+                hi = c_hi
+            if lo >= hi:
+                continue
+            if acc is not None:
+                # Carry acc from row ``base`` up to row ``i`` through Bernoulli steps, if every rung allows.
+                carry = []
+                for k in range(base, i):
+                    step = steps_of[k]
+                    if step is None:
+                        carry = None
+                        break
+                    carry.extend(step)
+                if carry is None:
+                    if total is None:
+                        total = [0.0] * (kd + 1)
+                    self._flush(acc, acc_lo, base, total)
+                    acc = None
+                else:
+                    for p in carry:
+                        acc = _bern(acc, p)
+            if acc is None:
+                acc, acc_lo = list(map(mul, row[lo:hi], col[lo:hi])), lo
+            else:
+                if lo < acc_lo:
+                    acc[:0] = [0.0] * (acc_lo - lo)
+                    acc_lo = lo
+                end = acc_lo + len(acc)
+                if hi > end:
+                    acc.extend([0.0] * (hi - end))
+                acc[lo - acc_lo:hi - acc_lo] = map(add, acc[lo - acc_lo:hi - acc_lo],
+                                                   map(mul, row[lo:hi], col[lo:hi]))
+            base = i
+        if acc is not None:
+            if total is None:
+                total = [0.0] * (kd + 1)
+            self._flush(acc, acc_lo, base, total)
+        return total
+
+    def settle_row(self, i: int, landed: list, floor: float) -> tuple[list, float]:
+        """Row i's expected visits F from the mass that landed on it, and the mass its own moves end there.
+
+        Within a row only the attacker scores (the defender's law gives 0 hits
+        with ``d0[j]``): ``F[j] = (landed[j] + Σ_{k≥1} F[j−k]·d0[j−k]·a[k]) / (1 − d0[j]·a[0])``.
+        Where ``d0`` is small (a big defender rarely misses with every die) the
+        sum is a Neumann series worked with big-integer convolutions, a few
+        terms; where it is not, columns are pushed one by one. States whose
+        mass is below ``floor`` are dropped. The second value is the mass the
+        row's moves carry past the defender's last rung (the attacker wins).
+        """
+        kd = self.d.top
+        d0 = self.col[0]
+        lo_a, law = self.a.cut[i]
+        a0 = law[0] if lo_a == 0 else 0.0
+        k1 = max(lo_a, 1)
+        a1 = law[k1 - lo_a:]
+        span = _live_span(landed, kd)
+        F = [0.0] * kd
+        if span is None:
+            return F, 0.0
+        lo, hi = span
+        if not a1 or not any(d0[lo:]):
+            for j in range(lo, hi):
+                x = landed[j]
+                if x >= floor:
+                    F[j] = x / (1.0 - d0[j] * a0)
+            return F, 0.0
+        ext = landed + [0.0] * (k1 + len(a1))
+        # Neumann part: the columns before the first whose d0 is not small.
+        jb = next((j for j in range(lo, kd) if d0[j] > NEUMANN), kd)
+        if jb > lo:
+            packed = self.packed1.get(i)
+            if packed is None:
+                packed = self.packed1[i] = _pack(a1)
+            term = [x / (1.0 - d * a0) for x, d in zip(ext[lo:jb], d0[lo:jb])]
+            got = term
+            while True:
+                push = _unpack(_pack(list(map(mul, term, d0[lo:jb]))) * packed, jb - lo + len(a1) - 1)
+                start = lo + k1                 # column of push[0]
+                inside = max(0, jb - start)
+                if inside < len(push):
+                    ext[start + inside:start + len(push)] = map(add, ext[start + inside:start + len(push)],
+                                                                 push[inside:])
+                if not inside or sum(push[:inside]) < floor:
+                    break
+                term = [0.0] * (start - lo) + [x / (1.0 - d * a0) for x, d in zip(push[:inside], d0[start:jb])]
+                got = list(map(add, got, term))
+            F[lo:jb] = [f if f * (1.0 - d * a0) >= floor else 0.0 for f, d in zip(got, d0[lo:jb])]
+        n = len(a1)
+        for j in range(jb, kd):
+            x = ext[j]
+            if x < floor:
+                continue
+            d = d0[j]
+            f = F[j] = x / (1.0 - d * a0)
+            if d:
+                s = j + k1
+                ext[s:s + n] = map(add, ext[s:s + n], map(mul, a1, repeat(f * d)))
+        return F, sum(ext[kd:])
 
     def _flush(self, acc: list, acc_lo: int, source: int, total: list) -> None:
         """total += acc ⊛ law_a(source), folded at the defender's last rung (columns past it are gone)."""
@@ -332,12 +439,14 @@ def outcome_of(i: int, j: int, ka: int, kd: int) -> str | None:
 
 
 def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
-          retreat_at: int | None = None, keep_land: bool = False, limit: int = 100) -> dict:
+          retreat_at: int | None = None, keep_land: bool = False, limit: int | None = None) -> dict:
     """The law of the battle's end from the states after round 1's opening fire.
 
     ``opening``: {(attacker, defender, attacker ghosts, defender ghosts): p}, as
     the general chain's opening steps leave them (ghosts: casualties that still
-    fire in round 1). What still fights after ``limit`` rounds is ``in_progress``.
+    fire in round 1). With ``limit`` the rounds are worked one by one and what
+    still fights after ``limit`` rounds is ``in_progress``; without it the
+    battle is fought to its end, each state settled once (:func:`_settle`).
     Raises :class:`NotLinear` when a rung fires more than one group (the caller
     then uses the general chain).
     """
@@ -371,10 +480,67 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
         if pair is None:
             pair = pairs[key] = Pair(la, ld)
             pair.pending = {}
+        kd = ld.top
+        # The row of defender's hits: the attacker's law from column j0 + lo_a, its tail folded at kd.
+        first = j0 + lo_a
+        row = [0.0] * (kd + 1)
+        inside = max(0, min(len(law_a), kd - first))
+        row[first:first + inside] = [mass * p for p in law_a[:inside]]
+        row[kd] += mass * sum(law_a[inside:])
         for l, pl in enumerate(law_d, lo_d):
-            for k, pk in enumerate(law_a, lo_a):
-                i, j = min(i0 + l, la.top), min(j0 + k, ld.top)
-                pair.pending[(i, j)] = pair.pending.get((i, j), 0.0) + mass * pl * pk
+            i = min(i0 + l, la.top)
+            got = pair.pending.get(i)
+            if got is None:
+                pair.pending[i] = [x * pl for x in row]
+            else:
+                got[:] = map(add, got, map(mul, row, repeat(pl)))
+
+    def record(outcome, attacker, defender, x):
+        key = (outcome, attacker, defender)
+        ends[key] = ends.get(key, 0.0) + x
+
+    def land(pair, i: int, row: list, last: bool) -> list | None:
+        """Record the ends among the mass that landed on row ``i``; the rest, which fights on, or None."""
+        la, ld = pair.a, pair.d
+        ka, kd = la.top, ld.top
+        attacker = la.armies[i]
+        if i >= ka:
+            for j, x in enumerate(row):
+                if x:
+                    record(outcome_of(i, j, ka, kd), attacker, ld.armies[j], x)
+            return None
+        if row[kd]:
+            record("attacker_wins", attacker, ld.armies[kd], row[kd])
+        inner = row[:kd]
+        rest = None
+        if retreat_at is not None and attacker.size <= retreat_at:
+            rest = "retreat"
+        elif last:
+            rest = "in_progress"
+        if rest is None and la.silent[i]:
+            silent = ld.silent
+            for j, x in enumerate(inner):
+                if x and silent[j]:
+                    record("stalemate", attacker, ld.armies[j], x)
+                    inner[j] = 0.0
+        if rest is not None:
+            for j, x in enumerate(inner):
+                if x:
+                    record(rest, attacker, ld.armies[j], x)
+            return None
+        return inner
+
+    def first_rows(pair) -> dict:
+        got, pair.pending = pair.pending, None
+        return got
+
+    if limit is None:
+        visits = 0.0
+        for pair in pairs.values():
+            visits += _settle(pair, first_rows(pair), land, record, floor)
+        pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
+        return {"ends": ends, "rounds": started + visits, "pruned": pruned}
+
     expected_rounds = started
     pruned = 0.0
     number = 1
@@ -383,46 +549,12 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
         live_mass = 0.0
         landed = 0.0
         for pair in pairs.values():
-            la, ld = pair.a, pair.d
-            ka, kd = la.top, ld.top
-            if pair.pending is not None:
-                got: dict = {}
-                for (i, j), x in pair.pending.items():
-                    got.setdefault(i, [0.0] * (kd + 1))[j] += x
-                pair.pending = None
-            else:
-                got = pair.round()
+            got = first_rows(pair) if pair.pending is not None else pair.round()
             pair.rows = {}
             for i, row in got.items():
                 landed += sum(row)
-                attacker = la.armies[i]
-                if i >= ka:
-                    for j, x in enumerate(row):
-                        if x:
-                            key = (outcome_of(i, j, ka, kd), attacker, ld.armies[j])
-                            ends[key] = ends.get(key, 0.0) + x
-                    continue
-                if row[kd]:
-                    key = ("attacker_wins", attacker, ld.armies[kd])
-                    ends[key] = ends.get(key, 0.0) + row[kd]
-                inner = row[:kd]
-                rest = None
-                if retreat_at is not None and attacker.size <= retreat_at:
-                    rest = "retreat"
-                elif number >= limit:
-                    rest = "in_progress"
-                if rest is None and la.silent[i]:
-                    silent = ld.silent
-                    for j, x in enumerate(inner):
-                        if x and silent[j]:
-                            key = ("stalemate", attacker, ld.armies[j])
-                            ends[key] = ends.get(key, 0.0) + x
-                            inner[j] = 0.0
-                if rest is not None:
-                    for j, x in enumerate(inner):
-                        if x:
-                            key = (rest, attacker, ld.armies[j])
-                            ends[key] = ends.get(key, 0.0) + x
+                inner = land(pair, i, row, number >= limit)
+                if inner is None:
                     continue
                 kept = [x if x >= floor else 0.0 for x in inner]
                 mass = sum(kept)
@@ -437,3 +569,46 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
         expected_rounds += live_mass
         sent = live_mass
     return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}
+
+
+def _settle(pair: Pair, first: dict, land, record, floor: float) -> float:
+    """Fight one pair of ladders to the end, each state once; returns the rounds its states are fought.
+
+    The hits taken never go down, so the states are settled row by row
+    (attacker's hits taken) in increasing order: a row's sources are the rows
+    above it, already settled, plus the row itself when the defender scores no
+    hit. ``F[j]``, a state's expected number of rounds begun there, is the mass
+    that lands on it divided by ``1 − P(nobody scores)``, with the row's own
+    moves (defender scores 0, attacker k ≥ 1) pushed left to right
+    (:meth:`Pair.settle_row`). The sum of ``F`` over the fighting states is the
+    expected number of rounds after the first.
+    """
+    ka = pair.a.top
+    settled: dict = {}
+    live: list = []
+    visits = 0.0
+    target = min(first)
+    while target <= ka:
+        row = first.pop(target, None)
+        flow = pair.inflow(target, settled, live) if live and target - live[-1] < pair.width else None
+        if flow is not None:
+            row = flow if row is None else list(map(add, row, flow))
+        if row is None:
+            if not first and (not live or target - live[-1] >= pair.width):
+                break
+            target += 1
+            continue
+        inner = land(pair, target, row, False)
+        target += 1
+        if inner is None:
+            continue
+        i = target - 1
+        F, over = pair.settle_row(i, inner, floor)
+        if over:
+            record("attacker_wins", pair.a.armies[i], pair.d.armies[pair.d.top], over)
+        span = _live_span(F, pair.d.top)
+        if span is not None:
+            settled[i] = (*span, F)
+            live.append(i)
+            visits += sum(F)
+    return visits

@@ -173,8 +173,7 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
         if first_round == 1:
             opening = chain.opening(opening)
         try:
-            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat_at, keep_land,
-                               min(rounds or MAX_ROUNDS, MAX_ROUNDS))
+            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat_at, keep_land, rounds)
             return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned)
         except ladder.NotLinear:
             pass
