@@ -42,6 +42,7 @@ from ..engine.setup import BattleSetup
 SCALE_BITS = 52
 SLOT = 16                      # bytes per column in the big-integer convolution: 2 × 52 bits + 12 bits of sums, 8 to skip
 SCALE = float(1 << SCALE_BITS)
+BITS = 8 * SLOT
 NEUMANN = 1e-3                 # d0 below which a row's own moves are summed as a series (settle_row)
 
 
@@ -145,6 +146,18 @@ class Ladder:
         self.laws = laws
         self.cut = [_trim(law, tail) for law in laws]   # (first hit count kept, kept probabilities)
         self.silent = [len(law) == 1 for law in laws]   # this rung scores no hit at all
+        self.carries: dict = {}                         # (base, i): carry(base, i), as Pair.inflow asks
+
+    def carry(self, base: int, i: int) -> int | None:
+        """The packed product of the Bernoulli steps from rung ``i`` up to rung ``base``, or None if one is missing."""
+        law = [1.0]
+        for k in range(base, i):
+            step = self.steps[k]
+            if step is None:
+                return None
+            for p in step:
+                law = _bern(law, p)
+        return _pack(law)
 
     def of_firing(self, army: Army, enemy: Army, tail: float):
         """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1)."""
@@ -196,6 +209,11 @@ def _span(values: list) -> tuple[int, int]:
     return (nonzero[0], nonzero[-1] + 1) if nonzero else (0, 0)
 
 
+def _ones(count: int) -> int:
+    """1 in every slot's lowest bit, ``count`` slots."""
+    return int.from_bytes((b"\x01" + bytes(SLOT - 1)) * count, "little")
+
+
 def _format(count: int) -> struct.Struct:
     got = _FORMATS.get(count)
     if got is None:
@@ -243,6 +261,12 @@ class Pair:
         self.packed: dict[int, tuple] = {}
         self.pending: dict | None = None     # round 1's rows {i: masses by column}, before any round is worked
         self.packed1: dict[int, int] = {}    # the attacker's law at row i from 1 hit up, packed (settle_row)
+        # The defender's law at each rung packed, hit count l in slot l (tables), and the mask that keeps
+        # the low 8 bytes of every slot (the Bernoulli steps of the packed Horner fold).
+        self.packed_d = [_pack([0.0] * lo + probs) for lo, probs in defender.cut[:kd]]
+        self.blank = bytes(SLOT * width)
+        self.mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * _ones(kd + 2 * width + 8)
+        self.tables: dict[int, tuple] = {}   # row i: (lo, hi, its table), see table()
 
     def tail_col(self, l: int):
         """P(defender at rung j scores l hits or more), and the columns where it is not zero."""
@@ -271,10 +295,12 @@ class Pair:
     def round(self) -> dict:
         """One round from every live state: {target row: masses by column} after it (terminal ones included)."""
         rows = {}
+        self.tables = {}
         for i, row in self.rows.items():
             span = _live_span(row, self.d.top)
             if span is not None:
                 rows[i] = (*span, row)
+                self.table(i, *span, row)
         live = sorted(rows)
         out: dict[int, list] = {}
         if not live:
@@ -285,14 +311,31 @@ class Pair:
                 out[target] = total
         return out
 
+    def table(self, i: int, lo: int, hi: int, row: list) -> None:
+        """Row i's masses times the defender's law, column by column, for :meth:`inflow`.
+
+        Slot ``(j − lo)·W + l`` (W = the law's width) holds ``m_ij · D_j[l]``,
+        52-bit fixed point in the low 8 bytes of 16: one big-integer product
+        per state instead of one float product per state and hit count.
+        """
+        pd, blank, width = self.packed_d, self.blank, self.width
+        size = SLOT * width
+        parts = [((int(x * SCALE) * pd[j]) >> SCALE_BITS).to_bytes(size, "little") if x else blank
+                 for j, x in zip(range(lo, hi), row[lo:hi])]
+        self.tables[i] = (lo, hi, memoryview(b"".join(parts)).cast("Q"))
+
     def inflow(self, target: int, rows: dict, live: list) -> list | None:
         """The mass one round sends from the source rows ``live`` (ascending) into row ``target``, by column.
 
         ``rows[i]`` is ``(lo, hi, masses)``: row i's masses, non-zero only in
-        columns lo..hi-1. Each source row and each column of the defender's law
-        is used only over the columns where both are non-zero; the rows are
-        folded Horner-fashion and convolved with the attacker's law once per run.
+        columns lo..hi-1, with its :meth:`table` made. Each source row and each
+        column of the defender's law is used only over the columns where both
+        are non-zero; the rows are folded Horner-fashion and convolved with the
+        attacker's law once per run. Rows below the attacker's last rung are
+        folded in packed fixed point (:meth:`_inflow_packed`).
         """
+        if target < self.a.top:
+            return self._inflow_packed(target, live)
         a = self.a
         ka, kd = a.top, self.d.top
         width = self.width
@@ -353,6 +396,73 @@ class Pair:
             self._flush(acc, acc_lo, base, total)
         return total
 
+    def _inflow_packed(self, target: int, live: list) -> list | None:
+        """:meth:`inflow` for a row the attacker survives, every fold a few big-integer operations.
+
+        A source's column vector for ``l = target − i`` hits is read out of its
+        table with one strided copy; a Bernoulli step is one product by the
+        packed step polynomial, a shift back to 52 bits and the slot mask.
+        """
+        a = self.a
+        width = self.width
+        spans = self.spans
+        tables = self.tables
+        mask = self.mask
+        carries = a.carries
+        acc = None
+        acc_lo = 0
+        base = 0
+        total = None
+        for i in live[bisect_left(live, target - width + 1):]:
+            if i > target:
+                break
+            l = target - i
+            c_lo, c_hi = spans[l]
+            t_lo, t_hi, view = tables[i]
+            lo = t_lo if t_lo > c_lo else c_lo
+            hi = t_hi if t_hi < c_hi else c_hi
+            if lo >= hi:
+                continue
+            buf = bytearray(SLOT * (hi - lo))
+            memoryview(buf).cast("Q")[::2] = view[2 * ((lo - t_lo) * width + l):2 * (hi - t_lo) * width:2 * width]
+            v = int.from_bytes(buf, "little")
+            if acc is not None:
+                carry = carries.get((base, i), 0)
+                if carry == 0:
+                    carry = carries[(base, i)] = a.carry(base, i)
+                if carry is None:
+                    if total is None:
+                        total = [0.0] * (self.d.top + 1)
+                    self._flush_packed(acc, acc_lo, base, total)
+                    acc = None
+                else:
+                    acc = ((acc * carry) >> SCALE_BITS) & mask
+            if acc is None:
+                acc, acc_lo = v, lo
+            elif lo >= acc_lo:
+                acc += v << (BITS * (lo - acc_lo))
+            else:
+                acc = (acc << (BITS * (acc_lo - lo))) + v
+                acc_lo = lo
+            base = i
+        if acc is not None:
+            if total is None:
+                total = [0.0] * (self.d.top + 1)
+            self._flush_packed(acc, acc_lo, base, total)
+        return total
+
+    def _flush_packed(self, acc: int, acc_lo: int, source: int, total: list) -> None:
+        """total += acc ⊛ law_a(source), acc already packed (see :meth:`_flush`)."""
+        kd = self.d.top
+        lo, n, packed = self.law_packed(source)
+        values = _unpack(acc * packed, (acc.bit_length() + BITS - 1) // BITS + n - 1)
+        start = acc_lo + lo
+        inside = max(0, min(len(values), kd - start))
+        if inside:
+            total[start:start + inside] = map(add, total[start:start + inside], values[:inside])
+        if inside < len(values):
+            total[kd] += sum(values[inside:])
+
     def settle_row(self, i: int, landed: list, floor: float) -> tuple[list, float]:
         """Row i's expected visits F from the mass that landed on it, and the mass its own moves end there.
 
@@ -388,20 +498,27 @@ class Pair:
             packed = self.packed1.get(i)
             if packed is None:
                 packed = self.packed1[i] = _pack(a1)
-            term = [x / (1.0 - d * a0) for x, d in zip(ext[lo:jb], d0[lo:jb])]
-            got = term
+            keep = [1.0 / (1.0 - d * a0) for d in d0[lo:jb]]    # 1 / (1 − P(nobody scores)), by column
+            got = list(map(mul, ext[lo:jb], keep))
+            term, t_lo = got, lo
             while True:
-                push = _unpack(_pack(list(map(mul, term, d0[lo:jb]))) * packed, jb - lo + len(a1) - 1)
-                start = lo + k1                 # column of push[0]
+                g = list(map(mul, term, d0[t_lo:jb]))
+                # Columns whose push is far below the floor start no term: the series shortens as it goes.
+                first = next((n for n, x in enumerate(g) if x > floor * NEUMANN), None)
+                if first is None:
+                    break
+                start = t_lo + first + k1                # column of push[0]
+                push = _unpack(_pack(g[first:]) * packed, len(g) - first + len(a1) - 1)
                 inside = max(0, jb - start)
                 if inside < len(push):
                     ext[start + inside:start + len(push)] = map(add, ext[start + inside:start + len(push)],
                                                                  push[inside:])
-                if not inside or sum(push[:inside]) < floor:
+                if not inside:
                     break
-                term = [0.0] * (start - lo) + [x / (1.0 - d * a0) for x, d in zip(push[:inside], d0[start:jb])]
-                got = list(map(add, got, term))
-            F[lo:jb] = [f if f * (1.0 - d * a0) >= floor else 0.0 for f, d in zip(got, d0[lo:jb])]
+                term = list(map(mul, push[:inside], keep[start - lo:]))
+                t_lo = start
+                got[start - lo:] = map(add, got[start - lo:], term)
+            F[lo:jb] = [f if f >= floor * k else 0.0 for f, k in zip(got, keep)]
         n = len(a1)
         for j in range(jb, kd):
             x = ext[j]
@@ -609,6 +726,7 @@ def _settle(pair: Pair, first: dict, land, record, floor: float) -> float:
         span = _live_span(F, pair.d.top)
         if span is not None:
             settled[i] = (*span, F)
+            pair.table(i, *span, F)
             live.append(i)
             visits += sum(F)
     return visits
