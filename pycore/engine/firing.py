@@ -146,24 +146,23 @@ def unit_values(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, in
         partners = sum(n for uid, n in counts if uid in ("fighter", "tank"))
         paired_left = min(partners, sum(n for uid, n in counts if "paired_with_armor" in ruleset.unit(uid).abilities))
         heavy = setup.has_tech(role, "heavy_bombers")
+        super_subs = setup.has_tech(role, "super_subs")
         for unit_id, count in counts:
+            # Worked per unit type (the same units, in the same order, as one by one): the first units of
+            # a type take the support left, the next ones the pairing left.
             unit = ruleset.unit(unit_id)
-            for _ in range(count):
-                value = unit.attack
-                if "receives_support" in unit.abilities and supported_left:
-                    supported_left -= 1
-                    value += 1
-                elif "paired_with_armor" in unit.abilities and paired_left:
-                    paired_left -= 1
-                    value += 1
-                if "submarine" in unit.abilities and setup.has_tech(role, "super_subs"):
-                    value += 1
-                if heavy and "strategic_bomber" in unit.abilities:
-                    if setup.lhtr:
-                        out.append((unit_id, value, True))
-                        continue
-                    out.append((unit_id, value, False))
-                out.append((unit_id, value, False))
+            abilities = unit.abilities
+            supported = min(count, supported_left) if "receives_support" in abilities else 0
+            supported_left -= supported
+            paired = min(count - supported, paired_left) if "paired_with_armor" in abilities else 0
+            paired_left -= paired
+            base = unit.attack + (1 if super_subs and "submarine" in abilities else 0)
+            if heavy and "strategic_bomber" in abilities:
+                dice = [(unit_id, base + 1, True)] if setup.lhtr else [(unit_id, base + 1, False)] * 2
+                plain = [(unit_id, base, True)] if setup.lhtr else [(unit_id, base, False)] * 2
+            else:
+                dice, plain = [(unit_id, base + 1, False)], [(unit_id, base, False)]
+            out.extend(dice * (supported + paired) + plain * (count - supported - paired))
     else:
         jets = setup.has_tech(role, "jet_power")
         for unit_id, count in counts:
