@@ -181,8 +181,10 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
     if role not in getattr(setup.system, "sub_strike_roles", ("attacker", "defender")):
         folded = shooters.size  # no first strike: every sub fires with the rest (seed 003)
     groups: dict[str, list[tuple[str, int, bool]]] = {"subs": [], "main": [], "air": []}
+    unit = None
     for entry in unit_values(setup, role, shooters):
-        unit = ruleset.unit(entry[0])
+        if unit is None or unit.id != entry[0]:
+            unit = ruleset.unit(entry[0])
         if "submarine" in unit.abilities:
             if folded:
                 folded -= 1
@@ -207,9 +209,9 @@ def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int
         for unit_id in firing:
             if "strategic_bomber" in setup.ruleset.unit(unit_id).abilities and role == "attacker":
                 firing[unit_id] //= 2
-    order = [u.id for u in setup.ruleset]
+    order = {u.id: n for n, u in enumerate(setup.ruleset)}
     return Group(role, name, single, pairs, _targets(setup, victim, name),
-                 tuple(sorted(firing.items(), key=lambda kv: order.index(kv[0]))))
+                 tuple(sorted(firing.items(), key=lambda kv: order[kv[0]])))
 
 
 def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Group | None:
