@@ -5,14 +5,20 @@ pruned printed too) and of a naive exact baseline measured in the same run:
 the same states (hits taken by each side, on the same ladders) and the same
 laws, but each state's round worked out directly as the outer product of the
 two sides' laws, with no Horner folding and no big-integer convolution.
-Targets (CPython): 40 v 40 ≤ 50 ms, 150 v 150 ≤ 1.5 s.
+Targets (CPython): 40 v 40 ≤ 50 ms, 150 v 150 ≤ 1.5 s; in the browser's
+Pyodide no more than 2× CPython. ``--pyodide`` also runs the calculator in the
+pinned npm Pyodide under Node (tests/pyodide/run_in_pyodide.mjs, the files the
+site ships) and prints its ratio to the CPython time of the same run.
 
-    python3 bench/calc.py [--repeat N] [--no-baseline] [--only 40|150]
+    python3 bench/calc.py [--repeat N] [--no-baseline] [--only 40|150] [--pyodide]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -27,6 +33,9 @@ from pycore.engine.setup import parse_setup  # noqa: E402
 from pycore.forces import Force  # noqa: E402
 from pycore.rulesets import find_ruleset  # noqa: E402
 from pycore.systems import find_system  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+TARGET_MS = {"40": 50.0, "150": 1500.0}
 
 BATTLES = {
     "40": ("40 v 40 mixed land + AA", {
@@ -90,24 +99,47 @@ def timed_naive(setup):
     return time.perf_counter() - began, wins(ends)
 
 
+def in_pyodide(key: str, repeat: int) -> float:
+    """Best of ``repeat`` calc times (ms) of one battle inside Pyodide under Node."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("--pyodide needs Node.js (python3 build.py setup installs the npm pyodide)")
+    done = subprocess.run([node, str(REPO / "tests/pyodide/run_in_pyodide.mjs"), str(REPO), "bench/calc.py", "--",
+                           "--only", key, "--repeat", str(repeat), "--no-baseline", "--json"],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])["ms"]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--only", choices=sorted(BATTLES))
+    parser.add_argument("--pyodide", action="store_true", help="also time the calculator in Pyodide (Node)")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one line per battle, for --pyodide
     args = parser.parse_args()
-    print(f"Python {sys.version.split()[0]}")
+    if not args.json:
+        print(f"Python {sys.version.split()[0]}")
     for key, (name, request) in BATTLES.items():
         if args.only and key != args.only:
             continue
         setup = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
         best = min((timed_calc(setup) for _ in range(args.repeat)), key=lambda r: r[0])
-        line = (f"{name}: calc {best[0] * 1e3:.1f} ms (best of {args.repeat}), "
+        ms = best[0] * 1e3
+        if args.json:
+            print(json.dumps({"battle": key, "ms": ms, "wins": best[1]}), flush=True)
+            continue
+        line = (f"{name}: calc {ms:.1f} ms (best of {args.repeat}; target ≤ {TARGET_MS[key]:.0f} ms "
+                f"{'met' if ms <= TARGET_MS[key] else 'MISSED'}), "
                 f"P(attacker wins) {best[1]:.9f}, pruned {best[2]:.1e}")
         if not args.no_baseline:
             base = timed_naive(setup)
             line += (f"; naive exact baseline {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
                      f"|diff| {abs(base[1] - best[1]):.1e}")
+        if args.pyodide:
+            wasm = in_pyodide(key, args.repeat)
+            line += (f"; Pyodide {wasm:.1f} ms, {wasm / ms:.2f}x CPython (target ≤ 2x "
+                     f"{'met' if wasm <= 2 * ms else 'MISSED'})")
         print(line, flush=True)
     return 0
 
