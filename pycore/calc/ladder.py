@@ -336,10 +336,10 @@ class Pair:
         """
         if target < self.a.top:
             return self._inflow_packed(target, live)
+        # The attacker's last rung: every source's hits from l up land here, P(l or more) by column.
         a = self.a
-        ka, kd = a.top, self.d.top
+        kd = self.d.top
         width = self.width
-        spans = self.spans
         steps_of = a.steps
         acc = None
         acc_lo = 0
@@ -348,12 +348,7 @@ class Pair:
         for i in live[bisect_left(live, target - width + 1):]:
             if i > target:
                 break
-            l = target - i
-            if target < ka:
-                col = self.col[l]
-                c_lo, c_hi = spans[l]
-            else:
-                col, (c_lo, c_hi) = self.tail_col(l)
+            col, (c_lo, c_hi) = self.tail_col(target - i)
             lo, hi, row = rows[i]
             if lo < c_lo:
                 lo = c_lo
