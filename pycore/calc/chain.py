@@ -31,6 +31,7 @@ from ..engine.sequence import MAX_ROUNDS, Battle, Fire, RoundLog
 from ..engine.setup import ROLES, BattleSetup
 from ..forces import Force
 from ..systems import Volley
+from .choices import NEVER, Retreat, keep_one_land
 
 
 class _Groups(Exception):
@@ -71,8 +72,9 @@ class Chain:
     """The transitions of one battle, cached per state; ``exact`` picks Fractions over floats."""
 
     def __init__(self, setup: BattleSetup, exact: bool = False, tail: float = 1e-13, floor: float = 1e-13,
-                 start: dict | None = None):
+                 start: dict | None = None, keep_land: bool = False):
         self.setup = setup
+        self.keep_land = keep_land          # the attacker spares his last land unit for an aircraft (choices)
         self.armies = start or {role: Army(setup.side(role).units) for role in ROLES}
         self.exact = exact
         self.tail = 0 if exact else tail
@@ -86,6 +88,7 @@ class Chain:
         self._victim: dict = {}
         self._end: dict = {}
         self._groups_main: dict = {}
+        self._wins: dict = {}
 
     # -- laws of hits ----------------------------------------------------------------------
     def law(self, group: Group) -> tuple:
@@ -178,6 +181,8 @@ class Chain:
                 pruned += p
                 continue
             cas = allocate(setup, army, [(g, k) for g, k in zip(groups, hits) if k], order)
+            if cas and self.keep_land and victim == "attacker":
+                cas = keep_one_land(setup, army, cas, order)
             after = army.after(cas.lost, cas.damaged) if cas else army
             results[after] = results.get(after, 0) + p
         got = (list(results.items()), pruned)
@@ -239,14 +244,44 @@ class Chain:
         """Round 1's fire before the main step — AA guns, then shore bombardment — the engine's own steps."""
         return self._step(self._step(dist, "aa", None, 1), "bombard", None, 1)
 
+    def win_chance(self, a: Army, d: Army):
+        """P(the attacker wins) from armies ``a`` and ``d`` after a round, both fighting on to the end.
 
-def solve(chain: Chain, rounds: int | None = None, opening: bool = True) -> dict:
+        What "retreat below X" compares with X (choices.py). Hits taken never
+        go down, so the recursion ends; a round that changes nothing is divided
+        out, as in :func:`solve`.
+        """
+        key = (a, d)
+        got = self._wins.get(key)
+        if got is not None:
+            return got
+        a2, d2, done = self.end_of_round(a, d)
+        if done is not None:
+            got = self.one if done == "attacker_wins" else self.zero
+        elif (a2, d2) != (a, d):
+            got = self.win_chance(a2, d2)
+        else:
+            nxt, _ = self.round_from(a, d, 2)
+            leave = self.one - nxt.pop((a, d), 0)
+            got = self.zero
+            if leave > 0:
+                got = sum((p * self.win_chance(a3, d3) for (a3, d3), p in nxt.items()), self.zero) / leave
+        self._wins[key] = got
+        return got
+
+    def retreats(self, retreat: Retreat, a: Army, d: Army) -> bool:
+        """Whether the attacker's rule makes him retreat from these armies, after a round the battle survived."""
+        return retreat.by_size(a) or (retreat.below is not None and retreat.by_chance(self.win_chance(a, d)))
+
+
+def solve(chain: Chain, rounds: int | None = None, opening: bool = True, retreat: Retreat = NEVER) -> dict:
     """The law of the end of the battle: {(outcome, attacker, defender): p}, and expected rounds.
 
     Without a round limit the chain is solved in topological order (every
     round either changes the armies or leaves them as they were), so a state's
     chance to stay put is divided out exactly: fought "to the end", not cut at
     the engine's 100 rounds. With ``rounds`` the law is carried round by round.
+    ``retreat`` is the attacker's rule (choices.py), checked after each round.
     """
     from ..engine.firing import aa_shots, bombard_group
     setup = chain.setup
@@ -258,7 +293,7 @@ def solve(chain: Chain, rounds: int | None = None, opening: bool = True) -> dict
     if not opening and chain.engine.decided() == "stalemate":
         return {"ends": {("stalemate", a0, d0): chain.one}, "rounds": chain.zero, "live": chain.zero}
     if rounds is not None:
-        return _by_rounds(chain, a0, d0, min(rounds, MAX_ROUNDS), ends, first)
+        return _by_rounds(chain, a0, d0, min(rounds, MAX_ROUNDS), ends, first, retreat)
     first, cut = chain.round_from(a0, d0, first)
     chain.pruned += cut
     expected_rounds = chain.one
@@ -291,6 +326,9 @@ def solve(chain: Chain, rounds: int | None = None, opening: bool = True) -> dict
                 heapq.heappush(heap, (key_of(a2, d2), counter, a2, d2))
             mass[(a2, d2)] = mass.get((a2, d2), 0) + m
             continue
+        if retreat and chain.retreats(retreat, a, d):
+            ends[("retreat", a, d)] = ends.get(("retreat", a, d), 0) + m
+            continue
         nxt, cut = chain.round_from(a, d, 2)
         stay = nxt.pop((a, d), 0)
         leave = chain.one - stay
@@ -308,7 +346,8 @@ def solve(chain: Chain, rounds: int | None = None, opening: bool = True) -> dict
     return {"ends": ends, "rounds": expected_rounds, "live": chain.zero}
 
 
-def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict, first: int = 1) -> dict:
+def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict, first: int = 1,
+               retreat: Retreat = NEVER) -> dict:
     live = {(a0, d0): chain.one}
     expected_rounds = chain.zero
     for number in range(1, limit + 1):
@@ -326,6 +365,8 @@ def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict, first: 
                 a3, d3, done = chain.end_of_round(a2, d2)
                 if done is not None:
                     ends[(done, a3, d3)] = ends.get((done, a3, d3), 0) + m * p
+                elif retreat and chain.retreats(retreat, a3, d3):
+                    ends[("retreat", a3, d3)] = ends.get(("retreat", a3, d3), 0) + m * p
                 else:
                     nxt[(a3, d3)] = nxt.get((a3, d3), 0) + m * p
         live = nxt

@@ -38,6 +38,7 @@ from ..engine.army import Army
 from ..engine.casualties import allocate
 from ..engine.firing import Group, casualty_types, counts_as_force, main_groups, sub_group
 from ..engine.setup import BattleSetup
+from .choices import NEVER, Retreat, keep_one_land
 
 SCALE_BITS = 52
 SLOT = 16                      # bytes per column in the big-integer convolution: 2 × 52 bits + 12 bits of sums, 8 to skip
@@ -111,7 +112,7 @@ class Ladder:
             generic = Group("enemy", "main", (), (), casualty_types(setup, army), ())
             cas = allocate(setup, army, [(generic, 1)], order)
             if keep_land:
-                cas = _keep_land(setup, army, cas, order)
+                cas = keep_one_land(setup, army, cas, order)
             army = army.after(cas.lost, cas.damaged)
             armies.append(army)
         self.armies = armies
@@ -167,21 +168,6 @@ class Ladder:
         if not groups:
             return 0, [1.0]
         return _trim(_law(self.setup.system, groups[0].values, groups[0].best_of_two), tail)
-
-
-def _keep_land(setup, army: Army, cas, order):
-    """The attacker's choice to keep one land unit alive to take the territory: an aircraft goes first."""
-    ruleset = setup.ruleset
-    land = [uid for uid, _ in army.units.counts if ruleset.unit(uid).domain == "land"
-            and "anti_aircraft" not in ruleset.unit(uid).abilities]
-    lost = dict(cas.lost)
-    if not any(uid in lost for uid in land) or sum(army.count(uid) for uid in land) > 1:
-        return cas
-    air = next((uid for uid in order if army.count(uid) and ruleset.unit(uid).is_air), None)
-    if air is None:
-        return cas
-    from ..engine.casualties import Casualties
-    return Casualties({air: 1}, {})
 
 
 def _trim(law: list, tail: float):
@@ -267,6 +253,8 @@ class Pair:
         self.blank = bytes(SLOT * width)
         self.mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * _ones(kd + 2 * width + 8)
         self.tables: dict[int, tuple] = {}   # row i: (lo, hi, its table), see table()
+        self._wins: list | None = None       # win_chances(), worked out when a retreat rule asks
+        self._stops: dict[int, list] = {}    # row i: the columns where "retreat below" retreats
 
     def tail_col(self, l: int):
         """P(defender at rung j scores l hits or more), and the columns where it is not zero."""
@@ -458,7 +446,90 @@ class Pair:
         if inside < len(values):
             total[kd] += sum(values[inside:])
 
-    def settle_row(self, i: int, landed: list, floor: float) -> tuple[list, float]:
+    def win_chances(self) -> list:
+        """P(the attacker wins) from each fighting state, both sides fighting on to the end (choices.py).
+
+        Worked backward from the attacker's last rung: from ``(i, j)`` the
+        defender scores l and the attacker k with ``D_j[l]·A_i[k]``, so
+        ``V_i[j]·(1 − D_j[0]·A_i[0]) = Σ_{l≥1} D_j[l]·U_{i,i+l}[j] + (row i's own
+        moves)``, where ``U_{i,t} = A_i ⋆ W_t`` correlates row t's chances
+        ``W_t`` (1 past the defender's last rung, 0 past the attacker's) with
+        the attacker's law. ``U_{i,t}`` is the Horner fold of the forward
+        chain run backward: one Bernoulli step from ``U_{i+1,t}`` when rung i
+        has one die more than rung i+1 (a big-integer product), a full
+        correlation otherwise. A row's own moves (the defender scores 0) go
+        right to left, skipped where that chance is below 1e-15.
+        """
+        if self._wins is not None:
+            return self._wins
+        a, d = self.a, self.d
+        ka, kd = a.top, d.top
+        width = self.width
+        reach = max(max((lo + len(p) for lo, p in a.cut[:ka]), default=1), len(a.chances[0] or ()) + 1)
+        size = kd + reach + width               # slots of W_t: a correlation reads up to reach columns on
+        kept = kd + width                       # slots of a fold: each Horner step eats one column
+        mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * _ones(kept)
+        d0 = self.col[0]
+        wins: list = [None] * ka
+        packed: dict[int, int] = {}             # row t: W_t followed by ones, packed
+        folds: dict[int, int] = {}              # row t: U_{i,t} for the row i being worked, slot j = column j
+        steps: dict = {}
+        for i in range(ka - 1, -1, -1):
+            lo_a, probs = a.cut[i]
+            n = len(probs)
+            backward = _pack(probs[::-1])
+            step = a.steps[i]
+            fresh = step is None
+            for t in list(folds):
+                if t - i >= width:
+                    del folds[t]
+                elif fresh:
+                    folds[t] = ((packed[t] * backward) >> (SCALE_BITS + BITS * (lo_a + n - 1))) & mask
+                else:
+                    u = folds[t]
+                    for p in step:
+                        got = steps.get(p)
+                        if got is None:
+                            got = steps[p] = _pack([p, 1.0 - p])
+                        u = ((u * got) >> (SCALE_BITS + BITS)) & mask
+                    folds[t] = u
+            if i + 1 < ka:
+                folds[i + 1] = ((packed[i + 1] * backward) >> (SCALE_BITS + BITS * (lo_a + n - 1))) & mask
+            across = [0.0] * kd                 # Σ_{l≥1} D_j[l]·U_{i,i+l}[j], in units of 2^-52
+            for t, u in folds.items():
+                c_lo, c_hi = self.spans[t - i]
+                if c_lo >= c_hi:
+                    continue
+                values = _format(c_hi - c_lo).unpack_from(u.to_bytes(SLOT * kept, "little"), SLOT * c_lo)
+                col = self.col[t - i]
+                across[c_lo:c_hi] = map(add, across[c_lo:c_hi], map(mul, col[c_lo:c_hi], values))
+            own = [x * (1.0 / SCALE) for x in across] + [1.0] * (size - kd)
+            a0 = probs[0] if lo_a == 0 else 0.0
+            up = probs[1:] if lo_a == 0 else probs
+            k1 = max(lo_a, 1)
+            m = len(up)
+            for j in range(kd - 1, -1, -1):
+                stay = d0[j] * a0
+                if stay >= 1.0:
+                    own[j] = 0.0                # nobody can hit: a stalemate, not a win
+                    continue
+                if d0[j] > 1e-15 and m:
+                    own[j] = (own[j] + d0[j] * sum(map(mul, up, own[j + k1:j + k1 + m]))) / (1.0 - stay)
+                elif stay:
+                    own[j] /= 1.0 - stay
+            wins[i] = own[:kd]
+            packed[i] = _pack(own)
+        self._wins = wins
+        return wins
+
+    def stops(self, i: int, below: float) -> list:
+        """Row i's columns where the attacker's chance to win is below ``below``: he retreats there."""
+        got = self._stops.get(i)
+        if got is None:
+            got = self._stops[i] = [w < below for w in self.win_chances()[i]]
+        return got
+
+    def settle_row(self, i: int, landed: list, floor: float, stop: list | None = None) -> tuple[list, float, list]:
         """Row i's expected visits F from the mass that landed on it, and the mass its own moves end there.
 
         Within a row only the attacker scores (the defender's law gives 0 hits
@@ -467,7 +538,10 @@ class Pair:
         sum is a Neumann series worked with big-integer convolutions, a few
         terms; where it is not, columns are pushed one by one. States whose
         mass is below ``floor`` are dropped. The second value is the mass the
-        row's moves carry past the defender's last rung (the attacker wins).
+        row's moves carry past the defender's last rung (the attacker wins);
+        the third, by column, the mass that reaches a column where ``stop``
+        says the attacker retreats ("retreat below", :meth:`stops`): it fights
+        no more, so such a row is pushed column by column.
         """
         kd = self.d.top
         d0 = self.col[0]
@@ -477,15 +551,33 @@ class Pair:
         a1 = law[k1 - lo_a:]
         span = _live_span(landed, kd)
         F = [0.0] * kd
+        retreated = []
         if span is None:
-            return F, 0.0
+            return F, 0.0, retreated
         lo, hi = span
+        if stop is not None and any(stop[lo:]):
+            retreated = [0.0] * kd
+            ext = landed + [0.0] * (k1 + len(a1))
+            n = len(a1)
+            for j in range(lo, kd):
+                x = ext[j]
+                if stop[j]:
+                    retreated[j] = x
+                    continue
+                if x < floor:
+                    continue
+                d = d0[j]
+                f = F[j] = x / (1.0 - d * a0)
+                if d and n:
+                    s = j + k1
+                    ext[s:s + n] = map(add, ext[s:s + n], map(mul, a1, repeat(f * d)))
+            return F, sum(ext[kd:]), retreated
         if not a1 or not any(d0[lo:]):
             for j in range(lo, hi):
                 x = landed[j]
                 if x >= floor:
                     F[j] = x / (1.0 - d0[j] * a0)
-            return F, 0.0
+            return F, 0.0, retreated
         ext = landed + [0.0] * (k1 + len(a1))
         # Neumann part: the columns before the first whose d0 is not small.
         jb = next((j for j in range(lo, kd) if d0[j] > NEUMANN), kd)
@@ -524,7 +616,7 @@ class Pair:
             if d:
                 s = j + k1
                 ext[s:s + n] = map(add, ext[s:s + n], map(mul, a1, repeat(f * d)))
-        return F, sum(ext[kd:])
+        return F, sum(ext[kd:]), retreated
 
     def _flush(self, acc: list, acc_lo: int, source: int, total: list) -> None:
         """total += acc ⊛ law_a(source), folded at the defender's last rung (columns past it are gone)."""
@@ -551,7 +643,7 @@ def outcome_of(i: int, j: int, ka: int, kd: int) -> str | None:
 
 
 def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
-          retreat_at: int | None = None, keep_land: bool = False, limit: int | None = None) -> dict:
+          retreat: Retreat = NEVER, keep_land: bool = False, limit: int | None = None) -> dict:
     """The law of the battle's end from the states after round 1's opening fire.
 
     ``opening``: {(attacker, defender, attacker ghosts, defender ghosts): p}, as
@@ -624,17 +716,22 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
         if row[kd]:
             record("attacker_wins", attacker, ld.armies[kd], row[kd])
         inner = row[:kd]
-        rest = None
-        if retreat_at is not None and attacker.size <= retreat_at:
-            rest = "retreat"
-        elif last:
-            rest = "in_progress"
-        if rest is None and la.silent[i]:
+        # As the engine decides after a round: a stalemate first, then the attacker's retreat rule,
+        # then what the round limit leaves in progress.
+        if la.silent[i]:
             silent = ld.silent
             for j, x in enumerate(inner):
                 if x and silent[j]:
                     record("stalemate", attacker, ld.armies[j], x)
                     inner[j] = 0.0
+        rest = "retreat" if retreat.by_size(attacker) else None
+        if rest is None and retreat.below is not None:
+            for j, stop in enumerate(pair.stops(i, retreat.below)):
+                if stop and inner[j]:
+                    record("retreat", attacker, ld.armies[j], inner[j])
+                    inner[j] = 0.0
+        if rest is None and last:
+            rest = "in_progress"
         if rest is not None:
             for j, x in enumerate(inner):
                 if x:
@@ -649,7 +746,7 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     if limit is None:
         visits = 0.0
         for pair in pairs.values():
-            visits += _settle(pair, first_rows(pair), land, record, floor)
+            visits += _settle(pair, first_rows(pair), land, record, floor, retreat.below)
         pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}
 
@@ -683,7 +780,7 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}
 
 
-def _settle(pair: Pair, first: dict, land, record, floor: float) -> float:
+def _settle(pair: Pair, first: dict, land, record, floor: float, below: float | None = None) -> float:
     """Fight one pair of ladders to the end, each state once; returns the rounds its states are fought.
 
     The hits taken never go down, so the states are settled row by row
@@ -715,9 +812,12 @@ def _settle(pair: Pair, first: dict, land, record, floor: float) -> float:
         if inner is None:
             continue
         i = target - 1
-        F, over = pair.settle_row(i, inner, floor)
+        F, over, retreated = pair.settle_row(i, inner, floor, None if below is None else pair.stops(i, below))
         if over:
             record("attacker_wins", pair.a.armies[i], pair.d.armies[pair.d.top], over)
+        for j, x in enumerate(retreated):
+            if x:
+                record("retreat", pair.a.armies[i], pair.d.armies[j], x)
         span = _live_span(F, pair.d.top)
         if span is not None:
             settled[i] = (*span, F)

@@ -27,13 +27,14 @@ from ..forces import Force
 from ..share import link_for
 from . import ladder, montecarlo
 from .chain import Chain, solve
+from .choices import Retreat
 from .law import Ends
 
 PLUGINS = {"chess": "chess", "colored": "colored"}
 """Systems whose law of the end is worked out by their own module (``ends(setup, rounds, exact)``)."""
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "rounds", "exact", "timing",
-          "retreat_at_units", "keep_land", "round", "carry")
+          "retreat_at_units", "retreat_below", "keep_land", "round", "carry")
 OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
@@ -83,6 +84,13 @@ def _carry(value, setup) -> tuple[int, int]:
     return tuple(v.whole(spec.get(role, 0), f"carry.{role}", -5, 5) for role in ROLES)
 
 
+def _chance(value) -> float:
+    """``retreat_below``: a chance to win from 0 to 1 (the page sends its percent ÷ 100)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not 0 <= value <= 1:
+        raise BadRequest("retreat_below", f"must be a chance to win from 0 to 1 (0 % to 100 %), got {show(value)}")
+    return float(value)
+
+
 def parse(request: Mapping[str, Any]):
     v.only_keys(request, FIELDS, "")
     ruleset = find_ruleset(v.required(request, "ruleset", ""))
@@ -102,22 +110,25 @@ def parse(request: Mapping[str, Any]):
             raise BadRequest("exact", f"exact fractions are given for at most {MAX_EXACT_UNITS} units in all, "
                                       f"this battle has {size}; leave exact out for the float answer")
     options = {
-        "retreat_at": v.whole(request["retreat_at_units"], "retreat_at_units", 0, 10_000)
-        if "retreat_at_units" in request else None,
+        "retreat": Retreat(
+            v.whole(request["retreat_at_units"], "retreat_at_units", 0, 10_000) if "retreat_at_units" in request else None,
+            _chance(request["retreat_below"]) if "retreat_below" in request else None),
         "keep_land": v.boolean(request.get("keep_land", False), "keep_land"),
         "first_round": v.whole(request.get("round", 1), "round", 1, MAX_ROUNDS),
         "damaged": damaged,
         "carry": _carry(request.get("carry"), setup),
     }
-    if options["retreat_at"] is not None and setup.kind == "amphibious":
-        raise BadRequest("retreat_at_units", "land units that came from the sea cannot retreat; leave it out")
-    if (options["retreat_at"] is not None or options["keep_land"]) and setup.kind == "sea":
-        field = "retreat_at_units" if options["retreat_at"] is not None else "keep_land"
-        raise BadRequest(field, "the calculator takes this option in land and amphibious battles only")
-    if (options["retreat_at"] is not None or options["keep_land"]) and setup.system.id not in ("dice", "lowluck"):
-        field = "retreat_at_units" if options["retreat_at"] is not None else "keep_land"
-        raise BadRequest(field, f"the calculator takes this option with dice and Low Luck only, "
-                                f"not {setup.system.id}")
+    retreat = options["retreat"]
+    asked = [field for field, on in (("retreat_at_units", retreat.at_units is not None),
+                                     ("retreat_below", retreat.below is not None),
+                                     ("keep_land", options["keep_land"])) if on]
+    if retreat and setup.kind == "amphibious":
+        raise BadRequest(asked[0], "land units that came from the sea cannot retreat; leave it out")
+    if asked and setup.kind == "sea":
+        raise BadRequest(asked[0], "the calculator takes this option in land and amphibious battles only")
+    if asked and setup.system.id not in ("dice", "lowluck"):
+        raise BadRequest(asked[0], f"the calculator takes this option with dice and Low Luck only, "
+                                   f"not {setup.system.id}")
     canonical = setup_json("calc", setup)
     for role in ROLES:
         if damaged.get(role):
@@ -126,8 +137,10 @@ def parse(request: Mapping[str, Any]):
         canonical["rounds"] = rounds
     if exact:
         canonical["exact"] = True
-    if options["retreat_at"] is not None:
-        canonical["retreat_at_units"] = options["retreat_at"]
+    if retreat.at_units is not None:
+        canonical["retreat_at_units"] = retreat.at_units
+    if retreat.below is not None:
+        canonical["retreat_below"] = retreat.below
     if options["keep_land"]:
         canonical["keep_land"] = True
     if options["first_round"] != 1:
@@ -155,7 +168,7 @@ def _text(p) -> str:
 def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> Ends:
     """The law of the battle's end, by the method that fits the system and the battle (docs/api.md)."""
     options = dict(options or {})
-    retreat_at, keep_land = options.get("retreat_at"), options.get("keep_land", False)
+    retreat, keep_land = options.get("retreat", Retreat()), options.get("keep_land", False)
     first_round = options.get("first_round", 1)
     damaged = options.get("damaged", {})
     start = {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {}))) for role in ROLES}
@@ -173,15 +186,15 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
         if first_round == 1:
             opening = chain.opening(opening)
         try:
-            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat_at, keep_land, rounds)
+            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat, keep_land, rounds)
             return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned)
         except ladder.NotLinear:
             pass
         size = sum(army.size for army in start.values()) + setup.attacker.bombard.size
         if size > MAX_GENERAL_UNITS:
             return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL)
-    chain = Chain(setup, exact=exact, tail=TAIL, floor=FLOOR, start=start)
-    solved = solve(chain, rounds, opening=first_round == 1)
+    chain = Chain(setup, exact=exact, tail=TAIL, floor=FLOOR, start=start, keep_land=keep_land)
+    solved = solve(chain, rounds, opening=first_round == 1, retreat=retreat)
     return Ends(solved["ends"], solved["rounds"], chain.pruned)
 
 
@@ -198,19 +211,35 @@ def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
     survivors = {role: {uid: zero for uid, _ in start[role].counts} for role in ROLES}
     takes = zero
     joint: dict = {}
+    # An army ends many battles (each rung meets every rung of the other side): summed up once per army.
+    seen: dict = {}
+
+    def summary(role, army):
+        got = seen.get((role, army))
+        if got is None:
+            counts = army.units.counts
+            got = seen[(role, army)] = (
+                start[role].size - army.size,
+                sum(ruleset.unit(uid).cost * (n - army.count(uid)) for uid, n in start[role].counts),
+                counts,
+                role == "attacker" and setup.kind != "sea" and any(
+                    ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities
+                    for uid, _ in counts))
+        return got
+
     for (ended, a, d), p in law.ends.items():
         outcome[ended] = outcome.get(ended, zero) + p
-        key = (ended, start["attacker"].size - a.size, start["defender"].size - d.size)
+        lost_a, cost_a, counts_a, land_a = summary("attacker", a)
+        lost_d, cost_d, counts_d, _ = summary("defender", d)
+        key = (ended, lost_a, lost_d)
         joint[key] = joint.get(key, zero) + p
-        for role, army in (("attacker", a), ("defender", d)):
-            lost = start[role].size - army.size
+        for role, lost, spent, counts in (("attacker", lost_a, cost_a, counts_a), ("defender", lost_d, cost_d, counts_d)):
             losses[role][lost] = losses[role].get(lost, zero) + p
-            cost[role] += p * sum(ruleset.unit(uid).cost * (n - army.count(uid)) for uid, n in start[role].counts)
-            for uid, n in army.units.counts:
-                survivors[role][uid] += p * n
-        if ended == "attacker_wins" and setup.kind != "sea" and any(
-                ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities
-                for uid, _ in a.units.counts):
+            cost[role] += p * spent
+            alive = survivors[role]
+            for uid, n in counts:
+                alive[uid] += p * n
+        if ended == "attacker_wins" and land_a:
             takes += p
     return {"outcome": outcome, "losses": losses, "cost": cost, "survivors": survivors, "takes": takes,
             "joint": joint, "rounds": law.rounds, "pruned": law.pruned, "method": law.method,

@@ -1,0 +1,69 @@
+"""The attacker's decisions the calculator can play for him: when to retreat, and keeping one land unit.
+
+The engine leaves these to the player (``resolve``'s ``choices``, his
+casualty picks); a calculation has no player, so the request states a rule
+and both chains apply it the same way (docs/rules.md § The calculator):
+
+* **retreat at N units** — after a round that leaves him N units or fewer;
+* **retreat below X** — after a round that leaves his chance to win below X,
+  that chance being the one "odds from here" would show for the state: both
+  sides fight on to the end (no round limit, no retreat);
+* **keep one land unit** — when a hit would take his last land unit while he
+  still has an aircraft, the aircraft goes instead (to take the territory).
+
+A rule is checked after each round, as the engine's step 7 (RULES.md §2): a
+side wiped out in that round has nobody left to retreat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.army import Army
+from ..engine.casualties import Casualties
+
+
+@dataclass(frozen=True)
+class Retreat:
+    """The attacker's retreat rule: ``at_units`` or fewer units left, or a chance to win below ``below``."""
+
+    at_units: int | None = None
+    below: float | None = None
+
+    def __bool__(self) -> bool:
+        return self.at_units is not None or self.below is not None
+
+    def by_size(self, attacker: Army) -> bool:
+        return self.at_units is not None and attacker.size <= self.at_units
+
+    def by_chance(self, win) -> bool:
+        return self.below is not None and win < self.below
+
+
+NEVER = Retreat()
+
+
+def keep_one_land(setup, army: Army, cas: Casualties, order) -> Casualties:
+    """``cas`` with the attacker's last land unit spared for an aircraft, when it would take it and one is left.
+
+    Taking hits one at a time, each hit that would take the last land unit
+    takes the next aircraft in the order of loss instead; ``cas`` may hold
+    several hits, so at most one land casualty is swapped, for the first
+    aircraft in the order of loss that ``cas`` leaves alive. An AA gun is not
+    a unit that takes a territory.
+    """
+    ruleset = setup.ruleset
+    land = [uid for uid, _ in army.units.counts
+            if ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities]
+    lost = dict(cas.lost)
+    if not land or sum(lost.get(uid, 0) for uid in land) < sum(army.count(uid) for uid in land):
+        return cas
+    air = next((uid for uid in order if ruleset.unit(uid).is_air and army.count(uid) > lost.get(uid, 0)), None)
+    if air is None:
+        return cas
+    spared = max((uid for uid in land if lost.get(uid)), key=lambda uid: order.index(uid) if uid in order else -1)
+    lost[spared] -= 1
+    if not lost[spared]:
+        del lost[spared]
+    lost[air] = lost.get(air, 0) + 1
+    return Casualties(lost, dict(cas.damaged))
