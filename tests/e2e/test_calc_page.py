@@ -338,3 +338,30 @@ def test_bad_retreat_percentage_is_named_next_to_its_field(page, dist_server):
     assert not want["ok"] and want["error"]["field"] == "retreat_below", want
     expect(page.locator("#calc-retreat-below-field + #calc-field-error")).to_have_text(want["error"]["message"])
     expect(page.locator("#calc-retreat-below")).to_have_value("150")
+
+
+def test_retreat_below_half_matches_the_odds_worked_by_hand(page, dist_server):
+    # Revised, dice: 2 infantry (attack 1) against 1 infantry (defence 2). Fought out, his chance to win
+    # from 1 v 1 is 1/4 and from 2 v 1 157/232 (tests/core/test_calc_retreat.py works both). Retreating
+    # below 50 %, he leaves at 1 v 1 and fights on at 2 v 1. Per round from 2 v 1: he scores 11/36 (and
+    # wins), misses and is hit 25/108 (→ 1 v 1, retreat), nothing 50/108; so wins 33/58 ≈ 56.9 %,
+    # retreats 25/58 ≈ 43.1 %, never loses.
+    calc = CalcScreen(page).open(dist_server.url)
+    calc.choose(ruleset="revised", system="dice")
+    calc.add("attacker", "infantry", 2)
+    calc.add("defender", "infantry", 1)
+    page.locator("#calc-more summary").click()
+    page.locator("#calc-retreat-below").fill("50")
+    calc.calculate()
+    shown = calc.outcome()
+    assert close(shown["attacker_wins"][0], 33 / 58) and shown["attacker_wins"][1] == "56.9%"
+    assert close(shown["retreat"][0], 25 / 58) and shown["retreat"][1] == "43.1%"
+    assert close(shown["defender_wins"][0], 0)
+    expect(page.locator("#calc-retreat-below-field + #calc-field-error")).to_have_count(0)
+    calc.card.scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/calc-retreat-below.png")
+    # The page's fragment is now this calculation's link: a reload gives the rule and the odds back.
+    page.reload()
+    expect(page.locator("#calc-retreat-below")).to_have_value("50", timeout=READY_TIMEOUT)
+    expect(calc.card).to_be_visible(timeout=READY_TIMEOUT)
+    assert close(calc.outcome()["retreat"][0], 25 / 58)
