@@ -135,82 +135,115 @@ def unit_values(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, in
     Super Subs +1 attack; Heavy Bombers roll two dice, or keep the better of
     two under LHTR (RULES.md §5). Defence: Jet Power gives fighters +1.
     """
+    return [(unit_id, value, pair) for unit_id, value, pair, count in _runs(setup, role, army)
+            for _ in range(count)]
+
+
+def _runs(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, bool, int]]:
+    """:func:`unit_values` as runs (unit, value, better of two, how many such dice), in the same order.
+
+    The first units of a type take the support left, the next ones the
+    pairing left, the rest roll plain: worked per unit type, not per unit
+    (the calculator asks this for every rung of its ladders).
+    """
     ruleset = setup.ruleset
     counts = army.units.counts
-    out: list[tuple[str, int, bool]] = []
+    out: list[tuple[str, int, bool, int]] = []
     if role == "attacker":
         per_gun = 2 if setup.has_tech(role, "advanced_artillery") else 1
-        receivers = sum(n for uid, n in counts if "receives_support" in ruleset.unit(uid).abilities)
-        givers = sum(n for uid, n in counts if "gives_support" in ruleset.unit(uid).abilities)
+        units = [(uid, n, ruleset.unit(uid)) for uid, n in counts]
+        receivers = givers = partners = paired_with = 0
+        for uid, n, unit in units:
+            abilities = unit.abilities
+            if "receives_support" in abilities:
+                receivers += n
+            if "gives_support" in abilities:
+                givers += n
+            if uid in ("fighter", "tank"):
+                partners += n
+            if "paired_with_armor" in abilities:
+                paired_with += n
         supported_left = min(receivers, givers * per_gun)
-        partners = sum(n for uid, n in counts if uid in ("fighter", "tank"))
-        paired_left = min(partners, sum(n for uid, n in counts if "paired_with_armor" in ruleset.unit(uid).abilities))
+        paired_left = min(partners, paired_with)
         heavy = setup.has_tech(role, "heavy_bombers")
         super_subs = setup.has_tech(role, "super_subs")
-        for unit_id, count in counts:
-            # Worked per unit type (the same units, in the same order, as one by one): the first units of
-            # a type take the support left, the next ones the pairing left.
-            unit = ruleset.unit(unit_id)
+        lhtr = setup.lhtr
+        for unit_id, count, unit in units:
             abilities = unit.abilities
             supported = min(count, supported_left) if "receives_support" in abilities else 0
             supported_left -= supported
             paired = min(count - supported, paired_left) if "paired_with_armor" in abilities else 0
             paired_left -= paired
             base = unit.attack + (1 if super_subs and "submarine" in abilities else 0)
+            plus, plain = supported + paired, count - supported - paired
             if heavy and "strategic_bomber" in abilities:
-                dice = [(unit_id, base + 1, True)] if setup.lhtr else [(unit_id, base + 1, False)] * 2
-                plain = [(unit_id, base, True)] if setup.lhtr else [(unit_id, base, False)] * 2
+                per_unit, best = (1, True) if lhtr else (2, False)
+                if plus:
+                    out.append((unit_id, base + 1, best, plus * per_unit))
+                if plain:
+                    out.append((unit_id, base, best, plain * per_unit))
             else:
-                dice, plain = [(unit_id, base + 1, False)], [(unit_id, base, False)]
-            out.extend(dice * (supported + paired) + plain * (count - supported - paired))
+                if plus:
+                    out.append((unit_id, base + 1, False, plus))
+                if plain:
+                    out.append((unit_id, base, False, plain))
     else:
         jets = setup.has_tech(role, "jet_power")
         for unit_id, count in counts:
             unit = ruleset.unit(unit_id)
             value = unit.defense + (1 if jets and unit_id == "fighter" else 0)
-            out.extend([(unit_id, value, False)] * count)
+            out.append((unit_id, value, False, count))
     return out
 
 
-def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[str, list[tuple[str, int, bool]]]:
-    """Every die of the side, sorted into groups: support is worked out over the whole side first."""
+def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[str, list[tuple[str, int, bool, int]]]:
+    """Every die of the side, sorted into groups as runs (:func:`_runs`): support is worked out over the whole side first."""
     ruleset = setup.ruleset
     blind_air = (ruleset.rules.aircraft_need_destroyer_vs_subs and has_subs(ruleset, victim)
                  and not has_destroyer(ruleset, shooters))
     folded = setup.side(role).fold_subs
     if role not in getattr(setup.system, "sub_strike_roles", ("attacker", "defender")):
         folded = shooters.size  # no first strike: every sub fires with the rest (seed 003)
-    groups: dict[str, list[tuple[str, int, bool]]] = {"subs": [], "main": [], "air": []}
-    unit = None
-    for entry in unit_values(setup, role, shooters):
-        if unit is None or unit.id != entry[0]:
-            unit = ruleset.unit(entry[0])
+    groups: dict[str, list[tuple[str, int, bool, int]]] = {"subs": [], "main": [], "air": []}
+    for run in _runs(setup, role, shooters):
+        unit = ruleset.unit(run[0])
         if "submarine" in unit.abilities:
-            if folded:
-                folded -= 1
-                groups["main"].append(entry)
-            else:
-                groups["subs"].append(entry)
+            # The first ``fold_subs`` sub dice fire with the main group, the rest strike first.
+            joined = min(folded, run[3])
+            folded -= joined
+            if joined:
+                groups["main"].append(run[:3] + (joined,))
+            if run[3] - joined:
+                groups["subs"].append(run[:3] + (run[3] - joined,))
         elif blind_air and unit.is_air:
-            groups["air"].append(entry)
+            groups["air"].append(run)
         else:
-            groups["main"].append(entry)
+            groups["main"].append(run)
     return groups
 
 
-def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool]], victim: Army) -> Group:
-    single = tuple(sorted((value for _, value, pair in rolled if not pair and value > 0), reverse=True))
-    pairs = tuple(sorted((value for _, value, pair in rolled if pair and value > 0), reverse=True))
+_ORDER: dict = {}
+
+
+def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]], victim: Army) -> Group:
+    single: list[int] = []
+    pairs: list[int] = []
     firing: dict[str, int] = {}
-    for unit_id, _, pair in rolled:
-        firing[unit_id] = firing.get(unit_id, 0) + 1
+    for unit_id, value, pair, count in rolled:
+        if value > 0:
+            (pairs if pair else single).extend([value] * count)
+        firing[unit_id] = firing.get(unit_id, 0) + count
+    single.sort(reverse=True)
+    pairs.sort(reverse=True)
     # Units rolling two plain dice (Heavy Bombers without LHTR) appear twice in ``rolled``.
     if setup.has_tech(role, "heavy_bombers") and not setup.lhtr:
         for unit_id in firing:
             if "strategic_bomber" in setup.ruleset.unit(unit_id).abilities and role == "attacker":
                 firing[unit_id] //= 2
-    order = {u.id: n for n, u in enumerate(setup.ruleset)}
-    return Group(role, name, single, pairs, _targets(setup, victim, name),
+    order = _ORDER.get(setup.ruleset.id)
+    if order is None:
+        order = _ORDER[setup.ruleset.id] = {u.id: n for n, u in enumerate(setup.ruleset)}
+    return Group(role, name, tuple(single), tuple(pairs), _targets(setup, victim, name),
                  tuple(sorted(firing.items(), key=lambda kv: order[kv[0]])))
 
 
