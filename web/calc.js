@@ -51,6 +51,9 @@ export function oddsFromBattle(request, result) {
     calc[role] = out;
   }
   if (last) calc.round = last.round + 1;
+  // A&A Chess COF / COF+R: the fractions each side carries into the next assault change the odds.
+  const carry = result.carry;
+  if (carry && (carry.attacker || carry.defender)) calc.carry = {attacker: carry.attacker || 0, defender: carry.defender || 0};
   return calc;
 }
 
@@ -204,7 +207,7 @@ export function init(client, section) {
   // goes right under that field, which is marked; what the user typed stays as typed.
   const FIELDS = {ruleset: "calc-ruleset-field", system: "calc-system-field", kind: "calc-kind-field",
     rounds: "calc-rounds-field", retreat_at_units: "calc-retreat-units-field", retreat_below: "calc-retreat-below-field",
-    keep_land: "calc-keep-land-field", lhtr: "calc-lhtr-field", round: "calc-from"};
+    keep_land: "calc-keep-land-field", lhtr: "calc-lhtr-field", round: "calc-from", carry: "calc-from"};
   function markField(error) {
     for (const node of section.querySelectorAll(".field-error.placed")) node.remove();
     for (const node of section.querySelectorAll(".calc-form .invalid")) node.classList.remove("invalid");
@@ -251,6 +254,8 @@ export function init(client, section) {
     if (below !== "") request.retreat_below = Number.isFinite(Number(below)) ? Number(below) / 100 : below;
     if (keepLand.checked) request.keep_land = true;
     if (fromHere) request.round = fromHere.round;
+    // Fractions carried between assaults exist in A&A Chess COF and COF+R only (the luck dial asks others too).
+    if (fromHere?.carry && system.name === "chess" && ["cof", "cofr"].includes(system.variant)) request.carry = {...fromHere.carry};
     return request;
   }
   // A number where the text is one; otherwise the text as typed, for the core to name.
@@ -272,8 +277,9 @@ export function init(client, section) {
     retreatBelow.value = request.retreat_below === undefined ? "" : String(Math.round(request.retreat_below * 1000) / 10);
     keepLand.checked = Boolean(request.keep_land);
     moreState();
-    setFromHere(request.round > 1 ? {round: request.round,
-      damaged: Object.fromEntries(ROLES.filter((r) => request[r]?.damaged).map((r) => [r, request[r].damaged]))} : null);
+    setFromHere(request.round > 1 || request.carry ? {round: request.round || 1,
+      damaged: Object.fromEntries(ROLES.filter((r) => request[r]?.damaged).map((r) => [r, request[r].damaged])),
+      carry: request.carry || null} : null);
   }
 
   function setFromHere(next) {
@@ -282,8 +288,10 @@ export function init(client, section) {
     if (!next) return;
     const names = new Map(currentRuleset().units.map((u) => [u.id, u.name]));
     const hurt = ROLES.filter((r) => next.damaged?.[r]).map((r) => `${r} ${listUnits(next.damaged[r], names)}`);
+    const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+    const carried = next.carry ? ` Carried fractions: attacker ${signed(next.carry.attacker)}, defender ${signed(next.carry.defender)}.` : "";
     hereNote.textContent = `Odds from round ${next.round} of a battle: no AA fire or bombardment.` +
-      (hurt.length ? ` Already damaged: ${hurt.join("; ")}.` : "") + (next.note ? ` ${next.note}` : "");
+      (hurt.length ? ` Already damaged: ${hurt.join("; ")}.` : "") + carried + (next.note ? ` ${next.note}` : "");
   }
 
   // ---- running -------------------------------------------------------------------------------------

@@ -365,3 +365,41 @@ def test_retreat_below_half_matches_the_odds_worked_by_hand(page, dist_server):
     expect(page.locator("#calc-retreat-below")).to_have_value("50", timeout=READY_TIMEOUT)
     expect(calc.card).to_be_visible(timeout=READY_TIMEOUT)
     assert close(calc.outcome()["retreat"][0], 25 / 58)
+
+
+def test_odds_from_here_in_chess_cof_takes_the_carried_fractions(page, dist_server):
+    # A&A Chess COF: what a side's power leaves over 6 is carried into the next assault (seed 003), so the
+    # odds of the rest of the battle depend on it: the page must send resolve's result.carry along.
+    page.emulate_media(reduced_motion="reduce")
+    battle = BattleScreen(page).open(dist_server.url)
+    battle.choose(ruleset="classic", system="chess")
+    page.locator("label[for='chess-variant-cof']").click()
+    battle.add("attacker", "infantry", 4)
+    battle.add("defender", "infantry", 2)
+    battle.roll()
+    resolve = {"op": "resolve", "ruleset": "classic", "system": {"name": "chess", "variant": "cof"},
+               "attacker": {"units": {"infantry": 4}}, "defender": {"units": {"infantry": 2}},
+               "seed": page.evaluate("() => document.querySelector('#seed').value"), "rounds": 1}
+    played = pycore_handle(resolve)["result"]
+    assert played["outcome"] == "in_progress" and played["carry"] == {"attacker": 4, "defender": -2}, played
+    left = played["survivors"]
+    page.locator("#odds-here").click()
+
+    calc = CalcScreen(page)
+    expect(page.locator("#calc-from")).to_contain_text("Carried fractions: attacker +4, defender −2")
+    request = {"op": "calc", "ruleset": "classic", "system": {"name": "chess", "variant": "cof"},
+               "attacker": {"units": left["attacker"]}, "defender": {"units": left["defender"]}, "round": 2,
+               "carry": {"attacker": 4, "defender": -2}}
+    want = expected_calc(request)
+    without = expected_calc({k: v for k, v in request.items() if k != "carry"})
+    # Here they decide the battle: without them the defender would win the rest, with them the attacker does.
+    assert without["outcome"]["defender_wins"] == 1 and want["outcome"]["attacker_wins"] == 1
+    expect(calc.card).to_be_visible(timeout=ACTION_TIMEOUT)
+    shown = calc.outcome()
+    for name, p in want["outcome"].items():
+        if p > 0:
+            assert close(shown[name][0], p), (name, shown, want["outcome"])
+    page.screenshot(path=f"{SHOTS}/calc-odds-from-here-chess.png")
+    # The link keeps the fractions: the page's fragment reopens the same question.
+    page.reload()
+    expect(page.locator("#calc-from")).to_contain_text("Carried fractions: attacker +4, defender −2", timeout=READY_TIMEOUT)
