@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import struct
 from bisect import bisect_left
-from itertools import repeat
+from itertools import accumulate, repeat
 from operator import add, mul
 
 from ..engine.army import Army
@@ -148,6 +148,8 @@ class Ladder:
         self.cut = [_trim(law, tail) for law in laws]   # (first hit count kept, kept probabilities)
         self.silent = [len(law) == 1 for law in laws]   # this rung scores no hit at all
         self.carries: dict = {}                         # (base, i): carry(base, i), as Pair.inflow asks
+        self.next_rung: list = [0] * len(armies)        # carry(k, k + 1), the common case, by k (0: not yet)
+        self.columns: tuple | None = None               # _columns(self), when this ladder defends
 
     def carry(self, base: int, i: int) -> int | None:
         """The packed product of the Bernoulli steps from rung ``i`` up to rung ``base``, or None if one is missing."""
@@ -226,32 +228,41 @@ def _unpack(number: int, count: int) -> list:
     return list(map(mul, _format(count).unpack_from(data), repeat(1.0 / SCALE)))
 
 
+def _columns(defender: Ladder) -> tuple:
+    """What every pair against this defender reads of its laws, worked out once and kept on the ladder.
+
+    Column tables: ``col[l][j]`` = P(defender at rung j scores l hits), within
+    its cut, their non-zero ``spans``, and ``tails[l][j]`` = P(l or more) for
+    the row where the attacker is gone (filled by :meth:`Pair.tail_col`); the
+    defender's law at each rung packed, hit count l in slot l (``packed_d``,
+    for :meth:`Pair.table`), and the mask that keeps the low 8 bytes of every
+    slot (the Bernoulli steps of the packed Horner fold).
+    """
+    kd = defender.top
+    width = max(lo + len(p) for lo, p in defender.cut[:kd]) if kd else 1
+    col = [[0.0] * kd for _ in range(width)]
+    for j in range(kd):
+        lo, probs = defender.cut[j]
+        for n, p in enumerate(probs):
+            col[lo + n][j] = p
+    spans = [_span(c) for c in col]
+    packed_d = [_pack([0.0] * lo + probs) for lo, probs in defender.cut[:kd]]
+    mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * _ones(kd + 2 * width + 8)
+    defender.columns = (col, width, spans, {}, packed_d, bytes(SLOT * width), mask)
+    return defender.columns
+
+
 class Pair:
     """The chain on one pair of ladders: a grid of mass, row i = hits the attacker took, column j = the defender's."""
 
     def __init__(self, attacker: Ladder, defender: Ladder):
         self.a, self.d = attacker, defender
-        ka, kd = attacker.top, defender.top
         self.rows: dict[int, list] = {}
-        # Column tables of the defender's law: col[l][j] = P(defender at rung j scores l hits), within its cut,
-        # and tail[l][j] = P(l or more), for the row where the attacker is gone.
-        width = max(lo + len(p) for lo, p in defender.cut[:kd]) if kd else 1
-        self.col = [[0.0] * kd for _ in range(width)]
-        for j in range(kd):
-            lo, probs = defender.cut[j]
-            for n, p in enumerate(probs):
-                self.col[lo + n][j] = p
-        self.width = width
-        self.spans = [_span(col) for col in self.col]
-        self.tails: dict[int, list] = {}
         self.packed: dict[int, tuple] = {}
         self.pending: dict | None = None     # round 1's rows {i: masses by column}, before any round is worked
         self.packed1: dict[int, int] = {}    # the attacker's law at row i from 1 hit up, packed (settle_row)
-        # The defender's law at each rung packed, hit count l in slot l (tables), and the mask that keeps
-        # the low 8 bytes of every slot (the Bernoulli steps of the packed Horner fold).
-        self.packed_d = [_pack([0.0] * lo + probs) for lo, probs in defender.cut[:kd]]
-        self.blank = bytes(SLOT * width)
-        self.mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * _ones(kd + 2 * width + 8)
+        (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,
+         self.mask) = defender.columns or _columns(defender)
         self.tables: dict[int, tuple] = {}   # row i: (lo, hi, its table), see table()
         self._wins: list | None = None       # win_chances(), worked out when a retreat rule asks
         self._stops: dict[int, list] = {}    # row i: the columns where "retreat below" retreats
@@ -392,6 +403,7 @@ class Pair:
         tables = self.tables
         mask = self.mask
         carries = a.carries
+        next_rung = a.next_rung
         acc = None
         acc_lo = 0
         base = 0
@@ -410,9 +422,14 @@ class Pair:
             memoryview(buf).cast("Q")[::2] = view[2 * ((lo - t_lo) * width + l):2 * (hi - t_lo) * width:2 * width]
             v = int.from_bytes(buf, "little")
             if acc is not None:
-                carry = carries.get((base, i), 0)
-                if carry == 0:
-                    carry = carries[(base, i)] = a.carry(base, i)
+                if i == base + 1:
+                    carry = next_rung[base]
+                    if carry == 0:
+                        carry = next_rung[base] = a.carry(base, i)
+                else:
+                    carry = carries.get((base, i), 0)
+                    if carry == 0:
+                        carry = carries[(base, i)] = a.carry(base, i)
                 if carry is None:
                     if total is None:
                         total = [0.0] * (self.d.top + 1)
@@ -606,7 +623,11 @@ class Pair:
                 t_lo = start
                 got[start - lo:] = map(add, got[start - lo:], term)
             F[lo:jb] = [f if f >= floor * k else 0.0 for f, k in zip(got, keep)]
+        # The last columns, one by one; of a push only the columns before the defender's last rung are
+        # kept apart, the rest is summed at once (tail[m]: the attacker's chance of m hits or more, past k1).
         n = len(a1)
+        over = 0.0
+        tail = None
         for j in range(jb, kd):
             x = ext[j]
             if x < floor:
@@ -615,8 +636,18 @@ class Pair:
             f = F[j] = x / (1.0 - d * a0)
             if d:
                 s = j + k1
-                ext[s:s + n] = map(add, ext[s:s + n], map(mul, a1, repeat(f * d)))
-        return F, sum(ext[kd:]), retreated
+                w = f * d
+                if tail is None:
+                    tail = list(accumulate(reversed(a1), initial=0.0))[::-1]
+                room = kd - s
+                if room >= n:
+                    ext[s:s + n] = map(add, ext[s:s + n], map(mul, a1, repeat(w)))
+                elif room > 0:
+                    ext[s:kd] = map(add, ext[s:kd], map(mul, a1, repeat(w)))
+                    over += w * tail[room]
+                else:
+                    over += w * tail[0]
+        return F, sum(ext[kd:]) + over, retreated
 
     def _flush(self, acc: list, acc_lo: int, source: int, total: list) -> None:
         """total += acc ⊛ law_a(source), folded at the defender's last rung (columns past it are gone)."""
