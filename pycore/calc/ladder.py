@@ -17,7 +17,7 @@ give laws ~80 wide. Two facts cut it down (RULES.md §9, docs/rules.md):
   ``i ≤ c`` of a run: the rows landing on one target row are folded together
   Horner-fashion with two-term steps, and convolved with one law at the end.
 * That last convolution is one big-integer product (Kronecker substitution:
-  probabilities as 52-bit fixed point, one 14-byte slot per column), which
+  probabilities as 56-bit fixed point, one 16-byte slot per column), which
   CPython multiplies in C.
 
 What is dropped is never guessed at: laws are cut where their tails are
@@ -40,8 +40,8 @@ from ..engine.firing import Group, casualty_types, counts_as_force, main_groups,
 from ..engine.setup import BattleSetup
 from .choices import NEVER, Retreat, keep_one_land
 
-SCALE_BITS = 52
-SLOT = 16                      # bytes per column in the big-integer convolution: 2 × 52 bits + 12 bits of sums, 8 to skip
+SCALE_BITS = 56                # a whole number of bytes: a table's values are read in place (_table_view)
+SLOT = 16                      # bytes per column: a product of a mass and a law is below 6 · 2^112 (see _table_view)
 SCALE = float(1 << SCALE_BITS)
 BITS = 8 * SLOT
 NEUMANN = 1e-3                 # d0 below which a row's own moves are summed as a series (settle_row)
@@ -217,11 +217,26 @@ def _pack(values) -> int:
     return int.from_bytes(_format(len(values)).pack(*map(int, map(mul, values, repeat(SCALE)))), "little")
 
 
+def _table_view(parts: list) -> memoryview:
+    """A table's products as 8-byte words: word 2s is slot s's value in fixed point, word 2s + 1 is skipped.
+
+    A slot holds a product ``x·D`` of two fixed-point numbers, ``x`` a
+    state's expected visits (at most 1 / (1 − 5/6) = 6: some side hits with
+    at least 1/6 each round) and ``D`` a probability, so it is below
+    6 · 2^112 < 2^115. Its value in fixed point is the product's bits from
+    SCALE_BITS up: whole bytes, 7 to 14 of the slot, byte 15 being 0 — read in
+    place, no shift. The odd words straddle two slots and are never read.
+    """
+    data = b"".join(parts)
+    start = SCALE_BITS // 8
+    return memoryview(data)[start:len(data) - SLOT // 2 + start].cast("Q")
+
+
 def _unpack(number: int, count: int) -> list:
     """The first ``count`` columns of a product of two packed numbers, back to floats.
 
     Shifting the whole number right by SCALE_BITS leaves each column's value
-    over 2^52 in its low 8 bytes (the bits shifted in from the next column land
+    over 2^56 in its low 8 bytes (the bits shifted in from the next column land
     above them and are skipped).
     """
     data = (number >> SCALE_BITS).to_bytes(SLOT * count + SLOT, "little")
@@ -313,15 +328,15 @@ class Pair:
     def table(self, i: int, lo: int, hi: int, row: list) -> None:
         """Row i's masses times the defender's law, column by column, for :meth:`inflow`.
 
-        Slot ``(j − lo)·W + l`` (W = the law's width) holds ``m_ij · D_j[l]``,
-        52-bit fixed point in the low 8 bytes of 16: one big-integer product
-        per state instead of one float product per state and hit count.
+        Slot ``(j − lo)·W + l`` (W = the law's width) holds ``m_ij · D_j[l]``:
+        one big-integer product per state instead of one float product per
+        state and hit count, read in place (:func:`_table_view`).
         """
         pd, blank, width = self.packed_d, self.blank, self.width
         size = SLOT * width
-        parts = [((int(x * SCALE) * pd[j]) >> SCALE_BITS).to_bytes(size, "little") if x else blank
+        parts = [(int(x * SCALE) * pd[j]).to_bytes(size, "little") if x else blank
                  for j, x in zip(range(lo, hi), row[lo:hi])]
-        self.tables[i] = (lo, hi, memoryview(b"".join(parts)).cast("Q"))
+        self.tables[i] = (lo, hi, _table_view(parts))
 
     def inflow(self, target: int, rows: dict, live: list) -> list | None:
         """The mass one round sends from the source rows ``live`` (ascending) into row ``target``, by column.
@@ -395,7 +410,7 @@ class Pair:
 
         A source's column vector for ``l = target − i`` hits is read out of its
         table with one strided copy; a Bernoulli step is one product by the
-        packed step polynomial, a shift back to 52 bits and the slot mask.
+        packed step polynomial, a shift back to fixed point and the slot mask.
         """
         a = self.a
         width = self.width
@@ -512,7 +527,7 @@ class Pair:
                     folds[t] = u
             if i + 1 < ka:
                 folds[i + 1] = ((packed[i + 1] * backward) >> (SCALE_BITS + BITS * (lo_a + n - 1))) & mask
-            across = [0.0] * kd                 # Σ_{l≥1} D_j[l]·U_{i,i+l}[j], in units of 2^-52
+            across = [0.0] * kd                 # Σ_{l≥1} D_j[l]·U_{i,i+l}[j], in units of 1 / SCALE
             for t, u in folds.items():
                 c_lo, c_hi = self.spans[t - i]
                 if c_lo >= c_hi:
@@ -776,8 +791,15 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
 
     if limit is None:
         visits = 0.0
+        # Pairs against the same defender ladder (the AA gun's outcomes) are settled in step, folded once.
+        stacks: dict = {}
         for pair in pairs.values():
-            visits += _settle(pair, first_rows(pair), land, record, floor, retreat.below)
+            stacks.setdefault(id(pair.d), []).append(pair)
+        for group in stacks.values():
+            if len(group) == 1:
+                visits += _settle(group[0], first_rows(group[0]), land, record, floor, retreat.below)
+            else:
+                visits += Stack(group).settle(land, record, floor, retreat.below)
         pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}
 
@@ -856,3 +878,188 @@ def _settle(pair: Pair, first: dict, land, record, floor: float, below: float | 
             live.append(i)
             visits += sum(F)
     return visits
+
+
+class Stack:
+    """Pairs against one defender ladder, settled row by row in step, the packed Horner fold worked once for all.
+
+    At 40 v 40 with an AA gun the attacker has 7 ladders (0 to 6 aircraft
+    shot down), every one against the same defender: the same column tables,
+    and, while the ground units are being lost, the same Bernoulli steps from
+    one rung to the next. So the tables of a row hold every pair's states side
+    by side (slot ``((j − lo)·m + k)·W + l`` for pair k of m), one strided copy
+    reads a source's column vector for all pairs at once, and one Bernoulli
+    step carries all of them (two products by a scalar, the second shifted by
+    one column, that is m slots). Only where the pairs still in play disagree
+    on a step, and at the end, is the fold split by pair and convolved with
+    each attacker's own law (:meth:`Pair._flush_packed`). A row's own moves
+    and its ends stay each pair's (:meth:`Pair.settle_row`, ``land``).
+    """
+
+    def __init__(self, pairs: list):
+        self.pairs = pairs
+        self.m = len(pairs)
+        first = pairs[0]
+        self.kd = first.d.top
+        self.width, self.spans, self.packed_d, self.blank = first.width, first.spans, first.packed_d, first.blank
+        self.tops = [pair.a.top for pair in pairs]
+        self.mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * _ones(self.m * (self.kd + 2 * self.width + 8))
+        self.tables: dict[int, tuple] = {}
+        self.live: list[int] = []
+        self.coefficients: dict = {}
+        # ok_from[r]: the step from rung r + 1 up to rung r is the same for every pair still in play for a target
+        # t ≥ ok_from[r] (a pair is in play below its last rung). Pairs by last rung, highest first.
+        order = sorted(range(self.m), key=lambda k: -self.tops[k])
+        self.reference = pairs[order[0]].a
+        never = 1 << 62
+        self.ok_from = []
+        for r in range(max(self.tops)):
+            step = self.reference.steps[r]
+            from_t = never if step is None else -1
+            if step is not None:
+                for k in order[1:]:
+                    if r >= self.tops[k]:
+                        break
+                    if pairs[k].a.steps[r] != step:
+                        from_t = self.tops[k]
+                        break
+            self.ok_from.append(from_t)
+
+    def settle(self, land, record, floor: float, below: float | None) -> float:
+        """:func:`_settle` for every pair of the stack at once; returns the rounds their states are fought."""
+        pairs, m, kd, width = self.pairs, self.m, self.kd, self.width
+        firsts = []
+        for pair in pairs:
+            firsts.append(pair.pending or {})
+            pair.pending = None
+        settled = [{} for _ in pairs]
+        lives: list[list] = [[] for _ in pairs]
+        visits = 0.0
+        starts = [min(first) for first in firsts if first]
+        if not starts:
+            return visits
+        for t in range(min(starts), max(self.tops) + 1):
+            live = self.live
+            flows = self.inflow(t) if live and t - live[-1] < width and t < max(self.tops) else None
+            rows: list = [None] * m
+            for k, pair in enumerate(pairs):
+                top = self.tops[k]
+                if t > top:
+                    continue
+                row = firsts[k].pop(t, None)
+                if t == top:
+                    near = lives[k] and t - lives[k][-1] < width
+                    flow = pair.inflow(t, settled[k], lives[k]) if near else None
+                else:
+                    flow = flows[k] if flows is not None else None
+                if flow is not None:
+                    row = flow if row is None else list(map(add, row, flow))
+                if row is None:
+                    continue
+                inner = land(pair, t, row, False)
+                if inner is None:
+                    continue
+                F, over, retreated = pair.settle_row(t, inner, floor, None if below is None else pair.stops(t, below))
+                if over:
+                    record("attacker_wins", pair.a.armies[t], pair.d.armies[kd], over)
+                for j, x in enumerate(retreated):
+                    if x:
+                        record("retreat", pair.a.armies[t], pair.d.armies[j], x)
+                span = _live_span(F, kd)
+                if span is not None:
+                    settled[k][t] = (*span, F)
+                    lives[k].append(t)
+                    visits += sum(F)
+                    rows[k] = (span, F)
+            if any(rows):
+                self.table(t, rows)
+        return visits
+
+    def table(self, i: int, rows: list) -> None:
+        """Row i's masses of every pair times the defender's law: :meth:`Pair.table`, the pairs side by side."""
+        lo = min(got[0][0] for got in rows if got)
+        hi = max(got[0][1] for got in rows if got)
+        pd, blank = self.packed_d, self.blank
+        size = SLOT * self.width
+        masses = [got[1] if got else None for got in rows]
+        parts = []
+        for j in range(lo, hi):
+            pdj = pd[j]
+            for F in masses:
+                x = F[j] if F is not None else 0.0
+                parts.append((int(x * SCALE) * pdj).to_bytes(size, "little") if x else blank)
+        self.tables[i] = (lo, hi, _table_view(parts))
+        self.live.append(i)
+
+    def carry(self, base: int, i: int, t: int) -> list | None:
+        """The Bernoulli steps from row ``i`` up to row ``base`` as scaled coefficients, if all pairs in play agree."""
+        ok_from = self.ok_from
+        for r in range(base, i):
+            if t < ok_from[r]:
+                return None
+        got = self.coefficients.get((base, i))
+        if got is None:
+            law = [1.0]
+            for r in range(base, i):
+                for p in self.reference.steps[r]:
+                    law = _bern(law, p)
+            got = self.coefficients[(base, i)] = [int(c * SCALE) for c in law]
+        return got
+
+    def inflow(self, target: int) -> list:
+        """Each pair's mass one round sends into row ``target`` (None where nothing comes): Pair._inflow_packed, stacked."""
+        m, width, spans, tables, mask = self.m, self.width, self.spans, self.tables, self.mask
+        column = BITS * m
+        totals: list = [None] * m
+        live = self.live
+        acc = None
+        acc_lo = 0
+        base = 0
+        for i in live[bisect_left(live, target - width + 1):]:
+            l = target - i
+            c_lo, c_hi = spans[l]
+            t_lo, t_hi, view = tables[i]
+            lo = t_lo if t_lo > c_lo else c_lo
+            hi = t_hi if t_hi < c_hi else c_hi
+            if lo >= hi:
+                continue
+            buf = bytearray(SLOT * m * (hi - lo))
+            memoryview(buf).cast("Q")[::2] = view[2 * ((lo - t_lo) * m * width + l):2 * (hi - t_lo) * m * width:2 * width]
+            v = int.from_bytes(buf, "little")
+            if acc is not None:
+                coefficients = self.carry(base, i, target)
+                if coefficients is None:
+                    self._flush(acc, acc_lo, base, target, totals)
+                    acc = None
+                else:
+                    moved = acc * coefficients[0]
+                    for s, c in enumerate(coefficients[1:], 1):
+                        moved += (acc * c) << (column * s)
+                    acc = (moved >> SCALE_BITS) & mask
+            if acc is None:
+                acc, acc_lo = v, lo
+            elif lo >= acc_lo:
+                acc += v << (column * (lo - acc_lo))
+            else:
+                acc = (acc << (column * (acc_lo - lo))) + v
+                acc_lo = lo
+            base = i
+        if acc is not None:
+            self._flush(acc, acc_lo, base, target, totals)
+        return totals
+
+    def _flush(self, acc: int, acc_lo: int, base: int, target: int, totals: list) -> None:
+        """Split the stacked fold by pair and convolve each part with its attacker's law at row ``base``."""
+        m = self.m
+        columns = -(-acc.bit_length() // (BITS * m)) or 1
+        words = memoryview(acc.to_bytes(SLOT * m * columns, "little")).cast("Q")
+        for k, pair in enumerate(self.pairs):
+            if target >= self.tops[k]:
+                continue                      # past this pair's last rung (its last rung takes the float fold)
+            buf = bytearray(SLOT * columns)
+            memoryview(buf).cast("Q")[::2] = words[2 * k::2 * m]
+            part = int.from_bytes(buf, "little")
+            if part:
+                if totals[k] is None:
+                    totals[k] = [0.0] * (self.kd + 1)
+                pair._flush_packed(part, acc_lo, base, totals[k])
