@@ -263,7 +263,11 @@ def _columns(defender: Ladder) -> tuple:
     spans = [_span(c) for c in col]
     packed_d = [_pack([0.0] * lo + probs) for lo, probs in defender.cut[:kd]]
     mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * _ones(kd + 2 * width + 8)
-    defender.columns = (col, width, spans, {}, packed_d, bytes(SLOT * width), mask)
+    # big[j]: the first column from j on where the defender misses with every die more often than NEUMANN.
+    big = [kd] * (kd + 1)
+    for j in range(kd - 1, -1, -1):
+        big[j] = j if col[0][j] > NEUMANN else big[j + 1]
+    defender.columns = (col, width, spans, {}, packed_d, bytes(SLOT * width), mask, big)
     return defender.columns
 
 
@@ -277,7 +281,7 @@ class Pair:
         self.pending: dict | None = None     # round 1's rows {i: masses by column}, before any round is worked
         self.packed1: dict[int, int] = {}    # the attacker's law at row i from 1 hit up, packed (settle_row)
         (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,
-         self.mask) = defender.columns or _columns(defender)
+         self.mask, self.big) = defender.columns or _columns(defender)
         self.tables: dict[int, tuple] = {}   # row i: (lo, hi, its table), see table()
         self._wins: list | None = None       # win_chances(), worked out when a retreat rule asks
         self._stops: dict[int, list] = {}    # row i: the columns where "retreat below" retreats
@@ -612,13 +616,17 @@ class Pair:
             return F, 0.0, retreated
         ext = landed + [0.0] * (k1 + len(a1))
         # Neumann part: the columns before the first whose d0 is not small.
-        jb = next((j for j in range(lo, kd) if d0[j] > NEUMANN), kd)
+        jb = self.big[lo]
         if jb > lo:
             packed = self.packed1.get(i)
             if packed is None:
                 packed = self.packed1[i] = _pack(a1)
-            keep = [1.0 / (1.0 - d * a0) for d in d0[lo:jb]]    # 1 / (1 − P(nobody scores)), by column
-            got = list(map(mul, ext[lo:jb], keep))
+            if a0:
+                keep = [1.0 / (1.0 - d * a0) for d in d0[lo:jb]]    # 1 / (1 − P(nobody scores)), by column
+                got = list(map(mul, ext[lo:jb], keep))
+            else:                                                  # a big attacker always scores (law cut)
+                keep = [1.0] * (jb - lo)
+                got = ext[lo:jb]
             term, t_lo = got, lo
             while True:
                 g = list(map(mul, term, d0[t_lo:jb]))

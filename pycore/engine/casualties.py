@@ -48,6 +48,10 @@ def _is_defenseless_transport(setup: BattleSetup, unit_id: str) -> bool:
     return setup.ruleset.rules.transports_defenseless and "transport" in setup.ruleset.unit(unit_id).abilities
 
 
+_TRANSPORTS_LAST: dict = {}
+"""(ruleset, order of loss): that order with defenseless transports moved last (the calculator asks often)."""
+
+
 def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], order: Sequence[str]) -> Casualties:
     """The proposal: groups with the fewest targets first, each hit on the first eligible unit.
 
@@ -57,8 +61,12 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
     any allocation could.
     """
     ruleset = setup.ruleset
-    order = [uid for uid in order if not _is_defenseless_transport(setup, uid)] + \
+    key = (ruleset.id, tuple(order))
+    got = _TRANSPORTS_LAST.get(key)
+    if got is None:
+        got = _TRANSPORTS_LAST[key] = [uid for uid in order if not _is_defenseless_transport(setup, uid)] + \
             [uid for uid in order if _is_defenseless_transport(setup, uid)]
+    order = got
     left = {uid: n for uid, n in army.units.counts}
     intact = {uid: army.intact(uid) for uid, _ in army.units.counts if ruleset.unit(uid).hit_points > 1}
     lost: dict[str, int] = {}
