@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import struct
 from bisect import bisect_left
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, repeat
 from operator import add, mul
 
 from ..engine.army import Army
@@ -987,15 +987,17 @@ class Stack:
         """Row i's masses of every pair times the defender's law: :meth:`Pair.table`, the pairs side by side."""
         lo = min(got[0][0] for got in rows if got)
         hi = max(got[0][1] for got in rows if got)
-        pd, blank = self.packed_d, self.blank
+        pd, blank = self.packed_d[lo:hi], self.blank
         size = SLOT * self.width
-        masses = [got[1] if got else None for got in rows]
-        parts = []
-        for j in range(lo, hi):
-            pdj = pd[j]
-            for F in masses:
-                x = F[j] if F is not None else 0.0
-                parts.append((int(x * SCALE) * pdj).to_bytes(size, "little") if x else blank)
+        # Each pair's products column by column (zero masses give zero bytes), then interleaved column-major.
+        columns = []
+        for got in rows:
+            if got is None:
+                columns.append(repeat(blank, hi - lo))
+            else:
+                scaled = map(int, map(mul, got[1][lo:hi], repeat(SCALE)))
+                columns.append([x.to_bytes(size, "little") for x in map(mul, scaled, pd)])
+        parts = list(chain.from_iterable(zip(*columns)))
         self.tables[i] = (lo, hi, _table_view(parts))
         self.live.append(i)
 
