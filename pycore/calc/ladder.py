@@ -74,11 +74,11 @@ _CHANCES: dict = {}
 def _float_chances(system, values: tuple, best_of_two: tuple) -> tuple:
     """``system.chances`` as floats, asked once per unit value (Fractions are slow to hash, and rungs repeat them)."""
     out: list = []
-    for value in values:
+    for value in dict.fromkeys(values):           # values come sorted: each value's dice are one run
         got = _CHANCES.get((system.id, value, False))
         if got is None:
             got = _CHANCES[(system.id, value, False)] = tuple(float(p) for p in system.chances((value,), ()))
-        out += got
+        out += got * values.count(value)
     for value in best_of_two:
         got = _CHANCES.get((system.id, value, True))
         if got is None:

@@ -104,9 +104,18 @@ def casualty_types(setup: BattleSetup, army: Army) -> frozenset[str]:
     territory). Defenseless transports are excluded here and handled by
     :func:`casualties.allocate`, which takes them last.
     """
-    rules = setup.ruleset.rules
-    return frozenset(uid for uid, _ in army.units.counts
-                     if rules.aa_is_casualty or "anti_aircraft" not in setup.ruleset.unit(uid).abilities)
+    ruleset = setup.ruleset
+    key = (ruleset.id, tuple([uid for uid, _ in army.units.counts]))
+    got = _CASUALTY_TYPES.get(key)
+    if got is None:
+        rules = ruleset.rules
+        got = _CASUALTY_TYPES[key] = frozenset(
+            uid for uid in key[1] if rules.aa_is_casualty or "anti_aircraft" not in ruleset.unit(uid).abilities)
+    return got
+
+
+_CASUALTY_TYPES: dict = {}
+"""(ruleset, unit types present): casualty_types — it depends on nothing else, and the calculator asks per rung."""
 
 
 def counts_as_force(setup: BattleSetup, army: Army) -> bool:
