@@ -117,7 +117,6 @@ class Ladder:
             armies.append(army)
         self.armies = armies
         self.top = len(armies) - 1               # the rung where the side has nothing left that fights
-        self.index = {a: k for k, a in enumerate(armies)}
         # What each rung fires: one main group, or the battle is not linear.
         fires = []
         if setup.kind == "sea" or sub_group(setup, role, start, enemy) is not None:
@@ -753,9 +752,24 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
             else:
                 got[:] = map(add, got, map(mul, row, repeat(pl)))
 
+    # Ends are summed by the armies' identity while solving (hashing an army walks its units), merged by
+    # equality once at the end: ladders of different opening states may share armies.
+    by_id: dict = {}
+
     def record(outcome, attacker, defender, x):
-        key = (outcome, attacker, defender)
-        ends[key] = ends.get(key, 0.0) + x
+        key = (outcome, id(attacker), id(defender))
+        got = by_id.get(key)
+        if got is None:
+            by_id[key] = [attacker, defender, x]
+        else:
+            got[2] += x
+
+    def merged() -> dict:
+        for (outcome, _, _), (attacker, defender, x) in by_id.items():
+            key = (outcome, attacker, defender)
+            ends[key] = ends.get(key, 0.0) + x
+        by_id.clear()
+        return ends
 
     def land(pair, i: int, row: list, last: bool) -> list | None:
         """Record the ends among the mass that landed on row ``i``; the rest, which fights on, or None."""
@@ -808,6 +822,7 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
                 visits += _settle(group[0], first_rows(group[0]), land, record, floor, retreat.below)
             else:
                 visits += Stack(group).settle(land, record, floor, retreat.below)
+        merged()
         pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}
 
@@ -838,6 +853,7 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
             break
         expected_rounds += live_mass
         sent = live_mass
+    merged()
     return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}
 
 
