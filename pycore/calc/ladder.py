@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import struct
 from bisect import bisect_left
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, compress, count, repeat
 from operator import add, mul
 
 from ..engine.army import Army
@@ -185,10 +185,10 @@ def _trim(law: list, tail: float):
 
 def _live_span(row: list, kd: int) -> tuple[int, int] | None:
     """The first and one past the last non-zero column of a row's first ``kd`` columns, or None."""
-    lo = next((j for j, x in enumerate(row) if x), None)
+    lo = next(compress(count(), row), None)       # compress: the scan runs in C
     if lo is None or lo >= kd:
         return None
-    return lo, kd - next(j for j, x in enumerate(reversed(row[:kd])) if x)
+    return lo, kd - next(compress(count(), reversed(row[:kd])))
 
 
 def _span(values: list) -> tuple[int, int]:
