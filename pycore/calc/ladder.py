@@ -108,8 +108,12 @@ class Ladder:
         order = setup.side(role).order_of_loss
         armies = [start]
         army = start
+        generics: dict = {}                      # one hit that may fall on any casualty type, by those types
         while counts_as_force(setup, army):
-            generic = Group("enemy", "main", (), (), casualty_types(setup, army), ())
+            targets = casualty_types(setup, army)
+            generic = generics.get(targets)
+            if generic is None:
+                generic = generics[targets] = Group("enemy", "main", (), (), targets, ())
             cas = allocate(setup, army, [(generic, 1)], order)
             if keep_land:
                 cas = keep_one_land(setup, army, cas, order)

@@ -73,7 +73,8 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
     damaged: dict[str, int] = {}
     for group, count in sorted(hits, key=lambda gh: len(gh[0].targets)):
         for _ in range(count):
-            target = next((uid for uid in order if uid in group.targets and intact.get(uid, 0) > 0), None)
+            target = next((uid for uid in order if uid in group.targets and intact.get(uid, 0) > 0), None) \
+                if intact else None
             if target is not None:
                 intact[target] -= 1
                 damaged[target] = damaged.get(target, 0) + 1
@@ -86,7 +87,7 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
             lost[target] = lost.get(target, 0) + 1
     # A unit damaged and then lost in the same step is simply lost (losses take damaged units first).
     final_damaged = {}
-    for unit_id in set(damaged) | set(lost):
+    for unit_id in (set(damaged) | set(lost)) if damaged or army.damaged else ():
         before, new, gone = army.damaged.count(unit_id), damaged.get(unit_id, 0), lost.get(unit_id, 0)
         extra = max(0, before + new - gone) - max(0, before - gone)
         if extra:
