@@ -123,7 +123,8 @@ export function init(client, section) {
   const moreSummary = el("span", {class: "more-state"});
   const more = el("details", {class: "more calc-more", id: "calc-more"},
     el("summary", {}, "More: round limit, retreat", moreSummary),
-    el("p", {class: "hint"}, "The attacker retreats after a round when either retreat rule is met."),
+    el("p", {class: "hint"}, "The attacker retreats after a round when either retreat rule is met. " +
+      "His chance to win is the one the calculator would give from there, both sides fighting on."),
     el("div", {class: "fold-row", id: "calc-rounds-field"},
       el("label", {for: "calc-rounds", class: "unit-name"}, "Round limit", el("span", {class: "stat"}, "0 = fight to the end")), roundsLimit.node),
     el("div", {class: "fold-row", id: "calc-retreat-units-field"},
