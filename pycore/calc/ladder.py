@@ -19,6 +19,8 @@ give laws ~80 wide. Two facts cut it down (RULES.md §9, docs/rules.md):
 * That last convolution is one big-integer product (Kronecker substitution:
   probabilities as 56-bit fixed point, one 16-byte slot per column), which
   CPython multiplies in C.
+* Pairs of ladders against one defender ladder (the AA gun's outcomes) are
+  settled in step (:class:`Stack`): their Horner folds are one.
 
 What is dropped is never guessed at: laws are cut where their tails are
 below ``tail``, states reached with less than ``floor`` are dropped, and the
@@ -150,20 +152,7 @@ class Ladder:
         self.laws = laws
         self.cut = [_trim(law, tail) for law in laws]   # (first hit count kept, kept probabilities)
         self.silent = [len(law) == 1 for law in laws]   # this rung scores no hit at all
-        self.carries: dict = {}                         # (base, i): carry(base, i), as Pair.inflow asks
-        self.next_rung: list = [0] * len(armies)        # carry(k, k + 1), the common case, by k (0: not yet)
         self.columns: tuple | None = None               # _columns(self), when this ladder defends
-
-    def carry(self, base: int, i: int) -> int | None:
-        """The packed product of the Bernoulli steps from rung ``i`` up to rung ``base``, or None if one is missing."""
-        law = [1.0]
-        for k in range(base, i):
-            step = self.steps[k]
-            if step is None:
-                return None
-            for p in step:
-                law = _bern(law, p)
-        return _pack(law)
 
     def of_firing(self, army: Army, enemy: Army, tail: float):
         """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1)."""
@@ -253,7 +242,7 @@ def _columns(defender: Ladder) -> tuple:
     its cut, their non-zero ``spans``, and ``tails[l][j]`` = P(l or more) for
     the row where the attacker is gone (filled by :meth:`Pair.tail_col`); the
     defender's law at each rung packed, hit count l in slot l (``packed_d``,
-    for :meth:`Pair.table`), and the mask that keeps the low 8 bytes of every
+    for :meth:`Stack.table`), and the mask that keeps the low 8 bytes of every
     slot (the Bernoulli steps of the packed Horner fold).
     """
     kd = defender.top
@@ -285,7 +274,6 @@ class Pair:
         self.packed1: dict[int, int] = {}    # the attacker's law at row i from 1 hit up, packed (settle_row)
         (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,
          self.mask, self.big) = defender.columns or _columns(defender)
-        self.tables: dict[int, tuple] = {}   # row i: (lo, hi, its table), see table()
         self._wins: list | None = None       # win_chances(), worked out when a retreat rule asks
         self._stops: dict[int, list] = {}    # row i: the columns where "retreat below" retreats
 
@@ -307,58 +295,18 @@ class Pair:
             self.packed[i] = got
         return got
 
-    def add(self, i: int, j: int, mass: float) -> None:
-        row = self.rows.get(i)
-        if row is None:
-            row = self.rows[i] = [0.0] * self.d.top
-        row[j] += mass
+    def last_inflow(self, rows: dict, live: list) -> list | None:
+        """The mass one round sends from the source rows ``live`` (ascending) into the attacker's last rung.
 
-    def round(self) -> dict:
-        """One round from every live state: {target row: masses by column} after it (terminal ones included)."""
-        rows = {}
-        self.tables = {}
-        for i, row in self.rows.items():
-            span = _live_span(row, self.d.top)
-            if span is not None:
-                rows[i] = (*span, row)
-                self.table(i, *span, row)
-        live = sorted(rows)
-        out: dict[int, list] = {}
-        if not live:
-            return out
-        for target in range(live[0], min(self.a.top, live[-1] + self.width - 1) + 1):
-            total = self.inflow(target, rows, live)
-            if total is not None:
-                out[target] = total
-        return out
-
-    def table(self, i: int, lo: int, hi: int, row: list) -> None:
-        """Row i's masses times the defender's law, column by column, for :meth:`inflow`.
-
-        Slot ``(j − lo)·W + l`` (W = the law's width) holds ``m_ij · D_j[l]``:
-        one big-integer product per state instead of one float product per
-        state and hit count, read in place (:func:`_table_view`).
-        """
-        pd, blank, width = self.packed_d, self.blank, self.width
-        size = SLOT * width
-        parts = [(int(x * SCALE) * pd[j]).to_bytes(size, "little") if x else blank
-                 for j, x in zip(range(lo, hi), row[lo:hi])]
-        self.tables[i] = (lo, hi, _table_view(parts))
-
-    def inflow(self, target: int, rows: dict, live: list) -> list | None:
-        """The mass one round sends from the source rows ``live`` (ascending) into row ``target``, by column.
-
+        Every source's hits from l up land there: the defender's laws are read
+        as P(l or more) by column (:meth:`tail_col`), so this fold works in
+        floats (the packed fold, :class:`Stack`, serves the other rows).
         ``rows[i]`` is ``(lo, hi, masses)``: row i's masses, non-zero only in
-        columns lo..hi-1, with its :meth:`table` made. Each source row and each
-        column of the defender's law is used only over the columns where both
-        are non-zero; the rows are folded Horner-fashion and convolved with the
-        attacker's law once per run. Rows below the attacker's last rung are
-        folded in packed fixed point (:meth:`_inflow_packed`).
+        columns lo..hi-1. The rows are folded Horner-fashion and convolved with
+        the attacker's law once per run.
         """
-        if target < self.a.top:
-            return self._inflow_packed(target, live)
-        # The attacker's last rung: every source's hits from l up land here, P(l or more) by column.
         a = self.a
+        target = a.top
         kd = self.d.top
         width = self.width
         steps_of = a.steps
@@ -410,67 +358,6 @@ class Pair:
             if total is None:
                 total = [0.0] * (kd + 1)
             self._flush(acc, acc_lo, base, total)
-        return total
-
-    def _inflow_packed(self, target: int, live: list) -> list | None:
-        """:meth:`inflow` for a row the attacker survives, every fold a few big-integer operations.
-
-        A source's column vector for ``l = target − i`` hits is read out of its
-        table with one strided copy; a Bernoulli step is one product by the
-        packed step polynomial, a shift back to fixed point and the slot mask.
-        """
-        a = self.a
-        width = self.width
-        spans = self.spans
-        tables = self.tables
-        mask = self.mask
-        carries = a.carries
-        next_rung = a.next_rung
-        acc = None
-        acc_lo = 0
-        base = 0
-        total = None
-        for i in live[bisect_left(live, target - width + 1):]:
-            if i > target:
-                break
-            l = target - i
-            c_lo, c_hi = spans[l]
-            t_lo, t_hi, view = tables[i]
-            lo = t_lo if t_lo > c_lo else c_lo
-            hi = t_hi if t_hi < c_hi else c_hi
-            if lo >= hi:
-                continue
-            buf = bytearray(SLOT * (hi - lo))
-            memoryview(buf).cast("Q")[::2] = view[2 * ((lo - t_lo) * width + l):2 * (hi - t_lo) * width:2 * width]
-            v = int.from_bytes(buf, "little")
-            if acc is not None:
-                if i == base + 1:
-                    carry = next_rung[base]
-                    if carry == 0:
-                        carry = next_rung[base] = a.carry(base, i)
-                else:
-                    carry = carries.get((base, i), 0)
-                    if carry == 0:
-                        carry = carries[(base, i)] = a.carry(base, i)
-                if carry is None:
-                    if total is None:
-                        total = [0.0] * (self.d.top + 1)
-                    self._flush_packed(acc, acc_lo, base, total)
-                    acc = None
-                else:
-                    acc = ((acc * carry) >> SCALE_BITS) & mask
-            if acc is None:
-                acc, acc_lo = v, lo
-            elif lo >= acc_lo:
-                acc += v << (BITS * (lo - acc_lo))
-            else:
-                acc = (acc << (BITS * (acc_lo - lo))) + v
-                acc_lo = lo
-            base = i
-        if acc is not None:
-            if total is None:
-                total = [0.0] * (self.d.top + 1)
-            self._flush_packed(acc, acc_lo, base, total)
         return total
 
     def _flush_packed(self, acc: int, acc_lo: int, source: int, total: list) -> None:
@@ -707,7 +594,7 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     the general chain's opening steps leave them (ghosts: casualties that still
     fire in round 1). With ``limit`` the rounds are worked one by one and what
     still fights after ``limit`` rounds is ``in_progress``; without it the
-    battle is fought to its end, each state settled once (:func:`_settle`).
+    battle is fought to its end, each state settled once (:meth:`Stack.settle`).
     Raises :class:`NotLinear` when a rung fires more than one group (the caller
     then uses the general chain).
     """
@@ -822,10 +709,7 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
         for pair in pairs.values():
             stacks.setdefault(id(pair.d), []).append(pair)
         for group in stacks.values():
-            if len(group) == 1:
-                visits += _settle(group[0], first_rows(group[0]), land, record, floor, retreat.below)
-            else:
-                visits += Stack(group).settle(land, record, floor, retreat.below)
+            visits += Stack(group).settle(land, record, floor, retreat.below)
         merged()
         pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}
@@ -834,11 +718,12 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     pruned = 0.0
     number = 1
     sent = started
+    alone = {key: Stack([pair]) for key, pair in pairs.items()}
     while True:
         live_mass = 0.0
         landed = 0.0
-        for pair in pairs.values():
-            got = first_rows(pair) if pair.pending is not None else pair.round()
+        for key, pair in pairs.items():
+            got = first_rows(pair) if pair.pending is not None else alone[key].round(pair.rows)
             pair.rows = {}
             for i, row in got.items():
                 landed += sum(row)
@@ -859,53 +744,6 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
         sent = live_mass
     merged()
     return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}
-
-
-def _settle(pair: Pair, first: dict, land, record, floor: float, below: float | None = None) -> float:
-    """Fight one pair of ladders to the end, each state once; returns the rounds its states are fought.
-
-    The hits taken never go down, so the states are settled row by row
-    (attacker's hits taken) in increasing order: a row's sources are the rows
-    above it, already settled, plus the row itself when the defender scores no
-    hit. ``F[j]``, a state's expected number of rounds begun there, is the mass
-    that lands on it divided by ``1 − P(nobody scores)``, with the row's own
-    moves (defender scores 0, attacker k ≥ 1) pushed left to right
-    (:meth:`Pair.settle_row`). The sum of ``F`` over the fighting states is the
-    expected number of rounds after the first.
-    """
-    ka = pair.a.top
-    settled: dict = {}
-    live: list = []
-    visits = 0.0
-    target = min(first)
-    while target <= ka:
-        row = first.pop(target, None)
-        flow = pair.inflow(target, settled, live) if live and target - live[-1] < pair.width else None
-        if flow is not None:
-            row = flow if row is None else list(map(add, row, flow))
-        if row is None:
-            if not first and (not live or target - live[-1] >= pair.width):
-                break
-            target += 1
-            continue
-        inner = land(pair, target, row, False)
-        target += 1
-        if inner is None:
-            continue
-        i = target - 1
-        F, over, retreated = pair.settle_row(i, inner, floor, None if below is None else pair.stops(i, below))
-        if over:
-            record("attacker_wins", pair.a.armies[i], pair.d.armies[pair.d.top], over)
-        for j, x in enumerate(retreated):
-            if x:
-                record("retreat", pair.a.armies[i], pair.d.armies[j], x)
-        span = _live_span(F, pair.d.top)
-        if span is not None:
-            settled[i] = (*span, F)
-            pair.table(i, *span, F)
-            live.append(i)
-            visits += sum(F)
-    return visits
 
 
 class Stack:
@@ -954,7 +792,17 @@ class Stack:
             self.ok_from.append(from_t)
 
     def settle(self, land, record, floor: float, below: float | None) -> float:
-        """:func:`_settle` for every pair of the stack at once; returns the rounds their states are fought."""
+        """Fight every pair of the stack to the end, each state once; returns the rounds their states are fought.
+
+        The hits taken never go down, so the states are settled row by row
+        (attacker's hits taken) in increasing order: a row's sources are the
+        rows above it, already settled, plus the row itself when the defender
+        scores no hit. ``F[j]``, a state's expected number of rounds begun
+        there, is the mass that lands on it divided by ``1 − P(nobody scores)``,
+        with the row's own moves (defender scores 0, attacker k ≥ 1) pushed
+        left to right (:meth:`Pair.settle_row`). The sum of ``F`` over the
+        fighting states is the expected number of rounds after the first.
+        """
         pairs, m, kd, width = self.pairs, self.m, self.kd, self.width
         firsts = []
         for pair in pairs:
@@ -977,7 +825,7 @@ class Stack:
                 row = firsts[k].pop(t, None)
                 if t == top:
                     near = lives[k] and t - lives[k][-1] < width
-                    flow = pair.inflow(t, settled[k], lives[k]) if near else None
+                    flow = pair.last_inflow(settled[k], lives[k]) if near else None
                 else:
                     flow = flows[k] if flows is not None else None
                 if flow is not None:
@@ -1003,8 +851,36 @@ class Stack:
                 self.table(t, rows)
         return visits
 
+    def round(self, rows: dict) -> dict:
+        """One round from every live state of a one-pair stack: {target row: masses by column} after it.
+
+        ``rows`` holds the pair's masses by row at the start of the round; a
+        row's own moves are a source like any other here (l = 0).
+        """
+        pair = self.pairs[0]
+        top = self.tops[0]
+        self.tables, self.live = {}, []
+        settled = {}
+        for i in sorted(rows):
+            span = _live_span(rows[i], self.kd)
+            if span is not None:
+                settled[i] = (*span, rows[i])
+                self.table(i, [(span, rows[i])])
+        live = self.live
+        out: dict[int, list] = {}
+        for target in range(live[0], min(top, live[-1] + self.width - 1) + 1) if live else ():
+            total = pair.last_inflow(settled, live) if target == top else self.inflow(target)[0]
+            if total is not None:
+                out[target] = total
+        return out
+
     def table(self, i: int, rows: list) -> None:
-        """Row i's masses of every pair times the defender's law: :meth:`Pair.table`, the pairs side by side."""
+        """Row i's masses of every pair times the defender's law, the pairs side by side, for :meth:`inflow`.
+
+        Slot ``((j − lo)·m + k)·W + l`` (W = the law's width) holds
+        ``F_k[j]·D_j[l]``: one big-integer product per state instead of one
+        float product per state and hit count, read in place (:func:`_table_view`).
+        """
         lo = min(got[0][0] for got in rows if got)
         hi = max(got[0][1] for got in rows if got)
         pd, blank = self.packed_d[lo:hi], self.blank
@@ -1037,7 +913,15 @@ class Stack:
         return got
 
     def inflow(self, target: int) -> list:
-        """Each pair's mass one round sends into row ``target`` (None where nothing comes): Pair._inflow_packed, stacked."""
+        """Each pair's mass one round sends into row ``target`` (None where nothing comes), by column.
+
+        The sources are the rows with a table (:meth:`table`) from ``target − W + 1``
+        up to ``target``; each is used only over the columns where it and the
+        defender's law for its hit count are non-zero. A source's column
+        vector for ``l = target − i`` hits is one strided copy out of its
+        table; the rows are folded Horner-fashion (:meth:`carry`) and
+        convolved with each attacker's law once per run (:meth:`_flush`).
+        """
         m, width, spans, tables, mask = self.m, self.width, self.spans, self.tables, self.mask
         column = BITS * m
         totals: list = [None] * m
@@ -1046,6 +930,8 @@ class Stack:
         acc_lo = 0
         base = 0
         for i in live[bisect_left(live, target - width + 1):]:
+            if i > target:
+                break
             l = target - i
             c_lo, c_hi = spans[l]
             t_lo, t_hi, view = tables[i]
@@ -1081,6 +967,12 @@ class Stack:
     def _flush(self, acc: int, acc_lo: int, base: int, target: int, totals: list) -> None:
         """Split the stacked fold by pair and convolve each part with its attacker's law at row ``base``."""
         m = self.m
+        if m == 1:
+            if target < self.tops[0]:
+                if totals[0] is None:
+                    totals[0] = [0.0] * (self.kd + 1)
+                self.pairs[0]._flush_packed(acc, acc_lo, base, totals[0])
+            return
         columns = -(-acc.bit_length() // (BITS * m)) or 1
         words = memoryview(acc.to_bytes(SLOT * m * columns, "little")).cast("Q")
         for k, pair in enumerate(self.pairs):

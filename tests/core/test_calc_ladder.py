@@ -171,12 +171,13 @@ def test_monte_carlo_rolls_any_die_the_engine_asks_for():
 @pytest.mark.parametrize("battle", [b for b in BATTLES if "aa_gun" in b[4]], ids=lambda b: f"{b[0]}-{b[1]}")
 def test_a_stack_of_pairs_gives_what_each_pair_gives_alone(battle, monkeypatch):
     # The AA gun's outcomes give one attacker ladder each against one defender ladder: settled as a Stack,
-    # the Horner fold runs once for all of them. Settled one pair at a time (_settle), the same ends.
+    # the Horner fold runs once for all of them. Settled one pair at a time (a stack of one), the same ends.
     setup = setup_of(request_of(*battle))
     stacked = ends_of(setup)
     calls = []
+    settle = ladder.Stack.settle
     monkeypatch.setattr(ladder.Stack, "settle", lambda self, *args: calls.append(len(self.pairs)) or sum(
-        ladder._settle(pair, pair.pending, *args) for pair in self.pairs))
+        settle(ladder.Stack([pair]), *args) for pair in self.pairs))
     alone = ends_of(setup)
     assert calls and calls[0] >= 2
     for key in set(stacked.ends) | set(alone.ends):
