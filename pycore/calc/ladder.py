@@ -773,6 +773,7 @@ class Stack:
         self.tables: dict[int, tuple] = {}
         self.live: list[int] = []
         self.coefficients: dict = {}
+        self.next_rung: list = [None] * (max(self.tops) + 1)      # carry(k, k + 1), by k
         # ok_from[r]: the step from rung r + 1 up to rung r is the same for every pair still in play for a target
         # t ≥ ok_from[r] (a pair is in play below its last rung). Pairs by last rung, highest first.
         order = sorted(range(self.m), key=lambda k: -self.tops[k])
@@ -893,23 +894,36 @@ class Stack:
             else:
                 scaled = map(int, map(mul, got[1][lo:hi], repeat(SCALE)))
                 columns.append([x.to_bytes(size, "little") for x in map(mul, scaled, pd)])
-        parts = list(chain.from_iterable(zip(*columns)))
+        parts = columns[0] if self.m == 1 else list(chain.from_iterable(zip(*columns)))
         self.tables[i] = (lo, hi, _table_view(parts))
         self.live.append(i)
 
-    def carry(self, base: int, i: int, t: int) -> list | None:
-        """The Bernoulli steps from row ``i`` up to row ``base`` as scaled coefficients, if all pairs in play agree."""
+    def carry(self, base: int, i: int, t: int) -> list | int | None:
+        """The Bernoulli steps from row ``i`` up to row ``base`` as scaled coefficients, if all pairs in play agree.
+
+        For a stack of one pair, the same polynomial packed (one product carries it).
+        """
         ok_from = self.ok_from
+        if i == base + 1:                       # the common case: consecutive rows
+            if t < ok_from[base]:
+                return None
+            got = self.next_rung[base]
+            if got is None:
+                got = self.next_rung[base] = self.coefficients.get((base, i)) or self._coefficients(base, i)
+            return got
         for r in range(base, i):
             if t < ok_from[r]:
                 return None
         got = self.coefficients.get((base, i))
-        if got is None:
-            law = [1.0]
-            for r in range(base, i):
-                for p in self.reference.steps[r]:
-                    law = _bern(law, p)
-            got = self.coefficients[(base, i)] = [int(c * SCALE) for c in law]
+        return got if got is not None else self._coefficients(base, i)
+
+    def _coefficients(self, base: int, i: int):
+        law = [1.0]
+        for r in range(base, i):
+            for p in self.reference.steps[r]:
+                law = _bern(law, p)
+        # One pair: the steps as one packed polynomial, one product (many: a product per coefficient).
+        got = self.coefficients[(base, i)] = _pack(law) if self.m == 1 else [int(c * SCALE) for c in law]
         return got
 
     def inflow(self, target: int) -> list:
@@ -947,6 +961,8 @@ class Stack:
                 if coefficients is None:
                     self._flush(acc, acc_lo, base, target, totals)
                     acc = None
+                elif m == 1:
+                    acc = ((acc * coefficients) >> SCALE_BITS) & mask
                 else:
                     moved = acc * coefficients[0]
                     for s, c in enumerate(coefficients[1:], 1):
