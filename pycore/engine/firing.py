@@ -253,7 +253,7 @@ def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int
     if order is None:
         order = _ORDER[setup.ruleset.id] = {u.id: n for n, u in enumerate(setup.ruleset)}
     return Group(role, name, tuple(single), tuple(pairs), _targets(setup, victim, name),
-                 tuple(sorted(firing.items(), key=lambda kv: order[kv[0]])))
+                 tuple([(uid, firing[uid]) for uid in sorted(firing, key=order.__getitem__)]))
 
 
 def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Group | None:
