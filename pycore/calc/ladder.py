@@ -520,8 +520,9 @@ class Pair:
             term, t_lo = got, lo
             while True:
                 g = list(map(mul, term, d0[t_lo:jb]))
-                # Columns whose push is far below the floor start no term: the series shortens as it goes.
-                first = next((n for n, x in enumerate(g) if x > floor * NEUMANN), None)
+                # Columns whose push is below the floor start no term (a state below it is dropped too; what
+                # is dropped is pruned): the series shortens as it goes.
+                first = next((n for n, x in enumerate(g) if x > floor), None)
                 if first is None:
                     break
                 start = t_lo + first + k1                # column of push[0]
