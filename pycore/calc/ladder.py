@@ -271,7 +271,7 @@ class Pair:
         self.rows: dict[int, list] = {}
         self.packed: dict[int, tuple] = {}
         self.pending: dict | None = None     # round 1's rows {i: masses by column}, before any round is worked
-        self.packed1: dict[int, int] = {}    # the attacker's law at row i from 1 hit up, packed (settle_row)
+        self.packed1: dict[int, tuple] = {}  # the attacker's law at row i from 1 hit up: first kept, count, packed
         (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,
          self.mask, self.big) = defender.columns or _columns(defender)
         self._wins: list | None = None       # win_chances(), worked out when a retreat rule asks
@@ -508,9 +508,13 @@ class Pair:
         # Neumann part: the columns before the first whose d0 is not small.
         jb = self.big[lo]
         if jb > lo:
-            packed = self.packed1.get(i)
-            if packed is None:
-                packed = self.packed1[i] = _pack(a1)
+            got = self.packed1.get(i)
+            if got is None:
+                # A push here is below 6·NEUMANN (visits ≤ 6, d0 ≤ NEUMANN) times a1: the law's tails where
+                # that falls below the floor start nothing either (pruned).
+                keep_a = [n for n, p in enumerate(a1) if p * (6.0 * NEUMANN) >= floor] or [0]
+                got = self.packed1[i] = (keep_a[0], keep_a[-1] + 1 - keep_a[0], _pack(a1[keep_a[0]:keep_a[-1] + 1]))
+            shift, width_a, packed = got
             if a0:
                 keep = [1.0 / (1.0 - d * a0) for d in d0[lo:jb]]    # 1 / (1 − P(nobody scores)), by column
                 got = list(map(mul, ext[lo:jb], keep))
@@ -525,8 +529,8 @@ class Pair:
                 first = next((n for n, x in enumerate(g) if x > floor), None)
                 if first is None:
                     break
-                start = t_lo + first + k1                # column of push[0]
-                push = _unpack(_pack(g[first:]) * packed, len(g) - first + len(a1) - 1)
+                start = t_lo + first + k1 + shift        # column of push[0]
+                push = _unpack(_pack(g[first:]) * packed, len(g) - first + width_a - 1)
                 inside = max(0, jb - start)
                 if inside < len(push):
                     ext[start + inside:start + len(push)] = map(add, ext[start + inside:start + len(push)],
