@@ -18,6 +18,15 @@ from ..rulesets import Ruleset
 class Army:
     units: Force
     damaged: Force = field(default_factory=lambda: Force(()))
+    _hash: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: the calculator keys its states and ends by armies (the value is the usual one)."""
+        got = self._hash
+        if not got:
+            got = hash((self.units, self.damaged))
+            object.__setattr__(self, "_hash", got)
+        return got
 
     def count(self, unit_id: str) -> int:
         return self.units.count(unit_id)
