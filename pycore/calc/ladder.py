@@ -540,7 +540,8 @@ class Pair:
                 term = list(map(mul, push[:inside], keep[start - lo:]))
                 t_lo = start
                 got[start - lo:] = map(add, got[start - lo:], term)
-            F[lo:jb] = [f if f >= floor * k else 0.0 for f, k in zip(got, keep)]
+            F[lo:jb] = [f if f >= floor * k else 0.0 for f, k in zip(got, keep)] if a0 else \
+                [f if f >= floor else 0.0 for f in got]
         # The last columns, one by one; of a push only the columns before the defender's last rung are
         # kept apart, the rest is summed at once (tail[m]: the attacker's chance of m hits or more, past k1).
         n = len(a1)

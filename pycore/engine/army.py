@@ -56,6 +56,8 @@ class Army:
     def after(self, lost: Mapping[str, int], damaged: Mapping[str, int] = {}) -> "Army":
         """This army once ``lost`` are removed (damaged ones first) and ``damaged`` intact units are hit once."""
         units = self.units.minus(lost)
+        if not damaged and not self.damaged.counts:
+            return Army(units, self.damaged)          # nothing damaged before or now
         still = {}
         for unit_id, n in self.damaged.counts:
             still[unit_id] = max(0, n - lost.get(unit_id, 0))
