@@ -242,8 +242,8 @@ def _columns(defender: Ladder) -> tuple:
     its cut, their non-zero ``spans``, and ``tails[l][j]`` = P(l or more) for
     the row where the attacker is gone (filled by :meth:`Pair.tail_col`); the
     defender's law at each rung packed, hit count l in slot l (``packed_d``,
-    for :meth:`Stack.table`), and the mask that keeps the low 8 bytes of every
-    slot (the Bernoulli steps of the packed Horner fold).
+    for :meth:`Stack.table`), and where its Neumann part ends (``big``,
+    :meth:`Pair.settle_row`).
     """
     kd = defender.top
     width = max(lo + len(p) for lo, p in defender.cut[:kd]) if kd else 1
@@ -254,12 +254,11 @@ def _columns(defender: Ladder) -> tuple:
             col[lo + n][j] = p
     spans = [_span(c) for c in col]
     packed_d = [_pack([0.0] * lo + probs) for lo, probs in defender.cut[:kd]]
-    mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * _ones(kd + 2 * width + 8)
     # big[j]: the first column from j on where the defender misses with every die more often than NEUMANN.
     big = [kd] * (kd + 1)
     for j in range(kd - 1, -1, -1):
         big[j] = j if col[0][j] > NEUMANN else big[j + 1]
-    defender.columns = (col, width, spans, {}, packed_d, bytes(SLOT * width), mask, big)
+    defender.columns = (col, width, spans, {}, packed_d, bytes(SLOT * width), big)
     return defender.columns
 
 
@@ -273,7 +272,7 @@ class Pair:
         self.pending: dict | None = None     # round 1's rows {i: masses by column}, before any round is worked
         self.packed1: dict[int, tuple] = {}  # the attacker's law at row i from 1 hit up: first kept, count, packed
         (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,
-         self.mask, self.big) = defender.columns or _columns(defender)
+         self.big) = defender.columns or _columns(defender)
         self._wins: list | None = None       # win_chances(), worked out when a retreat rule asks
         self._stops: dict[int, list] = {}    # row i: the columns where "retreat below" retreats
 
@@ -361,7 +360,7 @@ class Pair:
         return total
 
     def _flush_packed(self, acc: int, acc_lo: int, source: int, total: list) -> None:
-        """total += acc ⊛ law_a(source), acc already packed (see :meth:`_flush`)."""
+        """total += acc ⊛ law_a(source), acc packed, folded at the defender's last rung (columns past it are gone)."""
         kd = self.d.top
         lo, n, packed = self.law_packed(source)
         values = _unpack(acc * packed, (acc.bit_length() + BITS - 1) // BITS + n - 1)
@@ -569,17 +568,8 @@ class Pair:
         return F, sum(ext[kd:]) + over, retreated
 
     def _flush(self, acc: list, acc_lo: int, source: int, total: list) -> None:
-        """total += acc ⊛ law_a(source), folded at the defender's last rung (columns past it are gone)."""
-        kd = self.d.top
-        lo, n, packed = self.law_packed(source)
-        product = _pack(acc) * packed
-        values = _unpack(product, len(acc) + n - 1)
-        start = acc_lo + lo
-        inside = max(0, min(len(values), kd - start))
-        if inside:
-            total[start:start + inside] = map(add, total[start:start + inside], values[:inside])
-        if inside < len(values):
-            total[kd] += sum(values[inside:])
+        """:meth:`_flush_packed` for a fold kept in floats (:meth:`last_inflow`)."""
+        self._flush_packed(_pack(acc), acc_lo, source, total)
 
 
 def outcome_of(i: int, j: int, ka: int, kd: int) -> str | None:
