@@ -215,7 +215,7 @@ def check_choice(ruleset: Ruleset, troops: Troops, hits: int, row: Row, proposal
         raise BadRequest(field, f"{hits} hit{'s' if hits != 1 else ''} must take {need} hit point"
                                 f"{'s' if need != 1 else ''} of units here, this choice takes {used}")
     by_key = {k: hits_used(ruleset, troops, Loss({k: lost.get(k, 0)}, {k: damaged.get(k, 0)}))
-              for k in set(lost) | set(damaged)}
+              for k in dict.fromkeys([*lost, *damaged])}
     guideline = row.casualties
     if guideline != "any":
         first = [k for k, _ in troops.posts if _can_be_lost(ruleset, unit_of(k))

@@ -87,7 +87,8 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
             lost[target] = lost.get(target, 0) + 1
     # A unit damaged and then lost in the same step is simply lost (losses take damaged units first).
     final_damaged = {}
-    for unit_id in (set(damaged) | set(lost)) if damaged or army.damaged else ():
+    # In a fixed order (never a set's): the JSON of a replayed link must not depend on the process's hash seed.
+    for unit_id in dict.fromkeys([*damaged, *lost]) if damaged or army.damaged else ():
         before, new, gone = army.damaged.count(unit_id), damaged.get(unit_id, 0), lost.get(unit_id, 0)
         extra = max(0, before + new - gone) - max(0, before - gone)
         if extra:
@@ -111,7 +112,7 @@ def check_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int
             if n > have:
                 what = "undamaged " if name == "damaged" else ""
                 raise BadRequest(where, f"only {have} {what}{ruleset.unit(unit_id).name} can be {name} here, got {n}")
-    for unit_id in set(lost) & set(damaged):
+    for unit_id in [u for u in lost if u in damaged]:
         intact_left = army.intact(unit_id) - max(0, lost[unit_id] - army.damaged.count(unit_id))
         if damaged[unit_id] > intact_left:
             raise BadRequest(f"{field}.damaged.{unit_id}", f"only {intact_left} undamaged "
@@ -122,7 +123,7 @@ def check_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int
     total = sum(n for _, n in hits)
     # Hit points per chosen type.
     slots = {unit_id: army.hits_to_apply(ruleset, {unit_id: lost.get(unit_id, 0)}, {unit_id: damaged.get(unit_id, 0)})
-             for unit_id in set(lost) | set(damaged)}
+             for unit_id in dict.fromkeys([*lost, *damaged])}
     slots = {u: n for u, n in slots.items() if n}
     for unit_id in slots:
         able = [g for g, _ in hits if unit_id in g.targets]
