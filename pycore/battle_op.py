@@ -221,7 +221,7 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, Request]:
 
 def normalize(request: Mapping[str, Any]) -> dict:
     if _colored(request):
-        from .colored.op import normalize as colored_normalize
+        from .systems.colored.op import normalize as colored_normalize
         return colored_normalize(request)
     return parse(request)[0]
 
@@ -306,7 +306,7 @@ def _check_unused(req: Request, table, battle: BattleLog) -> None:
 
 def run(request: Mapping[str, Any]) -> dict:
     if _colored(request):
-        from .colored.op import run as colored_run
+        from .systems.colored.op import run as colored_run
         return colored_run(request)
     canonical, req = parse(request)
     if req.table_dice is not None:

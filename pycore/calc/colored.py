@@ -6,7 +6,7 @@ multiset of faces each side can roll is enumerated with its multinomial
 weight out of 6^n, and what follows is the app's own deterministic play
 (the boost proposals, attacker first, and the casualty proposals — the
 victim's order of loss, the winner's pick for red), exactly what
-:mod:`pycore.colored.fight` does with seeded dice. The attacker never
+:mod:`pycore.systems.colored.fight` does with seeded dice. The attacker never
 retreats. Battles end when a side is gone or neither can hurt the other.
 
 Size limit (stated, checked by :func:`small_enough`): exact only when, at
@@ -24,12 +24,12 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
-from ..colored import boosts as b
-from ..colored.commit import Troops
-from ..colored.fight import ColoredBattle, ColorRound, can_be_lost_any, fight, kinds, rollers, start
-from ..colored.losses import victim_proposal, winner_proposal
-from ..colored.match import dice_count, match
-from ..colored.op import check_setup
+from ..systems.colored import boosts as b
+from ..systems.colored.commit import Troops
+from ..systems.colored.fight import ColoredBattle, ColorRound, can_be_lost_any, fight, kinds, rollers, start
+from ..systems.colored.losses import victim_proposal, winner_proposal
+from ..systems.colored.match import dice_count, match
+from ..systems.colored.op import check_setup
 from ..engine.sequence import MAX_ROUNDS, BattleLog
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import BadRequest

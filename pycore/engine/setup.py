@@ -44,7 +44,7 @@ class SideSetup:
     bombard: Force               # amphibious attacker: ships that only bombard
     fold_subs: int               # Low Luck attacker: subs folded into the main group (seed 000 §5b)
     air_over_aa: int | None = None  # A&A Chess attacker: aircraft counted by AA for the whole move (seed 003)
-    colors: Any = None           # coloured dice: the side's commitment (pycore.colored.commit.Placement)
+    colors: Any = None           # coloured dice: the side's commitment (pycore.systems.colored.commit.Placement)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from pycore.colored.chart import DEFAULT_CHART
-from pycore.colored.match import dice_count, match
+from pycore.systems.colored.chart import DEFAULT_CHART
+from pycore.systems.colored.match import dice_count, match
 from tests.core.helpers import error, ok
 
 COLORED = {"name": "colored"}

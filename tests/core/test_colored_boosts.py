@@ -2,7 +2,7 @@
 
 Seed 001: boosts are assigned after the dice are seen, attacker first; each
 die takes each kind of boost once; spare boosts are wasted. The proposal
-(pycore.colored.boosts) maximises the side's net hits, then takes fewer
+(pycore.systems.colored.boosts) maximises the side's net hits, then takes fewer
 hits, the attacker assuming the defender's best answer. Brute force here
 tries every die × kind on/off pattern within the boosters, including using
 fewer boosts than allowed, and must find nothing better.
@@ -12,8 +12,8 @@ from itertools import product
 
 from hypothesis import given, settings, strategies as st
 
-from pycore.colored import boosts as b
-from pycore.colored.match import match
+from pycore.systems.colored import boosts as b
+from pycore.systems.colored.match import match
 
 
 def every_assignment(faces, counts):

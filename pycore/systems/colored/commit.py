@@ -20,11 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .. import validate as v
-from ..engine.army import Army
-from ..errors import BadRequest, show
-from ..forces import Force
-from ..rulesets import Ruleset
+from ... import validate as v
+from ...engine.army import Army
+from ...errors import BadRequest, show
+from ...forces import Force
+from ...rulesets import Ruleset
 from .chart import Chart
 
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import validate as v
-from ..errors import BadRequest, show
-from ..rulesets import RULESETS
+from ... import validate as v
+from ...errors import BadRequest, show
+from ...rulesets import RULESETS
 
 GUIDELINES = ("any", "aircraft_first", "naval_first", "naval_only")
 """What a colour's hits may fall on (seed 001: "within the guidelines set by the current color").

@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .. import dice, validate as v
-from ..engine.sequence import MAX_ROUNDS, Pause
-from ..engine.setup import ROLES, BattleSetup, parse_setup, setup_json
-from ..errors import BadRequest, show
-from ..report import report
-from ..rulesets import find_ruleset
-from ..share import link_for
-from ..systems import find_system, spec_of
+from ... import dice, validate as v
+from ...engine.sequence import MAX_ROUNDS, Pause
+from ...engine.setup import ROLES, BattleSetup, parse_setup, setup_json
+from ...errors import BadRequest, show
+from ...report import report
+from ...rulesets import find_ruleset
+from ...share import link_for
+from .. import find_system, spec_of
 from .chart import DEFAULT_CHART, GUIDELINE_WORDS
 from .fight import ColoredBattle, ColoredLog, ColorRound, ColorStep, fight
 from .commit import Troops

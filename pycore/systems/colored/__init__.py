@@ -3,7 +3,7 @@
 The system carries its chart (``system.chart`` in a request, the
 reconstructed default otherwise) and reads a side's commitment
 (``colors``). It does not fire groups as dice and Low Luck do: a round is
-fought colour by colour by :mod:`pycore.colored.fight`, which ``resolve``
+fought colour by colour by :mod:`pycore.systems.colored.fight`, which ``resolve``
 and ``calc`` call for this system.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .. import validate as v
-from ..colored.chart import DEFAULT_CHART, Chart, parse_chart
-from ..colored.commit import Placement, parse_colors
-from ..errors import BadRequest
-from ..rulesets import Ruleset
+from ... import validate as v
+from .chart import DEFAULT_CHART, Chart, parse_chart
+from .commit import Placement, parse_colors
+from ...errors import BadRequest
+from ...rulesets import Ruleset
 
 
 class ColoredDice:

@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from ..errors import BadRequest, show
-from ..rulesets import Ruleset
+from ...errors import BadRequest, show
+from ...rulesets import Ruleset
 from .chart import Chart, Row
 from .commit import Troops, color_of, unit_of
 from .match import dice_count

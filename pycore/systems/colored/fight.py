@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol
 
-from ..engine.army import Army
-from ..engine.sequence import MAX_ROUNDS, BattleLog, Pause, cargo_lost
-from ..engine.setup import ROLES, BattleSetup
-from ..forces import Force
+from ...engine.army import Army
+from ...engine.sequence import MAX_ROUNDS, BattleLog, Pause, cargo_lost
+from ...engine.setup import ROLES, BattleSetup
+from ...forces import Force
 from . import boosts as b
 from .chart import Chart, Row
 from .commit import Troops, color_of, unit_of

@@ -24,8 +24,8 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Any, Sequence
 
-from .. import validate as v
-from ..errors import BadRequest, show
+from ... import validate as v
+from ...errors import BadRequest, show
 from .match import match
 
 Assignment = tuple[tuple[int, ...], ...]
