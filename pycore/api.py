@@ -20,13 +20,13 @@ Op = Callable[[Mapping[str, Any]], dict]
 
 
 OPS = {
-    "rulesets": "rulesets_op",
-    "resolve": "battle_op",
-    "calc": "calc",
-    "share": "share",
-    "wif": "wif",
-    "research": "research",
-    "bombing": "bombing",
+    "rulesets": "ops.rulesets",
+    "resolve": "ops.resolve",
+    "calc": "calc.op",
+    "share": "ops.share",
+    "wif": "ops.wif",
+    "research": "ops.research",
+    "bombing": "ops.bombing",
 }
 """Op name → module of pycore whose ``run(request) -> dict`` answers it."""
 

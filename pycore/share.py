@@ -28,11 +28,11 @@ MAX_LINK_CHARS = 16_000
 MAX_JSON_BYTES = 64_000
 
 
-LINKABLE = {"resolve": "battle_op", "calc": "calc", "wif": "wif", "research": "research"}
+LINKABLE = {"resolve": "ops.resolve", "calc": "calc.op", "wif": "ops.wif", "research": "ops.research"}
 """Ops a link may hold → module whose ``normalize(request) -> dict`` validates it."""
 
 
-def _normalize(request: Mapping[str, Any], field: str) -> dict:
+def normalize_linkable(request: Mapping[str, Any], field: str) -> dict:
     op = request.get("op")
     if not isinstance(op, str) or op not in LINKABLE:
         raise BadRequest(f"{field}.op", f"must be one of {', '.join(LINKABLE)}, got {show(op)}")
@@ -79,14 +79,4 @@ def decode_link(link: Any, field: str = "decode") -> dict:
         raise
     except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest(field, "the link is damaged (cut short or edited): it does not decode") from None
-    return _normalize(v.obj(request, f"{field} (decoded)"), f"{field} (decoded)")
-
-
-def run(request: Mapping[str, Any]) -> dict:
-    """Op ``share``: ``{"encode": request}`` → ``{"link"}``; ``{"decode": link}`` → ``{"request"}``."""
-    v.only_keys(request, ("op", "encode", "decode"), "")
-    if ("encode" in request) == ("decode" in request):
-        raise BadRequest("encode", "give exactly one of encode (a request) or decode (a link)")
-    if "decode" in request:
-        return {"request": decode_link(request["decode"])}
-    return {"link": link_for(_normalize(v.obj(request["encode"], "encode"), "encode"))}
+    return normalize_linkable(v.obj(request, f"{field} (decoded)"), f"{field} (decoded)")

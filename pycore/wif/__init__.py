@@ -4,10 +4,5 @@ One module per concern: ``table`` (both tables as decoded data), ``odds``
 (odds → die-roll modifier, exact), ``modifiers`` (the seed's other modifiers,
 city cap, halving), ``choice`` (who picks Assault or Blitz), ``distribution``
 (exact chances over the 100 or 1000 rolls, and one roll), ``request`` (reading
-and normalizing a request) and ``op`` (the ``wif`` op). ``pycore.api`` calls
-:func:`run`; ``pycore.share`` calls :func:`normalize` when it decodes a link.
+and normalizing a request). The op itself is :mod:`pycore.ops.wif`.
 """
-
-from .op import normalize, run
-
-__all__ = ["normalize", "run"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from pycore.battle_op import Decisions, SeededTable
+from pycore.ops.resolve import Decisions, SeededTable
 from pycore.engine.sequence import fight
 from pycore.engine.setup import parse_setup
 from pycore.rulesets import find_ruleset

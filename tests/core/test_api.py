@@ -137,6 +137,6 @@ def test_cli_exit_status(monkeypatch):
 def test_cli_exit_status_one_on_internal_error(monkeypatch):
     def broken(request):
         raise ZeroDivisionError("boom")
-    monkeypatch.setattr("pycore.rulesets_op.run", broken)
+    monkeypatch.setattr("pycore.ops.rulesets.run", broken)
     status, envelope = run_cli(monkeypatch, '{"op": "rulesets"}')
     assert status == 1 and envelope["error"]["type"] == "internal" and "boom" in envelope["error"]["message"]

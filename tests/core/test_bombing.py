@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from pycore import bombing
+from pycore.research import bombing
 from pycore.dice import roll
 from tests.core.helpers import error, ok
 

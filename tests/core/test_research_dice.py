@@ -2,7 +2,7 @@
 
 import pytest
 
-from pycore import techdice
+from pycore.research import techdice
 from pycore.dice import roll
 from tests.core.helpers import error, ok
 

@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from pycore import lltech
-from pycore.research import normalize
+from pycore.research import lltech
+from pycore.ops.research import normalize
 from pycore.share import decode_link
 from tests.core.helpers import error, ok
 

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from pycore import wif as wif_module
+from pycore.ops import wif as wif_module
 from tests.core.helpers import call, changed, error, ok
 from tests.core.test_wif_table import SEED_ROWS
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
-from .errors import RuleError
+from ..errors import RuleError
 
 DIE_COST = 5
 """Seed 002: "for every 5 PUs spent, 1 additional die is purchased"."""

@@ -17,11 +17,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
-from . import dice
-from . import lltech
-from . import techdice
-from . import validate as v
-from .errors import BadRequest, RuleError, show
+from .. import dice
+from ..research import lltech
+from ..research import techdice
+from .. import validate as v
+from ..errors import BadRequest, RuleError, show
 
 SYSTEMS = ("lowluck", "dice")
 MAX_STEPS = 300
@@ -260,7 +260,7 @@ def _run_dice(request: dict, seed: str | None) -> dict:
 
 def run(request: Mapping[str, Any]) -> dict:
     """Op ``research``: the ledger after every step, the odds of the next attempt, and a share link."""
-    from .share import link_for
+    from ..share import link_for
 
     normalized = normalize(request)
     seed = normalized.get("seed")

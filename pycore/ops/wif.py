@@ -15,12 +15,12 @@ from .. import dice as dice_source
 from .. import validate as v
 from ..errors import BadRequest
 from ..share import link_for
-from . import modifiers as m
-from .choice import Forces, choose
-from .distribution import Distribution, Modifier, Roll, distribute, read
-from .odds import LEVELS, LOWEST, odds
-from .request import Setup, json_number, parse
-from .table import ROWS, Table, column
+from ..wif import modifiers as m
+from ..wif.choice import Forces, choose
+from ..wif.distribution import Distribution, Modifier, Roll, distribute, read
+from ..wif.odds import LEVELS, LOWEST, odds
+from ..wif.request import Setup, json_number, parse
+from ..wif.table import ROWS, Table, column
 
 OVERRUN_MODIFIER = 16
 """Seed 004: "Overruns require a +16 modifier (including the Blitz attack modifier) during movement"."""

@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Mapping
 
-from .errors import RuleError
+from ..errors import RuleError
 
 
 @dataclass(frozen=True, slots=True)

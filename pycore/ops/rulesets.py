@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from . import validate as v
-from .engine.setup import KINDS, ROLES, TECH_NAMES, TECHS, allowed
-from .forces import default_order_of_loss
-from .rulesets import RULESETS
-from .systems import all_systems
+from .. import validate as v
+from ..engine.setup import KINDS, ROLES, TECH_NAMES, TECHS, allowed
+from ..forces import default_order_of_loss
+from ..rulesets import RULESETS
+from ..systems import all_systems
 
 
 def run(request: Mapping[str, Any]) -> dict:

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from . import dice, validate as v
-from .engine.sequence import MAX_ROUNDS, BattleLog, RoundLog, fight
-from .engine.setup import ROLES, BattleSetup, parse_setup, setup_json
-from .errors import BadRequest, show
-from .report import report
-from .rulesets import find_ruleset
-from .share import link_for
-from .systems import find_system, spec_of
+from .. import dice, validate as v
+from ..engine.sequence import MAX_ROUNDS, BattleLog, RoundLog, fight
+from ..engine.setup import ROLES, BattleSetup, parse_setup, setup_json
+from ..errors import BadRequest, show
+from ..report import report
+from ..rulesets import find_ruleset
+from ..share import link_for
+from ..systems import find_system, spec_of
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "seed", "dice", "rounds", "choices",
           "casualties", "submerge", "choose_casualties")
@@ -221,7 +221,7 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, Request]:
 
 def normalize(request: Mapping[str, Any]) -> dict:
     if _colored(request):
-        from .systems.colored.op import normalize as colored_normalize
+        from ..systems.colored.op import normalize as colored_normalize
         return colored_normalize(request)
     return parse(request)[0]
 
@@ -306,7 +306,7 @@ def _check_unused(req: Request, table, battle: BattleLog) -> None:
 
 def run(request: Mapping[str, Any]) -> dict:
     if _colored(request):
-        from .systems.colored.op import run as colored_run
+        from ..systems.colored.op import run as colored_run
         return colored_run(request)
     canonical, req = parse(request)
     if req.table_dice is not None:
@@ -358,7 +358,7 @@ def run(request: Mapping[str, Any]) -> dict:
 
 def _next_round_dice(setup: BattleSetup, battle: BattleLog) -> list[dict]:
     """The dice the next round starts with (its first step), for a page that asks the players for them."""
-    from .engine.sequence import Battle as Engine, Pause
+    from ..engine.sequence import Battle as Engine, Pause
 
     class Probe(_Tables):
         def dice(self, number, role, group, count, sides=6):

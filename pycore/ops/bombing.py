@@ -1,0 +1,111 @@
+"""Op ``bombing``: read a raid or a fee settlement, answer with the raid's dice and damage (docs/research.md).
+
+The rules themselves are in :mod:`pycore.research.bombing`; this module only
+reads the request (``normalize``, also what a link would hold) and writes
+the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .. import validate as v
+from ..errors import BadRequest, show
+from ..research.bombing import (CAP_KIND, CHESS_VARIANTS, COMPLEX_CAP, LOWLUCK_RULES, MAX_BOMBERS, RULESETS,
+                                SYSTEMS, RAID_KEYS, RAIDS, SYSTEM_KEYS, Dice, cap_damage, settle)
+
+
+def normalize(request: Mapping[str, Any]) -> dict:
+    """The validated canonical request (with ``"op"``)."""
+    request = v.obj(request, "")
+    if "settle" in request:
+        v.only_keys(request, ("op", "settle"), "")
+        settle = v.obj(request["settle"], "settle")
+        v.only_keys(settle, ("fees", "money", "bombers"), "settle")
+        out = {"fees": v.whole(v.required(settle, "fees", "settle"), "settle.fees", 0, 9_999),
+               "money": v.whole(v.required(settle, "money", "settle"), "settle.money", 0, 99_999)}
+        if "bombers" in settle:
+            out["bombers"] = v.whole(settle["bombers"], "settle.bombers", 0, 9_999)
+        return {"op": "bombing", "settle": out}
+    system = v.choice(v.required(request, "system", ""), SYSTEMS, "system")
+    v.only_keys(request, RAID_KEYS + SYSTEM_KEYS[system], "")
+    # A&A Chess rockets may strike without bombers (an AA gun's rocket attack, seed 003).
+    fewest = 0 if system == "chess" and request.get("rockets") else 1
+    out: dict[str, Any] = {
+        "op": "bombing", "system": system,
+        "bombers": v.whole(v.required(request, "bombers", ""), "bombers", fewest, MAX_BOMBERS),
+        "aa": v.boolean(request.get("aa", False), "aa"),
+        "heavy_bombers": v.boolean(request.get("heavy_bombers", False), "heavy_bombers"),
+    }
+    if "territory_value" in request:
+        out["territory_value"] = v.whole(request["territory_value"], "territory_value", 0, 99)
+    if system == "dice":
+        out["ruleset"] = v.choice(v.required(request, "ruleset", ""), RULESETS, "ruleset")
+        out["lhtr"] = v.boolean(request.get("lhtr", False), "lhtr")
+        if out["lhtr"] and not out["heavy_bombers"]:
+            raise BadRequest("lhtr", "LHTR picks the better of a heavy bomber's two dice: it needs "
+                             "\"heavy_bombers\": true, got lhtr true without it")
+        if "aa_guns" in request:
+            if not out["aa"]:
+                raise BadRequest("aa_guns", f"AA guns ({show(request['aa_guns'])}) need \"aa\": true")
+            out["aa_guns"] = v.whole(request["aa_guns"], "aa_guns", 1, 20)
+        kind = CAP_KIND[out["ruleset"]]
+        if "factory_damage" in request:
+            if kind not in ("factory", "complex"):
+                raise BadRequest("factory_damage", f"damage markers are not used by {out['ruleset']}, "
+                                 f"got {show(request['factory_damage'])}")
+            out["factory_damage"] = v.whole(request["factory_damage"], "factory_damage", 0, 198)
+        if "factory" in request:
+            if kind != "complex":
+                raise BadRequest("factory", f"major and minor complexes are 1940-2e's only, got "
+                                 f"{show(request['factory'])} with {out['ruleset']}")
+            out["factory"] = v.choice(request["factory"], tuple(COMPLEX_CAP), "factory")
+    elif system == "lowluck":
+        out["rule"] = v.choice(request.get("rule", "standard"), LOWLUCK_RULES, "rule")
+    else:
+        out["variant"] = v.choice(request.get("variant", "orthodox"), CHESS_VARIANTS, "variant")
+        if "aa_count" in request:
+            if not out["aa"]:
+                raise BadRequest("aa_count", f"an AA count ({show(request['aa_count'])}) needs \"aa\": true")
+            out["aa_count"] = v.whole(request["aa_count"], "aa_count", out["bombers"], 9_999)
+        if "rockets" in request:
+            out["rockets"] = v.whole(request["rockets"], "rockets", 0, 20)
+    if "seed" in request:
+        out["seed"] = v.text(request["seed"], "seed", 1, 200)
+    if "rolls" in request:
+        rolls = v.obj(request["rolls"], "rolls")
+        v.only_keys(rolls, ("aa", "damage", "fee", "rockets"), "rolls")
+        out["rolls"] = {kind: [v.whole(value, f"rolls.{kind}[{i}]", 1, 12)
+                               for i, value in enumerate(v.array(values, f"rolls.{kind}", 2 * MAX_BOMBERS))]
+                        for kind, values in rolls.items()}
+    return out
+
+
+def run(request: Mapping[str, Any]) -> dict:
+    """Op ``bombing``: one raid, or the end-of-turn fee settlement."""
+    request = normalize(request)
+    if "settle" in request:
+        s = request["settle"]
+        return {"settle": settle(s["fees"], s["money"], s.get("bombers"))}
+    given = {kind: tuple(values) for kind, values in request.get("rolls", {}).items()}
+    rolls = Dice(request.get("seed"), given)
+    raid = RAIDS[request["system"]](request, rolls)
+    rolls.check_all_used()
+    notes = list(raid.notes)
+    capped, cap, cap_note = cap_damage(request, list(raid.damages))
+    if cap_note:
+        notes.append(cap_note)
+    result: dict[str, Any] = {
+        "system": request["system"], "bombers": request["bombers"], "aa": request["aa"],
+        "heavy_bombers": request["heavy_bombers"],
+        "aa_fire": raid.aa, "shot_down": raid.aa["hits"], "surviving": request["bombers"] - raid.aa["hits"],
+        "damage": {"rolls": list(raid.rolls), "rolled_by": raid.rolled_by,
+                   "per_bomber": None if request["system"] == "chess" else capped,
+                   "before_cap": sum(raid.damages), "cap": cap, "total": sum(capped)},
+        "fee": raid.fee,
+        "notes": notes,
+    }
+    for key in ("ruleset", "rule", "variant", "aa_count", "rockets", "territory_value", "seed"):
+        if key in request:
+            result[key] = request[key]
+    return result
