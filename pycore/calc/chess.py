@@ -135,8 +135,8 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool, carry: tuple[int, 
     (COF, COF+R: ``resolve``'s ``result.carry``); ignored by the variants that carry nothing. The first
     round fought here is the setup's round 1 (AA and bombardment only if the setup still has them).
     """
-    carry = tuple(carry) if getattr(setup.system, "carries", False) else (0, 0)
-    if getattr(setup.system, "deterministic", False):
+    carry = tuple(carry) if setup.system.carries else (0, 0)
+    if setup.system.deterministic:
         return _single(setup, rounds, exact, carry)
     limit = None if rounds is None else min(rounds, MAX_ROUNDS)
     step = Rounds(setup, limit, exact)

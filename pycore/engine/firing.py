@@ -51,13 +51,7 @@ class Group:
 
 def fire_group(system: LuckSystem, group: Group, roll: Roll) -> Volley:
     """What one group scores under a system: ``fire_group`` where the system has it, else ``fire`` on the values."""
-    hook = getattr(system, "fire_group", None)
-    if hook is not None:
-        volley = hook(group, roll)
-    elif group.values or group.best_of_two:
-        volley = system.fire(group.values, roll, group.best_of_two)
-    else:
-        volley = Volley(0, 0, 0, ())
+    volley = system.fire_group(group, roll)
     if group.sure_hits:
         volley = Volley(volley.power, volley.sure_hits + group.sure_hits, volley.remainder, volley.dice)
     return volley
@@ -65,20 +59,7 @@ def fire_group(system: LuckSystem, group: Group, roll: Roll) -> Volley:
 
 def dice_for(system: LuckSystem, group: Group) -> tuple[tuple[int, int], ...]:
     """(hits at, sides) of each die one group rolls: what a table must give, and what the page asks for."""
-    hook = getattr(system, "dice_for", None)
-    if hook is not None:
-        return hook(group)
-    if not (group.values or group.best_of_two):
-        return ()
-    count = system.dice_needed(group.values, group.best_of_two)
-    if not count:
-        return ()
-    if system.id == "dice":
-        at = list(group.values) + [value for value in group.best_of_two for _ in (0, 1)]
-    else:
-        from ..systems.lowluck import power_of
-        at = [power_of(group.values, group.best_of_two) % 6] * count
-    return tuple((a, 6) for a in at[:count])
+    return system.dice_for(group)
 
 
 def enemy(role: str) -> str:
@@ -211,7 +192,7 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
     blind_air = (ruleset.rules.aircraft_need_destroyer_vs_subs and has_subs(ruleset, victim)
                  and not has_destroyer(ruleset, shooters))
     folded = setup.side(role).fold_subs
-    if role not in getattr(setup.system, "sub_strike_roles", ("attacker", "defender")):
+    if role not in setup.system.sub_strike_roles:
         folded = shooters.size  # no first strike: every sub fires with the rest (seed 003)
     groups: dict[str, list[tuple[str, int, bool, int]]] = {"subs": [], "main": [], "air": []}
     for run in _runs(setup, role, shooters):
@@ -275,7 +256,7 @@ def aa_shots(setup: BattleSetup, defender: Army, attacker: Army) -> tuple[int, i
     guns = sum(n for uid, n in defender.units.counts if "anti_aircraft" in ruleset.unit(uid).abilities)
     planes = sum(n for uid, n in attacker.units.counts if ruleset.unit(uid).is_air)
     value = RADAR_AA_VALUE if setup.has_tech("defender", "radar") else AA_VALUE
-    if getattr(setup.system, "aa_per_move", False):
+    if setup.system.aa_per_move:
         # A&A Chess (seed 003): every aircraft of the move counts once per AA territory flown over.
         if not planes or setup.kind == "sea":
             return 0, 0

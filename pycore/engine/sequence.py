@@ -203,7 +203,7 @@ class Battle:
                 targeted[unit_id] = take
                 left -= take
         groups: list[Group] = []
-        if self.setup.system.id == "lowluck" and 6 % value == 0:
+        if self.setup.system.aa_in_blocks and 6 % value == 0:
             # TripleA: aircraft are taken by type in blocks of 6 (RULES.md §4); the rest are pooled.
             block = 6 // value
             pooled: dict[str, int] = {}
@@ -253,7 +253,7 @@ class Battle:
                     own = [Group(role, "main", (), (), casualty_types(self.setup, self.alive[enemy(role)]), ())]
                 own[0] = replace(own[0], joined=joined, carry=carry)
             groups.extend(own)
-        if getattr(self.setup.system, "rolls_final", False):
+        if self.setup.system.rolls_final:
             final = self.is_final(number, groups)
             groups = [replace(group, final=final) for group in groups]
         return groups
@@ -312,7 +312,7 @@ class Battle:
         if ended is None:
             self.submerge(number, log)
             ended = self.decided()
-        if ended is None and getattr(setup.system, "deterministic", False) \
+        if ended is None and setup.system.deterministic \
                 and (dict(self.alive), dict(self.carry)) == before:
             # A diceless round that changed nothing repeats for ever (A&A Chess: 1 infantry against 1).
             ended = "stalemate"

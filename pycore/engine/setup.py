@@ -158,20 +158,22 @@ def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind
         subs = sum(n for u, n in fighting.items() if "submarine" in ruleset.unit(u).abilities)
         if role != "attacker":
             raise BadRequest(f"{role}.fold_subs", "only the attacker may fold submarines into the main attack")
-        if system.id != "lowluck":
+        if not system.folds_subs:
             raise BadRequest(f"{role}.fold_subs", "folding submarines into the main group is a Low Luck rule (seed 000 §5b)")
         fold = v.whole(side["fold_subs"], f"{role}.fold_subs", 0, subs)
 
-    commit = getattr(system, "commit", None)  # coloured dice: units committed to colours (RULES.md §7)
-    if "colors" in side and commit is None:
-        raise BadRequest(f"{role}.colors", "units are placed in colours only under coloured dice (system colored)")
-    colors = commit(side.get("colors"), f"{role}.colors", fighting, ruleset) if commit is not None else None
+    # Coloured dice: units committed to colours for the battle (RULES.md §7).
+    colors = None
+    if system.battle == "colours":
+        colors = system.commit(side.get("colors"), f"{role}.colors", fighting, ruleset)
+    elif "colors" in side:
+        system.commit(side["colors"], f"{role}.colors", fighting, ruleset)  # refuses: not a coloured-dice battle
 
     air_over_aa = None
     if "air_over_aa" in side:
         if role != "attacker":
             raise BadRequest(f"{role}.air_over_aa", "only the attacker's aircraft fly over AA")
-        if not getattr(system, "aa_per_move", False):
+        if not system.aa_per_move:
             raise BadRequest(f"{role}.air_over_aa", "counting the aircraft of a whole move over AA is an "
                                                     "A&A Chess rule (seed 003)")
         air_over_aa = v.whole(side["air_over_aa"], f"{role}.air_over_aa", 0, 9999)

@@ -342,7 +342,7 @@ def run(request: Mapping[str, Any]) -> dict:
         result["captured"] = battle.captured.as_dict()
     if battle.cargo_lost:
         result["cargo_lost"] = {role: f.as_dict() for role, f in battle.cargo_lost.items()}
-    if getattr(setup.system, "carries", False):
+    if setup.system.carries:
         result["carry"] = {role: battle.carry.get(role, 0) for role in ROLES}
     if req.seed is not None:
         result["seed"] = req.seed

@@ -20,8 +20,8 @@ def run(request: Mapping[str, Any]) -> dict:
                                               for role in ROLES} for kind in KINDS}}
                      for r in RULESETS],
         "systems": [{"id": s.id, "name": s.name, "summary": s.summary,
-                     **({"variants": list(s.variants)} if getattr(s, "variants", None) else {}),
-                     **({"chart": s.chart.to_json()} if getattr(s, "chart", None) else {})}
+                     **({"variants": list(s.variants)} if s.variants else {}),
+                     **({"chart": s.chart.to_json()} if s.chart is not None else {})}
                     for s in all_systems()],
         "kinds": list(KINDS),
         "tech": [{"id": t, "name": TECH_NAMES[t]} for t in TECHS],

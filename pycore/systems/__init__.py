@@ -1,31 +1,30 @@
 """Luck systems: how a firing group's values become hits, one module per system.
 
-Every system has the same shape (the python-chess variant pattern): a class
-with an ``id``, a ``name``, a one-line ``summary`` for the page, and
-``fire(values, roll, best_of_two) -> Volley``. ``roll(count)`` is the dice
-source for this group, already bound to a seed and context (or, in referee
-mode, to the dice rolled at the table), so no system knows where its dice come
-from. ``hit_distribution`` gives the exact law of the hits the same group
-scores, which is what the calculator uses: the engine and the calculator read
-one rule.
+Every system is a :class:`LuckSystem` (the python-chess variant pattern): an
+``id``, a ``name``, a one-line ``summary`` for the page, and the way it fires
+a group. ``fire(values, roll, best_of_two) -> Volley`` fires plain values;
+``roll(count)`` is the dice source for this group, already bound to a seed
+and context (or, in referee mode, to the dice rolled at the table), so no
+system knows where its dice come from. ``hit_distribution`` gives the exact
+law of the hits the same group scores, which is what the calculator uses:
+the engine and the calculator read one rule.
 
 ``best_of_two`` holds the values of units that roll two dice and keep the
 better one (Heavy Bombers under LHTR, RULES.md §5).
 
-A system that needs more than the values (A&A Chess: who fires, a fraction
-carried from the battle's earlier assaults, the battle's last assault) also
-has ``fire_group(group, roll) -> Volley`` and ``dice_for(group)``; the engine
-calls them through ``engine.firing.fire_group`` / ``dice_for``, which fall
-back on ``fire`` and ``dice_needed`` for the others. A system that reads more
-of its request spec than ``name`` (a variant) has ``spec_keys`` and
-``configure(spec, field)``, and ``spec()`` gives its canonical spec back.
+What a system may do beyond that is *declared* on :class:`LuckSystem`, each
+capability with its default, so the engine and the calculator ask the system
+instead of probing it or testing its id. To add a luck system, write one
+module here with a subclass, register it in :func:`_registry`, and give it
+tests (docs/architecture.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Protocol, Sequence
+from functools import lru_cache
+from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import BadRequest, show
 from .. import validate as v
@@ -92,18 +91,81 @@ class Volley:
         return out
 
 
-class LuckSystem(Protocol):
-    id: str
-    name: str
-    summary: str
+class LuckSystem:
+    """A luck system, with every optional capability declared here with its default.
 
-    def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley: ...
+    How a battle is fought:
 
-    def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int: ...
+    - ``battle``: ``"steps"`` — the engine's sequence of firing groups (RULES.md §2), each group
+      fired by :meth:`fire_group`; ``"colours"`` — colour by colour (coloured dice, RULES.md §7,
+      :mod:`pycore.systems.colored.fight`), where the system reads the side's commitment
+      (:meth:`commit`) and names its referee dice by colour.
+    - ``independent_dice``: every die hits on its own with a known chance (:meth:`chances`), so a
+      group's hits are a Poisson binomial the calculator can fold one die at a time (normal dice).
+    - ``aa_in_blocks``: AA fire takes aircraft by type in blocks of 6 (Low Luck, RULES.md §4).
+    - ``folds_subs``: the attacker may fold attacking subs into the main group (Low Luck, seed 000 §5b).
+    - ``sub_strike_roles``: the sides whose subs strike as a step of their own (A&A Chess: the attacker's).
+    - ``aa_per_move``: AA counts the aircraft of the whole move (A&A Chess, seed 003).
+    - ``deterministic``: no die is ever rolled, a battle has one outcome (A&A Chess orthodox, COF).
+    - ``carries``: fractions carry from assault to assault (COF, COF+R); ``rolls_final``: the engine must
+      say which assault is the battle's last (COF+R).
+
+    What the page lists: ``variants`` (A&A Chess) and ``chart`` (coloured dice), empty by default.
+    """
+
+    id: str = ""
+    name: str = ""
+    summary: str = ""
+    battle = "steps"
+    independent_dice = False
+    aa_in_blocks = False
+    folds_subs = False
+    sub_strike_roles: tuple[str, ...] = ("attacker", "defender")
+    aa_per_move = False
+    deterministic = False
+    carries = False
+    rolls_final = False
+    variants: tuple[dict, ...] = ()
+    chart: Any = None
+
+    # -- the request spec ---------------------------------------------------------------------
+    def configure(self, spec: Mapping[str, Any], field: str) -> "LuckSystem":
+        """The system as a request's ``system`` field configures it; only ``name`` by default."""
+        v.only_keys(spec, ("name",), field)
+        return self
+
+    def spec(self) -> dict:
+        """The canonical ``system`` field: ``{"name"}`` plus what differs from the defaults."""
+        return {"name": self.id}
+
+    def commit(self, value: Any, field: str, counts: Mapping[str, int], ruleset: Any) -> Any:
+        """Where a side's units stand for the whole battle (``battle == "colours"`` only)."""
+        raise BadRequest(field, "units are placed in colours only under coloured dice (system colored)")
+
+    # -- firing a group -----------------------------------------------------------------------
+    def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:
+        raise NotImplementedError
+
+    def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
+        raise NotImplementedError
 
     def hit_distribution(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
         """P(hits = k) for k = 0, 1, …: exact."""
-        ...
+        raise NotImplementedError
+
+    def chances(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
+        """Each die's own chance to hit (``independent_dice`` only)."""
+        raise NotImplementedError
+
+    def fire_group(self, group: Any, roll: Roll) -> Volley:
+        """What one of the engine's groups scores: its values fired, by default (no group context needed)."""
+        if group.values or group.best_of_two:
+            return self.fire(group.values, roll, group.best_of_two)
+        return Volley(0, 0, 0, ())
+
+    def dice_for(self, group: Any) -> tuple[tuple[int, int], ...]:
+        """(hits at, sides) of each die one group rolls: what a table must give, and what the page asks for."""
+        raise NotImplementedError
 
 
 def bernoulli_sum(chances: Sequence[Fraction]) -> tuple[Fraction, ...]:
@@ -125,7 +187,9 @@ def best_of_two_chance(at: int) -> Fraction:
     return 1 - miss * miss
 
 
+@lru_cache(maxsize=1)
 def _registry() -> dict[str, LuckSystem]:
+    """Every system, built once (each module imported on first use)."""
     from .chess import Chess
     from .colored import ColoredDice
     from .dice import NormalDice
@@ -149,17 +213,11 @@ def find_system(value: Any, field: str = "system") -> LuckSystem:
     spec = v.obj(value, field)
     name = v.required(spec, "name", field)
     systems = _registry()
-    if name not in systems:
+    if not isinstance(name, str) or name not in systems:
         raise BadRequest(f"{field}.name", f"must be one of {', '.join(systems)}, got {show(name)}")
-    system = systems[name]
-    configure = getattr(system, "configure", None)
-    if configure is None:
-        v.only_keys(spec, ("name",), field)
-        return system
-    return configure(spec, field)
+    return systems[name].configure(spec, field)
 
 
 def spec_of(system: LuckSystem) -> dict:
     """The canonical ``system`` field of a request: ``{"name"}`` plus what differs from the system's defaults."""
-    spec = getattr(system, "spec", None)
-    return spec() if spec is not None else {"name": system.id}
+    return system.spec()

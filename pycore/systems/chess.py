@@ -42,7 +42,7 @@ from typing import Any
 
 from .. import validate as v
 from ..errors import BadRequest
-from . import Die, Roll, Volley
+from . import Die, LuckSystem, Roll, Volley
 from .lowluck import power_of
 
 VARIANTS = ("orthodox", "ryof", "ryof6", "cof", "cofr")
@@ -75,7 +75,7 @@ class Settled:
 
 
 @dataclass(frozen=True, slots=True)
-class Chess:
+class Chess(LuckSystem):
     variant: str = "orthodox"
 
     id = "chess"

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import Die, Roll, Volley, bernoulli_sum, best_of_two_chance
+from . import Die, LuckSystem, Roll, Volley, bernoulli_sum, best_of_two_chance
 
 
-class NormalDice:
+class NormalDice(LuckSystem):
     id = "dice"
     name = "Dice"
     summary = "Every unit rolls a die and hits on its value or less."
+    independent_dice = True
 
     def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:
         # A unit of value 0 (a transport attacking) never hits and rolls nothing, as in TripleA.
@@ -26,6 +27,14 @@ class NormalDice:
 
     def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
         return sum(1 for value in values if value > 0) + 2 * sum(1 for value in best_of_two if value > 0)
+
+    def dice_for(self, group) -> tuple[tuple[int, int], ...]:
+        """Each die hits at its unit's value (a unit keeping the better of two rolls two at its value)."""
+        if not (group.values or group.best_of_two):
+            return ()
+        count = self.dice_needed(group.values, group.best_of_two)
+        at = list(group.values) + [value for value in group.best_of_two for _ in (0, 1)]
+        return tuple((a, 6) for a in at[:count])
 
     def chances(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
         """Each die's own chance to hit: the hits are their independent sum (the calculator factors on them)."""

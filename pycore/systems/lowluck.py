@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from . import Die, Roll, Volley, best_of_two_chance
+from . import Die, LuckSystem, Roll, Volley, best_of_two_chance
 
 
 def power_of(values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
@@ -24,10 +24,12 @@ def power_of(values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
     return sum(values) + math.floor(extra)
 
 
-class LowLuck:
+class LowLuck(LuckSystem):
     id = "lowluck"
     name = "Low Luck"
     summary = "Add up the power: each 6 is a sure hit; one die for the rest."
+    aa_in_blocks = True    # RULES.md §4: aircraft taken by type in blocks of 6
+    folds_subs = True      # seed 000 §5b: attacking subs may join the main group
 
     def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:
         power = power_of(values, best_of_two)
@@ -37,6 +39,13 @@ class LowLuck:
 
     def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
         return 1 if power_of(values, best_of_two) % 6 else 0
+
+    def dice_for(self, group) -> tuple[tuple[int, int], ...]:
+        """One die for the remainder, hitting at or below it."""
+        if not (group.values or group.best_of_two):
+            return ()
+        remainder = power_of(group.values, group.best_of_two) % 6
+        return ((remainder, 6),) if remainder else ()
 
     def hit_distribution(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
         sure, remainder = divmod(power_of(values, best_of_two), 6)

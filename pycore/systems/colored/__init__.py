@@ -16,13 +16,15 @@ from .chart import DEFAULT_CHART, Chart, parse_chart
 from .commit import Placement, parse_colors
 from ...errors import BadRequest
 from ...rulesets import Ruleset
+from .. import LuckSystem
 
 
-class ColoredDice:
+class ColoredDice(LuckSystem):
     id = "colored"
     name = "Coloured dice"
     summary = ("Units roll by colour, a die per 3 of a type; dice are matched high to high, "
                "a tie costs both. More luck than Low Luck, less than dice.")
+    battle = "colours"
 
     def __init__(self, chart: Chart = DEFAULT_CHART):
         self.chart = chart
