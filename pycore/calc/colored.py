@@ -26,15 +26,15 @@ from itertools import combinations_with_replacement
 from math import factorial
 from ..systems.colored import boosts as b
 from ..systems.colored.commit import Troops
-from ..systems.colored.fight import ColoredBattle, ColorRound, can_be_lost_any, fight, kinds, rollers, start
+from ..systems.colored.fight import ColoredBattle, can_be_lost_any, fight, kinds, rollers, start
 from ..systems.colored.losses import victim_proposal, winner_proposal
 from ..systems.colored.match import dice_count, match
-from ..systems.colored.op import check_setup
-from ..engine.sequence import MAX_ROUNDS, BattleLog
+from ..systems.colored.play import check_setup
+from ..engine.sequence import MAX_ROUNDS, BattleLog, RoundLog
+from ..engine.table import SeededTable
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import BadRequest
 from .law import Ends
-from .montecarlo import SeededQuiet
 from .montecarlo import sample
 
 EXACT_MAX_DICE = 3
@@ -63,19 +63,10 @@ def small_enough(setup: BattleSetup) -> bool:
                for row in setup.system.chart.rows for role in ROLES)
 
 
-class _Quiet(SeededQuiet):
-    """Seeded dice (contexts ``r{n}/{side}/{colour}``) and the app's proposals; the boosts too."""
-
-    def boosts(self, number, color, role):
-        return None
-
-    def ask_boosts(self):
-        return False
-
-
 def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
-    """One coloured-dice battle with seeded dice, as ``resolve`` fights it (for Monte Carlo)."""
-    return fight(setup, _Quiet(seed), rounds).battle_log(setup)
+    """One coloured-dice battle with seeded dice (contexts ``r{n}/{side}/{colour}``) and the app's
+    proposals for every decision, as ``resolve`` fights it (for Monte Carlo)."""
+    return fight(setup, SeededTable(seed), rounds)
 
 
 class _Exact:
@@ -143,8 +134,8 @@ class _Exact:
 
     def ended(self, state) -> tuple[str | None, tuple[Troops, Troops]]:
         """The outcome after a round (lonely defenseless transports first), or None; and the state kept."""
-        battle = ColoredBattle(self.setup, _Quiet(""), dict(zip(ROLES, state)))
-        battle.lose_lonely_transports(ColorRound(0))
+        battle = ColoredBattle(self.setup, SeededTable(""), dict(zip(ROLES, state)))
+        battle.lose_lonely_transports(RoundLog(0))
         return battle.decided(), (battle.troops["attacker"], battle.troops["defender"])
 
 

@@ -7,7 +7,7 @@ lost; (6) subs may submerge, defender first, where no enemy destroyer is;
 (7) the attacker presses on or retreats. Before round 1: AA fire at attacking
 aircraft, and shore bombardment in an amphibious assault.
 
-Dice and decisions come from a :class:`Table`: the seeded dice, or the dice
+Dice and decisions come from a :class:`~pycore.engine.table.Table`: the seeded dice, or the dice
 and choices the players made at a real table. When the table has not given
 something yet (referee mode, or a casualty choice the victim still has to
 make) the battle pauses there, and the result says what is needed next.
@@ -17,7 +17,7 @@ Nothing here draws random numbers or reads a request.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping, Protocol
+from typing import Any, Callable
 
 from ..errors import BadRequest
 from ..forces import Force
@@ -25,29 +25,14 @@ from ..systems import Volley
 from .army import Army
 from .casualties import Casualties, allocate, check_choice, has_choice
 from .firing import (Group, aa_shots, bombard_group, casualty_types, counts_as_force, dice_for, enemy,
-                     fire_group, has_destroyer, has_subs, main_groups, sub_group)
+                     fire_group, has_destroyer, main_groups, sub_group)
 from .setup import CARGO_PER_SHIP, ROLES, BattleSetup
+from .table import Table
 
 MAX_ROUNDS = 100
 """A battle that has not ended after this many rounds stops, undecided (it cannot loop forever)."""
 
 OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
-
-
-class Table(Protocol):
-    """Where dice and decisions come from (seeded dice, or the players at a real table)."""
-
-    def dice(self, number: int, role: str, group: str, count: int) -> tuple[int, ...] | None:
-        """``count`` d6 faces; a table asked for other dice (a d10) also gets ``sides=`` as a keyword."""
-        ...
-
-    def casualties(self, number: int, step: str, victim: str) -> tuple[Mapping[str, int], Mapping[str, int], str] | None: ...
-
-    def ask_casualties(self) -> bool: ...
-
-    def submerge(self, number: int, role: str) -> bool: ...
-
-    def retreat(self, number: int) -> bool | None: ...
 
 
 class Pause(Exception):
@@ -81,13 +66,20 @@ class Step:
 
 @dataclass(slots=True)
 class RoundLog:
+    """One round as fought, for every luck system.
+
+    ``steps`` are the system's own records (:class:`Step` here; a colour's under coloured dice), and
+    a side's units (``after``, ``transports_lost``, ``retreated``) are the system's: an :class:`Army`
+    or :class:`Force` here, units by post (``Troops``) under coloured dice.
+    """
+
     number: int
-    steps: list[Step] = field(default_factory=list)
+    steps: list = field(default_factory=list)
     complete: bool = False
-    after: dict[str, Army] = field(default_factory=dict)
+    after: dict[str, Any] = field(default_factory=dict)
     submerged: dict[str, Force] = field(default_factory=dict)
-    transports_lost: dict[str, Force] = field(default_factory=dict)
-    retreated: Force | None = None
+    transports_lost: dict[str, Any] = field(default_factory=dict)
+    retreated: Any = None
     choice: str | None = None
 
 
@@ -102,6 +94,8 @@ class BattleLog:
     captured: Force | None = None
     cargo_lost: dict[str, Force] = field(default_factory=dict)
     carry: dict[str, int] = field(default_factory=dict)   # A&A Chess COF: what each side carries at the end
+    posts: dict[str, Any] = field(default_factory=dict)   # coloured dice: each side's units by post at the end,
+    posts_away: dict[str, Any] = field(default_factory=dict)  # in the fight and away
 
 
 Fires = Callable[[int, list[Group]], list[Fire]]
@@ -341,17 +335,9 @@ class Battle:
                     self.alive[role] = Army(Force(()))
 
     def decided(self) -> str | None:
-        a = counts_as_force(self.setup, self.alive["attacker"])
-        d = counts_as_force(self.setup, self.alive["defender"])
-        if not a and not d:
-            return "draw" if not self.away["attacker"] else "defender_wins"
-        if not a:
-            return "defender_wins" if not self.away["attacker"] else "retreat"
-        if not d:
-            return "attacker_wins"
-        if not self.can_hurt("attacker") and not self.can_hurt("defender"):
-            return "stalemate"
-        return None
+        return verdict(counts_as_force(self.setup, self.alive["attacker"]),
+                       counts_as_force(self.setup, self.alive["defender"]), bool(self.away["attacker"]),
+                       lambda: self.can_hurt("attacker") or self.can_hurt("defender"))
 
     def submerge(self, number: int, log: RoundLog) -> None:
         for role in ("defender", "attacker"):
@@ -416,24 +402,53 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
         if ended is not None:
             outcome = ended
             break
-    result = BattleLog(logs, outcome, battle.alive, battle.away, waiting, carry=dict(battle.carry))
-    if outcome == "attacker_wins" and setup.kind != "sea":
-        result.takes_territory = any(setup.ruleset.unit(uid).domain == "land"
-                                     and "anti_aircraft" not in setup.ruleset.unit(uid).abilities
-                                     for uid, _ in battle.alive["attacker"].units.counts)
-        if result.takes_territory:
-            guns = battle.alive["defender"].only(uid for uid, _ in battle.alive["defender"].units.counts
-                                                 if "anti_aircraft" in setup.ruleset.unit(uid).abilities)
-            result.captured = guns or None
-    if outcome != "in_progress":
+    return conclude(setup, BattleLog(logs, outcome, battle.alive, battle.away, waiting, carry=dict(battle.carry)))
+
+
+def verdict(attacker_left: bool, defender_left: bool, attacker_away: bool, anyone_can_hurt) -> str | None:
+    """How a battle stands after a round, under every luck system (RULES.md §2), or None while it goes on.
+
+    ``attacker_left`` / ``defender_left``: the side still has a unit that counts as a force;
+    ``attacker_away``: some of the attacker's units retreated; ``anyone_can_hurt()``: some unit of
+    either side could still hit a unit of the other (else nobody can, and it is a stalemate).
+    """
+    if not attacker_left and not defender_left:
+        return "draw" if not attacker_away else "defender_wins"
+    if not attacker_left:
+        return "defender_wins" if not attacker_away else "retreat"
+    if not defender_left:
+        return "attacker_wins"
+    if not anyone_can_hurt():
+        return "stalemate"
+    return None
+
+
+def conclude(setup: BattleSetup, log: BattleLog) -> BattleLog:
+    """What the end of a battle decides beyond its outcome, under every luck system (RULES.md §2).
+
+    The attacker takes the territory when he wins a land or amphibious battle with a land unit
+    left (an AA gun does not take it); AA guns that are never casualties are then captured. Cargo
+    beyond what the surviving ships carry goes down with them.
+    """
+    ruleset = setup.ruleset
+    if log.outcome == "attacker_wins" and setup.kind != "sea":
+        log.takes_territory = any(ruleset.unit(uid).domain == "land"
+                                  and "anti_aircraft" not in ruleset.unit(uid).abilities
+                                  for uid, _ in log.armies["attacker"].units.counts)
+        if log.takes_territory:
+            defender = log.armies["defender"]
+            guns = defender.only(uid for uid, _ in defender.units.counts
+                                 if "anti_aircraft" in ruleset.unit(uid).abilities)
+            log.captured = guns or None
+    if log.outcome != "in_progress":
         for role in ROLES:
             if setup.side(role).cargo:
                 # Ships that retreated or submerged still carry their cargo.
-                afloat = Army(battle.alive[role].units.plus(battle.away[role], setup.ruleset))
+                afloat = Army(log.armies[role].units.plus(log.away[role], ruleset))
                 lost = cargo_lost(setup, role, afloat)
                 if lost:
-                    result.cargo_lost[role] = lost
-    return result
+                    log.cargo_lost[role] = lost
+    return log
 
 
 def cargo_lost(setup: BattleSetup, role: str, army: Army) -> Force:

@@ -164,7 +164,7 @@ def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind
 
     # Coloured dice: units committed to colours for the battle (RULES.md §7).
     colors = None
-    if system.battle == "colours":
+    if system.commits_units:
         colors = system.commit(side.get("colors"), f"{role}.colors", fighting, ruleset)
     elif "colors" in side:
         system.commit(side["colors"], f"{role}.colors", fighting, ruleset)  # refuses: not a coloured-dice battle

@@ -96,10 +96,11 @@ class LuckSystem:
 
     How a battle is fought:
 
-    - ``battle``: ``"steps"`` — the engine's sequence of firing groups (RULES.md §2), each group
-      fired by :meth:`fire_group`; ``"colours"`` — colour by colour (coloured dice, RULES.md §7,
-      :mod:`pycore.systems.colored.fight`), where the system reads the side's commitment
-      (:meth:`commit`) and names its referee dice by colour.
+    - :meth:`play`: how a battle is played — by default the engine's steps (RULES.md §2,
+      :mod:`pycore.engine.play`), each group fired by :meth:`fire_group`; coloured dice play colour
+      by colour (:mod:`pycore.systems.colored.play`).
+    - ``commits_units``: each side's units are committed to a post for the whole battle (coloured
+      dice: :meth:`commit` reads the side's ``colors``).
     - ``independent_dice``: every die hits on its own with a known chance (:meth:`chances`), so a
       group's hits are a Poisson binomial the calculator can fold one die at a time (normal dice).
     - ``aa_in_blocks``: AA fire takes aircraft by type in blocks of 6 (Low Luck, RULES.md §4).
@@ -116,7 +117,7 @@ class LuckSystem:
     id: str = ""
     name: str = ""
     summary: str = ""
-    battle = "steps"
+    commits_units = False
     independent_dice = False
     aa_in_blocks = False
     folds_subs = False
@@ -139,8 +140,13 @@ class LuckSystem:
         return {"name": self.id}
 
     def commit(self, value: Any, field: str, counts: Mapping[str, int], ruleset: Any) -> Any:
-        """Where a side's units stand for the whole battle (``battle == "colours"`` only)."""
+        """Where a side's units stand for the whole battle (``commits_units`` only)."""
         raise BadRequest(field, "units are placed in colours only under coloured dice (system colored)")
+
+    def play(self) -> Any:
+        """How ``resolve`` reads, fights and writes a battle under this system: by steps, by default."""
+        from ..engine.play import STEP_PLAY
+        return STEP_PLAY
 
     # -- firing a group -----------------------------------------------------------------------
     def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:
@@ -216,6 +222,19 @@ def find_system(value: Any, field: str = "system") -> LuckSystem:
     if not isinstance(name, str) or name not in systems:
         raise BadRequest(f"{field}.name", f"must be one of {', '.join(systems)}, got {show(name)}")
     return systems[name].configure(spec, field)
+
+
+def play_named(value: Any) -> Any:
+    """The play of the system a request's ``system`` field names, before the field is checked.
+
+    A request's other fields depend on how its system plays (coloured dice take ``boosts``), and
+    they are checked first; an unknown or malformed system plays by steps until
+    :func:`find_system` refuses it with its own message.
+    """
+    name = value.get("name") if isinstance(value, dict) else None
+    systems = _registry()
+    system = systems.get(name) if isinstance(name, str) else None
+    return (system or systems["dice"]).play()
 
 
 def spec_of(system: LuckSystem) -> dict:

@@ -5,13 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from pycore.ops.resolve import Decisions, SeededTable
 from pycore.engine.sequence import fight
 from pycore.engine.setup import parse_setup
+from pycore.engine.table import NO_DECISIONS, SeededTable
 from pycore.rulesets import find_ruleset
 from pycore.systems import find_system
-
-NO_DECISIONS = Decisions((), {}, frozenset(), False)
 
 
 def setup_of(request):

@@ -24,7 +24,7 @@ class ColoredDice(LuckSystem):
     name = "Coloured dice"
     summary = ("Units roll by colour, a die per 3 of a type; dice are matched high to high, "
                "a tie costs both. More luck than Low Luck, less than dice.")
-    battle = "colours"
+    commits_units = True
 
     def __init__(self, chart: Chart = DEFAULT_CHART):
         self.chart = chart
@@ -44,6 +44,11 @@ class ColoredDice(LuckSystem):
 
     def commit(self, value: Any, field: str, counts: Mapping[str, int], ruleset: Ruleset) -> Placement:
         return parse_colors(value, field, self.chart, counts, ruleset)
+
+    def play(self):
+        """Colour by colour (RULES.md §7), not by the engine's firing groups."""
+        from .play import COLOUR_PLAY
+        return COLOUR_PLAY
 
     # Coloured dice fight colour by colour, never by the engine's firing groups.
     def _no_groups(self, *args, **kwargs):

@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 from ... import validate as v
 from ...engine.army import Army
-from ...errors import BadRequest, show
+from ...errors import BadRequest
 from ...forces import Force
 from ...rulesets import Ruleset
 from .chart import Chart

@@ -20,10 +20,9 @@ the engine: when something is missing the battle pauses and says what.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
 
-from ...engine.army import Army
-from ...engine.sequence import MAX_ROUNDS, BattleLog, Pause, cargo_lost
+from ...engine.sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog, conclude, verdict
+from ...engine.table import Table
 from ...engine.setup import ROLES, BattleSetup
 from ...forces import Force
 from . import boosts as b
@@ -35,15 +34,6 @@ from .match import Match, dice_count, match
 
 def enemy(role: str) -> str:
     return "defender" if role == "attacker" else "attacker"
-
-
-class Table(Protocol):
-    def dice(self, number: int, role: str, color: str, count: int) -> tuple[int, ...] | None: ...
-    def boosts(self, number: int, color: str, role: str) -> tuple[Any, str] | None: ...
-    def ask_boosts(self) -> bool: ...
-    def casualties(self, number: int, color: str, victim: str) -> tuple[Mapping, Mapping, str] | None: ...
-    def ask_casualties(self) -> bool: ...
-    def retreat(self, number: int) -> bool | None: ...
 
 
 @dataclass(slots=True)
@@ -76,37 +66,6 @@ class ColorStep:
     rolls: dict[str, Roll] = field(default_factory=dict)
     match: Match | None = None
     casualties: list[Casualty] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class ColorRound:
-    number: int
-    steps: list[ColorStep] = field(default_factory=list)
-    complete: bool = False
-    after: dict[str, Troops] = field(default_factory=dict)
-    transports_lost: dict[str, Troops] = field(default_factory=dict)
-    retreated: Troops | None = None
-    choice: str | None = None
-
-
-@dataclass(slots=True)
-class ColoredLog:
-    rounds: list[ColorRound]
-    outcome: str
-    troops: dict[str, Troops]
-    away: dict[str, Troops]
-    waiting: dict | None
-    takes_territory: bool = False
-    captured: Force | None = None
-    cargo_lost: dict[str, Force] = field(default_factory=dict)
-
-    def battle_log(self, setup: BattleSetup) -> BattleLog:
-        """The engine's record of the end (outcome, units left), which the calculator reads."""
-        ruleset = setup.ruleset
-        return BattleLog(rounds=self.rounds, outcome=self.outcome,
-                         armies={r: self.troops[r].army(ruleset) for r in ROLES},
-                         away={r: Force.of(ruleset, self.away[r].units()) for r in ROLES}, waiting=self.waiting,
-                         takes_territory=self.takes_territory, captured=self.captured, cargo_lost=self.cargo_lost)
 
 
 def start(setup: BattleSetup) -> dict[str, Troops]:
@@ -144,7 +103,7 @@ class ColoredBattle:
         self.away = {role: Troops(()) for role in ROLES}
 
     # -- one colour -------------------------------------------------------------------------
-    def color(self, number: int, row: Row, log: ColorRound) -> None:
+    def color(self, number: int, row: Row, log: RoundLog) -> None:
         counts = {role: dice_count(rollers(row, self.troops[role])) for role in ROLES}
         if not any(counts.values()):
             return
@@ -221,7 +180,7 @@ class ColoredBattle:
         return Casualty(victim, chooser, proposal, False)
 
     # -- end of round -------------------------------------------------------------------------
-    def lose_lonely_transports(self, log: ColorRound) -> None:
+    def lose_lonely_transports(self, log: RoundLog) -> None:
         ruleset = self.ruleset
         if not ruleset.rules.transports_defenseless:
             return
@@ -233,32 +192,23 @@ class ColoredBattle:
                 self.troops[role] = Troops(())
 
     def decided(self) -> str | None:
-        a = can_be_lost_any(self.setup, self.troops["attacker"])
-        d = can_be_lost_any(self.setup, self.troops["defender"])
-        if not a and not d:
-            return "draw" if not self.away["attacker"] else "defender_wins"
-        if not a:
-            return "defender_wins" if not self.away["attacker"] else "retreat"
-        if not d:
-            return "attacker_wins"
-        if not can_hurt(self.setup, self.chart, self.troops["attacker"], self.troops["defender"]) and \
-                not can_hurt(self.setup, self.chart, self.troops["defender"], self.troops["attacker"]):
-            return "stalemate"
-        return None
+        a, d = self.troops["attacker"], self.troops["defender"]
+        return verdict(can_be_lost_any(self.setup, a), can_be_lost_any(self.setup, d), bool(self.away["attacker"]),
+                       lambda: can_hurt(self.setup, self.chart, a, d) or can_hurt(self.setup, self.chart, d, a))
 
 
 def fight(setup: BattleSetup, table: Table, rounds: int | None = None,
-          troops: dict[str, Troops] | None = None) -> ColoredLog:
+          troops: dict[str, Troops] | None = None) -> BattleLog:
     """Fight until a side is gone, the attacker retreats, nobody can hurt anybody, or ``rounds`` are played."""
     limit = MAX_ROUNDS if rounds is None else min(rounds, MAX_ROUNDS)
     battle = ColoredBattle(setup, table, troops)
-    logs: list[ColorRound] = []
+    logs: list[RoundLog] = []
     outcome, waiting = "in_progress", None
     for number in range(1, limit + 1):
         if battle.decided() == "stalemate":
             outcome = "stalemate"
             break
-        log = ColorRound(number)
+        log = RoundLog(number)
         logs.append(log)
         try:
             for row in battle.chart.rows:
@@ -286,22 +236,7 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None,
         if ended is not None:
             outcome = ended
             break
-    result = ColoredLog(logs, outcome, battle.troops, battle.away, waiting)
     ruleset = setup.ruleset
-    if outcome == "attacker_wins" and setup.kind != "sea":
-        result.takes_territory = any(ruleset.unit(uid).domain == "land"
-                                     and "anti_aircraft" not in ruleset.unit(uid).abilities
-                                     for uid in battle.troops["attacker"].units())
-        if result.takes_territory:
-            guns = {uid: n for uid, n in battle.troops["defender"].units().items()
-                    if "anti_aircraft" in ruleset.unit(uid).abilities}
-            result.captured = Force.of(ruleset, guns) or None
-    if outcome != "in_progress":
-        for role in ROLES:
-            if setup.side(role).cargo:
-                afloat = Army(Force.of(ruleset, battle.troops[role].units()).plus(
-                    Force.of(ruleset, battle.away[role].units()), ruleset))
-                lost = cargo_lost(setup, role, afloat)
-                if lost:
-                    result.cargo_lost[role] = lost
-    return result
+    return conclude(setup, BattleLog(logs, outcome, armies={role: battle.troops[role].army(ruleset) for role in ROLES},
+                                     away={role: Force.of(ruleset, battle.away[role].units()) for role in ROLES},
+                                     waiting=waiting, posts=battle.troops, posts_away=battle.away))

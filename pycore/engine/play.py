@@ -1,0 +1,140 @@
+"""How a battle is played by steps (RULES.md §2): what ``resolve`` needs from the engine besides the rules.
+
+The ``resolve`` op (:mod:`pycore.ops.resolve`) is one path for every luck
+system: it reads the request, builds the table (:mod:`pycore.engine.table`),
+checks that every decision and die was used, and writes the result. What
+depends on how the system fights a battle is asked of a *play*: this module
+is the play of the systems that fire groups step by step (dice, Low Luck,
+A&A Chess); coloured dice, fought colour by colour, have theirs in
+:mod:`pycore.systems.colored.play`. A play says which decisions a request
+may carry, reads the referee dice, fights, and writes a round of the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import validate as v
+from .sequence import MAX_ROUNDS, Battle, BattleLog, Pause, RoundLog, fight
+from .setup import ROLES, BattleSetup
+from .table import Table
+
+GROUPS = ("aa", "bombard", "subs", "main", "air")
+STEPS = ("aa", "bombard", "subs", "main")
+MAX_DICE = 4000
+
+
+class StepPlay:
+    """The engine's battle: AA and bombardment, then rounds of sub strikes and main fire."""
+
+    fields = ("submerge",)                       # request fields beyond the common ones
+    decision_lists = ("choices", "casualties", "submerge")
+    asks = ("choose_casualties",)
+    step_key = "step"                            # a casualty choice names its step
+    by_colour = False
+
+    def steps(self, system: Any) -> tuple[str, ...]:
+        return STEPS
+
+    def most_casualty_choices(self, system: Any) -> int:
+        return 4 * MAX_ROUNDS
+
+    def check_setup(self, setup: BattleSetup) -> None:
+        """Every battle the engine reads can be fought by steps."""
+
+    def read_dice(self, entry: Any, field: str, system: Any) -> dict[str, Any]:
+        """One round of referee dice: a side's main group as a list, or ``{group: faces}``."""
+        entry = v.obj(entry, field)
+        v.only_keys(entry, ROLES, field)
+        out: dict[str, Any] = {}
+        for role in ROLES:
+            if role not in entry:
+                continue
+            value = entry[role]
+            if isinstance(value, list):
+                out[role] = _read_faces(value, f"{field}.{role}")
+            else:
+                groups = v.obj(value, f"{field}.{role}")
+                v.only_keys(groups, GROUPS, f"{field}.{role}")
+                # AA may roll a d10 (A&A Chess RYOF<6); the engine checks each face against the die it asked for.
+                out[role] = {g: _read_faces(faces, f"{field}.{role}.{g}", 10 if g == "aa" else 6)
+                             for g, faces in groups.items()}
+        return out
+
+    def fight(self, setup: BattleSetup, table: Table, rounds: int | None) -> BattleLog:
+        return fight(setup, table, rounds)
+
+    def head(self, setup: BattleSetup) -> dict:
+        """What the result says about the system before the rounds: nothing more for these systems."""
+        return {}
+
+    def survivors(self, setup: BattleSetup, battle: BattleLog) -> dict:
+        """Units in the fight, units that left it, and (amphibious) the ships that only bombarded."""
+        return {role: battle.armies[role].units.plus(battle.away[role], setup.ruleset)
+                .plus(setup.side(role).bombard, setup.ruleset).as_dict() for role in ROLES}
+
+    def away(self, battle: BattleLog) -> dict:
+        return {role: battle.away[role].as_dict() for role in ROLES if battle.away[role]}
+
+    def round_json(self, log: RoundLog) -> dict:
+        out = {
+            "round": log.number,
+            "complete": log.complete,
+            "steps": [{
+                "step": step.name,
+                "fire": [{"side": f.group.shooter, "group": f.group.name, "units": dict(f.group.firing),
+                          "targets": sorted(f.group.targets), **f.volley.to_json()} for f in step.fires],
+                "casualties": [{"side": loss.victim, **loss.casualties.to_json(),
+                                "removed": "at once" if loss.at_once else "end of round", "chosen": loss.chosen}
+                               for loss in step.losses],
+            } for step in log.steps],
+            "attacker": _summary(log, "attacker"),
+            "defender": _summary(log, "defender"),
+            "after": {role: army.units.as_dict() for role, army in log.after.items()},
+            "damaged": {role: army.damaged.as_dict() for role, army in log.after.items() if army.damaged},
+            "choice": log.choice,
+        }
+        if log.submerged:
+            out["submerged"] = {role: f.as_dict() for role, f in log.submerged.items()}
+        if log.transports_lost:
+            out["transports_lost"] = {role: f.as_dict() for role, f in log.transports_lost.items()}
+        if log.retreated is not None:
+            out["retreated"] = log.retreated.as_dict()
+        return out
+
+    def next_dice(self, setup: BattleSetup, battle: BattleLog) -> list[dict]:
+        """The dice the next round starts with (its first step), for a page that asks the players for them."""
+        engine = Battle(setup, Table())
+        engine.alive = dict(battle.armies)
+        engine.carry = dict(battle.carry)
+        number = len(battle.rounds) + 1
+        try:
+            for role in ROLES:
+                engine.sub_step(number, role)
+            engine.main_step(number)
+        except Pause as pause:
+            return pause.waiting.get("dice", [])
+        return []
+
+
+def _read_faces(value: Any, field: str, sides: int = 6) -> tuple[int, ...]:
+    faces = v.array(value, field, MAX_DICE)
+    return tuple(v.whole(face, f"{field}[{i}]", 1, sides) for i, face in enumerate(faces))
+
+
+def _summary(log: RoundLog, role: str) -> dict:
+    """A side's fire over the whole round (all its groups), and what it lost."""
+    fires = [fire for step in log.steps for fire in step.fires if fire.group.shooter == role]
+    lost: dict[str, int] = {}
+    for step in log.steps:
+        for loss in step.losses:
+            if loss.victim == role:
+                for uid, n in loss.casualties.lost.items():
+                    lost[uid] = lost.get(uid, 0) + n
+    return {"power": sum(f.volley.power for f in fires), "sure_hits": sum(f.volley.sure_hits for f in fires),
+            "remainder": sum(f.volley.remainder for f in fires),
+            "dice": [d.to_json() for f in fires for d in f.volley.dice],
+            "hits": sum(f.volley.hits for f in fires), "casualties": lost}
+
+
+STEP_PLAY = StepPlay()
