@@ -22,6 +22,8 @@ ABILITIES = frozenset({
     "receives_support",   # +1 attack when paired with an artillery (RULES.md §1)
     "gives_support",      # artillery: supports one infantry (two with Advanced Artillery)
     "paired_with_armor",  # 1940-2e tactical bomber: attacks at 4 when paired with a fighter or tank
+    "tactical_partner",   # fighters and tanks: a tactical bomber paired with one attacks at 4 (RULES.md §1)
+    "jet_power_defense",  # fighters: +1 defense with Jet Power (RULES.md §5)
     "submarine",          # first strike, cannot hit aircraft, may submerge (RULES.md §2)
     "destroyer",          # cancels enemy submarines' abilities
     "transport",
@@ -62,9 +64,9 @@ class UnitType:
                 "abilities": sorted(self.abilities)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
-    """Edition differences of RULES.md §2, named for what they change."""
+    """Edition differences of RULES.md §2, named for what they change (built by keyword only)."""
 
     aa_shots_per_gun: int | None       # None: one shot at every attacking aircraft
     aa_is_casualty: bool               # 1942-2e and 1940-2e: an AA gun may be taken as a casualty
@@ -124,7 +126,8 @@ _DOMAIN = {
     "aa_gun": "land", "fighter": "air", "tactical_bomber": "air", "bomber": "air",
 }
 _ABILITIES = {
-    "infantry": {"receives_support"}, "artillery": {"gives_support"},
+    "infantry": {"receives_support"}, "artillery": {"gives_support"}, "tank": {"tactical_partner"},
+    "fighter": {"tactical_partner", "jet_power_defense"},
     "tactical_bomber": {"paired_with_armor"}, "bomber": {"strategic_bomber"},
     "transport": {"transport"}, "submarine": {"submarine"}, "destroyer": {"destroyer"},
     "carrier": {"carrier"}, "battleship": {"bombard"}, "aa_gun": {"anti_aircraft"},
@@ -169,12 +172,22 @@ _RULES = {
     # an AA gun is a casualty only in 1942-2e and 1940-2e; aircraft need a destroyer to hit subs where
     # destroyers exist (not in big-world-1942, seed 002); bombardment casualties fire back in later editions;
     # transports are defenseless from anniversary on (seed 002: ordinary casualties in Big World).
-    "classic": Rules(None, False, False, ("battleship",), False, False),
-    "revised": Rules(None, False, True, ("battleship",), True, False),
-    "anniversary": Rules(3, False, True, ("battleship", "cruiser"), True, True),
-    "1942-2e": Rules(3, True, True, ("battleship", "cruiser"), True, True),
-    "1940-2e": Rules(3, True, True, ("battleship", "cruiser"), True, True),
-    "big-world-1942": Rules(None, False, False, ("battleship",), False, False),
+    "classic": Rules(aa_shots_per_gun=None, aa_is_casualty=False, aircraft_need_destroyer_vs_subs=False,
+                     bombard_units=("battleship",), bombard_casualties_fire=False, transports_defenseless=False),
+    "revised": Rules(aa_shots_per_gun=None, aa_is_casualty=False, aircraft_need_destroyer_vs_subs=True,
+                     bombard_units=("battleship",), bombard_casualties_fire=True, transports_defenseless=False),
+    "anniversary": Rules(aa_shots_per_gun=3, aa_is_casualty=False, aircraft_need_destroyer_vs_subs=True,
+                         bombard_units=("battleship", "cruiser"), bombard_casualties_fire=True,
+                         transports_defenseless=True),
+    "1942-2e": Rules(aa_shots_per_gun=3, aa_is_casualty=True, aircraft_need_destroyer_vs_subs=True,
+                     bombard_units=("battleship", "cruiser"), bombard_casualties_fire=True,
+                     transports_defenseless=True),
+    "1940-2e": Rules(aa_shots_per_gun=3, aa_is_casualty=True, aircraft_need_destroyer_vs_subs=True,
+                     bombard_units=("battleship", "cruiser"), bombard_casualties_fire=True,
+                     transports_defenseless=True),
+    "big-world-1942": Rules(aa_shots_per_gun=None, aa_is_casualty=False, aircraft_need_destroyer_vs_subs=False,
+                            bombard_units=("battleship",), bombard_casualties_fire=False,
+                            transports_defenseless=False),
 }
 
 _TITLES = {

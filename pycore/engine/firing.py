@@ -149,7 +149,7 @@ def _runs(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, boo
                 receivers += n
             if "gives_support" in abilities:
                 givers += n
-            if uid in ("fighter", "tank"):
+            if "tactical_partner" in abilities:
                 partners += n
             if "paired_with_armor" in abilities:
                 paired_with += n
@@ -181,7 +181,7 @@ def _runs(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, boo
         jets = setup.has_tech(role, "jet_power")
         for unit_id, count in counts:
             unit = ruleset.unit(unit_id)
-            value = unit.defense + (1 if jets and unit_id == "fighter" else 0)
+            value = unit.defense + (1 if jets and "jet_power_defense" in unit.abilities else 0)
             out.append((unit_id, value, False, count))
     return out
 

@@ -206,14 +206,6 @@ def total(modifiers: tuple[Modifier, ...], attack_halved: bool) -> Total:
     return Total(tuple(lines), city_raw, city_value, others + city_value)
 
 
-def weather_of(modifiers: tuple[Modifier, ...]) -> str:
-    """"fine" when no weather modifier is ticked, else its id."""
-    for modifier in modifiers:
-        if modifier.kind.group == WEATHER:
-            return modifier.kind.id
-    return "fine"
-
-
 def extra_loss_reasons(modifiers: tuple[Modifier, ...]) -> tuple[str, ...]:
     """Why the § extra loss applies, as far as the ticked modifiers tell (seed 004, Notes b and c)."""
     reasons: list[str] = []
