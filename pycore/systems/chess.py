@@ -31,7 +31,7 @@ The engine gives each main group what it needs through the group itself
 (``joined``: the subs' remainder; ``carry``: the side's carried fraction;
 ``final``: the battle's last assault), so this module reads no battle state.
 It is not the calculator (``pycore/calc/chess.py``) and not strategic
-bombing (``pycore/bombing.py``).
+bombing (``pycore/research/bombing.py``).
 """
 
 from __future__ import annotations
