@@ -1,0 +1,93 @@
+"""Probabilities as packed big integers, so that CPython multiplies whole laws in C (docs/rules.md §9).
+
+A law or a row of masses is packed one column per SLOT bytes, in SCALE_BITS
+fixed point (Kronecker substitution): the product of two packed numbers is
+their convolution. Also the float helpers the ladder's folds share.
+"""
+
+from __future__ import annotations
+
+import struct
+from itertools import compress, count, repeat
+from operator import mul
+
+SCALE_BITS = 56                # a whole number of bytes: a table's values are read in place (table_view)
+SLOT = 16                      # bytes per column: a product of a mass and a law is below 6 · 2^112 (see table_view)
+SCALE = float(1 << SCALE_BITS)
+BITS = 8 * SLOT
+
+
+def bern(law: list, p: float) -> list:
+    q = 1.0 - p
+    return [q * a + p * b for a, b in zip(law + [0.0], [0.0] + law)]
+
+
+def trim(law: list, tail: float):
+    lo, hi = 0, len(law)
+    cut = 0.0
+    while hi - lo > 1 and cut + law[lo] < tail:
+        cut += law[lo]
+        lo += 1
+    while hi - lo > 1 and cut + law[hi - 1] < tail:
+        cut += law[hi - 1]
+        hi -= 1
+    return lo, law[lo:hi]
+
+
+def live_span(row: list, kd: int) -> tuple[int, int] | None:
+    """The first and one past the last non-zero column of a row's first ``kd`` columns, or None."""
+    lo = next(compress(count(), row), None)       # compress: the scan runs in C
+    if lo is None or lo >= kd:
+        return None
+    return lo, kd - next(compress(count(), reversed(row[:kd])))
+
+
+def span(values: list) -> tuple[int, int]:
+    nonzero = [j for j, x in enumerate(values) if x]
+    return (nonzero[0], nonzero[-1] + 1) if nonzero else (0, 0)
+
+
+def ones(count: int) -> int:
+    """1 in every slot's lowest bit, ``count`` slots."""
+    return int.from_bytes((b"\x01" + bytes(SLOT - 1)) * count, "little")
+
+
+def slots(count: int) -> struct.Struct:
+    got = _FORMATS.get(count)
+    if got is None:
+        got = _FORMATS[count] = struct.Struct("<" + "Q8x" * count)
+    return got
+
+
+_FORMATS: dict = {}
+
+
+def pack(values) -> int:
+    """Fixed point, one SLOT-byte column each, lowest column first (probabilities are never negative)."""
+    return int.from_bytes(slots(len(values)).pack(*map(int, map(mul, values, repeat(SCALE)))), "little")
+
+
+def table_view(parts: list) -> memoryview:
+    """A table's products as 8-byte words: word 2s is slot s's value in fixed point, word 2s + 1 is skipped.
+
+    A slot holds a product ``x·D`` of two fixed-point numbers, ``x`` a
+    state's expected visits (at most 1 / (1 − 5/6) = 6: some side hits with
+    at least 1/6 each round) and ``D`` a probability, so it is below
+    6 · 2^112 < 2^115. Its value in fixed point is the product's bits from
+    SCALE_BITS up: whole bytes, 7 to 14 of the slot, byte 15 being 0 — read in
+    place, no shift. The odd words straddle two slots and are never read.
+    """
+    data = b"".join(parts)
+    start = SCALE_BITS // 8
+    return memoryview(data)[start:len(data) - SLOT // 2 + start].cast("Q")
+
+
+def unpack(number: int, count: int) -> list:
+    """The first ``count`` columns of a product of two packed numbers, back to floats.
+
+    Shifting the whole number right by SCALE_BITS leaves each column's value
+    over 2^56 in its low 8 bytes (the bits shifted in from the next column land
+    above them and are skipped).
+    """
+    data = (number >> SCALE_BITS).to_bytes(SLOT * count + SLOT, "little")
+    return list(map(mul, slots(count).unpack_from(data), repeat(1.0 / SCALE)))

@@ -1,0 +1,126 @@
+"""A side's ladder: its armies after 0, 1, 2, … hits, and the law of its hits at each rung.
+
+The engine's own ``allocate`` takes one hit at a time; ``main_groups`` says
+what each rung fires; the luck system gives the law. Where a rung below is
+the same dice less the unit just lost, the law is one Bernoulli step away
+(``steps``), which the folds of :mod:`.pair` and :mod:`.stack` use.
+"""
+
+from __future__ import annotations
+
+from ...engine.army import Army
+from ...engine.casualties import allocate
+from ...engine.firing import Group, casualty_types, counts_as_force, main_groups, sub_group
+from ...engine.setup import BattleSetup
+from ..choices import keep_one_land
+from .packing import bern, trim
+
+
+class NotLinear(Exception):
+    """The battle's hits do not all fall in order of loss (subs, restricted groups): use the general chain."""
+
+
+def hit_law(system, values: tuple, best_of_two: tuple) -> list:
+    """The float law of one group's hits: Bernoulli steps with dice, else the system's exact law."""
+    if not (any(values) or best_of_two):
+        return [1.0]
+    if system.independent_dice:
+        law = [1.0]
+        for p in system.chances(values, best_of_two):
+            law = bern(law, float(p))
+        return law
+    return [float(p) for p in system.hit_distribution(values, best_of_two)]
+
+
+_CHANCES: dict = {}
+
+
+def float_chances(system, values: tuple, best_of_two: tuple) -> tuple:
+    """``system.chances`` as floats, asked once per unit value (Fractions are slow to hash, and rungs repeat them)."""
+    out: list = []
+    for value in dict.fromkeys(values):           # values come sorted: each value's dice are one run
+        got = _CHANCES.get((system.id, value, False))
+        if got is None:
+            got = _CHANCES[(system.id, value, False)] = tuple(float(p) for p in system.chances((value,), ()))
+        out += got * values.count(value)
+    for value in best_of_two:
+        got = _CHANCES.get((system.id, value, True))
+        if got is None:
+            got = _CHANCES[(system.id, value, True)] = tuple(float(p) for p in system.chances((), (value,)))
+        out += got
+    return tuple(out)
+
+
+def removed(upper: tuple, lower: tuple) -> tuple | None:
+    """The chances of the dice ``upper`` has and ``lower`` has not, or None when not a pure removal."""
+    left = list(lower)
+    gone = []
+    for p in upper:
+        if p in left:
+            left.remove(p)
+        else:
+            gone.append(p)
+    return tuple(gone) if not left else None
+
+
+class Ladder:
+    """One side's armies after 0, 1, 2, … hits, with the law of its hits at each rung."""
+
+    def __init__(self, setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: bool = False):
+        self.setup, self.role = setup, role
+        system = setup.system
+        order = setup.side(role).order_of_loss
+        armies = [start]
+        army = start
+        generics: dict = {}                      # one hit that may fall on any casualty type, by those types
+        while counts_as_force(setup, army):
+            targets = casualty_types(setup, army)
+            generic = generics.get(targets)
+            if generic is None:
+                generic = generics[targets] = Group("enemy", "main", (), (), targets, ())
+            cas = allocate(setup, army, [(generic, 1)], order)
+            if keep_land:
+                cas = keep_one_land(setup, army, cas, order)
+            army = army.after(cas.lost, cas.damaged)
+            armies.append(army)
+        self.armies = armies
+        self.top = len(armies) - 1               # the rung where the side has nothing left that fights
+        # What each rung fires: one main group, or the battle is not linear.
+        fires = []
+        if setup.kind == "sea" or sub_group(setup, role, start, enemy) is not None:
+            raise NotLinear(role)
+        for army in armies[:-1]:
+            groups = main_groups(setup, role, army, enemy)
+            if any(g.name != "main" for g in groups):
+                raise NotLinear(role)
+            group = groups[0] if groups else None
+            fires.append((group.values, group.best_of_two) if group else ((), ()))
+        fires.append(((), ()))
+        dice = system.independent_dice
+        self.chances = [float_chances(system, *f) if dice else None for f in fires]
+        # Laws, built from the top rung down: a rung below a pure removal is one Bernoulli step away.
+        laws: list = [None] * len(armies)
+        self.steps: list = [None] * len(armies)   # Bernoulli chances from rung k+1 up to rung k, or None
+        for k in range(self.top, -1, -1):
+            if k < self.top and dice:
+                self.steps[k] = removed(self.chances[k], self.chances[k + 1])
+            if dice and k < self.top and self.steps[k] is not None:
+                law = laws[k + 1]
+                for p in self.steps[k]:
+                    law = bern(law, p)
+            else:
+                law = hit_law(system, *fires[k])
+            laws[k] = law
+        self.laws = laws
+        self.cut = [trim(law, tail) for law in laws]   # (first hit count kept, kept probabilities)
+        self.silent = [len(law) == 1 for law in laws]   # this rung scores no hit at all
+        self.columns: tuple | None = None               # columns_of(self), when this ladder defends
+
+    def of_firing(self, army: Army, enemy: Army, tail: float):
+        """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1)."""
+        groups = main_groups(self.setup, self.role, army, enemy)
+        if any(g.name != "main" for g in groups):
+            raise NotLinear(self.role)
+        if not groups:
+            return 0, [1.0]
+        return trim(hit_law(self.setup.system, groups[0].values, groups[0].best_of_two), tail)

@@ -1,0 +1,192 @@
+"""The ladder chain's entry: the law of a battle's end from the states after round 1's opening fire."""
+
+from __future__ import annotations
+
+from itertools import repeat
+from operator import add, mul
+
+from ...engine.army import Army
+from ...engine.firing import counts_as_force
+from ...engine.setup import BattleSetup
+from ..choices import NEVER, Retreat
+from .pair import Pair, outcome_of
+from .rungs import Ladder
+from .stack import Stack
+
+
+def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
+          retreat: Retreat = NEVER, keep_land: bool = False, limit: int | None = None) -> dict:
+    """The law of the battle's end from the states after round 1's opening fire.
+
+    ``opening``: {(attacker, defender, attacker ghosts, defender ghosts): p}, as
+    the general chain's opening steps leave them (ghosts: casualties that still
+    fire in round 1). With ``limit`` the rounds are worked one by one and what
+    still fights after ``limit`` rounds is ``in_progress``; without it the
+    battle is fought to its end, each state settled once (:meth:`Stack.settle`).
+    Raises :class:`NotLinear` when a rung fires more than one group (the caller
+    then uses the general chain).
+    """
+    solver = _Solver(setup, tail, floor, retreat, keep_land)
+    started = solver.open(opening)
+    if limit is None:
+        return solver.to_the_end(started)
+    return solver.by_rounds(started, limit)
+
+
+class _Solver:
+    """One ladder calculation: the ladders and pairs it made, and the ends it has recorded."""
+
+    def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool):
+        self.setup, self.tail, self.floor, self.retreat, self.keep_land = setup, tail, floor, retreat, keep_land
+        self.members: dict = {}          # (role, army) → (its ladder, its rung): ladders share their rungs
+        self.pairs: dict = {}            # (id(attacker ladder), id(defender ladder)) → Pair
+        self.ends: dict = {}
+        # Ends are summed by the armies' identity while solving (hashing an army walks its units), merged by
+        # equality once at the end: ladders of different opening states may share armies.
+        self.by_id: dict = {}
+
+    def ladder_of(self, role: str, army: Army, enemy: Army) -> tuple[Ladder, int]:
+        got = self.members.get((role, army))
+        if got is None:
+            ladder = Ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker")
+            for k, rung in enumerate(ladder.armies):
+                self.members.setdefault((role, rung), (ladder, k))
+            got = (ladder, 0)
+        return got
+
+    def open(self, opening: dict) -> float:
+        """Round 1's main fire from every opening state onto its pair's rows (``Pair.pending``); the mass in."""
+        setup, tail = self.setup, self.tail
+        started = 0.0
+        for (a, d, ga, gd), mass in opening.items():
+            started += mass
+            la, i0 = self.ladder_of("attacker", a, d)
+            ld, j0 = self.ladder_of("defender", d, a)
+            fa = Army(a.units.plus(ga, setup.ruleset), a.damaged) if ga else a
+            fd = Army(d.units.plus(gd, setup.ruleset), d.damaged) if gd else d
+            # Round 1's main fire, from the armies that fire (ghosts included) onto the ladders.
+            lo_a, law_a = la.of_firing(fa, d, tail) if ga else la.cut[i0]
+            lo_d, law_d = ld.of_firing(fd, a, tail) if gd else ld.cut[j0]
+            if not counts_as_force(setup, fa) or not counts_as_force(setup, fd):
+                lo_a, law_a, lo_d, law_d = 0, [1.0], 0, [1.0]
+            key = (id(la), id(ld))
+            pair = self.pairs.get(key)
+            if pair is None:
+                pair = self.pairs[key] = Pair(la, ld)
+                pair.pending = {}
+            kd = ld.top
+            # The row of defender's hits: the attacker's law from column j0 + lo_a, its tail folded at kd.
+            first = j0 + lo_a
+            row = [0.0] * (kd + 1)
+            inside = max(0, min(len(law_a), kd - first))
+            row[first:first + inside] = [mass * p for p in law_a[:inside]]
+            row[kd] += mass * sum(law_a[inside:])
+            for l, pl in enumerate(law_d, lo_d):
+                i = min(i0 + l, la.top)
+                got = pair.pending.get(i)
+                if got is None:
+                    pair.pending[i] = [x * pl for x in row]
+                else:
+                    got[:] = map(add, got, map(mul, row, repeat(pl)))
+        return started
+
+    def record(self, outcome: str, attacker: Army, defender: Army, x: float) -> None:
+        key = (outcome, id(attacker), id(defender))
+        got = self.by_id.get(key)
+        if got is None:
+            self.by_id[key] = [attacker, defender, x]
+        else:
+            got[2] += x
+
+    def merged(self) -> dict:
+        ends = self.ends
+        for (outcome, _, _), (attacker, defender, x) in self.by_id.items():
+            key = (outcome, attacker, defender)
+            ends[key] = ends.get(key, 0.0) + x
+        self.by_id.clear()
+        return ends
+
+    def land(self, pair: Pair, i: int, row: list, last: bool) -> list | None:
+        """Record the ends among the mass that landed on row ``i``; the rest, which fights on, or None."""
+        record, retreat = self.record, self.retreat
+        la, ld = pair.a, pair.d
+        ka, kd = la.top, ld.top
+        attacker = la.armies[i]
+        if i >= ka:
+            for j, x in enumerate(row):
+                if x:
+                    record(outcome_of(i, j, ka, kd), attacker, ld.armies[j], x)
+            return None
+        if row[kd]:
+            record("attacker_wins", attacker, ld.armies[kd], row[kd])
+        inner = row[:kd]
+        # As the engine decides after a round: a stalemate first, then the attacker's retreat rule,
+        # then what the round limit leaves in progress.
+        if la.silent[i]:
+            silent = ld.silent
+            for j, x in enumerate(inner):
+                if x and silent[j]:
+                    record("stalemate", attacker, ld.armies[j], x)
+                    inner[j] = 0.0
+        rest = "retreat" if retreat.by_size(attacker) else None
+        if rest is None and retreat.below is not None:
+            for j, stop in enumerate(pair.stops(i, retreat.below)):
+                if stop and inner[j]:
+                    record("retreat", attacker, ld.armies[j], inner[j])
+                    inner[j] = 0.0
+        if rest is None and last:
+            rest = "in_progress"
+        if rest is not None:
+            for j, x in enumerate(inner):
+                if x:
+                    record(rest, attacker, ld.armies[j], x)
+            return None
+        return inner
+
+    def to_the_end(self, started: float) -> dict:
+        """Every state settled once; pairs against the same defender ladder (the AA gun's outcomes) in step."""
+        visits = 0.0
+        stacks: dict = {}
+        for pair in self.pairs.values():
+            stacks.setdefault(id(pair.d), []).append(pair)
+        for group in stacks.values():
+            visits += Stack(group).settle(self.land, self.record, self.floor, self.retreat.below)
+        ends = self.merged()
+        pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
+        return {"ends": ends, "rounds": started + visits, "pruned": pruned}
+
+    def by_rounds(self, started: float, limit: int) -> dict:
+        """Round after round up to ``limit``; what still fights then is ``in_progress``."""
+        floor = self.floor
+        expected_rounds = started
+        pruned = 0.0
+        number = 1
+        sent = started
+        alone = {key: Stack([pair]) for key, pair in self.pairs.items()}
+        while True:
+            live_mass = 0.0
+            landed = 0.0
+            for key, pair in self.pairs.items():
+                if pair.pending is not None:
+                    got, pair.pending = pair.pending, None
+                else:
+                    got = alone[key].round(pair.rows)
+                pair.rows = {}
+                for i, row in got.items():
+                    landed += sum(row)
+                    inner = self.land(pair, i, row, number >= limit)
+                    if inner is None:
+                        continue
+                    kept = [x if x >= floor else 0.0 for x in inner]
+                    mass = sum(kept)
+                    pruned += sum(inner) - mass
+                    if mass:
+                        pair.rows[i] = kept
+                        live_mass += mass
+            pruned += max(0.0, sent - landed)      # cut tails and fixed-point rounding: what went in and did not land
+            number += 1
+            if not live_mass:
+                break
+            expected_rounds += live_mass
+            sent = live_mass
+        return {"ends": self.merged(), "rounds": expected_rounds, "pruned": pruned}
