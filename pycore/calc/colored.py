@@ -1,21 +1,27 @@
-"""The law of a coloured-dice battle's end (RULES.md §7, §9): exact where the state allows, else Monte Carlo.
+"""The law of a coloured-dice battle's end (RULES.md §7, §9): exact up to a documented size, else Monte Carlo.
 
 Exact: the state is both sides' troops by post (who rolls or boosts where,
-and damage). A round is the chart's colours in order; for each colour every
-multiset of faces each side can roll is enumerated with its multinomial
-weight out of 6^n, and what follows is the app's own deterministic play
-(the boost proposals, attacker first, and the casualty proposals — the
-victim's order of loss, the winner's pick for red), exactly what
-:mod:`pycore.systems.colored.fight` does with seeded dice. The attacker never
-retreats. Battles end when a side is gone or neither can hurt the other.
+and damage). A round is the chart's colours in order. What a colour does
+depends only on how many dice each side rolls and how many boosters of each
+kind it has (each capped at its dice): its law of (hits on the attacker,
+hits on the defender) is worked out once per such key (:func:`colour_law`)
+— by a walk over the faces from 6 down to 1 where nobody boosts, by
+enumerating every multiset of faces with its multinomial weight out of 6^n
+and the app's own boost proposals (attacker first) where somebody does. The
+casualties that follow are the app's proposals (the victim's order of loss,
+the winner's pick for red), exactly what :mod:`pycore.systems.colored.fight`
+does with seeded dice. The attacker never retreats. Battles end when a side
+is gone or neither can hurt the other.
 
-Size limit (stated, checked by :func:`small_enough`): exact only when, at
-the start, no side rolls more than 3 dice of any colour and the battle has
-at most 24 units; beyond that one colour alone would need up to 462 × 462
-face pairs per state, so the calculator simulates ``SAMPLES`` battles with
+Size limit (stated, checked by :func:`small_enough`): exact for at most
+``EXACT_MAX_UNITS_A_SIDE`` units a side (the dice of a colour are at most 6
+a side whatever the size, so a colour's law is bounded; the states grow with
+the units). Beyond it the calculator simulates ``SAMPLES`` battles with
 seeded dice (``mc/0``, ``mc/1``, …) through :func:`pycore.calc.montecarlo.sample`
-and the ``calc`` op reports 95 % intervals. ``exact`` (Fractions) is
-refused beyond the limit.
+and the ``calc`` op reports 95 % intervals and why. In floats, states
+reached with less than ``FLOOR`` are dropped and counted in ``pruned``;
+``exact`` (Fractions, nothing dropped) is given up to ``EXACT_FRACTIONS_UNITS``
+units in all.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from math import factorial
+from math import comb, factorial
 from ..systems.colored import boosts as b
 from ..systems.colored.commit import Troops
 from ..systems.colored.fight import ColoredBattle, can_be_lost_any, fight, kinds, rollers, start
@@ -37,8 +43,9 @@ from ..errors import BadRequest
 from .law import Ends
 from .montecarlo import sample
 
-EXACT_MAX_DICE = 3
-EXACT_MAX_UNITS = 24
+EXACT_MAX_UNITS_A_SIDE = 60
+EXACT_FRACTIONS_UNITS = 24
+FLOOR = 1e-13
 SAMPLES = 4000
 """Battles simulated beyond the exact limit (a probability's 95 % interval is then at most ±1.6 %)."""
 
@@ -56,11 +63,72 @@ def faces_law(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
 
 
 def small_enough(setup: BattleSetup) -> bool:
-    troops = start(setup)
-    if sum(t.size for t in troops.values()) > EXACT_MAX_UNITS:
-        return False
-    return all(dice_count(rollers(row, troops[role])) <= EXACT_MAX_DICE
-               for row in setup.system.chart.rows for role in ROLES)
+    """Whether the exact chain takes this battle: at most ``EXACT_MAX_UNITS_A_SIDE`` units a side."""
+    return all(t.size <= EXACT_MAX_UNITS_A_SIDE for t in start(setup).values())
+
+
+def _walk_law(na: int, nd: int) -> tuple[tuple[tuple[int, int], int], ...]:
+    """(hits on the attacker, on the defender) → ordered rolls out of 6^(na+nd), when nobody boosts.
+
+    The dice are matched high to high (seed 001), so the faces are walked
+    from 6 down to 1, placing how many dice of each side show the face: the
+    k-th pair is decided when its second die is placed — a tie if both show
+    the face, else the die placed earlier (the higher) wins. Dice beyond the
+    other side's all hit.
+    """
+    states = {(0, 0, 0, 0): 1}           # dice placed (attacker, defender), hits on (attacker, defender) → ways
+    for face in range(6, 0, -1):
+        nxt: dict = {}
+        for (ia, i_d, on_a, on_d), ways in states.items():
+            ca_range = (na - ia,) if face == 1 else range(na - ia + 1)
+            cd_range = (nd - i_d,) if face == 1 else range(nd - i_d + 1)
+            for ca in ca_range:
+                wa = ways * comb(na - ia, ca)
+                for cd in cd_range:
+                    ja, jd = ia + ca, i_d + cd
+                    ha, hd = on_a, on_d
+                    for k in range(min(ia, i_d), min(ja, jd)):
+                        if k < ia:
+                            hd += 1               # the attacker's k-th die is higher
+                        elif k < i_d:
+                            ha += 1
+                        else:
+                            ha += 1               # both show this face: a tie costs both
+                            hd += 1
+                    key = (ja, jd, ha, hd)
+                    nxt[key] = nxt.get(key, 0) + wa * comb(nd - i_d, cd)
+        states = nxt
+    out: dict = {}
+    for (_, _, on_a, on_d), ways in states.items():
+        key = (on_a + max(0, nd - na), on_d + max(0, na - nd))
+        out[key] = out.get(key, 0) + ways
+    return tuple(sorted(out.items()))
+
+
+@lru_cache(maxsize=None)
+def colour_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]
+               ) -> tuple[tuple[tuple[int, int], int], ...]:
+    """(hits on the attacker, hits on the defender) → ordered rolls out of 6^(na+nd), for one colour.
+
+    ``a_counts`` / ``d_counts``: boosters of each kind, capped at the side's
+    dice (a die takes each kind once). With boosts, every pair of face
+    multisets is played as the app plays it: the attacker's proposal, then
+    the defender's answer (:mod:`pycore.systems.colored.boosts`).
+    """
+    if not (na and any(a_counts)) and not (nd and any(d_counts)):
+        return _walk_law(na, nd)
+    out: dict = {}
+    for a_faces, a_ways in faces_law(na):
+        for d_faces, d_ways in faces_law(nd):
+            a_assign = b.propose(a_faces, a_counts, d_faces, d_counts) if any(a_counts) and na else \
+                tuple(() for _ in a_faces)
+            a_totals = b.totals(a_faces, a_assign)
+            d_assign = b.respond(d_faces, d_counts, a_totals) if any(d_counts) and nd else \
+                tuple(() for _ in d_faces)
+            m = match(a_totals, b.totals(d_faces, d_assign))
+            key = (m.on_attacker, m.on_defender)
+            out[key] = out.get(key, 0) + a_ways * d_ways
+    return tuple(sorted(out.items()))
 
 
 def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
@@ -77,6 +145,9 @@ class _Exact:
         self.one = Fraction(1) if exact else 1.0
         self.memo: dict = {}
         self.loss_memo: dict = {}
+        self.side_memo: dict = {}
+        self.round_memo: dict = {}
+        self.ended_memo: dict = {}
 
     def loss(self, victim: str, troops: Troops, hits: int, row):
         key = (victim, troops, hits, row.color)
@@ -96,33 +167,38 @@ class _Exact:
             return self.memo[key]
         a, d = state
         out: dict = {}
-        if not (can_be_lost_any(self.setup, a) and can_be_lost_any(self.setup, d)):
+        a_in, na, a_counts = self.side(row, a)
+        d_in, nd, d_counts = self.side(row, d)
+        if not (a_in and d_in) or (not na and not nd):
             out[state] = self.one
             self.memo[key] = out
             return out
-        na, nd = dice_count(rollers(row, a)), dice_count(rollers(row, d))
-        if not na and not nd:
-            out[state] = self.one
-            self.memo[key] = out
-            return out
-        a_counts, d_counts = b.counts_of(kinds(row, a)), b.counts_of(kinds(row, d))
         total = 6 ** (na + nd)
-        for a_faces, a_ways in faces_law(na):
-            for d_faces, d_ways in faces_law(nd):
-                a_assign = b.propose(a_faces, a_counts, d_faces, d_counts) if any(a_counts) and na else \
-                    tuple(() for _ in a_faces)
-                a_totals = b.totals(a_faces, a_assign)
-                d_assign = b.respond(d_faces, d_counts, a_totals) if any(d_counts) and nd else \
-                    tuple(() for _ in d_faces)
-                m = match(a_totals, b.totals(d_faces, d_assign))
-                nxt = (self.loss("attacker", a, m.on_attacker, row) if m.on_attacker else a,
-                       self.loss("defender", d, m.on_defender, row) if m.on_defender else d)
-                p = self.one * (a_ways * d_ways) / total
-                out[nxt] = out.get(nxt, 0) + p
+        for (on_a, on_d), ways in colour_law(na, a_counts, nd, d_counts):
+            nxt = (self.loss("attacker", a, on_a, row) if on_a else a,
+                   self.loss("defender", d, on_d, row) if on_d else d)
+            p = self.one * ways / total
+            out[nxt] = out.get(nxt, 0) + p
         self.memo[key] = out
         return out
 
+    def side(self, row, troops: Troops) -> tuple[bool, int, tuple[int, ...]]:
+        """A side in one colour: whether it is still in the fight, its dice, its boosters by kind (capped)."""
+        key = (row.color, troops)
+        got = self.side_memo.get(key)
+        if got is None:
+            n = dice_count(rollers(row, troops))
+            got = self.side_memo[key] = (can_be_lost_any(self.setup, troops), n,
+                                         tuple(min(c, n) for c in b.counts_of(kinds(row, troops))))
+        return got
+
     def round(self, state) -> dict:
+        got = self.round_memo.get(state)
+        if got is None:
+            got = self.round_memo[state] = self._round(state)
+        return got
+
+    def _round(self, state) -> dict:
         law = {state: self.one}
         for row in self.chart.rows:
             nxt: dict = {}
@@ -134,9 +210,12 @@ class _Exact:
 
     def ended(self, state) -> tuple[str | None, tuple[Troops, Troops]]:
         """The outcome after a round (lonely defenseless transports first), or None; and the state kept."""
-        battle = ColoredBattle(self.setup, SeededTable(""), dict(zip(ROLES, state)))
-        battle.lose_lonely_transports(RoundLog(0))
-        return battle.decided(), (battle.troops["attacker"], battle.troops["defender"])
+        got = self.ended_memo.get(state)
+        if got is None:
+            battle = ColoredBattle(self.setup, SeededTable(""), dict(zip(ROLES, state)))
+            battle.lose_lonely_transports(RoundLog(0))
+            got = self.ended_memo[state] = (battle.decided(), (battle.troops["attacker"], battle.troops["defender"]))
+        return got
 
 
 def exact_ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
@@ -150,6 +229,7 @@ def exact_ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
     live = {kept: calc.one} if first is None else {}
     if first is not None:
         ends[(first, kept[0].army(setup.ruleset), kept[1].army(setup.ruleset))] = calc.one
+    pruned = 0 * calc.one
     for _ in range(limit):
         if not live:
             break
@@ -163,11 +243,16 @@ def exact_ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
                 else:
                     key = (outcome, t[0].army(setup.ruleset), t[1].army(setup.ruleset))
                     ends[key] = ends.get(key, 0) + p * q
+        if not exact:
+            # In floats, states reached with less than FLOOR are dropped; what is dropped is reported.
+            dropped = [t for t, p in nxt.items() if p < FLOOR]
+            for t in dropped:
+                pruned += nxt.pop(t)
         live = nxt
     for s, p in live.items():
         key = ("in_progress", s[0].army(setup.ruleset), s[1].army(setup.ruleset))
         ends[key] = ends.get(key, 0) + p
-    return Ends(ends, expected, 0 * calc.one, "exact")
+    return Ends(ends, expected, pruned, "exact")
 
 
 def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
@@ -179,7 +264,6 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
     if small_enough(setup):
         return exact_ends(setup, rounds, exact)
     if exact:
-        raise BadRequest("exact", f"exact fractions for coloured dice are given when no side rolls more than "
-                                  f"{EXACT_MAX_DICE} dice of a colour and at most {EXACT_MAX_UNITS} units fight; "
-                                  "leave exact out for a Monte Carlo estimate")
+        raise BadRequest("exact", f"exact fractions for coloured dice are given for at most "
+                                  f"{EXACT_MAX_UNITS_A_SIDE} units a side; leave exact out for a Monte Carlo estimate")
     return sample(setup, rounds, SAMPLES, simulate)
