@@ -1,0 +1,106 @@
+"""Comparing the referee with the project's ``calc`` op, and drawing random battles to compare on.
+
+The op is called the way the page calls it: a JSON string through ``pycore.api.handle`` (as
+``tests/core/helpers.py`` does). Only this module, never the referee's, touches ``pycore``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from .battle import OUTCOMES, ROLES, calc
+from .units import RULESETS, RULESETS_IDS
+
+
+def project(request: dict) -> dict:
+    """The project's answer, through the JSON door."""
+    from pycore.api import handle
+
+    envelope = json.loads(handle(json.dumps({"op": "calc", **request})))
+    assert envelope["ok"], envelope
+    return envelope["result"]
+
+
+def differences(request: dict, aa_casualties: str = "chosen") -> tuple[float, list, str]:
+    """max |referee − project| over outcome, losses and survivors, and where it is largest."""
+    mine, theirs = calc(request, aa_casualties), project(request)
+    rows = []
+    for name in OUTCOMES:
+        rows.append((f"outcome.{name}", float(mine["outcome"][name]), theirs["outcome"].get(name, 0.0)))
+    for role in ROLES:
+        keys = {str(k) for k in mine["losses"][role]} | set(theirs["losses"][role])
+        for k in keys:
+            rows.append((f"losses.{role}.{k}", float(mine["losses"][role].get(int(k), 0)),
+                         theirs["losses"][role].get(k, 0.0)))
+        keys = set(mine["survivors"][role]) | set(theirs["survivors"][role])
+        for uid in keys:
+            rows.append((f"survivors.{role}.{uid}", float(mine["survivors"][role].get(uid, 0)),
+                         theirs["survivors"][role].get(uid, 0.0)))
+    worst = max(abs(a - b) for _, a, b in rows)
+    return worst, [r for r in rows if abs(r[1] - r[2]) > 1e-9], theirs["method"]
+
+
+def random_battle(rng: random.Random, ruleset: str, system: str, kind: str, size: tuple[int, int]) -> dict:
+    """A random battle of ``kind`` with between ``size[0]`` and ``size[1]`` units in all (ships that
+    bombard included), each side non-empty, sometimes with a shuffled order of loss."""
+    rs = RULESETS[ruleset]
+    total = rng.randint(*size)
+    while True:
+        sides = {}
+        for role in ROLES:
+            allowed = list(rs.battle_units[kind][role])
+            if kind == "amphibious" and role == "attacker":
+                land = [u for u in allowed if rs.unit(u).domain == "land"]
+                units = {rng.choice(land): 1}  # an amphibious assault lands someone
+            else:
+                units = {}
+            kinds = rng.sample(allowed, k=min(len(allowed), rng.randint(1, 4)))
+            n = max(1, total // 2 + rng.randint(-1, 1)) - sum(units.values())
+            for _ in range(max(n, 0) if units else max(n, 1)):
+                uid = rng.choice(kinds)
+                units[uid] = units.get(uid, 0) + 1
+            if kind == "land" and role == "defender" and rng.random() < 0.5:
+                units["aa_gun"] = rng.choice((1, 1, 2))
+            if kind == "amphibious" and role == "defender" and rng.random() < 0.4:
+                units["aa_gun"] = 1
+            if kind == "amphibious" and role == "attacker" and rng.random() < 0.7:
+                ships = [u for u in allowed if rs.unit(u).domain == "sea"]
+                uid = rng.choice(ships)
+                units[uid] = units.get(uid, 0) + rng.randint(1, 2)
+            side = {"units": units}
+            if rng.random() < 0.25:
+                order = list(rs.order_of_loss[role])
+                rng.shuffle(order)
+                side["order_of_loss"] = order[: rng.randint(1, len(order))]
+            sides[role] = side
+        if any(rs.unit(u).domain != "land" or u != "aa_gun" for u in sides["defender"]["units"]):
+            break
+    request = {"ruleset": ruleset, "system": {"name": system}, "kind": kind, **sides}
+    if rng.random() < 0.2:
+        request["rounds"] = rng.randint(1, 3)
+    return request
+
+
+def battles(seed: int, kind: str, per_combo: int, size: tuple[int, int]) -> list:
+    """``per_combo`` random battles of ``kind`` for every ruleset × {dice, Low Luck}, from ``seed``."""
+    rng = random.Random(f"{seed}/{kind}")
+    return [random_battle(rng, rid, system, kind, size)
+            for rid in RULESETS_IDS for system in ("dice", "lowluck") for _ in range(per_combo)]
+
+
+def exact_differences(request: dict, aa_casualties: str = "chosen") -> list:
+    """Where the project's ``exact`` answer (fraction strings, the general chain) differs from the
+    referee's: (field, referee, project) with both as Fractions; empty when equal to the last digit."""
+    from fractions import Fraction
+
+    mine, theirs = calc(request, aa_casualties), project({**request, "exact": True})
+    rows = []
+    for name in OUTCOMES:
+        rows.append((f"outcome.{name}", mine["outcome"][name], Fraction(theirs["exact_outcome"].get(name, "0"))))
+    for role in ROLES:
+        keys = {str(k) for k in mine["losses"][role]} | set(theirs["exact_losses"][role])
+        for k in keys:
+            rows.append((f"losses.{role}.{k}", mine["losses"][role].get(int(k), Fraction(0)),
+                         Fraction(theirs["exact_losses"][role].get(k, "0"))))
+    return [row for row in rows if row[1] != row[2]]
