@@ -74,7 +74,8 @@ def random_battle(rng: random.Random, ruleset: str, system: str, kind: str, size
                 rng.shuffle(order)
                 side["order_of_loss"] = order[: rng.randint(1, len(order))]
             sides[role] = side
-        if any(rs.unit(u).domain != "land" or u != "aa_gun" for u in sides["defender"]["units"]):
+        size_now = sum(sum(side["units"].values()) for side in sides.values())
+        if size_now <= size[1] and any(u != "aa_gun" for u in sides["defender"]["units"]):
             break
     request = {"ruleset": ruleset, "system": {"name": system}, "kind": kind, **sides}
     if rng.random() < 0.2:
@@ -104,3 +105,72 @@ def exact_differences(request: dict, aa_casualties: str = "chosen") -> list:
             rows.append((f"losses.{role}.{k}", mine["losses"][role].get(int(k), Fraction(0)),
                          Fraction(theirs["exact_losses"][role].get(k, "0"))))
     return [row for row in rows if row[1] != row[2]]
+
+
+def air_battles(seed: int, per_combo: int) -> list:
+    """Land battles heavy in aircraft against AA guns (blocks of 6 under Low Luck, 3 shots per gun from
+    anniversary on): 6–13 aircraft of the ruleset's types, up to 2 land units, against 1–4 defenders and
+    1–2 AA guns."""
+    rng = random.Random(f"{seed}/air")
+    got = []
+    for rid in RULESETS_IDS:
+        rs = RULESETS[rid]
+        air = [u for u in rs.battle_units["land"]["attacker"] if rs.unit(u).domain == "air"]
+        land = [u for u in rs.battle_units["land"]["attacker"] if rs.unit(u).domain == "land"]
+        for system in ("dice", "lowluck"):
+            for _ in range(per_combo):
+                attacker: dict = {}
+                for _ in range(rng.randint(6, 13)):
+                    uid = rng.choice(air)
+                    attacker[uid] = attacker.get(uid, 0) + 1
+                for _ in range(rng.randint(0, 2)):
+                    uid = rng.choice(land)
+                    attacker[uid] = attacker.get(uid, 0) + 1
+                defender = {"aa_gun": rng.choice((1, 1, 2))}
+                for _ in range(rng.randint(1, 4)):
+                    uid = rng.choice(land)
+                    defender[uid] = defender.get(uid, 0) + 1
+                request = {"ruleset": rid, "system": {"name": system}, "kind": "land",
+                           "attacker": {"units": attacker}, "defender": {"units": defender}}
+                if rng.random() < 0.3:
+                    request["rounds"] = rng.randint(1, 2)
+                got.append(request)
+    return got
+
+
+def features(request: dict) -> set:
+    """The rules a battle exercises (to show that the random sets cover them)."""
+    rs = RULESETS[request["ruleset"]]
+    a, d = request["attacker"]["units"], request["defender"]["units"]
+    got = set()
+    both = list(a) + list(d)
+    if "submarine" in both:
+        got.add("subs")
+    for mine, theirs in ((a, d), (d, a)):
+        if mine.get("submarine") and any(rs.unit(u).domain == "air" for u in theirs):
+            got.add("subs v aircraft")
+        if mine.get("submarine") and theirs.get("destroyer"):
+            got.add("sub strike v destroyer")
+        if (rs.aircraft_need_destroyer and any(rs.unit(u).domain == "air" for u in mine)
+                and not mine.get("destroyer") and theirs.get("submarine")):
+            got.add("aircraft without destroyer v subs")
+    fighting = both if request.get("kind") != "amphibious" else [u for u in both if rs.unit(u).domain != "sea"]
+    if any(rs.unit(u).hit_points > 1 for u in fighting):
+        got.add("two-hit units")
+    if "transport" in both:
+        got.add("defenseless transports" if rs.transports_defenseless else "transports")
+    if "carrier" in both:
+        got.add("carriers")
+    if d.get("aa_gun") and any(rs.unit(u).domain == "air" for u in a):
+        got.add("AA fire")
+    if request.get("kind") == "amphibious" and any(rs.unit(u).domain == "sea" for u in a):
+        got.add("bombardment")
+    if a.get("artillery") and any(a.get(u) for u in rs.support_receivers):
+        got.add("artillery support")
+    if a.get("tactical_bomber") and (a.get("fighter") or a.get("tank")):
+        got.add("tactical bomber pairing")
+    if "order_of_loss" in request["attacker"] or "order_of_loss" in request["defender"]:
+        got.add("order of loss")
+    if "rounds" in request:
+        got.add("round limit")
+    return got
