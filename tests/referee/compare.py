@@ -109,8 +109,8 @@ def exact_differences(request: dict, aa_casualties: str = "chosen") -> list:
 
 def air_battles(seed: int, per_combo: int) -> list:
     """Land battles heavy in aircraft against AA guns (blocks of 6 under Low Luck, 3 shots per gun from
-    anniversary on): 6–13 aircraft of the ruleset's types, up to 2 land units, against 1–4 defenders and
-    1–2 AA guns."""
+    anniversary on): 0–13 aircraft of each of the ruleset's types (6 at least), up to 2 land units,
+    against 1–4 defenders and 1–2 AA guns."""
     rng = random.Random(f"{seed}/air")
     got = []
     for rid in RULESETS_IDS:
@@ -120,9 +120,9 @@ def air_battles(seed: int, per_combo: int) -> list:
         for system in ("dice", "lowluck"):
             for _ in range(per_combo):
                 attacker: dict = {}
-                for _ in range(rng.randint(6, 13)):
-                    uid = rng.choice(air)
-                    attacker[uid] = attacker.get(uid, 0) + 1
+                while sum(attacker.values()) < 6:
+                    attacker = {uid: rng.randint(0, 13) for uid in air}
+                attacker = {uid: n for uid, n in attacker.items() if n}
                 for _ in range(rng.randint(0, 2)):
                     uid = rng.choice(land)
                     attacker[uid] = attacker.get(uid, 0) + 1

@@ -28,7 +28,7 @@ SETS = {
     "land": battles(SEED, "land", PER_COMBO, LAND_SIZE),
     "sea": battles(SEED, "sea", PER_COMBO, SIZE),
     "amphibious": battles(SEED, "amphibious", PER_COMBO, LAND_SIZE),
-    "land-air": air_battles(SEED, 3),
+    "land-air": air_battles(SEED, 6),
 }
 
 
@@ -54,7 +54,7 @@ def test_the_random_sets_cover_the_rules():
         "sea": {"subs": 30, "subs v aircraft": 15, "sub strike v destroyer": 5, "aircraft without destroyer v subs": 5,
                 "two-hit units": 15, "transports": 10, "defenseless transports": 10, "carriers": 15},
         "amphibious": {"bombardment": 50, "AA fire": 10, "two-hit units": 0},
-        "land-air": {"AA fire": 36, "tactical bomber pairing": 3},
+        "land-air": {"AA fire": 72, "tactical bomber pairing": 6},
     }
     for kind, requests in SETS.items():
         if kind != "land-air":
