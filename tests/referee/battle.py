@@ -295,7 +295,13 @@ class Battle:
                    for army in (a, d) for uid, i, dmg in army)
 
     def ends(self) -> dict:
-        """{(outcome, A, D): p} over the battle's ends."""
+        """{(outcome, A, D): p} over the battle's ends; ``self.expected_rounds`` is set on the way.
+
+        Counting rounds follows the project's convention (docs/api.md only says "expected"): each round
+        begun counts one; a battle decided before round 1's main fire (by the AA gun, the bombardment, or
+        lone transports) still counts round 1, as its opening fire belongs to round 1 (docs/api.md,
+        ``resolve``: "``aa`` and ``bombard`` (round 1)"); one where nobody can ever hit anybody counts 0."""
+        self.expected_rounds = Fraction(0)
         ends: dict = {}
         live: dict = {}  # (A, D, pending A, pending D) -> p, at the start of a round
         for (a, d, pd), p in self.opening().items():
@@ -303,10 +309,13 @@ class Battle:
                 _add(live, (a, d, (), pd), p)
                 continue
             outcome, a, d = self.settle(a, d)
+            if outcome and outcome != "stalemate":
+                self.expected_rounds += p  # the project's count: decided by the opening fire is round 1
             _add(ends if outcome else live, (outcome, a, d) if outcome else (a, d, (), ()), p)
         if self.rounds is not None:
             for _ in range(self.rounds):
                 after: dict = {}
+                self.expected_rounds += sum(live.values(), Fraction(0))
                 for (a, d, pa, pd), p in live.items():
                     for (a2, d2), q in self.round(a, d, pa, pd).items():
                         outcome, a3, d3 = self.settle(a2, d2)
@@ -318,6 +327,7 @@ class Battle:
         mass: dict = {}
         for (a, d, pa, pd), p in live.items():
             if pa or pd:  # round 1 with pending casualties is fought once, outside the chain
+                self.expected_rounds += p
                 for (a2, d2), q in self.round(a, d, pa, pd).items():
                     outcome, a3, d3 = self.settle(a2, d2)
                     _add(ends if outcome else mass, (outcome, a3, d3) if outcome else (a3, d3), p * q)
@@ -334,6 +344,7 @@ class Battle:
                 _add(step, (outcome, a3, d3), q)
             stay = step.pop((None, a, d), 0)
             scale = m / (1 - stay)
+            self.expected_rounds += scale  # rounds begun in this state: m + m·stay + m·stay² + …
             for (outcome, a3, d3), q in step.items():
                 if outcome:
                     _add(ends, (outcome, a3, d3), scale * q)
@@ -348,18 +359,28 @@ def calc(request: dict, aa_casualties: str = "fired_at") -> dict:
     """The referee's answer to a ``calc`` request (same dict as the op takes; ``op`` is ignored).
 
     Returns Fractions: ``outcome`` (every name of OUTCOMES), ``losses`` per side (units lost → p),
-    ``survivors`` per side and unit type (expected count; bombarding ships are not in the army)."""
+    ``survivors`` per side and unit type (expected count; bombarding ships are not in the army),
+    ``cost_lost`` per side (expected), ``takes_territory`` (the attacker wins with a land unit left, not
+    at sea: seed 002, docs/rules.md "The territory") and ``rounds`` (expected rounds fought)."""
     battle = Battle(request, aa_casualties)
     ends = battle.ends()
     size = {role: sum(i + d for _, i, d in battle.start[role]) for role in ROLES}
     outcome = {name: Fraction(0) for name in OUTCOMES}
     losses = {role: {} for role in ROLES}
     survivors = {role: {uid: Fraction(0) for uid, _, _ in battle.start[role]} for role in ROLES}
+    cost = {role: Fraction(0) for role in ROLES}
+    takes = Fraction(0)
+    rs = battle.rs
     for (name, a, d), p in ends.items():
         outcome[name] += p
+        if name == "attacker_wins" and battle.kind != "sea" and any(
+                rs.unit(uid).domain == "land" and uid != "aa_gun" for uid, _, _ in a):
+            takes += p
         for role, army in (("attacker", a), ("defender", d)):
             left = counts(army)
             _add(losses[role], size[role] - sum(left.values()), p)
             for uid, n in left.items():
                 survivors[role][uid] += p * n
-    return {"outcome": outcome, "losses": losses, "survivors": survivors}
+            cost[role] += p * sum(rs.unit(uid).cost * (i + dmg - left.get(uid, 0)) for uid, i, dmg in battle.start[role])
+    return {"outcome": outcome, "losses": losses, "survivors": survivors, "cost_lost": cost,
+            "takes_territory": takes, "rounds": battle.expected_rounds}

@@ -22,7 +22,7 @@ def project(request: dict) -> dict:
     return envelope["result"]
 
 
-def differences(request: dict, aa_casualties: str = "chosen") -> tuple[float, list, str]:
+def differences(request: dict, aa_casualties: str = "chosen", compare_rounds: bool = True) -> tuple[float, list, str]:
     """max |referee − project| over outcome, losses and survivors, and where it is largest."""
     mine, theirs = calc(request, aa_casualties), project(request)
     rows = []
@@ -37,6 +37,11 @@ def differences(request: dict, aa_casualties: str = "chosen") -> tuple[float, li
         for uid in keys:
             rows.append((f"survivors.{role}.{uid}", float(mine["survivors"][role].get(uid, 0)),
                          theirs["survivors"][role].get(uid, 0.0)))
+    for role in ROLES:
+        rows.append((f"cost_lost.{role}", float(mine["cost_lost"][role]), theirs["cost_lost"][role]))
+    rows.append(("takes_territory", float(mine["takes_territory"]), theirs["takes_territory"]))
+    if compare_rounds:
+        rows.append(("rounds", float(mine["rounds"]), theirs["rounds"]))
     worst = max(abs(a - b) for _, a, b in rows)
     return worst, [r for r in rows if abs(r[1] - r[2]) > 1e-9], theirs["method"]
 
@@ -104,6 +109,8 @@ def exact_differences(request: dict, aa_casualties: str = "chosen") -> list:
         for k in keys:
             rows.append((f"losses.{role}.{k}", mine["losses"][role].get(int(k), Fraction(0)),
                          Fraction(theirs["exact_losses"][role].get(k, "0"))))
+    rows.append(("takes_territory", mine["takes_territory"], Fraction(theirs["exact_takes_territory"])))
+    rows.append(("rounds", mine["rounds"], Fraction(theirs["exact_rounds"])))
     return [row for row in rows if row[1] != row[2]]
 
 
