@@ -59,6 +59,10 @@ class Battle:
             raise ValueError(f"the referee knows dice and Low Luck, not {self.system}")
         self.kind = request.get("kind", "land")
         self.rounds = request.get("rounds")
+        self.lhtr = bool(request.get("lhtr", False))
+        self.first_round = request.get("round", 1)  # from 2 on: no opening fire ("odds from here")
+        self.tech = {role: frozenset(request[role].get("tech", ())) for role in ROLES}
+        self.fold = request["attacker"].get("fold_subs", 0)
         self.ships: list = []  # bombarding ships' attack values (amphibious)
         self.start, self.order = {}, {}
         for role in ROLES:
@@ -72,21 +76,28 @@ class Battle:
                 for uid in [u for u in units if rs.unit(u).domain == "sea"]:
                     self.ships += [rs.unit(uid).attack] * units.pop(uid)
             self.order[role] = full_order(rs, role, side.get("order_of_loss"))
-            self.start[role] = as_army({uid: [n, 0] for uid, n in units.items()}, rs)
+            damaged = side.get("damaged", {})
+            self.start[role] = as_army({uid: [n - damaged.get(uid, 0), damaged.get(uid, 0)] for uid, n in units.items()}, rs)
 
     # ---- values and groups ---------------------------------------------------------------------
 
     def values(self, role: str, alive: dict) -> list:
         """(unit id, value) per unit. Attacking only: each artillery gives +1 to one infantry (1940-2e: or
-        mech infantry), not cumulative; a tactical bomber paired one-to-one with a fighter or tank attacks
-        at 4 (RULES.md §1, docs/rules.md)."""
+        mech infantry), not cumulative, two with Advanced Artillery; a tactical bomber paired one-to-one
+        with a fighter or tank attacks at 4 (RULES.md §1, §5, docs/rules.md). Technology (RULES.md §5):
+        Jet Power +1 to defending fighters, Super Subs +1 to attacking subs."""
         rs = self.rs
-        support = alive.get("artillery", 0) if role == "attacker" else 0
+        tech = self.tech[role]
+        support = alive.get("artillery", 0) * (2 if "advanced_artillery" in tech else 1) if role == "attacker" else 0
         partners = alive.get("fighter", 0) + alive.get("tank", 0) if role == "attacker" else 0
         got = []
         for uid in rs.units:
             n = alive.get(uid, 0)
             base = rs.unit(uid).value(role)
+            if uid == "fighter" and role == "defender" and "jet_power" in tech:
+                base += 1
+            if uid == "submarine" and role == "attacker" and "super_subs" in tech:
+                base += 1
             if n and uid in rs.support_receivers and support:
                 k = min(support, n)
                 support -= k
@@ -98,18 +109,44 @@ class Battle:
                 got += [(uid, base)] * n
         return got
 
+    def shot(self, role: str, uid: str, value: int) -> tuple:
+        """One unit's fire as (chances of its dice, Low Luck power). Heavy Bombers attacking roll two
+        dice, or keep the better of two with LHTR: chance 1 − (1 − v/6)², Low Luck power 6 × that
+        (RULES.md §5, docs/rules.md)."""
+        p = Fraction(min(value, 6), 6) if value > 0 else Fraction(0)
+        if uid == "bomber" and role == "attacker" and "heavy_bombers" in self.tech[role] and value > 0:
+            if self.lhtr:
+                best = 1 - (1 - p) ** 2
+                return (best,), 6 * best
+            return (p, p), Fraction(2 * value)
+        return (p,), Fraction(value)
+
     def main_groups(self, role: str, alive: dict, enemy: dict) -> tuple:
-        """The non-sub fire of a side: (target kind, values) groups, the narrower first.
+        """The non-sub fire of a side: (target kind, shots) groups, the narrower first.
 
         Aircraft without a friendly destroyer cannot hit subs where the ruleset says so (RULES.md §2); they
         fire apart from the rest so that Low Luck pools them separately (RULES.md §4: units that cannot hit
-        the same targets are pooled apart)."""
-        rest = [(uid, v) for uid, v in self.values(role, alive) if uid != "submarine"]
+        the same targets are pooled apart). Folded subs (Low Luck, seed 000 §5b) fire in the main group
+        and their hits land as its hits do (docs/rules.md)."""
+        folded = min(self.fold, alive.get("submarine", 0)) if role == "attacker" else 0
+        rest, subs_seen = [], 0
+        for uid, v in self.values(role, alive):
+            if uid == "submarine":
+                subs_seen += 1
+                if subs_seen > folded:
+                    continue
+            rest.append((uid, self.shot(role, uid, v)))
         if self.rs.aircraft_need_destroyer and not alive.get("destroyer") and enemy.get("submarine"):
-            air = [v for uid, v in rest if self.rs.unit(uid).domain == AIR]
-            other = [v for uid, v in rest if self.rs.unit(uid).domain != AIR]
+            air = [s for uid, s in rest if self.rs.unit(uid).domain == AIR]
+            other = [s for uid, s in rest if self.rs.unit(uid).domain != AIR]
             return ((NOT_SUB, air), (ANY, other))
-        return ((ANY, [v for _, v in rest]),)
+        return ((ANY, [s for _, s in rest]),)
+
+    def sub_strike(self, role: str, alive: dict) -> list:
+        """The shots of a side's sub strike (steps 1–2): its subs less those folded into the main group."""
+        folded = min(self.fold, alive.get("submarine", 0)) if role == "attacker" else 0
+        subs = [self.shot(role, uid, v) for uid, v in self.values(role, alive) if uid == "submarine"]
+        return subs[folded:]
 
     def can_hit(self, role: str, army: tuple, enemy: tuple) -> bool:
         """Whether a side has a unit with a value that some enemy unit may be hit by (RULES.md §2)."""
@@ -121,8 +158,8 @@ class Battle:
             for target in theirs:
                 if not is_casualty_type(rs, target):
                     continue
-                if uid == "submarine" and rs.unit(target).domain == AIR:
-                    continue
+                if uid == "submarine" and rs.unit(target).domain == AIR and not (role == "attacker" and self.fold):
+                    continue  # (folded subs hit as the main group does: docs/rules.md "Folding subs")
                 if (rs.unit(uid).domain == AIR and target == "submarine" and rs.aircraft_need_destroyer
                         and not mine.get("destroyer")):
                     continue
@@ -140,6 +177,8 @@ class Battle:
         """Before round 1: AA fire, then shore bombardment. → {(A, D, defender's pending): p}."""
         a0, d0 = self.start["attacker"], self.start["defender"]
         dist = {(a0, d0, ()): ONE}
+        if self.first_round > 1:
+            return dist
         if self.kind != "sea" and counts(d0).get("aa_gun") and any(
                 self.rs.unit(uid).domain == AIR for uid, _, _ in a0):
             dist = {(a, d0, ()): p for a, p in self.aa(a0, counts(d0)["aa_gun"]).items()}
@@ -154,8 +193,11 @@ class Battle:
         at being the first ones of the attacker's order of loss. Dice: each aircraft fired at is lost on a
         1 (seed 002: "Any air that is hit immediately dies"). Low Luck: per type, every block of 6 aircraft
         fired at loses one; the rest of all types are pooled (each adds 1) into one Low Luck roll, whose
-        hits the attacker takes from the pooled aircraft by his order of loss. Removed at once."""
+        hits the attacker takes from the pooled aircraft by his order of loss. Removed at once.
+        Radar (RULES.md §5): AA at 2, so blocks of 3 under Low Luck (docs/rules.md)."""
         rs = self.rs
+        value = 2 if "radar" in self.tech["defender"] else 1
+        block = 6 // value
         alive = counts(army)
         shots = None if rs.aa_shots_per_gun is None else rs.aa_shots_per_gun * guns
         targeted: dict = {}
@@ -167,21 +209,21 @@ class Battle:
         outcomes = {(): ONE}  # lost per type (tuple of (uid, n)) -> p
         if self.system == "dice" and self.aa_casualties == "fired_at":
             for uid, n in targeted.items():
-                law = laws.binomial(n, Fraction(1, 6))
+                law = laws.binomial(n, Fraction(value, 6))
                 outcomes = {lost + ((uid, k),): p * q for lost, p in outcomes.items() for k, q in law}
         elif self.system == "dice":  # "chosen": the attacker takes the hits by his order of loss
             outcomes = {}
-            for hits, q in laws.binomial(sum(targeted.values()), Fraction(1, 6)):
+            for hits, q in laws.binomial(sum(targeted.values()), Fraction(value, 6)):
                 lost = {}
                 for uid, n in targeted.items():
                     lost[uid] = min(n, hits)
                     hits -= lost[uid]
                 _add(outcomes, tuple(lost.items()), q)
         else:
-            sure = tuple((uid, n // 6) for uid, n in targeted.items())
-            pool = [(uid, n % 6) for uid, n in targeted.items() if n % 6]
+            sure = tuple((uid, n // block) for uid, n in targeted.items())
+            pool = [(uid, n % block) for uid, n in targeted.items() if n % block]
             outcomes = {}
-            for hits, q in laws.lowluck(sum(n for _, n in pool)):
+            for hits, q in laws.lowluck(value * sum(n for _, n in pool)):
                 lost = dict(sure)
                 for uid, n in pool:  # the pool in the attacker's order of loss
                     k = min(n, hits)
@@ -231,14 +273,14 @@ class Battle:
             new: dict = {}
             for (a, d, pa, pd), p in dist.items():
                 mine = fight(a, pa) if shooter == "attacker" else fight(d, pd)
-                subs = [v for uid, v in self.values(shooter, mine) if uid == "submarine"]
+                subs = self.sub_strike(shooter, mine)
                 if not subs:
                     _add(new, (a, d, pa, pd), p)
                     continue
                 victim, pending = (d, pd) if shooter == "attacker" else (a, pa)
                 foe = fight(victim, pending)
                 role = "defender" if shooter == "attacker" else "attacker"
-                for hits, q in laws.group(self.system, subs):
+                for hits, q in laws.fire(self.system, subs):
                     after, lost = allocate(rs, self.order[role], victim, ((NOT_AIR, hits),))
                     if foe.get("destroyer"):
                         pending2 = _merge(pending, lost)
@@ -256,8 +298,8 @@ class Battle:
             for shooter, victim_role, victim, mine, foe in (("attacker", "defender", d, fa, fd),
                                                            ("defender", "attacker", a, fd, fa)):
                 combos = {(): ONE}
-                for target, values in self.main_groups(shooter, mine, foe):
-                    law = laws.group(self.system, values)
+                for target, shots in self.main_groups(shooter, mine, foe):
+                    law = laws.fire(self.system, shots)
                     combos = {c + ((target, h),): q * r for c, q in combos.items() for h, r in law}
                 outcome: dict = {}
                 for hits, q in combos.items():

@@ -180,4 +180,56 @@ def features(request: dict) -> set:
         got.add("order of loss")
     if "rounds" in request:
         got.add("round limit")
+    if request["attacker"].get("tech") or request["defender"].get("tech"):
+        got.add("tech")
+    if request.get("lhtr"):
+        got.add("lhtr")
+    if request.get("round", 1) > 1:
+        got.add("odds from here")
+    if request["attacker"].get("damaged") or request["defender"].get("damaged"):
+        got.add("damaged")
+    if request["attacker"].get("fold_subs"):
+        got.add("fold_subs")
+    return got
+
+
+TECHS = ("jet_power", "super_subs", "heavy_bombers", "radar", "advanced_artillery")
+
+
+def option_battles(seed: int, per_combo: int) -> list:
+    """Random battles of every kind with the request's other options: technology per side (RULES.md §5),
+    ``lhtr``, "odds from here" (``round`` 2 with ``damaged`` two-hit units) and, under Low Luck, the
+    attacker's ``fold_subs`` (seed 000 §5b)."""
+    rng = random.Random(f"{seed}/options")
+    got = []
+    for rid in RULESETS_IDS:
+        rs = RULESETS[rid]
+        for system in ("dice", "lowluck"):
+            for i in range(per_combo):
+                kind = ("land", "sea", "amphibious")[i % 3]
+                request = random_battle(rng, rid, system, kind, (2, 12 if kind == "sea" else 16))
+                request.pop("rounds", None)
+                for role in ROLES:
+                    if rng.random() < 0.7:
+                        request[role]["tech"] = rng.sample(TECHS, k=rng.randint(1, 3))
+                if rng.random() < 0.4:
+                    request["lhtr"] = True
+                if rng.random() < (0.6 if kind == "sea" else 0.2):
+                    request["round"] = 2
+                    for role in ROLES:
+                        units = request[role]["units"]
+                        two = [u for u in units if rs.unit(u).hit_points > 1
+                               and not (kind == "amphibious" and role == "attacker")]
+                        if two:
+                            uid = rng.choice(two)
+                            request[role]["damaged"] = {uid: rng.randint(1, units[uid])}
+                if system == "lowluck" and kind == "sea" and rng.random() < 0.7:
+                    units = request["attacker"]["units"]
+                    units["submarine"] = units.get("submarine", 0) + rng.randint(1, 3)
+                subs = request["attacker"]["units"].get("submarine", 0)
+                if system == "lowluck" and subs and rng.random() < 0.8:
+                    request["attacker"]["fold_subs"] = rng.randint(1, subs)
+                if rng.random() < 0.2:
+                    request["rounds"] = rng.randint(1, 3)
+                got.append(request)
     return got

@@ -17,11 +17,16 @@ ONE = Fraction(1)
 @lru_cache(maxsize=None)
 def dice(values: tuple) -> tuple:
     """Hits of one d6 per value (RULES.md §3), as a tuple of (hits, probability)."""
+    return chances(tuple(Fraction(min(v, 6), 6) for v in values if v > 0))
+
+
+@lru_cache(maxsize=None)
+def chances(ps: tuple) -> tuple:
+    """Hits of independent dice that hit with the given chances."""
     law = {0: ONE}
-    for value in values:
-        if value <= 0:
+    for p in ps:
+        if p <= 0:
             continue
-        p = Fraction(min(value, 6), 6)
         new: dict = {}
         for k, q in law.items():
             if p < 1:
@@ -41,11 +46,20 @@ def lowluck(total: int) -> tuple:
 
 
 def group(system: str, values) -> tuple:
-    """One firing group's law of hits under the system (``dice`` or ``lowluck``)."""
+    """One firing group's law of hits under the system (``dice`` or ``lowluck``); plain values."""
     values = tuple(sorted(v for v in values if v > 0))
     if system == "lowluck":
         return lowluck(sum(values))
     return dice(values)
+
+
+def fire(system: str, shots) -> tuple:
+    """A group's law from its units' shots, each ``(chances, power)``: under dice every chance is one
+    die; under Low Luck the powers are summed and the total rounded down (docs/rules.md, "Heavy Bombers
+    under LHTR and Low Luck": each such bomber adds 6 × its chance, 16/3)."""
+    if system == "lowluck":
+        return lowluck(int(sum((power for _, power in shots), Fraction(0))))
+    return chances(tuple(sorted(p for ps, _ in shots for p in ps if p > 0)))
 
 
 def binomial(n: int, p: Fraction) -> tuple:

@@ -16,7 +16,7 @@ import pytest
 
 from .battle import Battle, calc
 from .casualties import is_casualty_type
-from .compare import air_battles, battles, differences, exact_differences, features, project
+from .compare import air_battles, battles, differences, exact_differences, features, option_battles, project
 
 SEED = 2026
 PER_COMBO = 8  # × 6 rulesets × 2 systems = 96 battles per kind
@@ -29,6 +29,7 @@ SETS = {
     "sea": battles(SEED, "sea", PER_COMBO, SIZE),
     "amphibious": battles(SEED, "amphibious", PER_COMBO, LAND_SIZE),
     "land-air": air_battles(SEED, 6),
+    "options": option_battles(SEED, 6),  # tech, lhtr, round 2 with damaged units, fold_subs
 }
 
 
@@ -55,9 +56,10 @@ def test_the_random_sets_cover_the_rules():
                 "two-hit units": 15, "transports": 10, "defenseless transports": 10, "carriers": 15},
         "amphibious": {"bombardment": 50, "AA fire": 10, "two-hit units": 0},
         "land-air": {"AA fire": 72, "tactical bomber pairing": 6},
+        "options": {"tech": 50, "lhtr": 15, "odds from here": 10, "damaged": 5, "fold_subs": 5},
     }
     for kind, requests in SETS.items():
-        if kind != "land-air":
+        if kind in ("land", "sea", "amphibious"):
             assert len(requests) >= 50
         seen: dict = {}
         for request in requests:
@@ -89,10 +91,11 @@ EXACT_BUG = ("project bug: with `exact`, the general chain (pycore/calc/chain.py
              "(RULES.md §2: they fire once in round 1 from Revised on); the fast ladder gets it right")
 
 EXACT_CASES = []
-for kind in ("land", "sea", "amphibious"):
-    for i, request in enumerate(battles(SEED + 1, kind, 3, (2, 12))):
+for kind, requests in (*((k, battles(SEED + 1, k, 3, (2, 12))) for k in ("land", "sea", "amphibious")),
+                       ("options", option_battles(SEED + 1, 2))):
+    for i, request in enumerate(requests):
         marks = ()
-        if kind == "amphibious" and _bombardment_can_take_every_defender(request):
+        if request["kind"] == "amphibious" and _bombardment_can_take_every_defender(request):
             marks = (pytest.mark.xfail(strict=True, reason=EXACT_BUG),)
         EXACT_CASES.append(pytest.param(request, id=_id(f"exact-{kind}", i, request), marks=marks))
 

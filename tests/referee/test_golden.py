@@ -193,3 +193,51 @@ def test_stalemate_and_round_limit():
     with 5/6 · 4/6 = 20/36."""
     got = calc(request("classic", "dice", {"infantry": 1}, {"infantry": 1}, rounds=1))
     assert got["outcome"]["in_progress"] == F(20, 36)
+
+
+def test_heavy_bombers():
+    """RULES.md §5, docs/rules.md. One heavy bomber attacks one infantry for one round, dice: two dice at 4
+    miss together with (⅓)² = 1/9; with LHTR the better die of two: the same 8/9 for one hit. Under Low
+    Luck with LHTR three bombers add 3 × 16/3 = 16 → 2 hits and a roll at 4; without LHTR 3 × 8 = 24 → 4."""
+    req = request("anniversary", "dice", {"bomber": 1}, {"infantry": 1}, rounds=1)
+    req["attacker"]["tech"] = ["heavy_bombers"]
+    assert calc(req)["losses"]["defender"] == {0: F(1, 9), 1: F(8, 9)}
+    assert calc({**req, "lhtr": True})["losses"]["defender"] == {0: F(1, 9), 1: F(8, 9)}
+    req = request("anniversary", "lowluck", {"bomber": 3}, {"infantry": 5}, rounds=1)
+    req["attacker"]["tech"] = ["heavy_bombers"]
+    assert calc({**req, "lhtr": True})["losses"]["defender"] == {2: F(1, 3), 3: F(2, 3)}
+    assert calc(req)["losses"]["defender"] == {4: F(1)}
+
+
+def test_radar_low_luck_blocks_of_three():
+    """RULES.md §5 / docs/rules.md: Radar puts AA at 2, so Low Luck takes aircraft in blocks of 3: 7
+    fighters → 2 lost for sure, the seventh adds 2 → a roll at 2."""
+    req = request("revised", "lowluck", {"fighter": 7}, {"aa_gun": 1, "infantry": 1})
+    req["defender"]["tech"] = ["radar"]
+    battle = Battle(req)
+    after = battle.aa(battle.start["attacker"], 1)
+    assert after == {(("fighter", 5, 0),): F(2, 3), (("fighter", 4, 0),): F(1, 3)}
+
+
+def test_odds_from_here_with_a_damaged_battleship():
+    """docs/api.md ``round`` ≥ 2 and ``damaged``: a damaged battleship needs one more hit. Revised, a
+    destroyer against a damaged battleship from round 2 (test_two_hit_battleship_absorbs_a_hit):
+    1/5, 2/5, 2/5."""
+    req = request("revised", "dice", {"destroyer": 1}, {"battleship": 1}, kind="sea", round=2)
+    req["defender"]["damaged"] = {"battleship": 1}
+    got = calc(req)
+    assert (got["outcome"]["attacker_wins"], got["outcome"]["defender_wins"], got["outcome"]["draw"]) \
+        == (F(1, 5), F(2, 5), F(2, 5))
+
+
+def test_folded_subs_seed_000():
+    """Seed 000 §5b's example (classic values): 4 subs, 1 battleship, 2 fighters attack 2 transports, a
+    carrier and a fighter under Low Luck, one round. Subs first: 8 → 1 hit and a roll at 2 (on the ships:
+    subs cannot hit aircraft); the rest 10 → 1 hit and a roll at 4. Defender losses S + M with S ∈ {1: ⅔,
+    2: ⅓}, M ∈ {1: ⅓, 2: ⅔}: 2: 2/9, 3: 4/9 + 1/9 = 5/9, 4: 2/9. Folding the fourth sub: the strike
+    6 → exactly 1, the main group 12 → exactly 2: 3 losses for sure (the seed's "2 hits")."""
+    units = {"submarine": 4, "battleship": 1, "fighter": 2}
+    req = request("classic", "lowluck", units, {"transport": 2, "carrier": 1, "fighter": 1}, kind="sea", rounds=1)
+    assert calc(req)["losses"]["defender"] == {2: F(2, 9), 3: F(5, 9), 4: F(2, 9)}
+    req["attacker"]["fold_subs"] = 1
+    assert calc(req)["losses"]["defender"] == {3: F(1)}
