@@ -80,7 +80,7 @@ def random_battle(rng: random.Random, ruleset: str, system: str, kind: str, size
                 side["order_of_loss"] = order[: rng.randint(1, len(order))]
             sides[role] = side
         size_now = sum(sum(side["units"].values()) for side in sides.values())
-        if size_now <= size[1] and any(u != "aa_gun" for u in sides["defender"]["units"]):
+        if size[0] <= size_now <= size[1] and any(u != "aa_gun" for u in sides["defender"]["units"]):
             break
     request = {"ruleset": ruleset, "system": {"name": system}, "kind": kind, **sides}
     if rng.random() < 0.2:

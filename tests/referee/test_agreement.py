@@ -184,3 +184,20 @@ def test_medium_sea_battles_agree(request_):
     worst, rows, method = differences(request_)
     assert method == "exact"
     assert not rows, f"max |diff| {worst:.3g}"
+
+
+def _size(request):
+    return sum(sum(request[role]["units"].values()) for role in ("attacker", "defender"))
+
+
+MEDIUM_EXACT = [r for r in MEDIUM_SEA if _size(r) <= 24] + battles(SEED + 2, "sea", 1, (17, 20))
+
+
+@pytest.mark.parametrize("request_", [pytest.param(r, id=f"medium-sea-exact-{r['ruleset']}-{r['system']['name']}-{i}")
+                                      for i, r in enumerate(MEDIUM_EXACT)])
+def test_medium_sea_battles_exact_fractions(request_):
+    """Sea battles of 17 to 24 units: the fast answer is Monte Carlo today (above), but ``exact: true``
+    runs the general chain in Fractions up to 24 units, and that must equal the referee already."""
+    assert 17 <= _size(request_) <= 24
+    rows = exact_differences(request_)
+    assert not rows, "; ".join(f"{k}: referee {a}, project {b}" for k, a, b in rows[:6])
