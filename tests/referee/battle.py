@@ -33,7 +33,7 @@ from .casualties import ANY, NOT_AIR, NOT_SUB, allocate, as_army, counts, full_o
 from .units import AIR, RULESETS
 
 ROLES = ("attacker", "defender")
-OUTCOMES = ("attacker_wins", "defender_wins", "draw", "stalemate", "in_progress")
+OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
 ONE = Fraction(1)
 
 
@@ -63,6 +63,14 @@ class Battle:
         self.first_round = request.get("round", 1)  # from 2 on: no opening fire ("odds from here")
         self.tech = {role: frozenset(request[role].get("tech", ())) for role in ROLES}
         self.fold = request["attacker"].get("fold_subs", 0)
+        # The attacker's rules (docs/rules.md "The attacker's rules"; land and amphibious battles).
+        self.retreat_at = request.get("retreat_at_units")
+        self.retreat_below = request.get("retreat_below")
+        # "0.3 = 30 %" (docs/api.md): the decimal the player typed, not the binary float nearest to it,
+        # so that a chance of exactly 1/5 is not "below 0.2".
+        self.threshold = Fraction(str(self.retreat_below)) if self.retreat_below is not None else None
+        self.keep_land = bool(request.get("keep_land", False))
+        self._wins: dict = {}
         self.ships: list = []  # bombarding ships' attack values (amphibious)
         self.start, self.order = {}, {}
         for role in ROLES:
@@ -303,12 +311,64 @@ class Battle:
                     combos = {c + ((target, h),): q * r for c, q in combos.items() for h, r in law}
                 outcome: dict = {}
                 for hits, q in combos.items():
-                    _add(outcome, allocate(rs, self.order[victim_role], victim, hits)[0], q)
+                    _add(outcome, self.take(victim_role, victim, hits), q)
                 after[victim_role] = outcome
             for a2, q in after["attacker"].items():
                 for d2, r in after["defender"].items():
                     _add(got, (a2, d2), p * q * r)
         return got
+
+    def take(self, role: str, army: tuple, hits: tuple) -> tuple:
+        """The victim's army after a step's hits. With ``keep_land`` the attacker, about to lose his last
+        land unit while an aircraft is left, loses the aircraft instead (docs/rules.md: his casualty
+        choice, to take the territory; several hits spare at most that one land unit)."""
+        after = allocate(self.rs, self.order[role], army, hits)[0]
+        if not (self.keep_land and role == "attacker"):
+            return after
+        rs = self.rs
+
+        def land(rows):
+            return [uid for uid in self.order[role] if rs.unit(uid).domain == "land" and uid != "aa_gun"
+                    and rows.get(uid, 0)]
+
+        before, left = counts(army), counts(after)
+        air = [uid for uid in self.order[role] if rs.unit(uid).domain == AIR and left.get(uid, 0)]
+        if land(before) and not land(left) and air:
+            kept = [uid for uid in land(before)][-1]  # the land unit his order would lose last
+            left[kept] = left.get(kept, 0) + 1
+            left[air[0]] -= 1
+            return as_army({uid: [n, 0] for uid, n in left.items()}, rs)
+        return after
+
+    def win_chance(self, a: tuple, d: tuple) -> Fraction:
+        """P(the attacker wins) from armies after a round, both sides fighting on to the end: no round
+        limit, no retreat (what "odds from here" shows; docs/rules.md "Retreat below X")."""
+        key = (a, d)
+        if key not in self._wins:
+            step: dict = {}
+            for (a2, d2), q in self.round(a, d).items():
+                _add(step, self.settle(a2, d2), q)
+            stay = step.pop((None, a, d), 0)
+            total = Fraction(0)
+            for (outcome, a3, d3), q in step.items():
+                if outcome is None:
+                    total += q * self.win_chance(a3, d3)
+                elif outcome == "attacker_wins":
+                    total += q
+            self._wins[key] = total / (1 - stay)
+        return self._wins[key]
+
+    def after_round(self, a: tuple, d: tuple):
+        """What is decided after a round: ``settle``, then the attacker's retreat rule (docs/rules.md:
+        a stalemate first, then the retreat rule; a round limit after that)."""
+        outcome, a, d = self.settle(a, d)
+        if outcome:
+            return outcome, a, d
+        if self.retreat_at is not None and sum(n for _, n in counts(a).items()) <= self.retreat_at:
+            return "retreat", a, d
+        if self.retreat_below is not None and self.win_chance(a, d) < self.threshold:
+            return "retreat", a, d
+        return None, a, d
 
     def settle(self, a: tuple, d: tuple):
         """After a round (or the opening fire): (outcome or None, A, D).
@@ -360,7 +420,7 @@ class Battle:
                 self.expected_rounds += sum(live.values(), Fraction(0))
                 for (a, d, pa, pd), p in live.items():
                     for (a2, d2), q in self.round(a, d, pa, pd).items():
-                        outcome, a3, d3 = self.settle(a2, d2)
+                        outcome, a3, d3 = self.after_round(a2, d2)
                         _add(ends if outcome else after, (outcome, a3, d3) if outcome else (a3, d3, (), ()), p * q)
                 live = after
             for (a, d, _, _), p in live.items():
@@ -371,7 +431,7 @@ class Battle:
             if pa or pd:  # round 1 with pending casualties is fought once, outside the chain
                 self.expected_rounds += p
                 for (a2, d2), q in self.round(a, d, pa, pd).items():
-                    outcome, a3, d3 = self.settle(a2, d2)
+                    outcome, a3, d3 = self.after_round(a2, d2)
                     _add(ends if outcome else mass, (outcome, a3, d3) if outcome else (a3, d3), p * q)
             else:
                 _add(mass, (a, d), p)
@@ -382,7 +442,7 @@ class Battle:
             m = mass.pop((a, d))
             step: dict = {}
             for (a2, d2), q in self.round(a, d).items():
-                outcome, a3, d3 = self.settle(a2, d2)
+                outcome, a3, d3 = self.after_round(a2, d2)
                 _add(step, (outcome, a3, d3), q)
             stay = step.pop((None, a, d), 0)
             scale = m / (1 - stay)

@@ -190,6 +190,9 @@ def features(request: dict) -> set:
         got.add("damaged")
     if request["attacker"].get("fold_subs"):
         got.add("fold_subs")
+    for option in ("retreat_at_units", "retreat_below", "keep_land"):
+        if option in request:
+            got.add(option)
     return got
 
 
@@ -231,5 +234,30 @@ def option_battles(seed: int, per_combo: int) -> list:
                     request["attacker"]["fold_subs"] = rng.randint(1, subs)
                 if rng.random() < 0.2:
                     request["rounds"] = rng.randint(1, 3)
+                got.append(request)
+    return got
+
+
+def choice_battles(seed: int, per_combo: int) -> list:
+    """Random land battles with the attacker's rules (docs/rules.md "The attacker's rules"): retreat at N
+    units, retreat below a chance to win, keep one land unit; amphibious ones with ``keep_land`` only
+    (land units that came from the sea cannot retreat)."""
+    rng = random.Random(f"{seed}/choices")
+    got = []
+    for rid in RULESETS_IDS:
+        for system in ("dice", "lowluck"):
+            for i in range(per_combo):
+                kind = "amphibious" if i % 4 == 3 else "land"
+                request = random_battle(rng, rid, system, kind, (2, 14))
+                if kind == "land":
+                    pick = rng.randint(0, 3)
+                    if pick in (0, 2):
+                        request["retreat_at_units"] = rng.randint(0, 3)
+                    if pick in (1, 2):
+                        request["retreat_below"] = rng.choice((0.27, 0.33, 0.45, 0.62))
+                    if rng.random() < 0.5:
+                        request["keep_land"] = True
+                else:
+                    request["keep_land"] = True
                 got.append(request)
     return got

@@ -64,8 +64,8 @@ def test_sub_strike_casualty_fires_back_beside_a_destroyer():
     at 2, destroyer defends at 3 and may hit the sub). Simultaneous: attacker only ⅓·½ = 1/6, defender
     only ⅔·½ = 1/3, both 1/6, nobody 1/3 → divided by ⅔: 1/4, 1/2, 1/4."""
     got = calc(request("revised", "dice", {"submarine": 1}, {"destroyer": 1}, kind="sea"))
-    assert got["outcome"] == {"attacker_wins": F(1, 4), "defender_wins": F(1, 2), "draw": F(1, 4),
-                              "stalemate": 0, "in_progress": 0}
+    assert {k: p for k, p in got["outcome"].items() if p} == {"attacker_wins": F(1, 4), "defender_wins": F(1, 2),
+                                                             "draw": F(1, 4)}
 
 
 def test_aircraft_cannot_hit_subs_without_a_destroyer():
