@@ -13,8 +13,10 @@ RULES.md §2, steps (1)–(5):
    a casualty does not count, docs/rules.md "AA guns") or nobody can hit anything (``stalemate``).
 
 Before round 1 (RULES.md §2): the AA guns fire at the attacking aircraft (``opening``), and in an
-amphibious assault the ships bombard once. Subs never submerge and nobody retreats: the ``calc`` op's
-plain request (no ``retreat_*``, ``keep_land``, ``fold_subs``, tech) is what is refereed.
+amphibious assault the ships bombard once (not from ``round`` 2 on: "odds from here"). Subs never
+submerge (the calculator does not choose it). Also refereed: technology and LHTR (RULES.md §5), folded
+subs (seed 000 §5b), ``damaged`` two-hit units, and the attacker's rules of the ``calc`` op
+(``retreat_at_units``, ``retreat_below``, ``keep_land``; docs/rules.md "The attacker's rules").
 
 Fought to the end, every round either changes nothing or takes hit points away, so the chain is a DAG
 plus self-loops: states are settled in decreasing order of hit points left, each once, with the
