@@ -201,8 +201,12 @@ class Chain:
         pruned = self.zero
         from ..engine.firing import counts_as_force
         for state, mass in dist.items():
-            a, d = state[0], state[1]
-            if not (counts_as_force(setup, a) and counts_as_force(setup, d)):
+            a, d, ga, gd = state
+            # As the engine: units already marked as casualties (bombardment, later editions) still fire this
+            # round, so the round is fought while both sides have something that fires (RULES.md §2).
+            firing_a = Army(a.units.plus(ga, setup.ruleset), a.damaged) if ga else a
+            firing_d = Army(d.units.plus(gd, setup.ruleset), d.damaged) if gd else d
+            if not (counts_as_force(setup, firing_a) and counts_as_force(setup, firing_d)):
                 out[(a, d)] = out.get((a, d), 0) + mass
                 continue
             sub = {state: mass}

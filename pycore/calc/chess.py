@@ -26,7 +26,7 @@ from fractions import Fraction
 from ..engine.army import Army
 from ..engine.sequence import MAX_ROUNDS, Battle, RoundLog, fight
 from ..engine.firing import aa_shots, bombard_group
-from ..engine.setup import ROLES, BattleSetup
+from ..engine.setup import BattleSetup
 from .chain import Quiet
 from .law import Ends
 

@@ -18,6 +18,7 @@ side wiped out in that round has nobody left to retreat.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..engine.army import Army
 from ..engine.casualties import Casualties
@@ -37,7 +38,22 @@ class Retreat:
         return self.at_units is not None and attacker.size <= self.at_units
 
     def by_chance(self, win) -> bool:
-        return self.below is not None and win < self.below
+        return self.below is not None and is_below(win, self.below)
+
+
+TIE = 1e-9
+"""A float chance to win within this of X counts as X: a chance of exactly X is not below it."""
+
+
+def is_below(win, x: float) -> bool:
+    """Whether a chance to win is below X (docs/rules.md §9): X is read as the decimal typed (0.2 is 1/5).
+
+    Exact arithmetic compares Fractions, so a chance of exactly 1/5 is not below 0.2; floats carry
+    rounding, so a chance within ``TIE`` of X counts as X.
+    """
+    if isinstance(win, Fraction):
+        return win < Fraction(repr(float(x)))
+    return win < x - TIE
 
 
 NEVER = Retreat()

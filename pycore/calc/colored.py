@@ -20,8 +20,11 @@ the units). Beyond it the calculator simulates ``SAMPLES`` battles with
 seeded dice (``mc/0``, ``mc/1``, …) through :func:`pycore.calc.montecarlo.sample`
 and the ``calc`` op reports 95 % intervals and why. In floats, states
 reached with less than ``FLOOR`` are dropped and counted in ``pruned``;
-``exact`` (Fractions, nothing dropped) is given up to ``EXACT_FRACTIONS_UNITS``
-units in all.
+the chain also gives way to Monte Carlo when it meets more than
+``STATE_BUDGET`` distinct states (the states grow with every kind of unit a
+side has: 20 infantry + 10 tanks against 24 + 6 has 3,800; with artillery and
+fighters too, 15 v 15 units has 15,000). ``exact`` (Fractions, nothing
+dropped) is refused where Monte Carlo would be needed.
 """
 
 from __future__ import annotations
@@ -44,7 +47,8 @@ from .law import Ends
 from .montecarlo import sample
 
 EXACT_MAX_UNITS_A_SIDE = 60
-EXACT_FRACTIONS_UNITS = 24
+STATE_BUDGET = 4000
+"""Distinct states the exact chain may fight before it gives way to Monte Carlo (a few seconds of CPython)."""
 FLOOR = 1e-13
 SAMPLES = 4000
 """Battles simulated beyond the exact limit (a probability's 95 % interval is then at most ±1.6 %)."""
@@ -137,6 +141,10 @@ def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
     return fight(setup, SeededTable(seed), rounds)
 
 
+class _TooManyStates(Exception):
+    """The battle has more distinct states than ``STATE_BUDGET``: Monte Carlo answers instead."""
+
+
 class _Exact:
     def __init__(self, setup: BattleSetup, exact: bool):
         self.setup = setup
@@ -195,6 +203,8 @@ class _Exact:
     def round(self, state) -> dict:
         got = self.round_memo.get(state)
         if got is None:
+            if len(self.round_memo) >= STATE_BUDGET:
+                raise _TooManyStates
             got = self.round_memo[state] = self._round(state)
         return got
 
@@ -261,9 +271,14 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
     if setup.attacker.cargo or setup.defender.cargo:
         raise BadRequest("attacker.cargo" if setup.attacker.cargo else "defender.cargo",
                          "the calculator does not carry cargo yet; leave it out")
+    why = f"more than {EXACT_MAX_UNITS_A_SIDE} units a side"
     if small_enough(setup):
-        return exact_ends(setup, rounds, exact)
+        try:
+            return exact_ends(setup, rounds, exact)
+        except _TooManyStates:
+            why = f"more than {STATE_BUDGET} distinct states"
     if exact:
-        raise BadRequest("exact", f"exact fractions for coloured dice are given for at most "
-                                  f"{EXACT_MAX_UNITS_A_SIDE} units a side; leave exact out for a Monte Carlo estimate")
+        raise BadRequest("exact", f"exact fractions for coloured dice are given up to {EXACT_MAX_UNITS_A_SIDE} units "
+                                  f"a side and {STATE_BUDGET} states; this battle has {why}: leave exact out for a "
+                                  "Monte Carlo estimate")
     return sample(setup, rounds, SAMPLES, simulate)

@@ -5,7 +5,10 @@ from fractions import Fraction
 
 import pytest
 
-from pycore.calc.colored import SAMPLES, ends, simulate, small_enough
+from itertools import product
+
+from pycore.calc.colored import SAMPLES, colour_law, ends, faces_law, simulate, small_enough
+from pycore.systems.colored.match import match
 from pycore.engine.setup import parse_setup
 from pycore.errors import BadRequest
 from pycore.rulesets import find_ruleset
@@ -73,15 +76,80 @@ def test_exact_law_agrees_with_seeded_battles_within_four_standard_errors(attack
 
 
 def test_beyond_the_limit_it_simulates_and_refuses_exact():
-    s = setup({"infantry": 12, "tank": 4}, {"infantry": 10})
+    s = setup({"infantry": 61}, {"infantry": 1})
     assert not small_enough(s)
     with pytest.raises(BadRequest) as refused:
         ends(s, None, True)
-    assert refused.value.field == "exact"
+    assert refused.value.field == "exact" and "60 units a side" in refused.value.message
 
 
 def test_monte_carlo_beyond_the_limit_uses_the_seeded_battles():
-    s = setup({"infantry": 12, "tank": 10}, {"infantry": 4})
+    s = setup({"infantry": 61}, {"infantry": 1})
     law = ends(s, None, False)
     assert law.method == "monte_carlo" and law.samples == SAMPLES
     assert abs(sum(law.ends.values()) - 1) < 1e-9
+
+
+def test_a_battle_with_too_many_states_gives_way_to_monte_carlo(monkeypatch):
+    """The state budget is what keeps a big mixed battle from running for minutes (docs/rules.md §9)."""
+    import pycore.calc.colored as colored
+    monkeypatch.setattr(colored, "STATE_BUDGET", 20)
+    monkeypatch.setattr(colored, "SAMPLES", 50)
+    s = setup({"infantry": 6, "tank": 3}, {"infantry": 7, "tank": 2})
+    assert small_enough(s)
+    law = ends(s, None, False)
+    assert law.method == "monte_carlo" and law.samples == 50
+    with pytest.raises(BadRequest) as refused:
+        ends(s, None, True)
+    assert "20 distinct states" in refused.value.message
+
+
+def _brute_force_colour(na, nd):
+    """Every ordered roll of na + nd dice, matched high to high by hand (seed 001): the independent check."""
+    out = {}
+    for faces in product(range(1, 7), repeat=na + nd):
+        a, d = sorted(faces[:na], reverse=True), sorted(faces[na:], reverse=True)
+        on_a = on_d = 0
+        for k in range(max(na, nd)):
+            x = a[k] if k < na else 0
+            y = d[k] if k < nd else 0
+            on_d += x >= y and x > 0     # the attacker's die wins or ties (or faces no die)
+            on_a += y >= x and y > 0
+        out[(on_a, on_d)] = out.get((on_a, on_d), 0) + 1
+    return out
+
+
+@pytest.mark.parametrize("na, nd", [(0, 1), (1, 1), (2, 1), (1, 3), (2, 2), (3, 2), (3, 3), (2, 4)])
+def test_a_colour_without_boosts_matches_every_ordered_roll(na, nd):
+    """The walk over faces (colour_law) against all 6^(na+nd) ordered rolls, matched by hand."""
+    assert dict(colour_law(na, (), nd, ())) == _brute_force_colour(na, nd)
+
+
+@pytest.mark.parametrize("na, nd", [(4, 4), (6, 6), (6, 2), (5, 3)])
+def test_the_walk_agrees_with_the_enumeration_of_face_multisets(na, nd):
+    """Bigger colours: the walk against the multiset enumeration (faces_law and match, the boosted path's)."""
+    out = {}
+    for a_faces, a_ways in faces_law(na):
+        for d_faces, d_ways in faces_law(nd):
+            m = match(a_faces, d_faces)
+            out[(m.on_attacker, m.on_defender)] = out.get((m.on_attacker, m.on_defender), 0) + a_ways * d_ways
+    assert dict(colour_law(na, (), nd, ())) == out
+    assert sum(out.values()) == 6 ** (na + nd)
+
+
+def test_the_luck_dial_battle_is_exact_and_agrees_with_seeded_battles():
+    """Issue 15's dial battle (Revised, 10 infantry + 5 tanks v 12 infantry + 1 AA gun): exact now, and
+    within 4 standard errors of 2,000 seeded battles fought by the coloured-dice engine."""
+    s = setup({"infantry": 10, "tank": 5}, {"infantry": 12, "aa_gun": 1}, ruleset="revised")
+    law = ends(s, None, False)
+    assert law.method == "exact" and law.pruned < 1e-9
+    got = outcomes(law)
+    n = 2000
+    counts = {}
+    for i in range(n):
+        log = simulate(s, f"dial/{i}", None)
+        counts[log.outcome] = counts.get(log.outcome, 0) + 1
+    for outcome in set(got) | set(counts):
+        p = got.get(outcome, 0)
+        se = math.sqrt(max(p * (1 - p), 1e-4) / n)
+        assert abs(counts.get(outcome, 0) / n - p) <= 4 * se, (outcome, p, counts)

@@ -76,31 +76,11 @@ def test_the_random_sets_cover_the_rules():
 
 # ---- the project's ``exact`` answer (fraction strings, the general chain) ------------------------
 
-def _bombardment_can_take_every_defender(request) -> bool:
-    """Revised and later, amphibious: the bombardment may take every defender, who should then fire back in
-    round 1 (RULES.md §2). Read off the referee's opening fire."""
-    battle = Battle(request)
-    if not battle.rs.bombard_fires_back:
-        return False
-    for (_, d, pending), p in battle.opening().items():
-        alive = [uid for uid, _, _ in d if is_casualty_type(battle.rs, uid)]
-        if pending and not alive and any(battle.rs.unit(uid).defense > 0 for uid, _ in pending):
-            return True
-    return False
-
-
-EXACT_BUG = ("project bug: with `exact`, the general chain (pycore/calc/chain.py Chain.round_from) skips round 1 "
-             "when the bombardment took every defender, so the bombarded units never fire back "
-             "(RULES.md §2: they fire once in round 1 from Revised on); the fast ladder gets it right")
-
 EXACT_CASES = []
 for kind, requests in (*((k, battles(SEED + 1, k, 3, (2, 12))) for k in ("land", "sea", "amphibious")),
                        ("options", option_battles(SEED + 1, 2)), ("choices", choice_battles(SEED + 1, 2))):
     for i, request in enumerate(requests):
-        marks = ()
-        if request["kind"] == "amphibious" and _bombardment_can_take_every_defender(request):
-            marks = (pytest.mark.xfail(strict=True, reason=EXACT_BUG),)
-        EXACT_CASES.append(pytest.param(request, id=_id(f"exact-{kind}", i, request), marks=marks))
+        EXACT_CASES.append(pytest.param(request, id=_id(f"exact-{kind}", i, request)))
 
 
 @pytest.mark.parametrize("request_", EXACT_CASES)
@@ -110,10 +90,10 @@ def test_exact_fractions_agree_with_the_referee(request_):
     assert not rows, "; ".join(f"{k}: referee {a}, project {b}" for k, a, b in rows[:6])
 
 
-@pytest.mark.xfail(strict=True, reason=EXACT_BUG)
 def test_exact_bombardment_casualties_fire_back():
     """Revised, 1 infantry + 1 battleship v 1 infantry (worked in test_golden): 19/36, 5/24, 19/72. The
-    fast chain gives it; ``exact`` gives Classic's 3/4, 5/24, 1/24."""
+    fast chain gives it; ``exact`` gave Classic's 3/4, 5/24, 1/24 before the general chain let the bombarded
+    units fire back (they are casualties marked, not yet removed: they still fire in round 1)."""
     req = {"ruleset": "revised", "system": {"name": "dice"}, "kind": "amphibious",
            "attacker": {"units": {"infantry": 1, "battleship": 1}}, "defender": {"units": {"infantry": 1}}}
     assert project(req)["outcome"]["attacker_wins"] == pytest.approx(19 / 36, abs=1e-12)
@@ -208,11 +188,10 @@ def test_medium_sea_battles_exact_fractions(request_):
 
 # ---- "retreat below X" when the chance to win is exactly X ---------------------------------------
 
-BOUNDARY = ("project bug: \"retreat below X\" when the chance to win is exactly X is decided by floating point "
-            "(docs/rules.md: retreat when the chance is below X; 0.2 means 20 %)")
+# docs/rules.md §9: "retreat below X" retreats when the chance is below X, X read as the decimal typed;
+# a chance of exactly X is not below it (floats: within 1e-9 counts as X).
 
 
-@pytest.mark.xfail(strict=True, reason=BOUNDARY + ": the fast ladder's float chance 1/2 comes out below 0.5, so it retreats")
 def test_retreat_below_one_half_at_exactly_one_half_fast():
     """Classic, Low Luck, a fighter (3: a roll at 3) against a tank (defends at 2: a roll at 2). Per round
     attacker only ½·⅔ = 1/3, defender only ½·⅓ = 1/6, both 1/6, nobody 1/3: the chance to win, fought out,
@@ -224,8 +203,6 @@ def test_retreat_below_one_half_at_exactly_one_half_fast():
     assert project(req)["outcome"].get("retreat", 0.0) == 0.0  # fast: retreats 1/3
 
 
-@pytest.mark.xfail(strict=True, reason=BOUNDARY + ": the exact chain compares the Fraction 1/5 with the binary float "
-                                                  "0.2000000000000000111, so it retreats")
 def test_retreat_below_one_fifth_at_exactly_one_fifth_exact():
     """Classic, dice, 1 infantry + 1 tank against a fighter (and an AA gun, which never fires at land units).
     After the infantry is lost, tank (3) v fighter (4): attacker only ½·⅓ = 1/6, defender only ½·⅔ = 1/3,

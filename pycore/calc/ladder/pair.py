@@ -13,6 +13,7 @@ from itertools import accumulate, repeat
 from operator import add, mul
 
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, slots, span, unpack
+from ..choices import is_below
 from .rungs import Ladder
 
 NEUMANN = 1e-3                 # d0 below which a row's own moves are summed as a series (settle_row)
@@ -234,7 +235,7 @@ class Pair:
         """Row i's columns where the attacker's chance to win is below ``below``: he retreats there."""
         got = self._stops.get(i)
         if got is None:
-            got = self._stops[i] = [w < below for w in self.win_chances()[i]]
+            got = self._stops[i] = [is_below(w, below) for w in self.win_chances()[i]]
         return got
 
     def settle_row(self, i: int, landed: list, floor: float, stop: list | None = None) -> tuple[list, float, list]:
