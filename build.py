@@ -15,7 +15,9 @@ is missing or its pins changed: each step leaves a stamp holding the hash of
 what it installed.
 
 dist/ layout (the contract every part builds against):
-    web/*               copied as is
+    web/**              copied as is: index.html, app.js, sw.js (its folder is its scope) and the
+                        manifest at the top, each screen in its folder over the shared kit/
+                        (kit/worker.js finds ../pyodide/ and ../pycore.zip)
     pyodide/            the five runtime files of npm pyodide (self-hosted: no CDN)
     pycore.zip          top folder pycore/, .py files only, for pyodide.unpackArchive
     sw-assets.js        the service worker's precache list and a content-hash version

@@ -175,7 +175,7 @@ def import_build():
 
 
 def dist_problem(directory: pathlib.Path) -> str | None:
-    needed = ["index.html", "app.js", "worker.js", "sw.js", "sw-assets.js", "pycore.zip",
+    needed = ["index.html", "app.js", "kit/worker.js", "sw.js", "sw-assets.js", "pycore.zip",
               "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"]
     missing = [name for name in needed if not (directory / name).is_file()]
     if missing:

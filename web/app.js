@@ -5,8 +5,8 @@
 // adding that one line. init may return a promise that settles once the
 // screen is usable with Python; <html data-ready="true"> waits for all of them.
 
-import {createClient} from "./client.js";
-import {el} from "./dom.js";
+import {createClient} from "./kit/client.js";
+import {el} from "./kit/dom.js";
 
 const root = document.documentElement;
 const client = createClient();

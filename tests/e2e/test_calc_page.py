@@ -130,7 +130,7 @@ def test_a_bigger_battle_shows_what_pycore_computes(page, dist_server):
 
 
 def dial_systems() -> list[tuple[str, bool]]:
-    """Each system of the dial and whether CPython's pycore knows it today (from calc.js's table)."""
+    """Each system of the dial and whether CPython's pycore knows it today (from odds/calc.js's table)."""
     systems = [("dice", {"name": "dice"}), ("lowluck", {"name": "lowluck"})]
     systems += [(f"chess-{v}", {"name": "chess", "variant": v}) for v in ("orthodox", "ryof", "ryof6", "cof", "cofr")]
     systems += [("colored", {"name": "colored"})]

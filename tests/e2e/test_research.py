@@ -238,7 +238,7 @@ def test_bombing_fee_is_owed_then_settled_lacking_4_costs_2_bombers(page, dist_s
 # ---- the players' own dice ------------------------------------------------------------------
 
 def tap_dice(page: Page, pad: str, faces: list[int]) -> None:
-    """Taps each face on a dice pad (research-widgets.js diceKeypad) the way a player reads his dice."""
+    """Taps each face on a dice pad (kit/widgets.js diceKeypad) the way a player reads his dice."""
     for face in faces:
         page.locator(f"#{pad}-key-{face}").click()
 

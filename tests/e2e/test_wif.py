@@ -17,7 +17,7 @@ SEED = "e2e wif"
 
 
 def pct(p: float) -> str:
-    """The page's percent format (web/wif.js pct)."""
+    """The page's percent format (web/wif/wif.js pct)."""
     if p == 0:
         return "0%"
     if p == 1:

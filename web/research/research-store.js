@@ -6,7 +6,7 @@
 // a storage that is blocked or full is reported, and a saved game that cannot
 // be read is set aside under another key, never overwritten.
 
-import {newSeed as seed} from "./seed.js";
+import {newSeed as seed} from "../kit/seed.js";
 
 export const KEY = "luckdial.research.v1";
 export const FILE_KIND = "research-game";

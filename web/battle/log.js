@@ -2,8 +2,8 @@
 // hits, casualties, forces left) and the outcome in plain words.
 // Everything from pycore is rendered as text nodes.
 
-import {el} from "./dom.js";
-import {countName} from "./rulesets.js";
+import {el} from "../kit/dom.js";
+import {countName} from "../kit/rulesets.js";
 import {chessFireLines} from "./chess.js";
 
 const SIDES = [["attacker", "Attacker"], ["defender", "Defender"]];

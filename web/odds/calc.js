@@ -1,17 +1,17 @@
 // The calculator screen (issue #4): the odds of a battle before it is fought —
 // win bar, survivors histogram, cost swing, rounds — and the luck dial, the
 // same battle under every luck system side by side. Also opened from a battle
-// in progress ("odds from here", an event from battle.js) and from a calc link.
+// in progress ("odds from here", an event from battle/battle.js) and from a calc link.
 // calc-view.js draws the results; this module owns the form and the worker.
 
-import {el} from "./dom.js";
-import {BUILT_IN} from "./rulesets.js";
-import {createClient} from "./client.js";
-import {createForces} from "./forces.js";
-import {createSideOptions, unitsFor} from "./battle-options.js";
-import {segmented, stepper} from "./research-widgets.js";
+import {el} from "../kit/dom.js";
+import {BUILT_IN} from "../kit/rulesets.js";
+import {createClient} from "../kit/client.js";
+import {createForces} from "../kit/forces.js";
+import {createSideOptions, unitsFor} from "../kit/battle-options.js";
+import {segmented, stepper} from "../kit/widgets.js";
 import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
-import {listUnits} from "./log.js";
+import {listUnits} from "../battle/log.js";
 
 /**
  * The luck dial's systems. Systems the core does not know yet (it answers a

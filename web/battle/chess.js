@@ -3,7 +3,7 @@
 // what joined or was carried, what the remainder did, and what is carried on
 // ("carried 4", "deficit −2").
 
-import {el} from "./dom.js";
+import {el} from "../kit/dom.js";
 
 // Until pycore's own list (rulesets op, system "chess" → variants) arrives.
 export const VARIANTS = [
@@ -15,8 +15,8 @@ export const VARIANTS = [
 ];
 
 function ensureStyle() {
-  if (!document.querySelector('link[href="chess.css"]')) {
-    document.head.append(el("link", {rel: "stylesheet", href: "chess.css"}));
+  if (!document.querySelector('link[href="battle/chess.css"]')) {
+    document.head.append(el("link", {rel: "stylesheet", href: "battle/chess.css"}));
   }
 }
 

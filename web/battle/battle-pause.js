@@ -4,8 +4,8 @@
 // answer; battle.js appends it to the request and asks pycore again, so the
 // battle stays one request (and one share link).
 
-import {el} from "./dom.js";
-import {stepper, diceKeypad} from "./research-widgets.js";
+import {el} from "../kit/dom.js";
+import {stepper, diceKeypad} from "../kit/widgets.js";
 
 const TITLE = {attacker: "Attacker", defender: "Defender"};
 

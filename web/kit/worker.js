@@ -8,8 +8,8 @@
 //                  {type: "ready"} | {type: "failed", message}
 //                  {id, response}   response = parsed api.handle envelope
 
-const PYODIDE_DIR = new URL("./pyodide/", import.meta.url).href;
-const PYCORE_ZIP = new URL("./pycore.zip", import.meta.url).href;
+const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
+const PYCORE_ZIP = new URL("../pycore.zip", import.meta.url).href;
 const EXTRACT_DIR = "/home/pyodide/lp";
 const STALL_MS = 45_000; // no byte for this long while loading: give up and say why
 
@@ -90,7 +90,7 @@ let handle = null; // pycore.api.handle, a PyProxy, once loaded
 
 async function load() {
   report("Loading Python");
-  const {loadPyodide} = await import("./pyodide/pyodide.mjs");
+  const {loadPyodide} = await import("../pyodide/pyodide.mjs");
   const pycoreBytes = fetchBytes(PYCORE_ZIP);
   pycoreBytes.catch(() => {}); // awaited below; this only silences an early rejection
   const pyodide = await loadPyodide({indexURL: PYODIDE_DIR, stdout: () => {}, stderr: () => {}});

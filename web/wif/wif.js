@@ -7,8 +7,8 @@
 // link. pycore judges every value and names the field at fault; this module
 // only shows what it says. Untrusted text reaches the page via textContent only.
 
-import {el, clear, append} from "./dom.js";
-import {newSeed} from "./seed.js";
+import {el, clear, append} from "../kit/dom.js";
+import {newSeed} from "../kit/seed.js";
 
 const PREVIEW_DELAY_MS = 150;
 const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");

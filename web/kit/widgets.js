@@ -1,4 +1,5 @@
-// Small widgets of the Research screen: big-button stepper, segmented choice, a numeric die.
+// Small widgets shared by the screens, first written for Research: big-button stepper, segmented
+// choice, a numeric die, the dice pad (its look, .rd-pad/.rd-key, is still in research/research.css).
 
 import {el, clear} from "./dom.js";
 

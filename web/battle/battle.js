@@ -4,13 +4,13 @@
 // or one set of dice more, so the state of a battle is just its request —
 // which is also its share link.
 
-import {el, clear} from "./dom.js";
-import {BUILT_IN, SYSTEM_NOTES} from "./rulesets.js";
-import {createForces} from "./forces.js";
+import {el, clear} from "../kit/dom.js";
+import {BUILT_IN, SYSTEM_NOTES} from "../kit/rulesets.js";
+import {createForces} from "../kit/forces.js";
 import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
-import {newSeed} from "./seed.js";
+import {newSeed} from "../kit/seed.js";
 import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js";
-import {createSideOptions, unitsFor} from "./battle-options.js";
+import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
 
@@ -43,9 +43,9 @@ function savePrefs(prefs) {
 }
 
 export function init(client, section) {
-  // The die pads are the Research screen's (research-widgets.js): their look comes with them.
-  if (!document.querySelector('link[href="research.css"]')) {
-    document.head.append(el("link", {rel: "stylesheet", href: "research.css"}));
+  // The die pads (kit/widgets.js) take their look from the Research screen's research/research.css.
+  if (!document.querySelector('link[href="research/research.css"]')) {
+    document.head.append(el("link", {rel: "stylesheet", href: "research/research.css"}));
   }
   let data = BUILT_IN;
   let battle = null; // {request: the resolve request last answered, result}
@@ -124,7 +124,7 @@ export function init(client, section) {
   const shareStatus = el("p", {class: "hint", id: "share-status", role: "status"});
   const sharePanel = el("div", {class: "share-panel", id: "share-panel", hidden: true},
     el("label", {for: "share-link"}, "Link to this battle"), linkField, shareStatus);
-  // The calculator (calc.js) listens for this event and opens with the armies left.
+  // The calculator (odds/calc.js) listens for this event and opens with the armies left.
   const oddsButton = el("button", {type: "button", class: "small odds-here", id: "odds-here"}, "Odds from here");
   oddsButton.addEventListener("click", () => document.dispatchEvent(new CustomEvent("luckdial:odds",
     {detail: {request: battle.request, result: battle.result}})));

@@ -4,8 +4,8 @@
 // rolled at the table, the boosts, the casualties. Each panel only gathers an
 // answer; battle.js adds it to the request and asks pycore again.
 
-import {el, clear} from "./dom.js";
-import {stepper, diceKeypad} from "./research-widgets.js";
+import {el, clear} from "../kit/dom.js";
+import {stepper, diceKeypad} from "../kit/widgets.js";
 import {listUnits} from "./log.js";
 
 const TITLE = {attacker: "Attacker", defender: "Defender"};
@@ -36,8 +36,8 @@ function postsFor(chart, unit) {
 
 /** The set-up panel: chart editor, both commitments, and "choose boosts". */
 export function createColoredSetup({onChange = () => {}} = {}) {
-  if (!document.querySelector('link[href="colored.css"]')) {
-    document.head.append(el("link", {rel: "stylesheet", href: "colored.css"}));
+  if (!document.querySelector('link[href="battle/colored.css"]')) {
+    document.head.append(el("link", {rel: "stylesheet", href: "battle/colored.css"}));
   }
   let fallback = [];       // the reconstructed default, from pycore's `rulesets`
   let chart = [];

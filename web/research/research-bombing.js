@@ -2,9 +2,9 @@
 // turn, and the end-of-turn settlement. The fees owed live in the research game (research-store.js)
 // so they survive a reload until the turn is settled.
 
-import {el, clear, append} from "./dom.js";
+import {el, clear, append} from "../kit/dom.js";
 import {newSeed} from "./research-store.js";
-import {stepper, segmented, diceKeypad} from "./research-widgets.js";
+import {stepper, segmented, diceKeypad} from "../kit/widgets.js";
 
 const RULESETS = [["classic", "Classic"], ["revised", "Revised"], ["anniversary", "Anniversary"],
   ["1942-2e", "1942 (2nd ed.)"], ["1940-2e", "1940 (2nd ed.)"], ["big-world-1942", "Big World 1942"]];

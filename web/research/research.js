@@ -5,10 +5,10 @@
 // localStorage after each change (research-store.js). Bombing lives in
 // research-bombing.js. Contract: export init(client, section).
 
-import {el, clear} from "./dom.js";
+import {el, clear} from "../kit/dom.js";
 import * as store from "./research-store.js";
 import {createBombing} from "./research-bombing.js";
-import {segmented, stepper, dieBox, diceKeypad} from "./research-widgets.js";
+import {segmented, stepper, dieBox, diceKeypad} from "../kit/widgets.js";
 
 const TECH_NAMES = {
   super_subs: "Super Subs", rockets: "Rockets", industrial_technology: "Industrial Technology",
@@ -23,8 +23,8 @@ const techName = (id) => TECH_NAMES[id] || id;
 const percent = (p) => `${Math.round(100 * p)}%`;
 
 export function init(client, section) {
-  if (!document.querySelector('link[href="research.css"]')) {
-    document.head.append(el("link", {rel: "stylesheet", href: "research.css"}));
+  if (!document.querySelector('link[href="research/research.css"]')) {
+    document.head.append(el("link", {rel: "stylesheet", href: "research/research.css"}));
   }
   const loaded = store.load();
   let game = loaded.game;

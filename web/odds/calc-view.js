@@ -3,8 +3,8 @@
 // `calc` result (docs/api.md) into nodes; no state, no worker. calc.js owns
 // the screen and the luck dial.
 
-import {el} from "./dom.js";
-import {countName} from "./rulesets.js";
+import {el} from "../kit/dom.js";
+import {countName} from "../kit/rulesets.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
