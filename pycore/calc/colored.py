@@ -191,4 +191,6 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
         raise BadRequest("exact", f"exact fractions for coloured dice are given when no side rolls more than "
                                   f"{EXACT_MAX_DICE} dice of a colour and at most {EXACT_MAX_UNITS} units fight; "
                                   "leave exact out for a Monte Carlo estimate")
-    return sample(setup, rounds, SAMPLES, simulate)
+    return sample(setup, rounds, SAMPLES, simulate, reason=(
+        f"Monte Carlo: a side rolls more than {EXACT_MAX_DICE} dice of a colour or more than {EXACT_MAX_UNITS} "
+        f"units fight in all, beyond the exact enumeration of coloured dice"))

@@ -25,7 +25,7 @@ from ..engine.army import Army
 from ..errors import show
 from ..forces import Force
 from ..share import link_for
-from . import ladder, montecarlo
+from . import fleet, ladder, montecarlo
 from .chain import Chain, solve
 from .choices import Retreat
 from .law import Ends
@@ -39,8 +39,12 @@ OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "i
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 MAX_GENERAL_UNITS = 16
-"""Battles the ladder cannot take (sea battles: subs, aircraft that cannot hit them) are solved by the
-general chain up to this many units in all; beyond, by Monte Carlo (``montecarlo.SAMPLES_GENERAL``)."""
+"""Battles neither fast chain takes (the land ladder, the sea chain of ``fleet``) are solved by the general
+chain up to this many units in all; beyond, by Monte Carlo (``montecarlo.SAMPLES_GENERAL``)."""
+MAX_FLEET_UNITS = 60
+"""Sea battles are solved exactly by ``fleet`` up to this many units a side: its states grow as the product of
+the three class counters of each side, so beyond it they are sampled (Monte Carlo, the reason said in
+``result.method_reason``)."""
 
 TAIL = 1e-13
 FLOOR = 1e-13
@@ -190,9 +194,22 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
             return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned)
         except ladder.NotLinear:
             pass
+        if setup.kind == "sea" and not retreat and not keep_land:
+            biggest = max(army.size for army in start.values())
+            if biggest > MAX_FLEET_UNITS:
+                return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL, reason=(
+                    f"Monte Carlo: a side has {biggest} units, more than the {MAX_FLEET_UNITS} a side "
+                    f"the exact sea chain takes in reasonable time"))
+            try:
+                got = fleet.solve(setup, start, TAIL, FLOOR, rounds, first_round)
+                return Ends(got["ends"], got["rounds"], got["pruned"])
+            except fleet.NotFleet:
+                pass
         size = sum(army.size for army in start.values()) + setup.attacker.bombard.size
         if size > MAX_GENERAL_UNITS:
-            return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL)
+            return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL, reason=(
+                f"Monte Carlo: {size} units in all, more than the {MAX_GENERAL_UNITS} the general exact "
+                f"chain takes in reasonable time, and neither fast exact chain (land ladder, sea chain) fits"))
     chain = Chain(setup, exact=exact, tail=TAIL, floor=FLOOR, start=start, keep_land=keep_land)
     solved = solve(chain, rounds, opening=first_round == 1, retreat=retreat)
     return Ends(solved["ends"], solved["rounds"], chain.pruned)
@@ -243,7 +260,7 @@ def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
             takes += p
     return {"outcome": outcome, "losses": losses, "cost": cost, "survivors": survivors, "takes": takes,
             "joint": joint, "rounds": law.rounds, "pruned": law.pruned, "method": law.method,
-            "samples": law.samples, "damaged": damaged}
+            "samples": law.samples, "reason": law.reason, "damaged": damaged}
 
 
 def run(request: Mapping[str, Any]) -> dict:
@@ -273,6 +290,7 @@ def run(request: Mapping[str, Any]) -> dict:
     if got["method"] == "monte_carlo":
         n = got["samples"]
         result["samples"] = n
+        result["method_reason"] = got["reason"]
         result["pruned_bound"] = (f"simulated: {n} battles fought by the engine with seeded dice; "
                                   f"intervals are ±1.96 standard errors (95 %)")
         result["intervals"] = {name: _interval(p, n) for name, p in outcome.items()}

@@ -1,0 +1,368 @@
+"""The exact chain for sea battles: a side's state is the hits taken by each class of casualty.
+
+Why a class and not one ladder (the land chain, ``ladder.py``): at sea not
+every hit may land on every unit (RULES.md §2): a sub's hit never falls on
+an aircraft, an aircraft without a friendly destroyer never hits a sub. So
+the army after ``k`` hits depends on which groups scored them. But within
+one *class* of casualty — the unit types every group may hit alike: subs,
+aircraft, the other ships — the engine's ``allocate`` always takes the next
+hit point in the same order (intact two-hit units first, then the order of
+loss, defenseless transports last). A side's army is therefore fixed by the
+hits taken per class, (subs, aircraft, ships): a few counters, packed in one
+integer (mixed radix), and a battle state is two such integers.
+
+No rule is written here (the ladder's principle, docs/rules.md § The
+calculator). Every army comes from the engine's ``allocate`` and
+``Army.after``, one hit at a time, and the counters are only its name: an
+army met twice under one name would stop this chain (:class:`NotFleet`) and
+hand the battle to the general chain. What fires in a step is the engine's
+``sub_group`` and ``main_groups``; the sub strike's casualties leave at once
+unless the victim has a destroyer (``Battle.sub_step``); the end of a round
+(defenseless transports, ``decided``) is the engine's ``Battle``, through
+:class:`chain.Chain`. Subs never submerge: the policy of the engine's own
+tables when nobody decides (``Quiet``, the seeded simulation), so the
+calculator and a seeded battle answer the same question.
+
+Speed: each state is settled once. Hits taken never go down, so the states
+are worked level by level (total hits taken by both sides), and a round that
+changes nothing is divided out (1 / (1 − P(stay))), not iterated. Per side,
+each army's one-hit successor per target set is worked out once, so the army
+after k hits is a list lookup; the laws of hits are cached by the values
+fired; a state's round is the outer product of two short lists per sub
+strike outcome.
+
+Pruning, as the land chain's: laws are cut where their tails are below
+``tail``, states reached with less than ``floor`` are dropped, and the mass
+that went in and did not come out is reported as ``pruned``: every
+probability is low by at most that.
+"""
+
+from __future__ import annotations
+
+from ..engine.army import Army
+from ..engine.casualties import allocate
+from ..engine.firing import Group, casualty_types, has_destroyer, main_groups, sub_group
+from ..engine.sequence import MAX_ROUNDS
+from ..engine.setup import BattleSetup
+from .chain import Chain
+from .ladder import _law, _trim
+
+CLASSES = ("subs", "air", "ships")
+"""Classes of casualty: the sets of unit types that every group of the engine hits alike (RULES.md §2)."""
+
+
+class NotFleet(Exception):
+    """The battle is not one this chain takes (an opening fire, a retreat rule, or counters that do not
+    name one army): the general chain takes it."""
+
+
+def _class_of(unit) -> int:
+    if "submarine" in unit.abilities:
+        return 0
+    if unit.is_air:
+        return 1
+    return 2
+
+
+class Side:
+    """One side's armies, each named by its hits taken per class (one integer, mixed radix).
+
+    ``after(i, targets)`` is the army after one more hit that may land on
+    ``targets``: the engine's ``allocate`` with one hit, asked once per army
+    and target set. ``walk(i, targets)`` lists the armies after 0, 1, 2, …
+    such hits (the same as ``allocate`` with them all at once: it places hits
+    one by one).
+    """
+
+    def __init__(self, setup: BattleSetup, role: str, start: Army):
+        self.setup, self.role = setup, role
+        ruleset = setup.ruleset
+        self.order = setup.side(role).order_of_loss
+        self.kind = {uid: _class_of(ruleset.unit(uid)) for uid, _ in start.units.counts}
+        pools = [0, 0, 0]
+        for uid, _ in start.units.counts:
+            pools[self.kind[uid]] += start.hit_points(ruleset, uid)
+        self.pools = pools
+        self.radix = (1, pools[0] + 1, (pools[0] + 1) * (pools[1] + 1))
+        self.size = self.radix[2] * (pools[2] + 1)   # names run from 0 to size - 1
+        self.armies: dict[int, Army] = {}
+        self.index: dict[Army, int] = {}
+        self.level: dict[int, int] = {}               # hits taken in all
+        self.types: dict[int, int] = {}               # an id of the unit types present (what enemy groups read)
+        self._types: dict[tuple, int] = {}
+        self.destroyer: dict[int, bool] = {}
+        self._next: dict = {}
+        self._walks: dict = {}
+        self.start = self.name(start)
+
+    def name(self, army: Army) -> int:
+        got = self.index.get(army)
+        if got is not None:
+            return got
+        ruleset = self.setup.ruleset
+        left = [0, 0, 0]
+        for uid, _ in army.units.counts:
+            left[self.kind[uid]] += army.hit_points(ruleset, uid)
+        taken = [p - q for p, q in zip(self.pools, left)]
+        got = taken[0] + taken[1] * self.radix[1] + taken[2] * self.radix[2]
+        other = self.armies.get(got)
+        if other is not None and other != army:
+            raise NotFleet(f"{self.role}: {other} and {army} take the same hits per class")
+        self.index[army] = got
+        if other is None:
+            self.armies[got] = army
+            self.level[got] = sum(taken)
+            key = tuple(uid for uid, _ in army.units.counts)
+            self.types[got] = self._types.setdefault(key, len(self._types))
+            self.destroyer[got] = has_destroyer(ruleset, army)
+        return got
+
+    def after(self, i: int, targets: frozenset) -> int:
+        key = (i, targets)
+        got = self._next.get(key)
+        if got is None:
+            army = self.armies[i]
+            cas = allocate(self.setup, army, [(Group("enemy", "one", (), (), targets, ()), 1)], self.order)
+            got = self._next[key] = self.name(army.after(cas.lost, cas.damaged)) if cas else i
+        return got
+
+    def walk(self, i: int, targets: frozenset, hits: int) -> list:
+        """The armies after 0, 1, …, ``hits`` hits on ``targets`` (names); it stops growing where no target is left."""
+        key = (i, targets)
+        path = self._walks.get(key)
+        if path is None:
+            path = self._walks[key] = [i]
+        while len(path) <= hits:
+            last = path[-1]
+            nxt = self.after(last, targets)
+            if nxt == last:
+                break
+            path.append(nxt)
+        return path
+
+
+class Fleet:
+    """The transitions of one sea battle between named armies (see the module's docstring)."""
+
+    def __init__(self, setup: BattleSetup, start: dict, tail: float):
+        self.setup = setup
+        self.tail = tail
+        self.sides = {role: Side(setup, role, start[role]) for role in ("attacker", "defender")}
+        self.m = self.sides["defender"].size
+        self._laws: dict = {}
+        self._subs: dict = {}
+        self._mains: dict = {}
+        self._land: dict = {}
+        self._sigs: dict = {}
+
+    def law(self, group: Group) -> tuple:
+        """(first hit count kept, probabilities) of one group's hits, tails below ``tail`` cut."""
+        key = (group.values, group.best_of_two)
+        got = self._laws.get(key)
+        if got is None:
+            lo, probs = _trim(_law(self.setup.system, group.values, group.best_of_two), self.tail)
+            got = self._laws[key] = (lo, tuple(probs))
+        return got
+
+    def sub_strike(self, role: str, shooter: int, victim: int):
+        """The engine's ``sub_group`` of ``role`` (None, or (targets, law)), by shooter and the victim's types."""
+        side, other = self.sides[role], self.sides["defender" if role == "attacker" else "attacker"]
+        key = (role, shooter, other.types[victim])
+        got = self._subs.get(key, False)
+        if got is False:
+            group = sub_group(self.setup, role, side.armies[shooter], other.armies[victim])
+            got = self._subs[key] = None if group is None or not group.fires else (group.targets, self.law(group))
+        return got
+
+    def main(self, role: str, shooter: int, victim: int) -> int:
+        """An id of the engine's ``main_groups`` of ``role`` (laws and targets), by shooter and the victim's types."""
+        other = self.sides["defender" if role == "attacker" else "attacker"]
+        key = (role, shooter, other.types[victim])
+        got = self._mains.get(key)
+        if got is None:
+            groups = main_groups(self.setup, role, self.sides[role].armies[shooter], other.armies[victim])
+            # allocate places the groups with the fewest targets first.
+            sig = tuple((g.targets, self.law(g)) for g in sorted(groups, key=lambda g: len(g.targets)))
+            got = self._mains[key] = self._sigs.setdefault(sig, len(self._sigs))
+            self._sigs.setdefault(("of", got), sig)
+        return got
+
+    def land(self, role: str, victim: int, sig: int) -> list:
+        """[(army after, p)] for the hits of one set of enemy main groups on ``victim`` (names; cached)."""
+        key = (role, victim, sig)
+        got = self._land.get(key)
+        if got is not None:
+            return got
+        side = self.sides[role]
+        dist = {victim: 1.0}
+        for targets, (lo, probs) in self._sigs[("of", sig)]:
+            out: dict = {}
+            top = lo + len(probs) - 1
+            for state, mass in dist.items():
+                path = side.walk(state, targets, top)
+                last = len(path) - 1
+                for k, p in enumerate(probs, lo):
+                    s = path[k] if k <= last else path[last]
+                    out[s] = out.get(s, 0.0) + mass * p
+            dist = out
+        got = self._land[key] = list(dist.items())
+        return got
+
+    def round_from(self, ia: int, id_: int) -> dict:
+        """{attacker name · m + defender name: p} after one round's fire (before its end, RULES.md §2 (1)–(5))."""
+        A, D = self.sides["attacker"], self.sides["defender"]
+        m = self.m
+        out: dict = {}
+        strike_a = self.sub_strike("attacker", ia, id_)
+        firsts = [(id_, 1.0)]
+        if strike_a is not None:
+            targets, (lo, probs) = strike_a
+            path = D.walk(id_, targets, lo + len(probs) - 1)
+            last = len(path) - 1
+            firsts = {}
+            for k, p in enumerate(probs, lo):
+                s = path[k] if k <= last else path[last]
+                firsts[s] = firsts.get(s, 0.0) + p
+            firsts = list(firsts.items())
+        # Casualties of a sub strike leave at once unless the victim has a destroyer (Battle.sub_step).
+        ghosts_d = D.destroyer[id_]
+        ghosts_a = A.destroyer[ia]
+        for d1, p1 in firsts:
+            fd = id_ if ghosts_d else d1
+            strike_d = self.sub_strike("defender", fd, ia)
+            seconds = [(ia, p1)]
+            if strike_d is not None:
+                targets, (lo, probs) = strike_d
+                path = A.walk(ia, targets, lo + len(probs) - 1)
+                last = len(path) - 1
+                got: dict = {}
+                for k, p in enumerate(probs, lo):
+                    s = path[k] if k <= last else path[last]
+                    got[s] = got.get(s, 0.0) + p1 * p
+                seconds = list(got.items())
+            for a1, p2 in seconds:
+                fa = ia if ghosts_a else a1
+                on_d = self.land("defender", d1, self.main("attacker", fa, d1))
+                on_a = self.land("attacker", a1, self.main("defender", fd, a1))
+                for a2, pa in on_a:
+                    c = p2 * pa
+                    base = a2 * m
+                    for d2, pd in on_d:
+                        key = base + d2
+                        out[key] = out.get(key, 0.0) + c * pd
+        return out
+
+
+def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: int | None = None,
+          first_round: int = 1) -> dict:
+    """The law of the end of a sea battle: {"ends": {(outcome, attacker, defender): p}, "rounds", "pruned"}.
+
+    Without a round limit each state is settled once, level by level (hits
+    taken by both sides), its chance to stay put divided out: fought to the
+    end, as the general chain (``chain.solve``) and the ladder do. With
+    ``rounds`` the law is carried round by round, and what still fights is
+    ``in_progress``.
+    """
+    if setup.kind != "sea":
+        raise NotFleet("only sea battles (no AA gun, no bombardment)")
+    chain = Chain(setup, exact=False, tail=tail, floor=floor, start=start)
+    a0, d0, _ = chain.start()
+    if chain.engine.decided() == "stalemate":
+        return {"ends": {("stalemate", a0, d0): 1.0}, "rounds": 0.0, "pruned": 0.0}
+    fleet = Fleet(setup, start, tail)
+    A, D = fleet.sides["attacker"], fleet.sides["defender"]
+    m = fleet.m
+    ends: dict = {}
+    ending: dict = {}
+
+    def end_of_round(key: int):
+        got = ending.get(key)
+        if got is None:
+            ia, id_ = divmod(key, m)
+            a2, d2, done = chain.end_of_round(A.armies[ia], D.armies[id_])
+            got = ending[key] = (A.name(a2) * m + D.name(d2), done)
+        return got
+
+    def record(outcome: str, key: int, p: float):
+        ia, id_ = divmod(key, m)
+        k = (outcome, A.armies[ia], D.armies[id_])
+        ends[k] = ends.get(k, 0.0) + p
+
+    start_key = A.start * m + D.start
+    if rounds is not None:
+        return _by_rounds(fleet, start_key, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor)
+    first = fleet.round_from(A.start, D.start)
+    expected_rounds = 1.0
+    levels: dict[int, dict] = {}
+    level_a, level_d = A.level, D.level
+
+    def push(key: int, p: float):
+        ia, id_ = divmod(key, m)
+        bucket = levels.get(level_a[ia] + level_d[id_])
+        if bucket is None:
+            bucket = levels[level_a[ia] + level_d[id_]] = {}
+        bucket[key] = bucket.get(key, 0.0) + p
+
+    for key, p in first.items():
+        push(key, p)
+    level = 0
+    top = sum(A.pools) + sum(D.pools)
+    while level <= top:
+        bucket = levels.pop(level, None)
+        if bucket is None:
+            level += 1
+            continue
+        while bucket:
+            key, mass = bucket.popitem()
+            if mass < floor:
+                continue                       # dropped: counted in ``pruned`` (mass in minus mass out)
+            moved, done = end_of_round(key)
+            if done is not None:
+                record(done, moved, mass)
+                continue
+            if moved != key:
+                push(moved, mass)              # lonely transports lost: more hits taken, a higher level
+                continue
+            nxt = fleet.round_from(*divmod(key, m))
+            stay = nxt.pop(key, 0.0)
+            leave = 1.0 - stay
+            if leave <= 1e-15:
+                record("stalemate", key, mass)
+                continue
+            scale = mass / leave
+            expected_rounds += scale
+            for k2, p in nxt.items():
+                ia, id_ = divmod(k2, m)
+                lv = level_a[ia] + level_d[id_]
+                b = levels.get(lv)
+                if b is None:
+                    b = levels[lv] = {}
+                b[k2] = b.get(k2, 0.0) + p * scale
+        level += 1
+    pruned = max(0.0, 1.0 - sum(ends.values()))
+    return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}
+
+
+def _by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends: dict, floor: float) -> dict:
+    m = fleet.m
+    live = {start: 1.0}
+    expected_rounds = 0.0
+    for _ in range(limit):
+        if not live:
+            break
+        expected_rounds += sum(live.values())
+        nxt: dict = {}
+        for key, mass in live.items():
+            if mass < floor:
+                continue
+            for k2, p in fleet.round_from(*divmod(key, m)).items():
+                moved, done = end_of_round(k2)
+                if done is not None:
+                    record(done, moved, mass * p)
+                else:
+                    nxt[moved] = nxt.get(moved, 0.0) + mass * p
+        live = nxt
+    for key, mass in live.items():
+        record("in_progress", key, mass)
+    pruned = max(0.0, 1.0 - sum(ends.values()))
+    return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}
