@@ -39,11 +39,15 @@ probability is low by at most that.
 
 from __future__ import annotations
 
+from heapq import heappop, heappush
+from itertools import compress, count
+
 from ..engine.army import Army
 from ..engine.casualties import allocate
 from ..engine.firing import Group, casualty_types, has_destroyer, main_groups, sub_group
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import BattleSetup
+from ..forces import Force
 from .chain import Chain
 from .ladder import _law, _trim
 
@@ -187,8 +191,8 @@ class Fleet:
             self._sigs.setdefault(("of", got), sig)
         return got
 
-    def land(self, role: str, victim: int, sig: int) -> list:
-        """[(army after, p)] for the hits of one set of enemy main groups on ``victim`` (names; cached)."""
+    def land(self, role: str, victim: int, sig: int) -> tuple:
+        """(armies after, their p) for the hits of one set of enemy main groups on ``victim`` (names; cached)."""
         key = (role, victim, sig)
         got = self._land.get(key)
         if got is not None:
@@ -205,63 +209,98 @@ class Fleet:
                     s = path[k] if k <= last else path[last]
                     out[s] = out.get(s, 0.0) + mass * p
             dist = out
-        got = self._land[key] = list(dist.items())
+        got = self._land[key] = (tuple(dist), tuple(dist.values()))
         return got
 
-    def round_from(self, ia: int, id_: int) -> dict:
-        """{attacker name · m + defender name: p} after one round's fire (before its end, RULES.md §2 (1)–(5))."""
+    def _strike(self, side: Side, victim: int, strike, mass: float) -> list:
+        if strike is None:
+            return [(victim, mass)]
+        targets, (lo, probs) = strike
+        path = side.walk(victim, targets, lo + len(probs) - 1)
+        last = len(path) - 1
+        got: dict = {}
+        for k, p in enumerate(probs, lo):
+            s = path[k] if k <= last else path[last]
+            got[s] = got.get(s, 0.0) + mass * p
+        return list(got.items())
+
+    def combos(self, ia: int, id_: int) -> list:
+        """One round's fire from a state (RULES.md §2 (1)–(5)) as [(p, attacker after, defender after)].
+
+        Each entry is one outcome of the two sub strikes, with the laws of the
+        main fire that follows: the armies after are independent given it,
+        so the round's law is the sum of their outer products.
+        """
         A, D = self.sides["attacker"], self.sides["defender"]
-        m = self.m
-        out: dict = {}
-        strike_a = self.sub_strike("attacker", ia, id_)
-        firsts = [(id_, 1.0)]
-        if strike_a is not None:
-            targets, (lo, probs) = strike_a
-            path = D.walk(id_, targets, lo + len(probs) - 1)
-            last = len(path) - 1
-            firsts = {}
-            for k, p in enumerate(probs, lo):
-                s = path[k] if k <= last else path[last]
-                firsts[s] = firsts.get(s, 0.0) + p
-            firsts = list(firsts.items())
-        # Casualties of a sub strike leave at once unless the victim has a destroyer (Battle.sub_step).
+        out = []
+        # Casualties of a sub strike leave at once unless the victim has a destroyer (Battle.sub_step):
+        # then they still fire, in the strike that answers and in the main fire.
         ghosts_d = D.destroyer[id_]
         ghosts_a = A.destroyer[ia]
-        for d1, p1 in firsts:
+        for d1, p1 in self._strike(D, id_, self.sub_strike("attacker", ia, id_), 1.0):
             fd = id_ if ghosts_d else d1
-            strike_d = self.sub_strike("defender", fd, ia)
-            seconds = [(ia, p1)]
-            if strike_d is not None:
-                targets, (lo, probs) = strike_d
-                path = A.walk(ia, targets, lo + len(probs) - 1)
-                last = len(path) - 1
-                got: dict = {}
-                for k, p in enumerate(probs, lo):
-                    s = path[k] if k <= last else path[last]
-                    got[s] = got.get(s, 0.0) + p1 * p
-                seconds = list(got.items())
-            for a1, p2 in seconds:
+            for a1, p2 in self._strike(A, ia, self.sub_strike("defender", fd, ia), p1):
                 fa = ia if ghosts_a else a1
-                on_d = self.land("defender", d1, self.main("attacker", fa, d1))
-                on_a = self.land("attacker", a1, self.main("defender", fd, a1))
-                for a2, pa in on_a:
-                    c = p2 * pa
-                    base = a2 * m
-                    for d2, pd in on_d:
-                        key = base + d2
-                        out[key] = out.get(key, 0.0) + c * pd
+                out.append((p2, self.land("attacker", a1, self.main("defender", fd, a1)),
+                             self.land("defender", d1, self.main("attacker", fa, d1))))
         return out
+
+    def round_from(self, ia: int, id_: int) -> dict:
+        """{attacker name · m + defender name: p} after one round's fire (before its end)."""
+        m = self.m
+        out: dict = {}
+        for p, (sa, pa_), (sd, pd_) in self.combos(ia, id_):
+            for a2, pa in zip(sa, pa_):
+                c = p * pa
+                base = a2 * m
+                for d2, pd in zip(sd, pd_):
+                    key = base + d2
+                    out[key] = out.get(key, 0.0) + c * pd
+        return out
+
+
+class Ending:
+    """The engine's end of a round (``Battle.lose_lonely_transports``, ``decided``) by named armies.
+
+    What it decides depends on which unit types each side has left (a side
+    of transports alone, whether anybody can still hurt anybody: a type's
+    value is its own, support only adds), so it is asked once per pair of
+    type sets, of the engine itself (``Chain.end_of_round``), and read as
+    (attacker wiped out, defender wiped out, outcome).
+    """
+
+    def __init__(self, chain: Chain, fleet: Fleet):
+        self.chain = chain
+        self.A, self.D = fleet.sides["attacker"], fleet.sides["defender"]
+        self.m = fleet.m
+        self._by_types: dict = {}
+        empty = Army(Force(()))
+        self.empty = (self.A.name(empty), self.D.name(empty))
+
+    def __call__(self, ia: int, id_: int) -> tuple[int, str | None]:
+        A, D = self.A, self.D
+        key = (A.types[ia], D.types[id_])
+        got = self._by_types.get(key)
+        if got is None:
+            a, d = A.armies[ia], D.armies[id_]
+            a2, d2, done = self.chain.end_of_round(a, d)
+            got = self._by_types[key] = (not a2 and bool(a), not d2 and bool(d), done)
+        wipe_a, wipe_d, done = got
+        return (self.empty[0] if wipe_a else ia) * self.m + (self.empty[1] if wipe_d else id_), done
 
 
 def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: int | None = None,
           first_round: int = 1) -> dict:
     """The law of the end of a sea battle: {"ends": {(outcome, attacker, defender): p}, "rounds", "pruned"}.
 
-    Without a round limit each state is settled once, level by level (hits
-    taken by both sides), its chance to stay put divided out: fought to the
-    end, as the general chain (``chain.solve``) and the ladder do. With
-    ``rounds`` the law is carried round by round, and what still fights is
-    ``in_progress``.
+    Without a round limit each state is settled once: a round moves mass from
+    ``(a, d)`` only to states whose counters are each at least as high, and a
+    higher counter is a higher name (mixed radix), so rows (attacker names)
+    are settled in increasing order, and within a row the columns (defender
+    names) too; a state's chance to stay put is divided out (fought to the
+    end, as the general chain and the ladder do). Rows are dense lists over
+    the defender's names. With ``rounds`` the law is carried round by round,
+    and what still fights is ``in_progress``.
     """
     if setup.kind != "sea":
         raise NotFleet("only sea battles (no AA gun, no bombardment)")
@@ -273,72 +312,67 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
     A, D = fleet.sides["attacker"], fleet.sides["defender"]
     m = fleet.m
     ends: dict = {}
-    ending: dict = {}
-
-    def end_of_round(key: int):
-        got = ending.get(key)
-        if got is None:
-            ia, id_ = divmod(key, m)
-            a2, d2, done = chain.end_of_round(A.armies[ia], D.armies[id_])
-            got = ending[key] = (A.name(a2) * m + D.name(d2), done)
-        return got
+    end_of_round = Ending(chain, fleet)
 
     def record(outcome: str, key: int, p: float):
         ia, id_ = divmod(key, m)
         k = (outcome, A.armies[ia], D.armies[id_])
         ends[k] = ends.get(k, 0.0) + p
 
-    start_key = A.start * m + D.start
     if rounds is not None:
-        return _by_rounds(fleet, start_key, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor)
-    first = fleet.round_from(A.start, D.start)
-    expected_rounds = 1.0
-    levels: dict[int, dict] = {}
-    level_a, level_d = A.level, D.level
+        return _by_rounds(fleet, A.start * m + D.start, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor)
+    rows: dict[int, list] = {}
+    pending: list[int] = []
 
-    def push(key: int, p: float):
-        ia, id_ = divmod(key, m)
-        bucket = levels.get(level_a[ia] + level_d[id_])
-        if bucket is None:
-            bucket = levels[level_a[ia] + level_d[id_]] = {}
-        bucket[key] = bucket.get(key, 0.0) + p
+    def row_of(ia: int) -> list:
+        row = rows.get(ia)
+        if row is None:
+            row = rows[ia] = [0.0] * m
+            heappush(pending, ia)
+        return row
 
-    for key, p in first.items():
-        push(key, p)
-    level = 0
-    top = sum(A.pools) + sum(D.pools)
-    while level <= top:
-        bucket = levels.pop(level, None)
-        if bucket is None:
-            level += 1
-            continue
-        while bucket:
-            key, mass = bucket.popitem()
+    expected_rounds = 1.0              # round 1, fought from the start (as chain.solve: not divided out)
+    for p, (sa, pa_), (sd, pd_) in fleet.combos(A.start, D.start):
+        for a2, pa in zip(sa, pa_):
+            row = row_of(a2)
+            c = p * pa
+            for d2, pd in zip(sd, pd_):
+                row[d2] += c * pd
+    combos = fleet.combos
+    while pending:
+        ia = heappop(pending)
+        row = rows.pop(ia)
+        for id_ in compress(count(), row):   # lazily: pushes along the row land on later columns, seen in turn
+            mass = row[id_]
+            row[id_] = 0.0
             if mass < floor:
-                continue                       # dropped: counted in ``pruned`` (mass in minus mass out)
-            moved, done = end_of_round(key)
+                continue                     # dropped: counted in ``pruned`` (mass in minus mass out)
+            moved, done = end_of_round(ia, id_)
             if done is not None:
                 record(done, moved, mass)
                 continue
-            if moved != key:
-                push(moved, mass)              # lonely transports lost: more hits taken, a higher level
+            if moved != ia * m + id_:
+                ma, md = divmod(moved, m)    # lonely transports lost: higher counters, a later state
+                (row if ma == ia else row_of(ma))[md] += mass
                 continue
-            nxt = fleet.round_from(*divmod(key, m))
-            stay = nxt.pop(key, 0.0)
-            leave = 1.0 - stay
-            if leave <= 1e-15:
-                record("stalemate", key, mass)
+            todo = combos(ia, id_)
+            stay = 0.0
+            for p, (sa, pa_), (sd, pd_) in todo:
+                if sa[0] == ia and sd[0] == id_:
+                    stay += p * pa_[0] * pd_[0]
+            if stay >= 1.0 - 1e-15:
+                record("stalemate", ia * m + id_, mass)
                 continue
-            scale = mass / leave
+            scale = mass / (1.0 - stay)
             expected_rounds += scale
-            for k2, p in nxt.items():
-                ia, id_ = divmod(k2, m)
-                lv = level_a[ia] + level_d[id_]
-                b = levels.get(lv)
-                if b is None:
-                    b = levels[lv] = {}
-                b[k2] = b.get(k2, 0.0) + p * scale
-        level += 1
+            for p, (sa, pa_), (sd, pd_) in todo:
+                c0 = p * scale
+                for a2, pa in zip(sa, pa_):
+                    target = row if a2 == ia else row_of(a2)
+                    c = c0 * pa
+                    for d2, pd in zip(sd, pd_):
+                        target[d2] += c * pd
+            row[id_] = 0.0                    # its own share (stay) is divided out above
     pruned = max(0.0, 1.0 - sum(ends.values()))
     return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}
 
@@ -356,7 +390,7 @@ def _by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends:
             if mass < floor:
                 continue
             for k2, p in fleet.round_from(*divmod(key, m)).items():
-                moved, done = end_of_round(k2)
+                moved, done = end_of_round(*divmod(k2, m))
                 if done is not None:
                     record(done, moved, mass * p)
                 else:
