@@ -174,8 +174,14 @@ class Fleet:
         key = (role, shooter, other.types[victim])
         got = self._subs.get(key, False)
         if got is False:
-            group = sub_group(self.setup, role, side.armies[shooter], other.armies[victim])
-            got = self._subs[key] = None if group is None or not group.fires else (group.targets, self.law(group))
+            # What fires depends on the units, not on which are damaged: asked once per force.
+            army = side.armies[shooter]
+            wide = (role, army.units, other.types[victim])
+            got = self._subs.get(wide, False)
+            if got is False:
+                group = sub_group(self.setup, role, army, other.armies[victim])
+                got = self._subs[wide] = None if group is None or not group.fires else (group.targets, self.law(group))
+            self._subs[key] = got
         return got
 
     def main(self, role: str, shooter: int, victim: int) -> int:
@@ -184,11 +190,16 @@ class Fleet:
         key = (role, shooter, other.types[victim])
         got = self._mains.get(key)
         if got is None:
-            groups = main_groups(self.setup, role, self.sides[role].armies[shooter], other.armies[victim])
-            # allocate places the groups with the fewest targets first.
-            sig = tuple((g.targets, self.law(g)) for g in sorted(groups, key=lambda g: len(g.targets)))
-            got = self._mains[key] = self._sigs.setdefault(sig, len(self._sigs))
-            self._sigs.setdefault(("of", got), sig)
+            army = self.sides[role].armies[shooter]
+            wide = (role, army.units, other.types[victim])
+            got = self._mains.get(wide)
+            if got is None:
+                groups = main_groups(self.setup, role, army, other.armies[victim])
+                # allocate places the groups with the fewest targets first.
+                sig = tuple((g.targets, self.law(g)) for g in sorted(groups, key=lambda g: len(g.targets)))
+                got = self._mains[wide] = self._sigs.setdefault(sig, len(self._sigs))
+                self._sigs.setdefault(("of", got), sig)
+            self._mains[key] = got
         return got
 
     def land(self, role: str, victim: int, sig: int) -> tuple:
@@ -198,8 +209,17 @@ class Fleet:
         if got is not None:
             return got
         side = self.sides[role]
+        groups = self._sigs[("of", sig)]
+        if len(groups) == 1:
+            # One group (no aircraft kept off subs): the armies after lo, lo + 1, … hits, the law as it is
+            # while targets last, the rest of it on the last army.
+            targets, (lo, probs) = groups[0]
+            path = side.walk(victim, targets, lo + len(probs) - 1)
+            if len(path) >= lo + len(probs):
+                got = self._land[key] = (tuple(path[lo:lo + len(probs)]), probs)
+                return got
         dist = {victim: 1.0}
-        for targets, (lo, probs) in self._sigs[("of", sig)]:
+        for targets, (lo, probs) in groups:
             out: dict = {}
             top = lo + len(probs) - 1
             for state, mass in dist.items():
@@ -227,22 +247,41 @@ class Fleet:
     def combos(self, ia: int, id_: int) -> list:
         """One round's fire from a state (RULES.md §2 (1)–(5)) as [(p, attacker after, defender after)].
 
-        Each entry is one outcome of the two sub strikes, with the laws of the
-        main fire that follows: the armies after are independent given it,
-        so the round's law is the sum of their outer products.
+        Each entry is one outcome of the sub strikes with the laws of the main
+        fire that follows: given it, the two sides' armies after the round are
+        independent, so the round's law is the sum of the entries' outer
+        products. Casualties of a sub strike leave at once unless the victim
+        has a destroyer (``Battle.sub_step``); when they stay to fire, what a
+        side fires no longer depends on the strike it took, and the strikes'
+        outcomes are summed before the outer product (one entry instead of
+        one per outcome).
         """
         A, D = self.sides["attacker"], self.sides["defender"]
-        out = []
-        # Casualties of a sub strike leave at once unless the victim has a destroyer (Battle.sub_step):
-        # then they still fire, in the strike that answers and in the main fire.
-        ghosts_d = D.destroyer[id_]
+        ghosts_d = D.destroyer[id_]          # the defender's strike casualties still fire
         ghosts_a = A.destroyer[ia]
-        for d1, p1 in self._strike(D, id_, self.sub_strike("attacker", ia, id_), 1.0):
-            fd = id_ if ghosts_d else d1
-            for a1, p2 in self._strike(A, ia, self.sub_strike("defender", fd, ia), p1):
-                fa = ia if ghosts_a else a1
-                out.append((p2, self.land("attacker", a1, self.main("defender", fd, a1)),
-                             self.land("defender", d1, self.main("attacker", fa, d1))))
+        land, main = self.land, self.main
+        firsts = self._strike(D, id_, self.sub_strike("attacker", ia, id_), 1.0)
+        if ghosts_d:
+            # The defender fires as ``id_`` whatever the attacker's strike did: his strike and main fire on
+            # the attacker do not depend on d1.
+            seconds = self._strike(A, ia, self.sub_strike("defender", id_, ia), 1.0)
+            if ghosts_a:
+                on_a = _mix([(p2, land("attacker", a1, main("defender", id_, a1))) for a1, p2 in seconds])
+                on_d = _mix([(p1, land("defender", d1, main("attacker", ia, d1))) for d1, p1 in firsts])
+                return [(1.0, on_a, on_d)]
+            return [(p2, land("attacker", a1, main("defender", id_, a1)),
+                     _mix([(p1, land("defender", d1, main("attacker", a1, d1))) for d1, p1 in firsts]))
+                    for a1, p2 in seconds]
+        out = []
+        for d1, p1 in firsts:
+            seconds = self._strike(A, ia, self.sub_strike("defender", d1, ia), 1.0)
+            if ghosts_a:
+                out.append((p1, _mix([(p2, land("attacker", a1, main("defender", d1, a1))) for a1, p2 in seconds]),
+                            land("defender", d1, main("attacker", ia, d1))))
+            else:
+                for a1, p2 in seconds:
+                    out.append((p1 * p2, land("attacker", a1, main("defender", d1, a1)),
+                                land("defender", d1, main("attacker", a1, d1))))
         return out
 
     def round_from(self, ia: int, id_: int) -> dict:
@@ -257,6 +296,17 @@ class Fleet:
                     key = base + d2
                     out[key] = out.get(key, 0.0) + c * pd
         return out
+
+
+def _mix(parts: list) -> tuple:
+    """Σ p·law over (p, (states, probs)) parts, as (states, probs); the first state stays first."""
+    if len(parts) == 1 and parts[0][0] == 1.0:
+        return parts[0][1]
+    out: dict = {}
+    for p, (states, probs) in parts:
+        for s, q in zip(states, probs):
+            out[s] = out.get(s, 0.0) + p * q
+    return tuple(out), tuple(out.values())
 
 
 class Ending:
