@@ -156,3 +156,38 @@ def test_the_issue_sea_battles_are_exact_not_monte_carlo():
               "transport": 2})):
         got = ends_of(setup_of(sea_request("1942-2e", "lowluck", units_a, units_d)))
         assert got.method == "exact" and got.pruned < 1e-9
+
+
+def _bench_battles():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "bench" / "calc.py"
+    spec = importlib.util.spec_from_file_location("bench_calc", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return [request for _, request in module.BATTLES.values()]
+
+
+def test_no_battle_of_the_bench_or_the_simulation_suites_is_answered_by_monte_carlo(monkeypatch):
+    """The dispatch alone (the sea chain's work stubbed out): every sea battle goes to an exact chain."""
+    from pycore.calc import montecarlo
+    from tests.calc_sim.battles import SEA_FLEET
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("Monte Carlo")
+
+    calls = []
+
+    def stub(setup, start, tail, floor, rounds=None, first_round=1):
+        calls.append(setup)
+        return {"ends": {}, "rounds": 0.0, "pruned": 0.0}
+
+    monkeypatch.setattr(montecarlo, "sample", refuse)
+    monkeypatch.setattr(fleet, "solve", stub)
+    requests = [request for request in _bench_battles() if request.get("kind") == "sea"]
+    requests += [sea_request(*battle) for battle in SEA] + [sea_request(*battle[:4]) for battle in SEA_FLEET]
+    requests += [request for request, _ in MORE if request.get("kind") == "sea"]
+    assert len(requests) >= 6 + 6 + 10
+    for request in requests:
+        assert ends_of(setup_of(request)).method == "exact"
+    assert len(calls) == len(requests)
