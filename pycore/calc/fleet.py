@@ -55,6 +55,10 @@ CLASSES = ("subs", "air", "ships")
 """Classes of casualty: the sets of unit types that every group of the engine hits alike (RULES.md §2)."""
 
 
+_LAWS: dict = {}
+"""(system id, tail, values, best of two): the trimmed float law of hits (systems named by their id alone)."""
+
+
 class NotFleet(Exception):
     """The battle is not one this chain takes (an opening fire, a retreat rule, or counters that do not
     name one army): the general chain takes it."""
@@ -164,8 +168,17 @@ class Fleet:
         key = (group.values, group.best_of_two)
         got = self._laws.get(key)
         if got is None:
-            lo, probs = _trim(_law(self.setup.system, group.values, group.best_of_two), self.tail)
-            got = self._laws[key] = (lo, tuple(probs))
+            system = self.setup.system
+            # A system named by its id alone (no ``configure``: dice, Low Luck) has one law per values:
+            # kept across calculations, as the ladder keeps its chances.
+            shared = (system.id, self.tail) + key if getattr(system, "configure", None) is None else None
+            got = _LAWS.get(shared) if shared is not None else None
+            if got is None:
+                lo, probs = _trim(_law(system, group.values, group.best_of_two), self.tail)
+                got = (lo, tuple(probs))
+                if shared is not None:
+                    _LAWS[shared] = got
+            self._laws[key] = got
         return got
 
     def sub_strike(self, role: str, shooter: int, victim: int):
