@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -182,7 +183,9 @@ def main() -> int:
             print(json.dumps({"battle": key, "ms": ms, "wins": best[1]}), flush=True)
             continue
         cpu = min(r[3] for r in runs) * 1e3
-        line = (f"{name}: calc {ms:.1f} ms (best of {args.repeat}, CPU {cpu:.1f} ms; target ≤ {TARGET_MS[key]:.0f} ms "
+        median = statistics.median(r[0] for r in runs) * 1e3
+        line = (f"{name}: calc {ms:.1f} ms (best of {args.repeat}, median {median:.1f}, CPU {cpu:.1f} ms; "
+                f"target ≤ {TARGET_MS[key]:.0f} ms "
                 f"{'met' if ms <= TARGET_MS[key] else 'MISSED'}), "
                 f"P(attacker wins) {best[1]:.9f}, pruned {best[2]:.1e}")
         if key in PEER_MS:
