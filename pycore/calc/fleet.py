@@ -39,6 +39,7 @@ probability is low by at most that.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from heapq import heappop, heappush
 from itertools import compress, count
 
@@ -127,19 +128,24 @@ class Side:
 
     def after(self, i: int, targets: frozenset) -> int:
         key = (i, targets)
-        got = self._next.get(key)
-        if got is None:
-            army = self.armies[i]
-            cas = allocate(self.setup, army, [(Group("enemy", "one", (), (), targets, ()), 1)], self.order)
-            got = self._next[key] = self.name(army.after(cas.lost, cas.damaged)) if cas else i
+        nexts = self._next
+        if key in nexts:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
+            return nexts[key]
+        army = self.armies[i]
+        cas = allocate(self.setup, army, [(Group("enemy", "one", (), (), targets, ()), 1)], self.order)
+        got = nexts[key] = self.name(army.after(cas.lost, cas.damaged)) if cas else i
         return got
 
     def walk(self, i: int, targets: frozenset, hits: int) -> list:
         """The armies after 0, 1, …, ``hits`` hits on ``targets`` (names); it stops growing where no target is left."""
         key = (i, targets)
-        path = self._walks.get(key)
-        if path is None:
-            path = self._walks[key] = [i]
+        walks = self._walks
+        if key in walks:
+            path = walks[key]
+            if len(path) > hits:
+                return path
+        else:
+            path = walks[key] = [i]
         while len(path) <= hits:
             last = path[-1]
             nxt = self.after(last, targets)
@@ -185,42 +191,41 @@ class Fleet:
         """The engine's ``sub_group`` of ``role`` (None, or (targets, law)), by shooter and the victim's types."""
         side, other = self.sides[role], self.sides["defender" if role == "attacker" else "attacker"]
         key = (role, shooter, other.types[victim])
-        got = self._subs.get(key, False)
+        if key in self._subs:
+            return self._subs[key]
+        # What fires depends on the units, not on which are damaged: asked once per force.
+        army = side.armies[shooter]
+        wide = (role, army.units, other.types[victim])
+        got = self._subs.get(wide, False)
         if got is False:
-            # What fires depends on the units, not on which are damaged: asked once per force.
-            army = side.armies[shooter]
-            wide = (role, army.units, other.types[victim])
-            got = self._subs.get(wide, False)
-            if got is False:
-                group = sub_group(self.setup, role, army, other.armies[victim])
-                got = self._subs[wide] = None if group is None or not group.fires else (group.targets, self.law(group))
-            self._subs[key] = got
+            group = sub_group(self.setup, role, army, other.armies[victim])
+            got = self._subs[wide] = None if group is None or not group.fires else (group.targets, self.law(group))
+        self._subs[key] = got
         return got
 
     def main(self, role: str, shooter: int, victim: int) -> int:
         """An id of the engine's ``main_groups`` of ``role`` (laws and targets), by shooter and the victim's types."""
         other = self.sides["defender" if role == "attacker" else "attacker"]
         key = (role, shooter, other.types[victim])
-        got = self._mains.get(key)
+        if key in self._mains:
+            return self._mains[key]
+        army = self.sides[role].armies[shooter]
+        wide = (role, army.units, other.types[victim])
+        got = self._mains.get(wide)
         if got is None:
-            army = self.sides[role].armies[shooter]
-            wide = (role, army.units, other.types[victim])
-            got = self._mains.get(wide)
-            if got is None:
-                groups = main_groups(self.setup, role, army, other.armies[victim])
-                # allocate places the groups with the fewest targets first.
-                sig = tuple((g.targets, self.law(g)) for g in sorted(groups, key=lambda g: len(g.targets)))
-                got = self._mains[wide] = self._sigs.setdefault(sig, len(self._sigs))
-                self._sigs.setdefault(("of", got), sig)
-            self._mains[key] = got
+            groups = main_groups(self.setup, role, army, other.armies[victim])
+            # allocate places the groups with the fewest targets first.
+            sig = tuple((g.targets, self.law(g)) for g in sorted(groups, key=lambda g: len(g.targets)))
+            got = self._mains[wide] = self._sigs.setdefault(sig, len(self._sigs))
+            self._sigs.setdefault(("of", got), sig)
+        self._mains[key] = got
         return got
 
     def land(self, role: str, victim: int, sig: int) -> tuple:
         """(armies after, their p) for the hits of one set of enemy main groups on ``victim`` (names; cached)."""
         key = (role, victim, sig)
-        got = self._land.get(key)
-        if got is not None:
-            return got
+        if key in self._land:
+            return self._land[key]
         side = self.sides[role]
         groups = self._sigs[("of", sig)]
         if len(groups) == 1:
@@ -233,14 +238,13 @@ class Fleet:
                 return got
         dist = {victim: 1.0}
         for targets, (lo, probs) in groups:
-            out: dict = {}
+            out: dict = defaultdict(float)   # subscripts, not .get calls: cheaper, in Pyodide above all
             top = lo + len(probs) - 1
             for state, mass in dist.items():
                 path = side.walk(state, targets, top)
                 last = len(path) - 1
                 for k, p in enumerate(probs, lo):
-                    s = path[k] if k <= last else path[last]
-                    out[s] = out.get(s, 0.0) + mass * p
+                    out[path[k] if k <= last else path[last]] += mass * p
             dist = out
         got = self._land[key] = (tuple(dist), tuple(dist.values()))
         return got
@@ -251,10 +255,9 @@ class Fleet:
         targets, (lo, probs) = strike
         path = side.walk(victim, targets, lo + len(probs) - 1)
         last = len(path) - 1
-        got: dict = {}
+        got: dict = defaultdict(float)
         for k, p in enumerate(probs, lo):
-            s = path[k] if k <= last else path[last]
-            got[s] = got.get(s, 0.0) + mass * p
+            got[path[k] if k <= last else path[last]] += mass * p
         return list(got.items())
 
     def combos(self, ia: int, id_: int) -> list:
@@ -315,10 +318,10 @@ def _mix(parts: list) -> tuple:
     """Σ p·law over (p, (states, probs)) parts, as (states, probs); the first state stays first."""
     if len(parts) == 1 and parts[0][0] == 1.0:
         return parts[0][1]
-    out: dict = {}
+    out: dict = defaultdict(float)
     for p, (states, probs) in parts:
         for s, q in zip(states, probs):
-            out[s] = out.get(s, 0.0) + p * q
+            out[s] += p * q
     return tuple(out), tuple(out.values())
 
 
@@ -343,7 +346,7 @@ class Ending:
     def __call__(self, ia: int, id_: int) -> tuple[int, str | None]:
         A, D = self.A, self.D
         key = (A.types[ia], D.types[id_])
-        got = self._by_types.get(key)
+        got = self._by_types[key] if key in self._by_types else None
         if got is None:
             a, d = A.armies[ia], D.armies[id_]
             a2, d2, done = self.chain.end_of_round(a, d)
@@ -431,7 +434,13 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
             for p, (sa, pa_), (sd, pd_) in todo:
                 c0 = p * scale
                 for a2, pa in zip(sa, pa_):
-                    target = row if a2 == ia else row_of(a2)
+                    if a2 == ia:
+                        target = row
+                    else:
+                        try:
+                            target = rows[a2]
+                        except KeyError:
+                            target = row_of(a2)
                     c = c0 * pa
                     for d2, pd in zip(sd, pd_):
                         target[d2] += c * pd
