@@ -45,7 +45,7 @@ from itertools import compress, count
 
 from ..engine.army import Army
 from ..engine.casualties import allocate
-from ..engine.firing import Group, casualty_types, has_destroyer, main_groups, sub_group
+from ..engine.firing import Group, has_destroyer, main_groups, sub_group
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import BattleSetup
 from ..forces import Force
@@ -355,8 +355,7 @@ class Ending:
         return (self.empty[0] if wipe_a else ia) * self.m + (self.empty[1] if wipe_d else id_), done
 
 
-def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: int | None = None,
-          first_round: int = 1) -> dict:
+def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: int | None = None) -> dict:
     """The law of the end of a sea battle: {"ends": {(outcome, attacker, defender): p}, "rounds", "pruned"}.
 
     Without a round limit each state is settled once: a round moves mass from
@@ -366,7 +365,9 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
     names) too; a state's chance to stay put is divided out (fought to the
     end, as the general chain and the ladder do). Rows are dense lists over
     the defender's names. With ``rounds`` the law is carried round by round,
-    and what still fights is ``in_progress``.
+    and what still fights is ``in_progress``. A sea battle has no opening fire
+    (no AA gun, no bombardment), so a battle taken up in a later round
+    ("odds from here") is solved the same way from its ``start`` armies.
     """
     if setup.kind != "sea":
         raise NotFleet("only sea battles (no AA gun, no bombardment)")

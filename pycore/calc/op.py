@@ -201,7 +201,7 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
                     f"Monte Carlo: a side has {biggest} units, more than the {MAX_FLEET_UNITS} a side "
                     f"the exact sea chain takes in reasonable time"))
             try:
-                got = fleet.solve(setup, start, TAIL, FLOOR, rounds, first_round)
+                got = fleet.solve(setup, start, TAIL, FLOOR, rounds)
                 return Ends(got["ends"], got["rounds"], got["pruned"])
             except fleet.NotFleet:
                 pass

@@ -178,7 +178,7 @@ def test_no_battle_of_the_bench_or_the_simulation_suites_is_answered_by_monte_ca
 
     calls = []
 
-    def stub(setup, start, tail, floor, rounds=None, first_round=1):
+    def stub(setup, start, tail, floor, rounds=None):
         calls.append(setup)
         return {"ends": {}, "rounds": 0.0, "pruned": 0.0}
 
