@@ -43,8 +43,9 @@ MAX_GENERAL_UNITS = 16
 chain up to this many units in all; beyond, by Monte Carlo (``montecarlo.SAMPLES_GENERAL``)."""
 MAX_FLEET_UNITS = 60
 """Sea battles are solved exactly by ``fleet`` up to this many units a side: its states grow as the product of
-the three class counters of each side, so beyond it they are sampled (Monte Carlo, the reason said in
-``result.method_reason``)."""
+the three class counters of each side (measured with dice in CPython: 28 v 28 about 1 s, 60 v 60 with 30 subs,
+15 destroyers, 7 carriers and 8 fighters a side about 8 s), so beyond it they are sampled (Monte Carlo, the
+reason said in ``result.method_reason``)."""
 
 TAIL = 1e-13
 FLOOR = 1e-13
