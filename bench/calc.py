@@ -6,14 +6,22 @@ the same states (hits taken by each side, on the same ladders) and the same
 laws, but each state's round worked out directly as the outer product of the
 two sides' laws, with no Horner folding and no big-integer convolution.
 Targets (CPython): 40 v 40 ≤ 50 ms, 150 v 150 ≤ 1.5 s; in the browser's
-Pyodide no more than 2× CPython. ``--pyodide`` also runs the calculator in the
+Pyodide no more than 2× CPython.
+
+The sea battles (issue: sea and mixed battles, 1942-2e, default orders of
+loss, dice and Low Luck) print their method (all exact, by ``calc.fleet``),
+the peer's figures as reference points (aacalc2, TypeScript on V8, as the
+issue measured them: not run here), and the old path measured in the same
+run: the general chain up to 16 units in all, Monte Carlo (2,000 battles)
+beyond. Targets: 8 v 8 ≤ 5 ms dice, ≤ 2 ms Low Luck; 13 v 15 ≤ 15 / 5 ms;
+28 v 28 ≤ 60 / 10 ms. ``--pyodide`` also runs the calculator in the
 pinned npm Pyodide under Node (tests/pyodide/run_in_pyodide.mjs, the files the
 site ships) and prints its ratio to the CPython time of the same run. The
 targets are read on wall-clock time (best of ``--repeat``); the process's
 CPU time of the best run is printed beside it, since these machines are
 shared and a run can lose the processor to a neighbour.
 
-    python3 bench/calc.py [--repeat N] [--no-baseline] [--only 40|150] [--pyodide]
+    python3 bench/calc.py [--repeat N] [--no-baseline] [--only KEY] [--sea | --land] [--pyodide]
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -30,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore.calc import ladder  # noqa: E402
 from pycore.calc.chain import Chain  # noqa: E402
-from pycore.calc.op import FLOOR, TAIL, ends_of  # noqa: E402
+from pycore.calc.method import FLOOR, TAIL, ends_of  # noqa: E402
 from pycore.engine.army import Army  # noqa: E402
 from pycore.engine.setup import parse_setup  # noqa: E402
 from pycore.forces import Force  # noqa: E402
@@ -38,7 +47,10 @@ from pycore.rulesets import find_ruleset  # noqa: E402
 from pycore.systems import find_system  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
-TARGET_MS = {"40": 50.0, "150": 1500.0}
+TARGET_MS = {"40": 50.0, "150": 1500.0,
+             "sea8": 5.0, "sea8-ll": 2.0, "sea13": 15.0, "sea13-ll": 5.0, "sea28": 60.0, "sea28-ll": 10.0}
+PEER_MS = {"sea8": 0.8, "sea8-ll": 0.4, "sea13": 2.9, "sea13-ll": 0.6, "sea28": 60.0, "sea28-ll": 5.0}
+"""aacalc2 (TypeScript on V8), as the issue measured it side by side: reference points, not run here."""
 
 BATTLES = {
     "40": ("40 v 40 mixed land + AA", {
@@ -52,6 +64,23 @@ BATTLES = {
         "defender": {"units": {"infantry": 100, "artillery": 40, "fighter": 6, "aa_gun": 3}},
     }),
 }
+
+_SEA = {
+    "8": ("sea 8 v 8",
+          {"submarine": 2, "destroyer": 2, "cruiser": 1, "battleship": 1, "fighter": 2},
+          {"submarine": 2, "destroyer": 2, "cruiser": 1, "carrier": 1, "fighter": 2}),
+    "13": ("sea 13 v 15",
+           {"submarine": 4, "destroyer": 3, "cruiser": 2, "battleship": 1, "carrier": 1, "fighter": 2},
+           {"submarine": 3, "destroyer": 4, "cruiser": 2, "battleship": 1, "carrier": 1, "fighter": 2, "transport": 2}),
+    "28": ("sea 28 v 28 (10 sub + 6 dd + 4 cv + 8 ftr each)",
+           {"submarine": 10, "destroyer": 6, "carrier": 4, "fighter": 8},
+           {"submarine": 10, "destroyer": 6, "carrier": 4, "fighter": 8}),
+}
+for _key, (_name, _a, _d) in _SEA.items():
+    for _suffix, _system in (("", "dice"), ("-ll", "lowluck")):
+        BATTLES[f"sea{_key}{_suffix}"] = (f"{_name}, 1942-2e, {_system}", {
+            "ruleset": "1942-2e", "system": {"name": _system}, "kind": "sea",
+            "attacker": {"units": _a}, "defender": {"units": _d}})
 
 
 def wins(ends) -> float:
@@ -103,6 +132,22 @@ def timed_naive(setup):
     return time.perf_counter() - began, wins(ends)
 
 
+def timed_old_path(setup):
+    """The sea path before calc.fleet, measured in the same run: the general chain (floats, the same pruning)
+    up to 16 units in all, Monte Carlo (2,000 engine battles) beyond. (wall seconds, P(attacker wins), method)."""
+    from pycore.calc import montecarlo
+    from pycore.calc.chain import solve
+    from pycore.calc.method import MAX_GENERAL_UNITS
+    began = time.perf_counter()
+    start = {role: Army(setup.side(role).units) for role in ("attacker", "defender")}
+    if sum(army.size for army in start.values()) > MAX_GENERAL_UNITS:
+        got = montecarlo.sample(setup, None, montecarlo.SAMPLES_GENERAL)
+        return time.perf_counter() - began, wins(got.ends), "Monte Carlo 2,000"
+    chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
+    got = solve(chain)
+    return time.perf_counter() - began, wins(got["ends"]), "general chain"
+
+
 def in_pyodide(key: str, repeat: int) -> float:
     """Best of ``repeat`` calc times (ms) of one battle inside Pyodide under Node."""
     node = shutil.which("node")
@@ -119,13 +164,16 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--only", choices=sorted(BATTLES))
+    parser.add_argument("--sea", action="store_true", help="only the sea battles")
+    parser.add_argument("--land", action="store_true", help="only the land battles")
     parser.add_argument("--pyodide", action="store_true", help="also time the calculator in Pyodide (Node)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one line per battle, for --pyodide
     args = parser.parse_args()
     if not args.json:
         print(f"Python {sys.version.split()[0]}")
     for key, (name, request) in BATTLES.items():
-        if args.only and key != args.only:
+        if args.only and key != args.only or args.sea and not key.startswith("sea") \
+                or args.land and key.startswith("sea"):
             continue
         setup = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
         runs = [timed_calc(setup) for _ in range(args.repeat)]
@@ -135,10 +183,18 @@ def main() -> int:
             print(json.dumps({"battle": key, "ms": ms, "wins": best[1]}), flush=True)
             continue
         cpu = min(r[3] for r in runs) * 1e3
-        line = (f"{name}: calc {ms:.1f} ms (best of {args.repeat}, CPU {cpu:.1f} ms; target ≤ {TARGET_MS[key]:.0f} ms "
+        median = statistics.median(r[0] for r in runs) * 1e3
+        line = (f"{name}: calc {ms:.1f} ms (best of {args.repeat}, median {median:.1f}, CPU {cpu:.1f} ms; "
+                f"target ≤ {TARGET_MS[key]:.0f} ms "
                 f"{'met' if ms <= TARGET_MS[key] else 'MISSED'}), "
                 f"P(attacker wins) {best[1]:.9f}, pruned {best[2]:.1e}")
-        if not args.no_baseline:
+        if key in PEER_MS:
+            line += f"; method {ends_of(setup).method}; peer {PEER_MS[key]} ms ({ms / PEER_MS[key]:.1f}x peer)"
+        if not args.no_baseline and key.startswith("sea"):
+            base = timed_old_path(setup)
+            line += (f"; old path ({base[2]}) {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
+                     f"|diff| {abs(base[1] - best[1]):.1e}")
+        elif not args.no_baseline:
             base = timed_naive(setup)
             line += (f"; naive exact baseline {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
                      f"|diff| {abs(base[1] - best[1]):.1e}")

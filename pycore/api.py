@@ -22,7 +22,7 @@ Op = Callable[[Mapping[str, Any]], dict]
 OPS = {
     "rulesets": "ops.rulesets",
     "resolve": "ops.resolve",
-    "calc": "calc.op",
+    "calc": "ops.calc",
     "share": "ops.share",
     "wif": "ops.wif",
     "research": "ops.research",

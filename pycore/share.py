@@ -28,7 +28,7 @@ MAX_LINK_CHARS = 16_000
 MAX_JSON_BYTES = 64_000
 
 
-LINKABLE = {"resolve": "ops.resolve", "calc": "calc.op", "wif": "ops.wif", "research": "ops.research"}
+LINKABLE = {"resolve": "ops.resolve", "calc": "ops.calc", "wif": "ops.wif", "research": "ops.research"}
 """Ops a link may hold → module whose ``normalize(request) -> dict`` validates it."""
 
 

@@ -1,10 +1,9 @@
 """The battle calculator (RULES.md §9): the exact outcome distribution of a battle.
 
-``chain`` (the absorbing Markov chain, built from the engine's own functions)
-and ``op`` (the ``calc`` op: request, result). ``pycore.api`` calls
-:func:`run`; ``pycore.share`` calls :func:`normalize` when it decodes a link.
+``method`` is the one entry (``ends_of``: which chain answers, ``compute``:
+the summaries); ``ladder`` (land, the fast path), ``fleet`` (sea), ``chain``
+(any battle, state by state), ``chess`` and ``colored`` (systems that work
+out their own law), ``montecarlo`` (beyond the documented sizes),
+``choices`` (the attacker's retreat rules), ``law`` (what they all return).
+The ``calc`` op is :mod:`pycore.ops.calc`.
 """
-
-from .op import normalize, run
-
-__all__ = ["normalize", "run"]

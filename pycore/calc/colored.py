@@ -281,4 +281,5 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
         raise BadRequest("exact", f"exact fractions for coloured dice are given up to {EXACT_MAX_UNITS_A_SIDE} units "
                                   f"a side and {STATE_BUDGET} states; this battle has {why}: leave exact out for a "
                                   "Monte Carlo estimate")
-    return sample(setup, rounds, SAMPLES, simulate)
+    return sample(setup, rounds, SAMPLES, simulate,
+                  reason=f"Monte Carlo: this coloured-dice battle has {why}, beyond the exact chain of coloured dice")

@@ -22,7 +22,8 @@ class Ends:
 
     ``rounds`` is the expected number of rounds fought; ``pruned`` the
     probability discarded by the method (0 when none is); ``samples`` the
-    number of battles simulated when the method is ``monte_carlo``.
+    number of battles simulated when the method is ``monte_carlo``, and ``reason`` why it was used, in
+    words (``result.method_reason``).
     Probabilities are ``Fraction`` in exact arithmetic, floats otherwise.
     """
 
@@ -31,6 +32,7 @@ class Ends:
     pruned: Any
     method: str = "exact"
     samples: int | None = None
+    reason: str | None = None
 
     def __post_init__(self):
         if self.method not in METHODS:

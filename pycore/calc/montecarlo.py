@@ -40,7 +40,7 @@ def engine_simulate(setup: BattleSetup, seed: str, rounds: int | None) -> Battle
 
 
 def sample(setup: BattleSetup, rounds: int | None, samples: int = SAMPLES,
-           simulate: Simulate = engine_simulate) -> Ends:
+           simulate: Simulate = engine_simulate, reason: str | None = None) -> Ends:
     """The empirical law of ``samples`` battles (probabilities are counts / samples)."""
     if samples < 1:
         raise ValueError("at least one battle must be simulated")
@@ -51,4 +51,5 @@ def sample(setup: BattleSetup, rounds: int | None, samples: int = SAMPLES,
         key = (log.outcome, log.armies["attacker"], log.armies["defender"])
         counts[key] = counts.get(key, 0) + 1
         fought += len(log.rounds)
-    return Ends({key: n / samples for key, n in counts.items()}, fought / samples, 0.0, "monte_carlo", samples)
+    return Ends({key: n / samples for key, n in counts.items()}, fought / samples, 0.0, "monte_carlo", samples,
+                reason or "Monte Carlo: no exact method for this battle")

@@ -111,6 +111,10 @@ class LuckSystem:
     - ``carries``: fractions carry from assault to assault (COF, COF+R); ``rolls_final``: the engine must
       say which assault is the battle's last (COF+R).
 
+    - ``calculator``: the module of :mod:`pycore.calc` that works out this system's law of a battle's
+      end itself, where the generic chains cannot (A&A Chess: carried fractions; coloured dice: colours);
+      None for the systems the chains read through :meth:`hit_distribution`.
+
     What the page lists: ``variants`` (A&A Chess) and ``chart`` (coloured dice), empty by default.
     """
 
@@ -126,6 +130,7 @@ class LuckSystem:
     deterministic = False
     carries = False
     rolls_final = False
+    calculator: str | None = None
     variants: tuple[dict, ...] = ()
     chart: Any = None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from pycore.calc.op import compute
+from pycore.calc.method import compute
 from tests.core.calc_oracle import setup_of, simulate
 
 BATTLES = 20_000

@@ -10,6 +10,22 @@ SEA = [  # (ruleset, system, attacker units, defender units), all sea battles
 ]
 
 
+SEA_FLEET = [  # (ruleset, system, attacker units, defender units, round limit or None): the sea chain (calc.fleet)
+    ("1942-2e", "dice", {"submarine": 2, "destroyer": 1}, {"carrier": 1, "fighter": 1, "transport": 1}, None),
+    ("1942-2e", "lowluck", {"battleship": 1, "submarine": 1, "fighter": 1}, {"destroyer": 1, "submarine": 2}, None),
+    ("revised", "lowluck", {"destroyer": 1, "fighter": 2}, {"submarine": 2, "transport": 1}, None),
+    ("anniversary", "dice", {"cruiser": 1, "submarine": 1, "fighter": 1}, {"battleship": 1, "destroyer": 1}, None),
+    ("anniversary", "lowluck", {"submarine": 3}, {"destroyer": 1, "transport": 2}, None),
+    ("1940-2e", "dice", {"battleship": 1, "fighter": 1}, {"carrier": 1, "destroyer": 1, "submarine": 1}, None),
+    ("1940-2e", "lowluck", {"battleship": 1, "destroyer": 1}, {"carrier": 1, "fighter": 1, "submarine": 1}, None),
+    ("classic", "dice", {"battleship": 1, "fighter": 1}, {"submarine": 2, "transport": 1}, None),
+    ("classic", "lowluck", {"submarine": 2, "carrier": 1, "fighter": 1}, {"battleship": 1, "transport": 1}, None),
+    ("1942-2e", "dice", {"submarine": 2, "destroyer": 2}, {"battleship": 1, "carrier": 1, "fighter": 1}, 2),
+]
+"""Sea battles with subs, destroyers, carriers, battleships and transports, dice and Low Luck (five each), every
+ruleset but big-world-1942 (in SEA already); small, so that 20,000 engine battles each stay within minutes."""
+
+
 MORE = [
     ({"ruleset": "revised", "system": {"name": "dice"}, "kind": "amphibious",
       "attacker": {"units": {"infantry": 2, "tank": 1, "battleship": 1}}, "defender": {"units": {"infantry": 3}}}, None),

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from pycore import calc
-from pycore.calc.op import compute
+from pycore.ops import calc
+from pycore.calc.method import compute
 from pycore.errors import BadRequest
 from tests.core.calc_oracle import enumerate_battle, setup_of
 

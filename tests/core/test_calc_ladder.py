@@ -8,10 +8,10 @@ reported ``pruned`` mass (plus float rounding) on every end state.
 
 import pytest
 
-from pycore import calc
+from pycore.ops import calc
 from pycore.calc import ladder
 from pycore.calc.chain import Chain, solve
-from pycore.calc.op import compute, ends_of
+from pycore.calc.method import compute, ends_of
 from pycore.engine.army import Army
 from pycore.engine.casualties import allocate
 from pycore.engine.firing import Group, casualty_types
@@ -78,11 +78,23 @@ def test_a_sea_battle_with_subs_is_not_linear_and_still_answers():
     assert ends_of(setup).method == "exact"
 
 
-def test_a_big_sea_battle_falls_back_to_monte_carlo_with_intervals():
+def test_a_20_unit_sea_battle_is_exact_now_not_monte_carlo():
     result = calc.run({"op": "calc", "ruleset": "revised", "system": {"name": "lowluck"}, "kind": "sea",
                        "attacker": {"units": {"submarine": 6, "destroyer": 4, "fighter": 4}},
                        "defender": {"units": {"submarine": 3, "destroyer": 2, "battleship": 1}}})
+    assert result["method"] == "exact" and "samples" not in result and "method_reason" not in result
+    assert result["pruned"] < 1e-9
+
+
+def test_a_sea_battle_beyond_the_fleet_limit_falls_back_to_monte_carlo_and_says_why(monkeypatch):
+    # The limit is 60 units a side (op.MAX_FLEET_UNITS); lowered here so the 2,000 battles stay quick.
+    from pycore.calc import method as op
+    monkeypatch.setattr(op, "MAX_FLEET_UNITS", 5)
+    result = calc.run({"op": "calc", "ruleset": "revised", "system": {"name": "lowluck"}, "kind": "sea",
+                       "attacker": {"units": {"submarine": 2, "destroyer": 2, "fighter": 2}},
+                       "defender": {"units": {"submarine": 1, "destroyer": 1, "battleship": 1}}})
     assert result["method"] == "monte_carlo" and result["samples"] == 2000
+    assert "6 units" in result["method_reason"] and "5 a side" in result["method_reason"]
     lo, hi = result["intervals"]["attacker_wins"]
     assert lo <= result["outcome"]["attacker_wins"] <= hi and hi - lo < 0.05
 

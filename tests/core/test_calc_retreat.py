@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from pycore import calc
+from pycore.ops import calc
 from pycore.api import handle_object
 from pycore.calc import ladder
 from pycore.calc.chain import Chain

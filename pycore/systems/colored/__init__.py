@@ -25,6 +25,7 @@ class ColoredDice(LuckSystem):
     summary = ("Units roll by colour, a die per 3 of a type; dice are matched high to high, "
                "a tie costs both. More luck than Low Luck, less than dice.")
     commits_units = True
+    calculator = "colored"    # pycore.calc.colored: a round is the chart's colours
 
     def __init__(self, chart: Chart = DEFAULT_CHART):
         self.chart = chart

@@ -4,48 +4,31 @@ Request fields: those of a battle (ruleset, system, kind, attacker, defender
 with units / order_of_loss / tech / fold_subs, lhtr) read by the engine's
 ``parse_setup``, plus ``rounds`` (stop after N rounds), ``exact`` (also give
 fraction strings; Fractions throughout, no pruning) and ``timing`` (add
-``result.timing.seconds``, the compute time alone). See docs/api.md.
+``result.timing.seconds``, the compute time alone). The law itself comes from
+:mod:`pycore.calc.method`. See docs/api.md.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from fractions import Fraction
 from typing import Any, Mapping
 
 from .. import validate as v
+from ..calc.choices import Retreat
+from ..calc.method import BOUND, compute
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import ROLES, parse_setup, setup_json
-from ..errors import BadRequest
+from ..errors import BadRequest, show
 from ..rulesets import find_ruleset
-from ..systems import find_system, spec_of
-from ..engine.army import Army
-from ..errors import show
-from ..forces import Force
 from ..share import link_for
-from . import ladder, montecarlo
-from .chain import Chain, solve
-from .choices import Retreat
-from .law import Ends
-
-PLUGINS = {"chess": "chess", "colored": "colored"}
-"""Systems whose law of the end is worked out by their own module (``ends(setup, rounds, exact)``)."""
+from ..systems import find_system, spec_of
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "rounds", "exact", "timing",
           "retreat_at_units", "retreat_below", "keep_land", "round", "carry")
-OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
-MAX_GENERAL_UNITS = 16
-"""Battles the ladder cannot take (sea battles: subs, aircraft that cannot hit them) are solved by the
-general chain up to this many units in all; beyond, by Monte Carlo (``montecarlo.SAMPLES_GENERAL``)."""
-
-TAIL = 1e-13
-FLOOR = 1e-13
-BOUND = ("every probability is low by at most `pruned` (the mass discarded: hit counts rarer than 1e-13 "
-         "per group and state, states reached with less than 1e-13, and fixed-point rounding)")
 
 
 def _damaged(request: Mapping[str, Any], ruleset) -> tuple[dict, dict]:
@@ -77,8 +60,8 @@ def _carry(value, setup) -> tuple[int, int]:
     """A&A Chess COF / COF+R: the fractions each side carries into the next assault (``resolve``'s result.carry)."""
     if value is None:
         return (0, 0)
-    if getattr(setup.system, "id", "") != "chess":
-        raise BadRequest("carry", "only A&A Chess carries fractions from assault to assault; leave it out")
+    if not setup.system.carries:
+        raise BadRequest("carry", "only A&A Chess COF and COF+R carry fractions from assault to assault; leave it out")
     spec = v.obj(value, "carry")
     v.only_keys(spec, ROLES, "carry")
     return tuple(v.whole(spec.get(role, 0), f"carry.{role}", -5, 5) for role in ROLES)
@@ -126,7 +109,7 @@ def parse(request: Mapping[str, Any]):
         raise BadRequest(asked[0], "land units that came from the sea cannot retreat; leave it out")
     if asked and setup.kind == "sea":
         raise BadRequest(asked[0], "the calculator takes this option in land and amphibious battles only")
-    if asked and setup.system.id not in ("dice", "lowluck"):
+    if asked and setup.system.calculator is not None:
         raise BadRequest(asked[0], f"the calculator takes this option with dice and Low Luck only, "
                                    f"not {setup.system.id}")
     canonical = setup_json("calc", setup)
@@ -165,87 +148,6 @@ def _text(p) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> Ends:
-    """The law of the battle's end, by the method that fits the system and the battle (docs/api.md)."""
-    options = dict(options or {})
-    retreat, keep_land = options.get("retreat", Retreat()), options.get("keep_land", False)
-    first_round = options.get("first_round", 1)
-    damaged = options.get("damaged", {})
-    start = {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {}))) for role in ROLES}
-    system = setup.system.id
-    if system in PLUGINS:
-        module = importlib.import_module(f"{__package__}.{PLUGINS[system]}")
-        if options.get("carry", (0, 0)) != (0, 0):
-            return module.ends(setup, rounds, exact, carry=options["carry"])
-        return module.ends(setup, rounds, exact)
-    if not exact:
-        chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
-        a0, d0 = start["attacker"], start["defender"]
-        empty = Force(())
-        opening = {(a0, d0, empty, empty): 1.0}
-        if first_round == 1:
-            opening = chain.opening(opening)
-        try:
-            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat, keep_land, rounds)
-            return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned)
-        except ladder.NotLinear:
-            pass
-        size = sum(army.size for army in start.values()) + setup.attacker.bombard.size
-        if size > MAX_GENERAL_UNITS:
-            return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL)
-    chain = Chain(setup, exact=exact, tail=TAIL, floor=FLOOR, start=start, keep_land=keep_land)
-    solved = solve(chain, rounds, opening=first_round == 1, retreat=retreat)
-    return Ends(solved["ends"], solved["rounds"], chain.pruned)
-
-
-def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> dict:
-    """The law of the battle's end and its summaries, in the arithmetic asked for (no JSON yet)."""
-    law = ends_of(setup, rounds, exact, options)
-    zero = Fraction(0) if exact else 0.0
-    ruleset = setup.ruleset
-    damaged = (options or {}).get("damaged", {})
-    start = {role: setup.side(role).units for role in ROLES}
-    outcome = {name: zero for name in OUTCOMES}
-    losses = {role: {} for role in ROLES}
-    cost = {role: zero for role in ROLES}
-    survivors = {role: {uid: zero for uid, _ in start[role].counts} for role in ROLES}
-    takes = zero
-    joint: dict = {}
-    # An army ends many battles (each rung meets every rung of the other side): summed up once per army.
-    seen: dict = {}
-
-    def summary(role, army):
-        got = seen.get((role, army))
-        if got is None:
-            counts = army.units.counts
-            got = seen[(role, army)] = (
-                start[role].size - army.size,
-                sum(ruleset.unit(uid).cost * (n - army.count(uid)) for uid, n in start[role].counts),
-                counts,
-                role == "attacker" and setup.kind != "sea" and any(
-                    ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities
-                    for uid, _ in counts))
-        return got
-
-    for (ended, a, d), p in law.ends.items():
-        outcome[ended] = outcome.get(ended, zero) + p
-        lost_a, cost_a, counts_a, land_a = summary("attacker", a)
-        lost_d, cost_d, counts_d, _ = summary("defender", d)
-        key = (ended, lost_a, lost_d)
-        joint[key] = joint.get(key, zero) + p
-        for role, lost, spent, counts in (("attacker", lost_a, cost_a, counts_a), ("defender", lost_d, cost_d, counts_d)):
-            losses[role][lost] = losses[role].get(lost, zero) + p
-            cost[role] += p * spent
-            alive = survivors[role]
-            for uid, n in counts:
-                alive[uid] += p * n
-        if ended == "attacker_wins" and land_a:
-            takes += p
-    return {"outcome": outcome, "losses": losses, "cost": cost, "survivors": survivors, "takes": takes,
-            "joint": joint, "rounds": law.rounds, "pruned": law.pruned, "method": law.method,
-            "samples": law.samples, "damaged": damaged}
-
-
 def run(request: Mapping[str, Any]) -> dict:
     canonical, setup, rounds, exact, timing, options = parse(request)
     began = time.perf_counter()
@@ -273,6 +175,7 @@ def run(request: Mapping[str, Any]) -> dict:
     if got["method"] == "monte_carlo":
         n = got["samples"]
         result["samples"] = n
+        result["method_reason"] = got["reason"]
         result["pruned_bound"] = (f"simulated: {n} battles fought by the engine with seeded dice; "
                                   f"intervals are ±1.96 standard errors (95 %)")
         result["intervals"] = {name: _interval(p, n) for name, p in outcome.items()}

@@ -1,0 +1,133 @@
+"""The calculator's one entry: the law of a battle's end, by the method that fits the system and the battle.
+
+``ends_of`` picks it (docs/rules.md §9): a system whose hits depend on more
+than the values fired (A&A Chess, coloured dice) names its own calculator
+(``LuckSystem.calculator``); for the others, the land ladder, then the sea
+chain, then the general chain over whole armies, and Monte Carlo only beyond
+the documented sizes, saying why. ``compute`` sums the law up (outcome,
+losses, cost, survivors, rounds) in the arithmetic asked for; the ``calc`` op
+(:mod:`pycore.ops.calc`) reads the request and writes the JSON.
+"""
+
+from __future__ import annotations
+
+import importlib
+from fractions import Fraction
+from typing import Any, Mapping
+
+from ..engine.army import Army
+from ..engine.setup import ROLES
+from ..forces import Force
+from . import fleet, ladder, montecarlo
+from .chain import Chain, solve
+from .choices import Retreat
+from .law import Ends
+
+OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
+MAX_GENERAL_UNITS = 16
+"""Battles neither fast chain takes (the land ladder, the sea chain of ``fleet``) are solved by the general
+chain up to this many units in all; beyond, by Monte Carlo (``montecarlo.SAMPLES_GENERAL``)."""
+MAX_FLEET_UNITS = 60
+"""Sea battles are solved exactly by ``fleet`` up to this many units a side: its states grow as the product of
+the three class counters of each side (measured with dice in CPython: 28 v 28 about 1 s, 60 v 60 with 30 subs,
+15 destroyers, 7 carriers and 8 fighters a side about 8 s), so beyond it they are sampled (Monte Carlo, the
+reason said in ``result.method_reason``)."""
+
+TAIL = 1e-13
+FLOOR = 1e-13
+BOUND = ("every probability is low by at most `pruned` (the mass discarded: hit counts rarer than 1e-13 "
+         "per group and state, states reached with less than 1e-13, and fixed-point rounding)")
+
+
+
+def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> Ends:
+    """The law of the battle's end, by the method that fits the system and the battle (docs/api.md)."""
+    options = dict(options or {})
+    retreat, keep_land = options.get("retreat", Retreat()), options.get("keep_land", False)
+    first_round = options.get("first_round", 1)
+    damaged = options.get("damaged", {})
+    start = {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {}))) for role in ROLES}
+    if setup.system.calculator is not None:
+        module = importlib.import_module(f"{__package__}.{setup.system.calculator}")
+        if options.get("carry", (0, 0)) != (0, 0):
+            return module.ends(setup, rounds, exact, carry=options["carry"])
+        return module.ends(setup, rounds, exact)
+    if not exact:
+        chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
+        a0, d0 = start["attacker"], start["defender"]
+        empty = Force(())
+        opening = {(a0, d0, empty, empty): 1.0}
+        if first_round == 1:
+            opening = chain.opening(opening)
+        try:
+            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat, keep_land, rounds)
+            return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned)
+        except ladder.NotLinear:
+            pass
+        if setup.kind == "sea" and not retreat and not keep_land:
+            biggest = max(army.size for army in start.values())
+            if biggest > MAX_FLEET_UNITS:
+                return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL, reason=(
+                    f"Monte Carlo: a side has {biggest} units, more than the {MAX_FLEET_UNITS} a side "
+                    f"the exact sea chain takes in reasonable time"))
+            try:
+                got = fleet.solve(setup, start, TAIL, FLOOR, rounds)
+                return Ends(got["ends"], got["rounds"], got["pruned"])
+            except fleet.NotFleet:
+                pass
+        size = sum(army.size for army in start.values()) + setup.attacker.bombard.size
+        if size > MAX_GENERAL_UNITS:
+            return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL, reason=(
+                f"Monte Carlo: {size} units in all, more than the {MAX_GENERAL_UNITS} the general exact "
+                f"chain takes in reasonable time, and neither fast exact chain (land ladder, sea chain) fits"))
+    chain = Chain(setup, exact=exact, tail=TAIL, floor=FLOOR, start=start, keep_land=keep_land)
+    solved = solve(chain, rounds, opening=first_round == 1, retreat=retreat)
+    return Ends(solved["ends"], solved["rounds"], chain.pruned)
+
+
+def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> dict:
+    """The law of the battle's end and its summaries, in the arithmetic asked for (no JSON yet)."""
+    law = ends_of(setup, rounds, exact, options)
+    zero = Fraction(0) if exact else 0.0
+    ruleset = setup.ruleset
+    damaged = (options or {}).get("damaged", {})
+    start = {role: setup.side(role).units for role in ROLES}
+    outcome = {name: zero for name in OUTCOMES}
+    losses = {role: {} for role in ROLES}
+    cost = {role: zero for role in ROLES}
+    survivors = {role: {uid: zero for uid, _ in start[role].counts} for role in ROLES}
+    takes = zero
+    joint: dict = {}
+    # An army ends many battles (each rung meets every rung of the other side): summed up once per army.
+    seen: dict = {}
+
+    def summary(role, army):
+        got = seen.get((role, army))
+        if got is None:
+            counts = army.units.counts
+            got = seen[(role, army)] = (
+                start[role].size - army.size,
+                sum(ruleset.unit(uid).cost * (n - army.count(uid)) for uid, n in start[role].counts),
+                counts,
+                role == "attacker" and setup.kind != "sea" and any(
+                    ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities
+                    for uid, _ in counts))
+        return got
+
+    for (ended, a, d), p in law.ends.items():
+        outcome[ended] = outcome.get(ended, zero) + p
+        lost_a, cost_a, counts_a, land_a = summary("attacker", a)
+        lost_d, cost_d, counts_d, _ = summary("defender", d)
+        key = (ended, lost_a, lost_d)
+        joint[key] = joint.get(key, zero) + p
+        for role, lost, spent, counts in (("attacker", lost_a, cost_a, counts_a), ("defender", lost_d, cost_d, counts_d)):
+            losses[role][lost] = losses[role].get(lost, zero) + p
+            cost[role] += p * spent
+            alive = survivors[role]
+            for uid, n in counts:
+                alive[uid] += p * n
+        if ended == "attacker_wins" and land_a:
+            takes += p
+    return {"outcome": outcome, "losses": losses, "cost": cost, "survivors": survivors, "takes": takes,
+            "joint": joint, "rounds": law.rounds, "pruned": law.pruned, "method": law.method,
+            "samples": law.samples, "reason": law.reason, "damaged": damaged}

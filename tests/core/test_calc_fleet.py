@@ -1,0 +1,193 @@
+"""The sea chain (calc.fleet) against a second exact method: the general chain in Fractions (chain.solve).
+
+The general chain works whole armies through the engine's own steps with
+nothing pruned; the sea chain names armies by hits taken per class and
+prunes below 1e-13. They must agree within the mass the sea chain reports
+as pruned (or 1e-9), outcome by outcome and army by army, on every small sea
+battle of the other suites and on random small sea battles of every ruleset,
+with dice and Low Luck, fought to the end or for a few rounds.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pycore.calc import fleet
+from pycore.calc.chain import Chain, solve
+from pycore.calc.method import FLOOR, TAIL, ends_of
+from pycore.engine.army import Army
+from pycore.engine.casualties import allocate
+from pycore.engine.firing import Group
+from pycore.forces import Force
+from pycore.rulesets import find_ruleset
+from tests.calc_sim.battles import MORE, SEA, sea_request
+from tests.core.calc_oracle import setup_of
+
+RULESETS = ("classic", "revised", "anniversary", "1942-2e", "1940-2e", "big-world-1942")
+SHIPS = ("submarine", "destroyer", "cruiser", "battleship", "carrier", "transport", "fighter", "bomber")
+
+
+def _start(setup, damaged=None):
+    damaged = damaged or {}
+    return {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {})))
+            for role in ("attacker", "defender")}
+
+
+def _agree(request, rounds=None, damaged=None):
+    """The sea chain's law against the exact general chain's; returns the largest difference seen."""
+    setup = setup_of(request)
+    start = _start(setup, damaged)
+    got = fleet.solve(setup, start, TAIL, FLOOR, rounds)
+    exact = solve(Chain(setup, exact=True, start=start), rounds)
+    keys = set(got["ends"]) | set(exact["ends"])
+    bound = max(got["pruned"], 1e-9)
+    worst = 0.0
+    for key in keys:
+        diff = abs(got["ends"].get(key, 0.0) - float(exact["ends"].get(key, 0)))
+        worst = max(worst, diff)
+        assert diff <= bound, (key, got["ends"].get(key), exact["ends"].get(key), got["pruned"])
+    assert abs(got["rounds"] - float(exact["rounds"])) <= 1e-9 + 100 * got["pruned"]
+    assert got["pruned"] < 1e-9
+    return worst
+
+
+def _sea_of_the_suites():
+    cases = [(sea_request(*battle), None) for battle in SEA]
+    cases += [(request, rounds) for request, rounds in MORE if request.get("kind") == "sea"]
+    cases += [
+        # tests/core/test_calc.py TINY (brute force over every die face)
+        ({"ruleset": "anniversary", "system": {"name": "dice"}, "kind": "sea",
+          "attacker": {"units": {"battleship": 1}}, "defender": {"units": {"destroyer": 1}}}, 2),
+        ({"ruleset": "anniversary", "system": {"name": "lowluck"}, "kind": "sea",
+          "attacker": {"units": {"submarine": 2, "fighter": 1}}, "defender": {"units": {"destroyer": 1, "submarine": 1}}},
+         1),
+        ({"ruleset": "classic", "system": {"name": "lowluck"}, "kind": "sea",
+          "attacker": {"units": {"submarine": 1, "fighter": 1}}, "defender": {"units": {"transport": 1, "submarine": 1}}},
+         1),
+        # tests/core/test_calc_ladder.py
+        (sea_request("revised", "dice", {"submarine": 2, "fighter": 1}, {"destroyer": 1, "submarine": 1}), None),
+        (sea_request("revised", "dice", {"battleship": 1}, {"destroyer": 1}), None),
+    ]
+    return cases
+
+
+SUITES = _sea_of_the_suites()
+
+
+@pytest.mark.parametrize("request_, rounds", SUITES, ids=[f"suite{i}" for i in range(len(SUITES))])
+def test_sea_chain_equals_exact_general_chain_on_the_suites_sea_battles(request_, rounds):
+    _agree(request_, rounds)
+    if rounds is None:
+        _agree(request_, 2)
+
+
+def _random_battle(rng: random.Random):
+    ruleset = rng.choice(RULESETS)
+    system = rng.choice(("dice", "lowluck"))
+    table = find_ruleset(ruleset)
+    sides = []
+    for _ in range(2):
+        kinds = rng.sample([uid for uid in SHIPS if table.has(uid)], rng.randint(1, 3))
+        units = {uid: rng.randint(1, 3) for uid in kinds}
+        while sum(units.values()) > 5:
+            units[max(units, key=units.get)] -= 1
+        sides.append(units)
+    request = sea_request(ruleset, system, *sides)
+    if rng.random() < 0.3:
+        # An edited order of loss: the most expensive first, where the side has more than one type.
+        side = rng.choice(("attacker", "defender"))
+        order = sorted(request[side]["units"], key=lambda uid: -table.unit(uid).cost)
+        request[side]["order_of_loss"] = order
+    if rng.random() < 0.4 and system == "lowluck" and "submarine" in request["attacker"]["units"]:
+        request["attacker"]["fold_subs"] = 1
+    rounds = rng.choice((None, None, 1, 3))
+    return request, rounds
+
+
+RANDOM = [_random_battle(random.Random(f"fleet-{i}")) for i in range(300)]
+
+
+@pytest.mark.parametrize("request_, rounds", RANDOM, ids=[f"random{i}" for i in range(len(RANDOM))])
+def test_sea_chain_equals_exact_general_chain_on_random_small_sea_battles(request_, rounds):
+    _agree(request_, rounds)
+
+
+def test_the_random_battles_cover_every_ruleset_system_unit_and_round_limits():
+    seen = {(request["ruleset"], request["system"]["name"]) for request, _ in RANDOM}
+    assert {r for r, _ in seen} == set(RULESETS) and {s for _, s in seen} == {"dice", "lowluck"}
+    units = {uid for request, _ in RANDOM for role in ("attacker", "defender") for uid in request[role]["units"]}
+    assert units == set(SHIPS)
+    assert {rounds for _, rounds in RANDOM} == {None, 1, 3}
+
+
+def test_a_damaged_battleship_taken_up_in_round_two_agrees_with_the_general_chain():
+    request = sea_request("revised", "dice", {"battleship": 2, "submarine": 1}, {"destroyer": 2, "carrier": 1,
+                                                                                "fighter": 1})
+    _agree(request, None, damaged={"attacker": {"battleship": 1}})
+
+
+def test_a_side_named_by_hits_per_class_is_the_army_allocate_makes_with_all_hits_at_once():
+    """The walk (one hit at a time) lands where ``allocate`` with k hits of the same group does."""
+    setup = setup_of(sea_request("1940-2e", "dice",
+                                 {"submarine": 2, "destroyer": 1, "carrier": 2, "fighter": 2, "battleship": 1,
+                                  "transport": 2}, {"destroyer": 1}))
+    army = Army(setup.attacker.units)
+    side = fleet.Side(setup, "attacker", army)
+    pool = frozenset(uid for uid, _ in army.units.counts)
+    ruleset = setup.ruleset
+    for targets in (pool, frozenset(u for u in pool if not ruleset.unit(u).is_air),
+                    frozenset(u for u in pool if "submarine" not in ruleset.unit(u).abilities)):
+        path = side.walk(side.start, targets, 20)
+        group = Group("defender", "main", (), (), targets, ())
+        for k in range(len(path) + 2):
+            cas = allocate(setup, army, [(group, k)], setup.attacker.order_of_loss)
+            after = army.after(cas.lost, cas.damaged)
+            assert side.armies[path[min(k, len(path) - 1)]] == after, (targets, k)
+
+
+def test_the_issue_sea_battles_are_exact_not_monte_carlo():
+    for units_a, units_d in (
+            ({"submarine": 2, "destroyer": 2, "cruiser": 1, "battleship": 1, "fighter": 2},
+             {"submarine": 2, "destroyer": 2, "cruiser": 1, "carrier": 1, "fighter": 2}),
+            ({"submarine": 4, "destroyer": 3, "cruiser": 2, "battleship": 1, "carrier": 1, "fighter": 2},
+             {"submarine": 3, "destroyer": 4, "cruiser": 2, "battleship": 1, "carrier": 1, "fighter": 2,
+              "transport": 2})):
+        got = ends_of(setup_of(sea_request("1942-2e", "lowluck", units_a, units_d)))
+        assert got.method == "exact" and got.pruned < 1e-9
+
+
+def _bench_battles():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "bench" / "calc.py"
+    spec = importlib.util.spec_from_file_location("bench_calc", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return [request for _, request in module.BATTLES.values()]
+
+
+def test_no_battle_of_the_bench_or_the_simulation_suites_is_answered_by_monte_carlo(monkeypatch):
+    """The dispatch alone (the sea chain's work stubbed out): every sea battle goes to an exact chain."""
+    from pycore.calc import montecarlo
+    from tests.calc_sim.battles import SEA_FLEET
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("Monte Carlo")
+
+    calls = []
+
+    def stub(setup, start, tail, floor, rounds=None):
+        calls.append(setup)
+        return {"ends": {}, "rounds": 0.0, "pruned": 0.0}
+
+    monkeypatch.setattr(montecarlo, "sample", refuse)
+    monkeypatch.setattr(fleet, "solve", stub)
+    requests = [request for request in _bench_battles() if request.get("kind") == "sea"]
+    requests += [sea_request(*battle) for battle in SEA] + [sea_request(*battle[:4]) for battle in SEA_FLEET]
+    requests += [request for request, _ in MORE if request.get("kind") == "sea"]
+    assert len(requests) >= 6 + 6 + 10
+    for request in requests:
+        assert ends_of(setup_of(request)).method == "exact"
+    assert len(calls) == len(requests)
