@@ -1,6 +1,6 @@
 """The dice source: the same seed gives the same dice in every runtime, forever.
 
-DESIGN.md: dice come from a counter-based generator, never ``random.Random``.
+docs/rules.md §10: dice come from a counter-based generator, never ``random.Random``.
 A roll is named by a *context* (``"r1/attacker/main"``): block ``k`` of the
 stream is ``HMAC-SHA256(key=seed, msg=context ‖ 0x00 ‖ k as 8 bytes big-endian)``,
 and its bytes are read in order. A byte ``b`` gives a die face by rejection

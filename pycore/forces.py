@@ -2,7 +2,7 @@
 
 A :class:`Force` is an immutable multiset of unit types kept in the ruleset's
 order, so two equal forces print and encode the same way. The order of loss
-is the victim's standing choice of casualties (RULES.md §2): cheapest first by
+is the victim's standing choice of casualties (docs/rules.md §2): cheapest first by
 default, editable per side.
 """
 
@@ -60,7 +60,7 @@ class Force:
 
 
 def default_order_of_loss(ruleset: Ruleset, role: str) -> tuple[str, ...]:
-    """Cheapest first (RULES.md §2); among equal costs the weaker unit in this role goes first."""
+    """Cheapest first (docs/rules.md §2); among equal costs the weaker unit in this role goes first."""
     def key(unit: Any) -> tuple[int, int, int]:
         value = unit.attack if role == "attacker" else unit.defense
         return (unit.cost, value, ruleset.index(unit.id))

@@ -1,8 +1,8 @@
 """The six built-in rulesets as data: unit types with their values, cost and abilities.
 
-RULES.md §1 gives the table (from the published unit cards, which TripleA's
+docs/rules.md §1 gives the table (from the published unit cards, which TripleA's
 map files agree with). Rule differences between editions that the battle
-sequence needs (RULES.md §2) are fields of :class:`Rules`, so the engine asks
+sequence needs (docs/rules.md §2) are fields of :class:`Rules`, so the engine asks
 ``ruleset.rules.aa_is_casualty`` instead of testing edition names.
 
 Not for: how a round is fought (``battle``) or how dice turn into hits
@@ -19,12 +19,12 @@ from .errors import BadRequest, show
 DOMAINS = ("land", "air", "sea")
 
 ABILITIES = frozenset({
-    "receives_support",   # +1 attack when paired with an artillery (RULES.md §1)
+    "receives_support",   # +1 attack when paired with an artillery (docs/rules.md §1)
     "gives_support",      # artillery: supports one infantry (two with Advanced Artillery)
     "paired_with_armor",  # 1940-2e tactical bomber: attacks at 4 when paired with a fighter or tank
-    "tactical_partner",   # fighters and tanks: a tactical bomber paired with one attacks at 4 (RULES.md §1)
-    "jet_power_defense",  # fighters: +1 defense with Jet Power (RULES.md §5)
-    "submarine",          # first strike, cannot hit aircraft, may submerge (RULES.md §2)
+    "tactical_partner",   # fighters and tanks: a tactical bomber paired with one attacks at 4 (docs/rules.md §1)
+    "jet_power_defense",  # fighters: +1 defense with Jet Power (docs/rules.md §5)
+    "submarine",          # first strike, cannot hit aircraft, may submerge (docs/rules.md §2)
     "destroyer",          # cancels enemy submarines' abilities
     "transport",
     "carrier",
@@ -66,7 +66,7 @@ class UnitType:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
-    """Edition differences of RULES.md §2, named for what they change (built by keyword only)."""
+    """Edition differences of docs/rules.md §2, named for what they change (built by keyword only)."""
 
     aa_shots_per_gun: int | None       # None: one shot at every attacking aircraft
     aa_is_casualty: bool               # 1942-2e and 1940-2e: an AA gun may be taken as a casualty
@@ -133,7 +133,7 @@ _ABILITIES = {
     "carrier": {"carrier"}, "battleship": {"bombard"}, "aa_gun": {"anti_aircraft"},
 }
 
-# RULES.md §1, column by column: unit -> (attack, defense, cost, hit points); None = not in this ruleset.
+# docs/rules.md §1, column by column: unit -> (attack, defense, cost, hit points); None = not in this ruleset.
 _TABLE: dict[str, dict[str, tuple[int, int, int, int] | None]] = {
     "classic": {
         "infantry": (1, 2, 3, 1), "artillery": None, "mech_infantry": None, "tank": (3, 2, 5, 1),
@@ -168,7 +168,7 @@ _TABLE: dict[str, dict[str, tuple[int, int, int, int] | None]] = {
 }
 
 _RULES = {
-    # RULES.md §2: AA fires at every aircraft before anniversary; at most 3 per gun from anniversary on;
+    # docs/rules.md §2: AA fires at every aircraft before anniversary; at most 3 per gun from anniversary on;
     # an AA gun is a casualty only in 1942-2e and 1940-2e; aircraft need a destroyer to hit subs where
     # destroyers exist (not in big-world-1942, seed 002); bombardment casualties fire back in later editions;
     # transports are defenseless from anniversary on (seed 002: ordinary casualties in Big World).
@@ -209,7 +209,7 @@ def _build(ruleset_id: str) -> Ruleset:
         attack, defense, cost, hit_points = values
         abilities = set(_ABILITIES.get(unit_id, ()))
         if unit_id == "mech_infantry" and ruleset_id == "1940-2e":
-            abilities.add("receives_support")  # RULES.md §1: 1940-2e artillery supports mech infantry too
+            abilities.add("receives_support")  # docs/rules.md §1: 1940-2e artillery supports mech infantry too
         if unit_id in rules.bombard_units:
             abilities.add("bombard")
         units.append(UnitType(unit_id, _NAMES[unit_id], attack, defense, cost,

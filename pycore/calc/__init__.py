@@ -1,4 +1,4 @@
-"""The battle calculator (RULES.md §9): the exact outcome distribution of a battle.
+"""The battle calculator (docs/rules.md §9): the exact outcome distribution of a battle.
 
 ``method`` is the one entry (``ends_of``: which chain answers, ``compute``:
 the summaries); ``ladder`` (land, the fast path), ``fleet`` (sea), ``chain``

@@ -1,4 +1,4 @@
-"""The battle as an absorbing Markov chain over (attacker army, defender army) (RULES.md §9).
+"""The battle as an absorbing Markov chain over (attacker army, defender army) (docs/rules.md §9).
 
 No rule is written here. One round from a state is worked out by the
 engine's own code: :class:`pycore.engine.sequence.Battle` runs each opening
@@ -203,7 +203,7 @@ class Chain:
         for state, mass in dist.items():
             a, d, ga, gd = state
             # As the engine: units already marked as casualties (bombardment, later editions) still fire this
-            # round, so the round is fought while both sides have something that fires (RULES.md §2).
+            # round, so the round is fought while both sides have something that fires (docs/rules.md §2).
             firing_a = Army(a.units.plus(ga, setup.ruleset), a.damaged) if ga else a
             firing_d = Army(d.units.plus(gd, setup.ruleset), d.damaged) if gd else d
             if not (counts_as_force(setup, firing_a) and counts_as_force(setup, firing_d)):

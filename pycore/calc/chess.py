@@ -1,4 +1,4 @@
-"""The law of an A&A Chess battle's end (seed 003, RULES.md §6), for the ``calc`` op.
+"""The law of an A&A Chess battle's end (seed 003, docs/rules.md §6), for the ``calc`` op.
 
 No rule is written here: every round is the engine's own (``Battle.play``).
 

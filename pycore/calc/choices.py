@@ -11,7 +11,7 @@ and both chains apply it the same way (docs/rules.md § The calculator):
 * **keep one land unit** — when a hit would take his last land unit while he
   still has an aircraft, the aircraft goes instead (to take the territory).
 
-A rule is checked after each round, as the engine's step 7 (RULES.md §2): a
+A rule is checked after each round, as the engine's step 7 (docs/rules.md §2): a
 side wiped out in that round has nobody left to retreat.
 """
 

@@ -1,4 +1,4 @@
-"""The law of a coloured-dice battle's end (RULES.md §7, §9): exact up to a documented size, else Monte Carlo.
+"""The law of a coloured-dice battle's end (docs/rules.md §7, §9): exact up to a documented size, else Monte Carlo.
 
 Exact: the state is both sides' troops by post (who rolls or boosts where,
 and damage). A round is the chart's colours in order. What a colour does

@@ -1,7 +1,7 @@
 """The exact chain for sea battles: a side's state is the hits taken by each class of casualty.
 
 Why a class and not one ladder (the land chain, ``ladder.py``): at sea not
-every hit may land on every unit (RULES.md §2): a sub's hit never falls on
+every hit may land on every unit (docs/rules.md §2): a sub's hit never falls on
 an aircraft, an aircraft without a friendly destroyer never hits a sub. So
 the army after ``k`` hits depends on which groups scored them. But within
 one *class* of casualty — the unit types every group may hit alike: subs,
@@ -54,7 +54,7 @@ from .ladder.packing import trim
 from .ladder.rungs import hit_law
 
 CLASSES = ("subs", "air", "ships")
-"""Classes of casualty: the sets of unit types that every group of the engine hits alike (RULES.md §2)."""
+"""Classes of casualty: the sets of unit types that every group of the engine hits alike (docs/rules.md §2)."""
 
 
 _LAWS: dict = {}
@@ -262,7 +262,7 @@ class Fleet:
         return list(got.items())
 
     def combos(self, ia: int, id_: int) -> list:
-        """One round's fire from a state (RULES.md §2 (1)–(5)) as [(p, attacker after, defender after)].
+        """One round's fire from a state (docs/rules.md §2 (1)–(5)) as [(p, attacker after, defender after)].
 
         Each entry is one outcome of the sub strikes with the laws of the main
         fire that follows: given it, the two sides' armies after the round are

@@ -1,4 +1,4 @@
-"""The battle engine: the whole sequence of RULES.md §2 for land, sea and amphibious battles.
+"""The battle engine: the whole sequence of docs/rules.md §2 for land, sea and amphibious battles.
 
 ``setup`` (what a battle is), ``army`` (a side's units and damage),
 ``firing`` (who fires at what value, at which targets), ``casualties`` (the

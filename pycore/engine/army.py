@@ -1,6 +1,6 @@
 """A side's units during a battle: how many of each type, and how many two-hit units are damaged.
 
-RULES.md §2: "two-hit units absorb a hit first and repair after battle". A
+docs/rules.md §2: "two-hit units absorb a hit first and repair after battle". A
 damaged unit fires as before; the second hit sinks it. An :class:`Army` is
 immutable, so the calculator can use it as (part of) a state key.
 """

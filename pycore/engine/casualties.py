@@ -1,6 +1,6 @@
 """Casualties: the app's proposal from an order of loss, and the check of a player's own choice.
 
-RULES.md §2: the victim chooses; the app proposes from the order of loss
+docs/rules.md §2: the victim chooses; the app proposes from the order of loss
 (cheapest first by default, editable); two-hit units absorb a hit first.
 Hits land only where their group may hit (``Group.targets``): a sub's hit is
 never on an aircraft, an aircraft without a destroyer never hits a sub, AA

@@ -1,8 +1,8 @@
-"""Who fires in each step of a round, at what value, and at which enemy units (RULES.md §2, §4, §5).
+"""Who fires in each step of a round, at what value, and at which enemy units (docs/rules.md §2, §4, §5).
 
 A :class:`Group` is what one luck system fires at once: a set of values and
 the enemy units its hits may land on. Units whose targets differ are never in
-one group — TripleA's Low Luck rule (RULES.md §4), which dice follow too so
+one group — TripleA's Low Luck rule (docs/rules.md §4), which dice follow too so
 both systems read the same groups:
 
 * ``aa``      defending AA guns at attacking aircraft, before round 1;
@@ -39,7 +39,7 @@ class Group:
     targets: frozenset[str]           # enemy unit types its hits may fall on
     firing: tuple[tuple[str, int], ...]  # who fires, for the log
     sure_hits: int = 0                # hits certain before any system (Low Luck AA blocks of 6)
-    # What a system that needs more than the values reads (A&A Chess, RULES.md §6); 0 / None / False otherwise:
+    # What a system that needs more than the values reads (A&A Chess, docs/rules.md §6); 0 / None / False otherwise:
     joined: int = 0                   # power joining from an earlier step of the assault (attacking subs' remainder)
     carry: int = 0                    # the side's fraction (or deficit) carried from earlier assaults
     final: bool = False               # the battle's last assault (COF+R rolls its leftover then)
@@ -79,7 +79,7 @@ def has_subs(ruleset: Ruleset, army: Army) -> bool:
 
 
 def casualty_types(setup: BattleSetup, army: Army) -> frozenset[str]:
-    """Unit types that can be taken as casualties at all (RULES.md §2).
+    """Unit types that can be taken as casualties at all (docs/rules.md §2).
 
     An AA gun before 1942-2e is never a casualty (it is captured with the
     territory). Defenseless transports are excluded here and handled by
@@ -121,9 +121,9 @@ def unit_values(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, in
 
     Attack: each artillery supports one unit that receives support (two with
     Advanced Artillery), seed 002 "paired on a 1-to-1 basis"; a 1940-2e
-    tactical bomber attacks +1 paired with a fighter or tank (RULES.md §1);
+    tactical bomber attacks +1 paired with a fighter or tank (docs/rules.md §1);
     Super Subs +1 attack; Heavy Bombers roll two dice, or keep the better of
-    two under LHTR (RULES.md §5). Defence: Jet Power gives fighters +1.
+    two under LHTR (docs/rules.md §5). Defence: Jet Power gives fighters +1.
     """
     return [(unit_id, value, pair) for unit_id, value, pair, count in _runs(setup, role, army)
             for _ in range(count)]
@@ -251,7 +251,7 @@ def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> 
 
 
 def aa_shots(setup: BattleSetup, defender: Army, attacker: Army) -> tuple[int, int]:
-    """(shots, value) of the defender's AA guns before round 1 (RULES.md §2)."""
+    """(shots, value) of the defender's AA guns before round 1 (docs/rules.md §2)."""
     ruleset = setup.ruleset
     guns = sum(n for uid, n in defender.units.counts if "anti_aircraft" in ruleset.unit(uid).abilities)
     planes = sum(n for uid, n in attacker.units.counts if ruleset.unit(uid).is_air)

@@ -1,4 +1,4 @@
-"""How a battle is played by steps (RULES.md §2): what ``resolve`` needs from the engine besides the rules.
+"""How a battle is played by steps (docs/rules.md §2): what ``resolve`` needs from the engine besides the rules.
 
 The ``resolve`` op (:mod:`pycore.ops.resolve`) is one path for every luck
 system: it reads the request, builds the table (:mod:`pycore.engine.table`),

@@ -1,4 +1,4 @@
-"""The battle sequence of RULES.md §2, round by round, for land, sea and amphibious battles.
+"""The battle sequence of docs/rules.md §2, round by round, for land, sea and amphibious battles.
 
 Per round: (1) attacking subs fire, (2) defending subs fire — their
 casualties go at once unless the victim has a destroyer; (3–4) everyone else
@@ -120,7 +120,7 @@ class Battle:
         self.ghosts = {role: Force(()) for role in ROLES}   # marked casualties that still fire this round
         self.away = {role: Force(()) for role in ROLES}
         self.log: RoundLog | None = None             # the round being fought; steps join it as they fire
-        # Systems that carry something between steps or assaults (A&A Chess, RULES.md §6):
+        # Systems that carry something between steps or assaults (A&A Chess, docs/rules.md §6):
         self.carry = {role: 0 for role in ROLES}     # fraction or deficit carried into the next assault
         self.passed = {role: 0 for role in ROLES}    # power a step hands on to the main fire of the same round
         self.limit: int | None = None                # the last round to be fought (COF+R rolls its leftovers then)
@@ -198,7 +198,7 @@ class Battle:
                 left -= take
         groups: list[Group] = []
         if self.setup.system.aa_in_blocks and 6 % value == 0:
-            # TripleA: aircraft are taken by type in blocks of 6 (RULES.md §4); the rest are pooled.
+            # TripleA: aircraft are taken by type in blocks of 6 (docs/rules.md §4); the rest are pooled.
             block = 6 // value
             pooled: dict[str, int] = {}
             for unit_id, n in targeted.items():
@@ -253,7 +253,7 @@ class Battle:
         return groups
 
     def is_final(self, number: int, groups: list[Group]) -> bool:
-        """COF+R (RULES.md §6): the battle's last assault — the last round asked for, a retreat announced
+        """COF+R (docs/rules.md §6): the battle's last assault — the last round asked for, a retreat announced
         after it, or one whose certain hits leave a side with nothing (docs/rules.md)."""
         if number == self.limit or self.table.retreat(number):
             return True
@@ -406,7 +406,7 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
 
 
 def verdict(attacker_left: bool, defender_left: bool, attacker_away: bool, anyone_can_hurt) -> str | None:
-    """How a battle stands after a round, under every luck system (RULES.md §2), or None while it goes on.
+    """How a battle stands after a round, under every luck system (docs/rules.md §2), or None while it goes on.
 
     ``attacker_left`` / ``defender_left``: the side still has a unit that counts as a force;
     ``attacker_away``: some of the attacker's units retreated; ``anyone_can_hurt()``: some unit of
@@ -424,7 +424,7 @@ def verdict(attacker_left: bool, defender_left: bool, attacker_away: bool, anyon
 
 
 def conclude(setup: BattleSetup, log: BattleLog) -> BattleLog:
-    """What the end of a battle decides beyond its outcome, under every luck system (RULES.md §2).
+    """What the end of a battle decides beyond its outcome, under every luck system (docs/rules.md §2).
 
     The attacker takes the territory when he wins a land or amphibious battle with a land unit
     left (an AA gun does not take it); AA guns that are never casualties are then captured. Cargo

@@ -1,6 +1,6 @@
 """What a battle is before its first die: where it is fought, who fights, with what technology.
 
-RULES.md §2 names three kinds of battle: ``land``, ``sea`` and ``amphibious``
+docs/rules.md §2 names three kinds of battle: ``land``, ``sea`` and ``amphibious``
 (a land battle whose attacker came from the sea, supported by shore
 bombardment). Each kind admits different units; anything else is refused with
 a message naming the field, so the engine never sees an impossible battle.
@@ -26,7 +26,7 @@ from ..systems import LuckSystem, spec_of
 KINDS = ("land", "sea", "amphibious")
 ROLES = ("attacker", "defender")
 TECHS = ("jet_power", "super_subs", "heavy_bombers", "radar", "advanced_artillery")
-"""RULES.md §5: the technologies that change combat."""
+"""docs/rules.md §5: the technologies that change combat."""
 
 TECH_NAMES = {"jet_power": "Jet Power", "super_subs": "Super Subs", "heavy_bombers": "Heavy Bombers",
               "radar": "Radar", "advanced_artillery": "Advanced Artillery"}
@@ -162,7 +162,7 @@ def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind
             raise BadRequest(f"{role}.fold_subs", "folding submarines into the main group is a Low Luck rule (seed 000 §5b)")
         fold = v.whole(side["fold_subs"], f"{role}.fold_subs", 0, subs)
 
-    # Coloured dice: units committed to colours for the battle (RULES.md §7).
+    # Coloured dice: units committed to colours for the battle (docs/rules.md §7).
     colors = None
     if system.commits_units:
         colors = system.commit(side.get("colors"), f"{role}.colors", fighting, ruleset)

@@ -3,7 +3,7 @@
 The engine (and the coloured-dice fight) never draws a random number or
 reads a request: it asks a table. A table holds the players' decisions
 (:class:`Decisions`: retreats, casualty choices, submerging, boosts) and
-hands out dice: :class:`SeededTable` rolls them from the seed (RULES.md §2 and
+hands out dice: :class:`SeededTable` rolls them from the seed (docs/rules.md §2 and
 docs/rules.md, "Dice"), :class:`RefereeTable` gives the dice rolled at a real
 table, and the plain :class:`Table` has rolled nothing yet, so the battle
 pauses where it needs a die (the page then asks for it). Each table records

@@ -107,7 +107,7 @@ def catalogue() -> dict:
 
 
 def _table(setup: Setup) -> Table:
-    """The table asked for, else the helper's suggestion (RULES.md §8: Assault when nobody chooses)."""
+    """The table asked for, else the helper's suggestion (docs/rules.md §8: Assault when nobody chooses)."""
     if setup.table is not None:
         return setup.table
     return choose(setup.forces or Forces()).suggested

@@ -17,7 +17,7 @@ Under A&A Chess a raid may also carry rockets (seed 003: "always 3") and the
 AA count of the whole move (``aa_count``). This module is not for the bombers'
 part in a regular battle, nor for rockets under dice or Low Luck.
 Every rule cites its source; decisions where the seeds are silent keep the
-mean of the rule they replace (RULES.md preamble) and are listed in
+mean of the rule they replace (docs/rules.md §0) and are listed in
 ``docs/research.md``.
 """
 
@@ -52,7 +52,7 @@ complex holds at most 20 damage, a minor one 6."""
 COMPLEX_CAP = {"major": 20, "minor": 6}
 
 
-# --- Low Luck die readings: each keeps the mean of the dice rule it replaces (RULES.md §4) ---
+# --- Low Luck die readings: each keeps the mean of the dice rule it replaces (docs/rules.md §4) ---
 
 def ll_damage_no_aa(face: int) -> int:
     """d6 → 3 or 4, even chance: mean 3.5, a d6's (seed 000 §5d 1)."""
@@ -61,7 +61,7 @@ def ll_damage_no_aa(face: int) -> int:
 
 def ll_damage_aa(face: int) -> int:
     """d12 → 2 (1–4), 3 (5–9), 4 (10–12): mean 35/12 = 5/6 × 3.5, the dice raid's damage past
-    AA at 1 (seed 000 §5d 2 "2, 3 or 4 … 2,9..", the split fixed in RULES.md §4)."""
+    AA at 1 (seed 000 §5d 2 "2, 3 or 4 … 2,9..", the split fixed in docs/rules.md §4)."""
     return 2 if face <= 4 else 3 if face <= 9 else 4
 
 
@@ -145,7 +145,7 @@ class Raid:
 # --- the three systems ---
 
 def cap_damage(request: dict, damages: list[int]) -> tuple[list[int], int | None, str | None]:
-    """Apply the ruleset's damage cap; (damages, cap, note). Low Luck and Chess play classic (RULES.md §1)."""
+    """Apply the ruleset's damage cap; (damages, cap, note). Low Luck and Chess play classic (docs/rules.md §1)."""
     kind = CAP_KIND[request.get("ruleset", "classic")]
     value = request.get("territory_value")
     if kind == "complex":
@@ -174,7 +174,7 @@ def _cap_total(damages: list[int], room: int) -> list[int]:
 
 def _aa_dice(request: dict, rolls: Dice) -> dict:
     """Normal-dice AA: one die at 1 per bomber shot at (seed 002 AA guns); from Anniversary on
-    each AA gun fires at most 3 aircraft (RULES.md §2, ``rulesets.Rules.aa_shots_per_gun``)."""
+    each AA gun fires at most 3 aircraft (docs/rules.md §2, ``rulesets.Rules.aa_shots_per_gun``)."""
     per_gun = find_ruleset(request["ruleset"]).rules.aa_shots_per_gun
     shots = 0
     if request["aa"]:

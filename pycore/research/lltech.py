@@ -1,4 +1,4 @@
-"""Low Luck Tech (seed 000 §6b, RULES.md §4): one savings ledger per nation and category.
+"""Low Luck Tech (seed 000 §6b, docs/rules.md §4): one savings ledger per nation and category.
 
 A player deposits money into a research category each round; once the savings
 reach the category's first threshold he may try a break-through: one d6 read in
@@ -52,7 +52,7 @@ class Category:
         return tuple(threshold for threshold, _ in self.columns)
 
     def column(self, saved: int) -> int | None:
-        """The highest threshold reached, or None below the first (RULES.md §4)."""
+        """The highest threshold reached, or None below the first (docs/rules.md §4)."""
         reached = [threshold for threshold in self.thresholds if saved >= threshold]
         return reached[-1] if reached else None
 
@@ -73,7 +73,7 @@ CATEGORIES: Mapping[str, Category] = {
             (48, (_R, _IT, _IT, _IT, _IT, _IT)),
         ),
     ),
-    # Errata (RULES.md §4): the seed prints the third column as "48"; the US
+    # Errata (docs/rules.md §4): the seed prints the third column as "48"; the US
     # example's "72 IPC in 4 turns" shows it is 72.
     "air": Category(
         id="air", name="Air Tech research",

@@ -1,11 +1,11 @@
-"""Tech dice (seed 002 "Technology Development", RULES.md §5): buy dice at 5 each, a 6 discovers.
+"""Tech dice (seed 002 "Technology Development", docs/rules.md §5): buy dice at 5 each, a 6 discovers.
 
 Each turn a nation buys research dice, names one technology and rolls every
 die it holds; one or more 6s discover it and all dice are discarded. Some maps
 keep the unsuccessful dice as tokens for the next turn (seed 002: "in some
 maps, the player keeps the dice"). With Low Luck for technology, ``dice // 6``
 discoveries are sure and the remainder is rolled on one die, hitting at or
-below it (RULES.md §5), so the mean number of 6s, ``dice / 6``, is kept.
+below it (docs/rules.md §5), so the mean number of 6s, ``dice / 6``, is kept.
 
 Rule book only: immutable values, the dice passed in. ``research`` reads the
 request and rolls.
@@ -41,7 +41,7 @@ TECHS: Mapping[str, str] = {
     "increased_factory_production": "Increased Factory Production",
     "radar": "Radar",
 }
-"""Seed 002's Big World list and its "other maps" list, plus Radar (RULES.md §5)."""
+"""Seed 002's Big World list and its "other maps" list, plus Radar (docs/rules.md §5)."""
 
 
 
@@ -49,7 +49,7 @@ def dice_to_roll(held: int, low_luck: bool) -> tuple[int, int]:
     """(sure discoveries, dice actually rolled) for ``held`` dice.
 
     Normal dice roll every die; Low Luck turns each 6 dice into a sure hit and
-    rolls one die for a remainder (RULES.md §5).
+    rolls one die for a remainder (docs/rules.md §5).
     """
     if not low_luck:
         return 0, held

@@ -10,7 +10,7 @@ law of the hits the same group scores, which is what the calculator uses:
 the engine and the calculator read one rule.
 
 ``best_of_two`` holds the values of units that roll two dice and keep the
-better one (Heavy Bombers under LHTR, RULES.md §5).
+better one (Heavy Bombers under LHTR, docs/rules.md §5).
 
 What a system may do beyond that is *declared* on :class:`LuckSystem`, each
 capability with its default, so the engine and the calculator ask the system
@@ -96,14 +96,14 @@ class LuckSystem:
 
     How a battle is fought:
 
-    - :meth:`play`: how a battle is played — by default the engine's steps (RULES.md §2,
+    - :meth:`play`: how a battle is played — by default the engine's steps (docs/rules.md §2,
       :mod:`pycore.engine.play`), each group fired by :meth:`fire_group`; coloured dice play colour
       by colour (:mod:`pycore.systems.colored.play`).
     - ``commits_units``: each side's units are committed to a post for the whole battle (coloured
       dice: :meth:`commit` reads the side's ``colors``).
     - ``independent_dice``: every die hits on its own with a known chance (:meth:`chances`), so a
       group's hits are a Poisson binomial the calculator can fold one die at a time (normal dice).
-    - ``aa_in_blocks``: AA fire takes aircraft by type in blocks of 6 (Low Luck, RULES.md §4).
+    - ``aa_in_blocks``: AA fire takes aircraft by type in blocks of 6 (Low Luck, docs/rules.md §4).
     - ``folds_subs``: the attacker may fold attacking subs into the main group (Low Luck, seed 000 §5b).
     - ``sub_strike_roles``: the sides whose subs strike as a step of their own (A&A Chess: the attacker's).
     - ``aa_per_move``: AA counts the aircraft of the whole move (A&A Chess, seed 003).

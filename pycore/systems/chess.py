@@ -1,4 +1,4 @@
-"""A&A Chess (seed 003, RULES.md §6): diceless totals, in five variants.
+"""A&A Chess (seed 003, docs/rules.md §6): diceless totals, in five variants.
 
 Each side adds up its values and divides by 6; the quotient is hits. What
 happens to the remainder is the variant:

@@ -1,4 +1,4 @@
-"""Normal dice (RULES.md §3): each unit rolls one d6 and hits on a roll at or below its value."""
+"""Normal dice (docs/rules.md §3): each unit rolls one d6 and hits on a roll at or below its value."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Low Luck (RULES.md §4, seeds 000 and 002): sure hits for each 6 of power, one die for the rest.
+"""Low Luck (docs/rules.md §4, seeds 000 and 002): sure hits for each 6 of power, one die for the rest.
 
 ``hits = power // 6``; for ``r = power % 6`` one die is rolled and hits on a
 roll of ``r`` or less, so the expected hits equal normal dice's
 (power / 6) — the seeds' stated aim — with far less spread.
 
-A unit that keeps the better of two dice (Heavy Bombers under LHTR, RULES.md
+A unit that keeps the better of two dice (Heavy Bombers under LHTR, docs/rules.md
 §5) hits with chance ``1 - (1 - a/6)²``, so it adds ``6 × that`` to the power
 (16/3 for a bomber at 4). The group's total is rounded down to a whole
 number: three such bombers add exactly 16, and no group is off by more than
@@ -28,7 +28,7 @@ class LowLuck(LuckSystem):
     id = "lowluck"
     name = "Low Luck"
     summary = "Add up the power: each 6 is a sure hit; one die for the rest."
-    aa_in_blocks = True    # RULES.md §4: aircraft taken by type in blocks of 6
+    aa_in_blocks = True    # docs/rules.md §4: aircraft taken by type in blocks of 6
     folds_subs = True      # seed 000 §5b: attacking subs may join the main group
 
     def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:

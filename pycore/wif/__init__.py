@@ -1,4 +1,4 @@
-"""World in Flames option 67: the 2D10 land combat results table (seed 004; RULES.md §8).
+"""World in Flames option 67: the 2D10 land combat results table (seed 004; docs/rules.md §8).
 
 One module per concern: ``table`` (both tables as decoded data), ``odds``
 (odds → die-roll modifier, exact), ``modifiers`` (the seed's other modifiers,

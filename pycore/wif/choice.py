@@ -1,6 +1,6 @@
 """Who chooses the Land CRT (Assault or Blitz), and which table to suggest.
 
-Seed 004, "Priority when choosing Land CRT"; RULES.md §8:
+Seed 004, "Priority when choosing Land CRT"; docs/rules.md §8:
 
 1. the defender chooses if the terrain effects chart says so;
 2. else the attacker chooses if he has more ARM than the defender (divisions

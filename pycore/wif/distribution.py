@@ -4,10 +4,10 @@ The dice are two d10 showing 1–10 (a d10 whose face reads 0 counts as 10), so
 2D10 runs 2–20 with 100 equally likely rolls (docs/wif.md). A modifier with
 tenths (fractional odds, halved bonuses, HQ support of an odd reorganisation
 value) is resolved by a separate fractional d10: a roll at or under the tenths
-rounds the modifier up, otherwise down (RULES.md §8), so the exact distribution
+rounds the modifier up, otherwise down (docs/rules.md §8), so the exact distribution
 mixes the two whole modifiers with weights tenths : 10 − tenths out of 1000
 equally likely rolls. Without fractional odds, a leftover half is rounded down,
-in the defender's favour like the odds (RULES.md §8; docs/wif.md).
+in the defender's favour like the odds (docs/rules.md §8; docs/wif.md).
 
 Probabilities are integer weights over an explicit denominator (100 or 1000);
 a Fraction is made only when asked, in the style of icepool.

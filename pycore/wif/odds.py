@@ -67,7 +67,7 @@ def odds(attack: Fraction, defense: Fraction, fractional: bool) -> Odds:
     """The odds modifier for these combat factors (both > 0).
 
     Without fractional odds the ratio is rounded down to a listed level, in the
-    defender's favour (RULES.md §8). With fractional odds (seed 004, 11.16.6),
+    defender's favour (docs/rules.md §8). With fractional odds (seed 004, 11.16.6),
     from 1:1 up the modifier is linear: 2 × odds truncated to one decimal
     (3.65:1 → 7.3, 3.64:1 → 7.2, 15.54:1 → 31), with no upper limit; below
     1:1 the table still applies. Truncating 2 × ratio directly equals

@@ -3,7 +3,7 @@
 Every cell is kept exactly as printed in seed 004 (``"§†1/2"``) and decoded
 into a :class:`Cell` whose fields say what happens to each side, so the op, the
 tests and the phone screen never parse the codes again. The codes (seed 004,
-"Notes"; RULES.md §8):
+"Notes"; docs/rules.md §8):
 
 - ``-`` no effect; a number is that many losses (attacker/defender);
 - ``§`` the attacker takes one extra loss when the seed's conditions apply
@@ -210,7 +210,7 @@ class Column:
 
 
 def row_for(total: int) -> str:
-    """The row a modified roll reads: below −1 reads "-1", above 23 reads "23+" (seed 004; RULES.md §8)."""
+    """The row a modified roll reads: below −1 reads "-1", above 23 reads "23+" (seed 004; docs/rules.md §8)."""
     if total >= HIGHEST_ROW:
         return "23+"
     return str(max(total, LOWEST_ROW))

@@ -33,7 +33,7 @@ def changed(request, **changes):
     return copy
 
 
-CANONICAL_RESOLVE = {  # DESIGN.md, "Canonical requests", exactly as written
+CANONICAL_RESOLVE = {  # docs/api.md, its canonical requests, exactly as written
     "op": "resolve", "ruleset": "classic", "system": {"name": "lowluck"},
     "attacker": {"units": {"infantry": 3, "tank": 3, "fighter": 1}},
     "defender": {"units": {"infantry": 3, "tank": 1, "fighter": 1}},

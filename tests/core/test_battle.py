@@ -1,4 +1,4 @@
-"""Land battles round by round (RULES.md §2 steps 3–7), checked against the seeds' worked examples."""
+"""Land battles round by round (docs/rules.md §2 steps 3–7), checked against the seeds' worked examples."""
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -7,7 +7,7 @@ from tests.core.helpers import CANONICAL_RESOLVE, ok
 
 
 def test_canonical_resolve_request():
-    """DESIGN.md: power 15 → 2 or 3 hits; power 12 → 2 hits (seed 000's Finland attack)."""
+    """docs/rules.md §4: power 15 → 2 or 3 hits; power 12 → 2 hits (seed 000's Finland attack)."""
     result = ok(CANONICAL_RESOLVE)
     (first,) = result["rounds"]
     attacker, defender = first["attacker"], first["defender"]

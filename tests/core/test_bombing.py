@@ -1,4 +1,4 @@
-"""Strategic bombing (seed 000 §5d and §6a, seed 002 Bomber/AA, seed 003; RULES.md §4, §6)."""
+"""Strategic bombing (seed 000 §5d and §6a, seed 002 Bomber/AA, seed 003; docs/rules.md §4, §6)."""
 
 from fractions import Fraction
 
@@ -13,7 +13,7 @@ def raid(**fields):
     return ok({"op": "bombing", **fields})
 
 
-# --- Low Luck readings keep the means (RULES.md §4) ---
+# --- Low Luck readings keep the means (docs/rules.md §4) ---
 
 def test_ll_damage_with_aa_is_2_3_4_on_a_d12_with_mean_exactly_35_12():
     assert [bombing.ll_damage_aa(face) for face in range(1, 13)] == [2] * 4 + [3] * 5 + [4] * 3

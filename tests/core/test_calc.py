@@ -1,6 +1,6 @@
-"""The calculator (op calc, RULES.md §9): the rule book's Finland case, and brute force over every die.
+"""The calculator (op calc, docs/rules.md §9): the rule book's Finland case, and brute force over every die.
 
-Golden: RULES.md §9 / seed 002's Battle Calculator: big-world-1942, Low Luck,
+Golden: docs/rules.md §9 / seed 002's Battle Calculator: big-world-1942, Low Luck,
 3 infantry + 2 tanks attack 2 infantry; the defender scores 0 hits 5/18,
 1 hit 11/18, 2 hits 2/18 (the attacker's units lost). The other expectations
 are the engine's own, enumerated die face by die face (calc_oracle).

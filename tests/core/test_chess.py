@@ -1,4 +1,4 @@
-"""A&A Chess (seed 003, RULES.md §6) in play: the five variants through ``resolve``.
+"""A&A Chess (seed 003, docs/rules.md §6) in play: the five variants through ``resolve``.
 
 Golden numbers cite the seed's examples (seed 003, "Risoluzione dei
 Combattimenti", examples 1–6); the rest are worked by hand from the rule text

@@ -1,4 +1,4 @@
-"""Coloured dice (RULES.md §7, seed 001): the seed's own examples as golden tests, and resolve end to end."""
+"""Coloured dice (docs/rules.md §7, seed 001): the seed's own examples as golden tests, and resolve end to end."""
 
 import pytest
 
@@ -132,7 +132,7 @@ def test_units_killed_in_an_earlier_colour_neither_roll_nor_boost_later():
 
 
 def test_red_hits_are_winners_choice_and_white_hits_victims():
-    """Seed 001: the player who scores a red hit picks the casualty; RULES.md §7 marks only red 'winner'."""
+    """Seed 001: the player who scores a red hit picks the casualty; docs/rules.md §7 marks only red 'winner'."""
     request = battle({"tank": 1, "infantry": 3}, {"infantry": 1, "fighter": 1},
                      dice=[{"attacker": {"red": [5]}, "defender": {"yellow": [1]}}])
     result = ok(request)
@@ -156,7 +156,7 @@ def test_a_tie_costs_both_and_victims_order_of_loss_is_the_proposal():
 
 
 def test_chosen_casualties_are_checked_against_the_guideline():
-    """Yellow hits fall on aircraft first (RULES.md §7 reconstructed chart)."""
+    """Yellow hits fall on aircraft first (docs/rules.md §7 reconstructed chart)."""
     base = battle({"fighter": 1, "infantry": 2}, {"fighter": 1},
                   dice=[{"attacker": {"yellow": [1]}, "defender": {"yellow": [6]}}])
     got = error({**base, "casualties": [{"round": 1, "color": "yellow", "side": "attacker",

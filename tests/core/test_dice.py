@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from pycore.dice import roll
 
 # Golden vectors, produced by pycore.dice when it was written (2026-11-21). They freeze the
-# format of DESIGN.md — HMAC-SHA256(seed, context ‖ 0x00 ‖ counter as 8 bytes big-endian),
+# format of docs/rules.md §10 — HMAC-SHA256(seed, context ‖ 0x00 ‖ counter as 8 bytes big-endian),
 # bytes read in order, rejection sampling — so a link shared today replays the same dice forever.
 # The Pyodide suite runs these same tests, proving the browser gives the same dice.
 GOLDEN = [
@@ -35,7 +35,7 @@ def test_a_long_stream_crosses_blocks_unchanged():
 
 
 def independent_roll(seed, context, sides, count):
-    """A second, independent reading of DESIGN.md's generator, written from the spec."""
+    """A second, independent reading of docs/rules.md §10's generator, written from the spec."""
     out, counter = [], 0
     while len(out) < count:
         msg = context.encode() + bytes([0]) + counter.to_bytes(8, "big")

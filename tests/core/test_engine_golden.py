@@ -70,7 +70,7 @@ def test_seed_000_5b_all_subs_folded_give_up_the_first_strike():
 
 
 def _aa(units):
-    """Classic: AA fires at every attacking aircraft (RULES.md §2), at 1."""
+    """Classic: AA fires at every attacking aircraft (docs/rules.md §2), at 1."""
     return {"op": "resolve", "ruleset": "classic", "system": {"name": "lowluck"},
             "attacker": {"units": units}, "defender": {"units": {"infantry": 1, "aa_gun": 1}}, "rounds": 1}
 

@@ -1,6 +1,6 @@
 """The exact laws of hits (``hit_distribution``) against brute-force enumeration of every die face.
 
-RULES.md §3 (normal dice: hit on a roll at or below the value), §4 (Low Luck: power // 6 sure hits, one
+docs/rules.md §3 (normal dice: hit on a roll at or below the value), §4 (Low Luck: power // 6 sure hits, one
 die at the remainder) and §5 (Heavy Bombers under LHTR keep the better of two dice).
 """
 
@@ -78,7 +78,7 @@ def test_low_luck_law_is_the_brute_force_law(values, pairs):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 6), max_size=8))
 def test_low_luck_keeps_the_mean_of_normal_dice(values):
-    """Seed 000 / RULES.md §4: Low Luck's expected hits equal normal dice's (power / 6)."""
+    """Seed 000 / docs/rules.md §4: Low Luck's expected hits equal normal dice's (power / 6)."""
     ll = LowLuck().hit_distribution(tuple(values))
     normal = NormalDice().hit_distribution(tuple(values))
     mean = lambda law: sum(k * p for k, p in enumerate(law))  # noqa: E731
@@ -86,13 +86,13 @@ def test_low_luck_keeps_the_mean_of_normal_dice(values):
 
 
 def test_best_of_two_at_4_hits_eight_ninths():
-    """1 − (2/6)² = 8/9 for a heavy bomber at 4 under LHTR (RULES.md §5)."""
+    """1 − (2/6)² = 8/9 for a heavy bomber at 4 under LHTR (docs/rules.md §5)."""
     assert NormalDice().hit_distribution((), (4,)) == (Fraction(1, 9), Fraction(8, 9))
     assert brute_normal([], [4]) == (Fraction(4, 36), Fraction(32, 36))
 
 
 def test_low_luck_best_of_two_power_rounds_down_the_group():
-    """Three LHTR bombers at 4: 3 × 16/3 = 16 exactly; one: floor(16/3) = 5 (RULES.md §5 decision)."""
+    """Three LHTR bombers at 4: 3 × 16/3 = 16 exactly; one: floor(16/3) = 5 (docs/rules.md §5 decision)."""
     assert power_of((), (4, 4, 4)) == 16
     assert power_of((), (4,)) == 5
     assert LowLuck().hit_distribution((), (4, 4, 4)) == (0, 0, Fraction(2, 6), Fraction(4, 6))

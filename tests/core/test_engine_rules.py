@@ -1,4 +1,4 @@
-"""One test (or a contrasting pair) per rule of RULES.md §2 and §5, through ``pycore.api.handle``.
+"""One test (or a contrasting pair) per rule of docs/rules.md §2 and §5, through ``pycore.api.handle``.
 
 Every battle is played with referee dice (``dice``), so each outcome is forced: :func:`play` answers the
 engine's ``next_dice`` with the faces a test names (1 always hits, 6 never does) and lets the battle go on.
@@ -104,7 +104,7 @@ LATER = ("revised", "anniversary", "1942-2e", "1940-2e")
 ALL = ("classic", "revised", "anniversary", "1942-2e", "1940-2e", "big-world-1942")
 
 
-# -- sub strike: at once without a destroyer, end of round with one (RULES.md §2 steps 1–2, 5) ----------
+# -- sub strike: at once without a destroyer, end of round with one (docs/rules.md §2 steps 1–2, 5) ----------
 
 def test_sub_strike_casualties_go_at_once_without_a_destroyer():
     """Revised: a carrier sunk by a sub's strike never fires (no destroyer with it)."""
@@ -495,7 +495,7 @@ def test_a_sea_battle_takes_no_territory():
     assert result["outcome"] == "attacker_wins" and result["takes_territory"] is False
 
 
-# -- technology (RULES.md §5) -------------------------------------------------------------------------------
+# -- technology (docs/rules.md §5) -------------------------------------------------------------------------------
 
 def test_jet_power_fighters_defend_at_5():
     request = resolve("revised", "land", {"infantry": 1}, {"units": {"fighter": 1}, "tech": ["jet_power"]}, rounds=1)
@@ -531,7 +531,7 @@ def test_heavy_bombers_under_lhtr_keep_the_better_of_two_dice():
 
 
 def test_heavy_bombers_under_low_luck_and_lhtr_add_the_mean_of_the_better_die():
-    """RULES.md §5 / pycore.systems.lowluck: 6 × (1 − (2/6)²) = 16/3 per bomber at 4; 3 bombers → 16."""
+    """docs/rules.md §5 / pycore.systems.lowluck: 6 × (1 − (2/6)²) = 16/3 per bomber at 4; 3 bombers → 16."""
     request = resolve("revised", "land", {"units": {"bomber": 3}, "tech": ["heavy_bombers"]}, {"infantry": 4},
                       system="lowluck", lhtr=True, rounds=1)
     result = played(request)

@@ -1,4 +1,4 @@
-"""Order of loss: cheapest first by default (RULES.md §2), editable, never more than the side has."""
+"""Order of loss: cheapest first by default (docs/rules.md §2), editable, never more than the side has."""
 
 from pycore.engine.army import Army
 from pycore.engine.casualties import allocate

@@ -1,4 +1,4 @@
-"""Low Luck and normal dice turn values into hits (RULES.md §3, §4; seeds 000 and 002)."""
+"""Low Luck and normal dice turn values into hits (docs/rules.md §3, §4; seeds 000 and 002)."""
 
 import pytest
 
@@ -14,9 +14,9 @@ def fixed(*faces):
     return roll
 
 
-# (power, sure hits, remainder) — RULES.md §4's checked examples:
+# (power, sure hits, remainder) — docs/rules.md §4's checked examples:
 # seed 000: Russia's 15 → 2 and a roll at 3; Germany's 12 → 2; round 2's 13 → 2 and a roll at 1;
-# seed 002: Germany's 4 tanks, 12 → 2; Russia's 7 → 1 and a roll at 1; RULES.md adds 9 and 4.
+# seed 002: Germany's 4 tanks, 12 → 2; Russia's 7 → 1 and a roll at 1; docs/rules.md §4 adds 9 and 4.
 LOW_LUCK_EXAMPLES = [(15, 2, 3), (12, 2, 0), (13, 2, 1), (7, 1, 1), (9, 1, 3), (4, 0, 4)]
 
 

@@ -1,4 +1,4 @@
-"""Tech dice (seed 002 "Technology Development", RULES.md §5): 5 per die, a 6 discovers, tokens, Low Luck."""
+"""Tech dice (seed 002 "Technology Development", docs/rules.md §5): 5 per die, a 6 discovers, tokens, Low Luck."""
 
 import pytest
 

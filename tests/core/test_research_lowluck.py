@@ -1,4 +1,4 @@
-"""LL Tech ledgers (seed 000 §6b, RULES.md §4): the seed's examples replayed, and every rule's edge."""
+"""LL Tech ledgers (seed 000 §6b, docs/rules.md §4): the seed's examples replayed, and every rule's edge."""
 
 from fractions import Fraction
 
@@ -12,7 +12,7 @@ from tests.core.helpers import error, ok
 AIR = lltech.CATEGORIES["air"]
 INDUSTRIAL = lltech.CATEGORIES["industrial"]
 
-CANONICAL_RESEARCH = {  # DESIGN.md, "Canonical requests", exactly as written
+CANONICAL_RESEARCH = {  # docs/api.md, its canonical requests, exactly as written
     "op": "research", "system": "lowluck", "category": "air",
     "steps": [{"invest": 18}, {"invest": 18, "attempt": True, "roll": 3}]}
 
@@ -22,7 +22,7 @@ US_STEPS = [{"invest": 18}, {"invest": 18, "attempt": True, "roll": 3},
             {"invest": 18}, {"invest": 6, "attempt": True, "roll": 1},
             {"invest": 18}, {"invest": 6, "attempt": True, "roll": 4}]
 
-# Seed 000 §6b C a): the German player, rounds of 12, 8 (errata, RULES.md §4: "20 saved"), 4, 12, a 5 at 36.
+# Seed 000 §6b C a): the German player, rounds of 12, 8 (errata, docs/rules.md §4: "20 saved"), 4, 12, a 5 at 36.
 GERMAN_STEPS = [{"invest": 12}, {"invest": 8}, {"invest": 4}, {"invest": 12, "attempt": True, "roll": 5}]
 
 
@@ -132,7 +132,7 @@ def test_column_is_the_highest_threshold_reached(saved, column):
 
 
 def test_air_third_column_is_72_not_48():
-    """Errata (RULES.md §4): the seed prints "48"; 48 saved is still the 36 column."""
+    """Errata (docs/rules.md §4): the seed prints "48"; 48 saved is still the 36 column."""
     assert AIR.thresholds == (36, 54, 72) and AIR.column(48) == 36
 
 

@@ -1,4 +1,4 @@
-"""The rulesets are the data of RULES.md §1, cell by cell."""
+"""The rulesets are the data of docs/rules.md §1, cell by cell."""
 
 import pytest
 
@@ -7,7 +7,7 @@ from pycore.rulesets import RULESETS, find_ruleset
 
 IDS = ["classic", "revised", "anniversary", "1942-2e", "1940-2e", "big-world-1942"]
 
-# RULES.md §1, re-typed from the table (attack, defense, cost); None where the ruleset lacks the unit.
+# docs/rules.md §1, re-typed from the table (attack, defense, cost); None where the ruleset lacks the unit.
 TABLE = {
     "tank": [(3, 2, 5), (3, 3, 5), (3, 3, 5), (3, 3, 6), (3, 3, 6), (3, 3, 5)],
     "fighter": [(3, 4, 12), (3, 4, 10), (3, 4, 10), (3, 4, 10), (3, 4, 10), (3, 4, 10)],

@@ -1,4 +1,4 @@
-"""Artillery support and tactical bomber pairing (RULES.md §1; seed 002 "Artillery")."""
+"""Artillery support and tactical bomber pairing (docs/rules.md §1; seed 002 "Artillery")."""
 
 from pycore.engine.army import Army
 from pycore.engine.firing import unit_values

@@ -2,7 +2,7 @@
 
 The oracle below shares no code with pycore.wif: it walks all 100 rolls of two
 d10 (1–10) and, when the modifier has tenths, all 10 faces of the fractional
-d10 (RULES.md §8: a roll at or under the tenths rounds up), clamps the total to
+d10 (docs/rules.md §8: a roll at or under the tenths rounds up), clamps the total to
 the seed's rows by hand, and reads the seed's table as pasted in test_wif_table.
 """
 
@@ -51,7 +51,7 @@ def wif(attack, defense, fractional, table, modifiers=(), **more):
 
 CASES = [
     # (attack, defense, fractional, table, modifiers, total modifier worked out by hand from seed 004)
-    (36.5, 10, True, "assault", [], Fraction(73, 10)),  # DESIGN.md canonical: 3.65:1 → 7.3
+    (36.5, 10, True, "assault", [], Fraction(73, 10)),  # docs/api.md canonical: 3.65:1 → 7.3
     (36.5, 10, True, "blitz", [], Fraction(73, 10)),
     (36.5, 10, False, "assault", [], Fraction(6)),  # 3:1 level
     (1, 1, False, "blitz", [], Fraction(2)),
@@ -102,7 +102,7 @@ def test_handy_sums_match_the_enumeration(attack, defense, fractional, table, mo
 
 
 def test_canonical_request_mixes_the_two_whole_modifiers_3_to_7():
-    # 7.3: the fractional d10 rounds up on 1–3 (RULES.md §8), so row 9 (2 + 7) has 1 roll in 100 × 7/10.
+    # 7.3: the fractional d10 rounds up on 1–3 (docs/rules.md §8), so row 9 (2 + 7) has 1 roll in 100 × 7/10.
     result = wif(36.5, 10, True, "assault")
     assert result["fraction_roll"] == {"needed": True, "tenths": 3, "low": 7, "high": 8, "p_high": 0.3,
                                        "note": "roll a d10: 3 or less makes the modifier +8, otherwise +7"}

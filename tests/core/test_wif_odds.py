@@ -1,4 +1,4 @@
-"""Odds → die-roll modifier (seed 004, "ODDS MODIFIERS" and 11.16.6; RULES.md §8), exactly."""
+"""Odds → die-roll modifier (seed 004, "ODDS MODIFIERS" and 11.16.6; docs/rules.md §8), exactly."""
 
 from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
@@ -35,7 +35,7 @@ def test_every_odds_level_gives_the_seeds_modifier(level, drm):
 
 @pytest.mark.parametrize("lower,upper", list(zip(SEED_LEVELS, SEED_LEVELS[1:])))
 def test_odds_just_under_a_level_round_down_to_the_level_below(lower, upper):
-    # RULES.md §8: odds are rounded down to a listed level, in the defender's favour.
+    # docs/rules.md §8: odds are rounded down to a listed level, in the defender's favour.
     just_under = ratio(upper[0]) - Fraction(1, 1000)
     assert level_for(just_under)[1] == lower[1]
     assert level_for(ratio(upper[0]))[1] == upper[1]

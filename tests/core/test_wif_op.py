@@ -8,7 +8,7 @@ from pycore.ops import wif as wif_module
 from tests.core.helpers import call, changed, error, ok
 from tests.core.test_wif_table import SEED_ROWS
 
-CANONICAL_WIF = {  # DESIGN.md, "Canonical requests", exactly as written
+CANONICAL_WIF = {  # docs/api.md, its canonical requests, exactly as written
     "op": "wif", "attack": 36.5, "defense": 10, "fractional_odds": True, "table": "assault", "modifiers": []}
 
 
@@ -93,7 +93,7 @@ def test_roll_text_says_when_the_row_is_clamped():
 
 
 def test_own_dice_fraction_roll_rounds_up_at_or_under_the_tenths():
-    # RULES.md §8: roll ≤ tenths → round up.
+    # docs/rules.md §8: roll ≤ tenths → round up.
     assert ok(wif(dice={"2d10": [5, 5], "fraction": 3}))["roll"]["total"] == 18
     assert ok(wif(dice={"2d10": [5, 5], "fraction": 4}))["roll"]["total"] == 17
     assert ok(wif(dice={"2d10": [10, 10], "fraction": 10}))["roll"]["modifier"] == 7
@@ -161,7 +161,7 @@ def test_json_numbers_are_read_from_their_decimal_text():
     assert ok(wif(attack=36.5, defense=10.0))["odds"]["defense"] == 10
 
 
-# --- table choice helper (seed 004, "Priority when choosing Land CRT"; RULES.md §8) ---
+# --- table choice helper (seed 004, "Priority when choosing Land CRT"; docs/rules.md §8) ---
 
 @pytest.mark.parametrize("forces,chooser,table", [
     ({}, "nobody", "assault"),

@@ -4,7 +4,7 @@ import pytest
 
 from pycore.wif.table import COLUMNS, ROWS, Cell, DefenderFate, FaceDown, Table, row_for
 
-# Seed 004 (seeds/004_25ee878cbb30e94f.txt), "OPTION 67: 2 DIE 10 LAND COMBAT RESULTS TABLE",
+# Seed 004 (listed in docs/rules.md §0), "OPTION 67: 2 DIE 10 LAND COMBAT RESULTS TABLE",
 # pasted as printed (tab separated): an independent copy of the data under test.
 SEED_TABLE = """\
 -1	5/-	§4/-
@@ -129,7 +129,7 @@ def test_face_down_words_follow_the_dagger_and_star():
     (-40, "-1"), (-2, "-1"), (-1, "-1"), (0, "0"), (13, "13"), (22, "22"), (23, "23+"), (24, "23+"), (51, "23+"),
 ])
 def test_totals_below_minus_1_read_minus_1_and_above_23_read_23_plus(total, row):
-    # RULES.md §8: totals below −1 use −1, above 23 use 23+.
+    # docs/rules.md §8: totals below −1 use −1, above 23 use 23+.
     assert row_for(total) == row
 
 

@@ -77,7 +77,7 @@ def test_low_luck_round_names_the_remainder_die(page, dist_server):
     first = pycore_handle({**request, "rounds": 1})["result"]["rounds"][0]
     fire = page.locator("#battle-log .round").first.locator(".fire.attacker")
     attacker = first["attacker"]
-    # classic: 3 infantry ×1 + 3 tanks ×3 + 1 fighter ×3 = 15 → 2 sure hits, a die at 3 (RULES.md §4)
+    # classic: 3 infantry ×1 + 3 tanks ×3 + 1 fighter ×3 = 15 → 2 sure hits, a die at 3 (docs/rules.md §4)
     assert attacker["power"] == 15
     expect(fire).to_contain_text("Power 15: 2 sure hits, remainder 3")
     die = attacker["dice"][0]

@@ -79,7 +79,7 @@ def close(a: float, b: float, tol: float = 1e-9) -> bool:
 
 
 def test_one_infantry_each_matches_the_odds_worked_by_hand(page, dist_server):
-    # Revised, dice: infantry attacks at 1 and defends at 2 (RULES.md §1). Each round the attacker
+    # Revised, dice: infantry attacks at 1 and defends at 2 (docs/rules.md §1). Each round the attacker
     # hits with 1/6, the defender with 2/6, at the same time. Of the rounds that end it:
     # both hit 1/6·2/6 = 2/36, only the attacker 1/6·4/6 = 4/36, only the defender 5/6·2/6 = 10/36,
     # in all 16/36. So attacker wins 4/16 = 25 %, defender wins 10/16 = 62.5 %, draw 2/16 = 12.5 %;
@@ -164,7 +164,7 @@ def test_luck_dial_shows_dice_and_low_luck_side_by_side(page, dist_server):
         for left, p in want["survivors_count"]["attacker"].items():
             assert close(bars[left], p)
     # The point of the dial: Low Luck narrows the spread. Dice leave the attacker anywhere from 0 to
-    # 5 units; Low Luck (9 attack power: one sure hit a round, RULES.md §3) never leaves him with 0.
+    # 5 units; Low Luck (9 attack power: one sure hit a round, docs/rules.md §4) never leaves him with 0.
     dice_bars = calc.histogram("attacker", "#calc-dial-list .dial-row[data-system=dice]")
     ll_bars = calc.histogram("attacker", "#calc-dial-list .dial-row[data-system=lowluck]")
     assert sum(p > 0 for p in ll_bars.values()) < sum(p > 0 for p in dice_bars.values())

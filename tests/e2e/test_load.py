@@ -54,7 +54,7 @@ def test_rulesets_come_from_pycore_once_ready(page, dist_server):
     expect(screen.stepper("attacker", "mech_infantry")).to_be_visible()
     expect(screen.stepper("attacker", "tactical_bomber")).to_be_visible()
     screen.choose(ruleset="classic")
-    expect(screen.stepper("attacker", "artillery")).to_have_count(0)  # classic has no artillery (RULES.md §1)
+    expect(screen.stepper("attacker", "artillery")).to_have_count(0)  # classic has no artillery (docs/rules.md §1)
 
 
 def test_tabs_switch_screens(page, dist_server):

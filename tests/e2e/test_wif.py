@@ -35,7 +35,7 @@ def open_wif(page: Page, url: str) -> None:
 
 
 def enter_canonical_combat(page: Page) -> None:
-    """36.5 : 10 with fractional odds (DESIGN.md canonical), rain, two face-down defenders, a city."""
+    """36.5 : 10 with fractional odds (docs/api.md canonical), rain, two face-down defenders, a city."""
     page.locator("#wif-attack").fill("36.5")
     page.locator("#wif-defense").fill("10")
     page.locator("label[for=wif-fractional]").click()
@@ -139,7 +139,7 @@ def test_own_dice_are_read_and_wrong_dice_are_named(page: Page, dist_server):
 
     page.locator("#wif-die-1").fill("7")
     page.locator("#wif-roll-button").click()
-    # Seed 004 / RULES.md §8: 7 + 3 + 7 (the fractional 4 is over the 3 tenths) = 17, Assault row 17 is 1/1.
+    # Seed 004 / docs/rules.md §8: 7 + 3 + 7 (the fractional 4 is over the 3 tenths) = 17, Assault row 17 is 1/1.
     expect(page.locator("#wif-roll-how")).to_have_text(
         "Dice 7 + 3 = 10. Fractional d10: 4, over 3, so the +7.3 modifier counts as +7. "
         "Total 17: row 17 of the Assault table, 1/1.", timeout=ACTION_TIMEOUT)

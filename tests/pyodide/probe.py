@@ -3,10 +3,10 @@
     python tests/pyodide/probe.py
 
 test_core_in_pyodide.py runs this file under CPython and under Pyodide in
-Node and compares the two lines: the dice of ``pycore.dice.roll`` (DESIGN.md:
+Node and compares the two lines: the dice of ``pycore.dice.roll`` (docs/rules.md §10:
 "the same seed gives the same dice in CPython, Pyodide and any future
 runtime, forever") and the exact JSON text ``pycore.api.handle`` returns for
-the canonical requests of DESIGN.md.
+the canonical requests of docs/api.md.
 
 Not a test module itself (no test_ prefix): pytest does not collect it.
 """
@@ -35,7 +35,7 @@ DICE_CASES = [
     ("x", "zero", 6, 0),
 ]
 
-# The canonical requests of DESIGN.md ("must work exactly as written"), as text.
+# The canonical requests of docs/api.md ("must work exactly as written"), as text.
 CANONICAL_RESOLVE = """{"op": "resolve", "ruleset": "classic", "system": {"name": "lowluck"},
  "attacker": {"units": {"infantry": 3, "tank": 3, "fighter": 1}},
  "defender": {"units": {"infantry": 3, "tank": 1, "fighter": 1}},

@@ -1,6 +1,6 @@
 """The core under real Pyodide in Node: the browser's runtime must give the same results.
 
-DESIGN.md: "The same core tests under real Pyodide in Node (Pyodide ships a
+docs/rules.md §10: "The same core tests under real Pyodide in Node (Pyodide ships a
 Node loader): proves the browser runtime gives identical results", and the
 dice are "the same seed gives the same dice in CPython, Pyodide and any
 future runtime, forever".

@@ -1,7 +1,7 @@
 """The referee's battle: an exact Markov chain over both sides' remaining units, fought round by round.
 
 A state is both armies (``casualties`` module: units by type, intact and damaged). One round follows
-RULES.md §2, steps (1)–(5):
+docs/rules.md §2, steps (1)–(5):
 
 1. the attacker's subs fire (their own group); their casualties go at once unless the victim has a
    destroyer, in which case they stay to fire back and go at the end of the round;
@@ -12,9 +12,9 @@ RULES.md §2, steps (1)–(5):
    (docs/rules.md "Transports"), and the battle ends when a side has nothing left (an AA gun that is never
    a casualty does not count, docs/rules.md "AA guns") or nobody can hit anything (``stalemate``).
 
-Before round 1 (RULES.md §2): the AA guns fire at the attacking aircraft (``opening``), and in an
+Before round 1 (docs/rules.md §2): the AA guns fire at the attacking aircraft (``opening``), and in an
 amphibious assault the ships bombard once (not from ``round`` 2 on: "odds from here"). Subs never
-submerge (the calculator does not choose it). Also refereed: technology and LHTR (RULES.md §5), folded
+submerge (the calculator does not choose it). Also refereed: technology and LHTR (docs/rules.md §5), folded
 subs (seed 000 §5b), ``damaged`` two-hit units, and the attacker's rules of the ``calc`` op
 (``retreat_at_units``, ``retreat_below``, ``keep_land``; docs/rules.md "The attacker's rules").
 
@@ -94,7 +94,7 @@ class Battle:
     def values(self, role: str, alive: dict) -> list:
         """(unit id, value) per unit. Attacking only: each artillery gives +1 to one infantry (1940-2e: or
         mech infantry), not cumulative, two with Advanced Artillery; a tactical bomber paired one-to-one
-        with a fighter or tank attacks at 4 (RULES.md §1, §5, docs/rules.md). Technology (RULES.md §5):
+        with a fighter or tank attacks at 4 (docs/rules.md §1, §5, docs/rules.md). Technology (docs/rules.md §5):
         Jet Power +1 to defending fighters, Super Subs +1 to attacking subs."""
         rs = self.rs
         tech = self.tech[role]
@@ -122,7 +122,7 @@ class Battle:
     def shot(self, role: str, uid: str, value: int) -> tuple:
         """One unit's fire as (chances of its dice, Low Luck power). Heavy Bombers attacking roll two
         dice, or keep the better of two with LHTR: chance 1 − (1 − v/6)², Low Luck power 6 × that
-        (RULES.md §5, docs/rules.md)."""
+        (docs/rules.md §5)."""
         p = Fraction(min(value, 6), 6) if value > 0 else Fraction(0)
         if uid == "bomber" and role == "attacker" and "heavy_bombers" in self.tech[role] and value > 0:
             if self.lhtr:
@@ -134,8 +134,8 @@ class Battle:
     def main_groups(self, role: str, alive: dict, enemy: dict) -> tuple:
         """The non-sub fire of a side: (target kind, shots) groups, the narrower first.
 
-        Aircraft without a friendly destroyer cannot hit subs where the ruleset says so (RULES.md §2); they
-        fire apart from the rest so that Low Luck pools them separately (RULES.md §4: units that cannot hit
+        Aircraft without a friendly destroyer cannot hit subs where the ruleset says so (docs/rules.md §2); they
+        fire apart from the rest so that Low Luck pools them separately (docs/rules.md §4: units that cannot hit
         the same targets are pooled apart). Folded subs (Low Luck, seed 000 §5b) fire in the main group
         and their hits land as its hits do (docs/rules.md)."""
         folded = min(self.fold, alive.get("submarine", 0)) if role == "attacker" else 0
@@ -159,7 +159,7 @@ class Battle:
         return subs[folded:]
 
     def can_hit(self, role: str, army: tuple, enemy: tuple) -> bool:
-        """Whether a side has a unit with a value that some enemy unit may be hit by (RULES.md §2)."""
+        """Whether a side has a unit with a value that some enemy unit may be hit by (docs/rules.md §2)."""
         rs = self.rs
         mine, theirs = counts(army), counts(enemy)
         for uid in mine:
@@ -197,14 +197,14 @@ class Battle:
         return dist
 
     def aa(self, army: tuple, guns: int) -> dict:
-        """AA fire before round 1 (RULES.md §2, §4; docs/rules.md "AA guns").
+        """AA fire before round 1 (docs/rules.md §2, §4; docs/rules.md "AA guns").
 
         One shot at 1 per attacking aircraft, or at most 3 per gun from anniversary on, the aircraft fired
         at being the first ones of the attacker's order of loss. Dice: each aircraft fired at is lost on a
         1 (seed 002: "Any air that is hit immediately dies"). Low Luck: per type, every block of 6 aircraft
         fired at loses one; the rest of all types are pooled (each adds 1) into one Low Luck roll, whose
         hits the attacker takes from the pooled aircraft by his order of loss. Removed at once.
-        Radar (RULES.md §5): AA at 2, so blocks of 3 under Low Luck (docs/rules.md)."""
+        Radar (docs/rules.md §5): AA at 2, so blocks of 3 under Low Luck (docs/rules.md)."""
         rs = self.rs
         value = 2 if "radar" in self.tech["defender"] else 1
         block = 6 // value
@@ -249,7 +249,7 @@ class Battle:
         return got
 
     def bombard(self, dist: dict) -> dict:
-        """Shore bombardment (RULES.md §2; docs/rules.md): the ships fire once at their attack, their own
+        """Shore bombardment (docs/rules.md §2; docs/rules.md): the ships fire once at their attack, their own
         group. Revised and later: no more ships than land units that land, strongest first, and the
         casualties fire back in round 1; classic and Big World: removed at once."""
         rs = self.rs
@@ -265,7 +265,7 @@ class Battle:
         return got
 
     def round(self, a: tuple, d: tuple, pend_a: tuple = (), pend_d: tuple = ()) -> dict:
-        """One round, steps (1)–(5) of RULES.md §2. → {(A, D): p} after casualties are removed.
+        """One round, steps (1)–(5) of docs/rules.md §2. → {(A, D): p} after casualties are removed.
 
         ``pend_*``: units already chosen as casualties that still fire this round (bombardment casualties
         in round 1, sub strike casualties of a side with a destroyer)."""

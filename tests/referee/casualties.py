@@ -1,4 +1,4 @@
-"""Who is lost: the victim's casualties, proposed from his order of loss (RULES.md §2, docs/rules.md).
+"""Who is lost: the victim's casualties, proposed from his order of loss (docs/rules.md §2).
 
 An army is a tuple of ``(unit id, intact, damaged)`` in the ruleset's unit order, zero rows dropped;
 ``damaged`` only for two-hit units that took one hit.
@@ -6,9 +6,9 @@ An army is a tuple of ``(unit id, intact, damaged)`` in the ruleset's unit order
 The rules applied, hit by hit:
 - a hit may land only on a unit its group may target (subs never hit aircraft; aircraft without a
   friendly destroyer never hit subs where the ruleset says so; an AA gun that is never a casualty is not
-  a target) — RULES.md §2;
+  a target) — docs/rules.md §2;
 - two-hit units absorb a hit first, before anything else is lost, in order of loss among two-hit types
-  (RULES.md §2, docs/rules.md "Two-hit units"); a second hit sinks them;
+  (docs/rules.md §2 "Two-hit units"); a second hit sinks them;
 - otherwise the first unit of the victim's order of loss is lost (cheapest first by default), except
   that defenseless transports go only when nothing else the hit may take is left (docs/rules.md
   "Transports");
@@ -39,7 +39,7 @@ def counts(army) -> dict:
 
 
 def is_casualty_type(ruleset, uid: str) -> bool:
-    """An AA gun is a casualty only in 1942-2e and 1940-2e; elsewhere it never is (RULES.md §2)."""
+    """An AA gun is a casualty only in 1942-2e and 1940-2e; elsewhere it never is (docs/rules.md §2)."""
     return uid != "aa_gun" or ruleset.aa_is_casualty
 
 

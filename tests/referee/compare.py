@@ -200,7 +200,7 @@ TECHS = ("jet_power", "super_subs", "heavy_bombers", "radar", "advanced_artiller
 
 
 def option_battles(seed: int, per_combo: int) -> list:
-    """Random battles of every kind with the request's other options: technology per side (RULES.md §5),
+    """Random battles of every kind with the request's other options: technology per side (docs/rules.md §5),
     ``lhtr``, "odds from here" (``round`` 2 with ``damaged`` two-hit units) and, under Low Luck, the
     attacker's ``fold_subs`` (seed 000 §5b)."""
     rng = random.Random(f"{seed}/options")

@@ -1,8 +1,8 @@
 """Laws of the number of hits a firing group scores, as exact Fractions.
 
-- Normal dice (RULES.md §3): each unit rolls one d6 and hits on a roll at or below its value, so a
+- Normal dice (docs/rules.md §3): each unit rolls one d6 and hits on a roll at or below its value, so a
   group's hits are a sum of independent Bernoulli(value/6) draws.
-- Low Luck (RULES.md §4, seeds 000 and 002): the group's values are summed; ``total // 6`` sure hits and
+- Low Luck (docs/rules.md §4, seeds 000 and 002): the group's values are summed; ``total // 6`` sure hits and
   one die for the remainder ``r``: one more hit with chance r/6.
 """
 
@@ -16,7 +16,7 @@ ONE = Fraction(1)
 
 @lru_cache(maxsize=None)
 def dice(values: tuple) -> tuple:
-    """Hits of one d6 per value (RULES.md §3), as a tuple of (hits, probability)."""
+    """Hits of one d6 per value (docs/rules.md §3), as a tuple of (hits, probability)."""
     return chances(tuple(Fraction(min(v, 6), 6) for v in values if v > 0))
 
 
@@ -38,7 +38,7 @@ def chances(ps: tuple) -> tuple:
 
 @lru_cache(maxsize=None)
 def lowluck(total: int) -> tuple:
-    """Low Luck (RULES.md §4): 15 → 2 sure hits and a roll at 3; 12 → 2, no roll."""
+    """Low Luck (docs/rules.md §4): 15 → 2 sure hits and a roll at 3; 12 → 2, no roll."""
     sure, rest = divmod(total, 6)
     if rest == 0:
         return ((sure, ONE),)

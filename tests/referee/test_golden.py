@@ -17,7 +17,7 @@ def request(ruleset, system, attacker, defender, kind="land", **extra):
 
 
 def test_one_infantry_against_one_dice():
-    """RULES.md §3. Per round the attacker hits 1/6, the defender 2/6, at the same time:
+    """docs/rules.md §3. Per round the attacker hits 1/6, the defender 2/6, at the same time:
     attacker only 1/6·4/6 = 4/36, defender only 5/6·2/6 = 10/36, both 2/36, nobody 20/36.
     Dividing out the 20/36: 4/16, 10/16, 2/16."""
     got = calc(request("classic", "dice", {"infantry": 1}, {"infantry": 1}))
@@ -28,7 +28,7 @@ def test_one_infantry_against_one_dice():
 
 
 def test_finland_big_world_low_luck():
-    """RULES.md §9: 3 infantry + 2 tanks attack 2 infantry, Big World, Low Luck.
+    """docs/rules.md §9: 3 infantry + 2 tanks attack 2 infantry, Big World, Low Luck.
     Attacker 3 + 6 = 9 → 1 hit and a roll at 3 (½); defender 4 → a roll at 4 (⅔).
     Two hits (½): round 1 ends it, the attacker loses 1 with ⅔.
     One hit (½): the attacker loses Bernoulli(⅔) in round 1; in round 2 he has at least 8 ≥ 6 (a sure
@@ -43,14 +43,14 @@ def test_finland_big_world_low_luck():
     (15, {2: F(1, 2), 3: F(1, 2)}), (12, {2: F(1)}), (13, {2: F(5, 6), 3: F(1, 6)}),
     (7, {1: F(5, 6), 2: F(1, 6)}), (9, {1: F(1, 2), 2: F(1, 2)}), (4, {0: F(1, 3), 1: F(2, 3)})])
 def test_low_luck_checked_examples(total, law):
-    """RULES.md §4's checked examples: 15 → 2 and a roll at 3; 12 → 2; 13 → 2, roll at 1; 7 → 1, roll at
+    """docs/rules.md §4's checked examples: 15 → 2 and a roll at 3; 12 → 2; 13 → 2, roll at 1; 7 → 1, roll at
     1; 9 → 1, roll at 3; 4 → a roll at 4."""
     from .laws import lowluck
     assert dict(lowluck(total)) == law
 
 
 def test_sub_strike_removes_at_once_without_a_destroyer():
-    """RULES.md §2 steps 1–2, Revised (subs 2/2). The attacking sub fires first; with no destroyer the
+    """docs/rules.md §2 steps 1–2, Revised (subs 2/2). The attacking sub fires first; with no destroyer the
     defending sub is removed at once and never fires back. Per round: attacker wins ⅓; else (⅔) the
     defender's sub fires, ⅓. Attacker ⅓ / (1 − ⅔·⅔) = 3/5, defender ⅔·⅓ / (5/9) = 2/5, never a draw."""
     got = calc(request("revised", "dice", {"submarine": 1}, {"submarine": 1}, kind="sea"))
@@ -60,7 +60,7 @@ def test_sub_strike_removes_at_once_without_a_destroyer():
 
 
 def test_sub_strike_casualty_fires_back_beside_a_destroyer():
-    """RULES.md §2: the victim has a destroyer, so the sub's casualty fires back (Revised: sub attacks
+    """docs/rules.md §2: the victim has a destroyer, so the sub's casualty fires back (Revised: sub attacks
     at 2, destroyer defends at 3 and may hit the sub). Simultaneous: attacker only ⅓·½ = 1/6, defender
     only ⅔·½ = 1/3, both 1/6, nobody 1/3 → divided by ⅔: 1/4, 1/2, 1/4."""
     got = calc(request("revised", "dice", {"submarine": 1}, {"destroyer": 1}, kind="sea"))
@@ -69,7 +69,7 @@ def test_sub_strike_casualty_fires_back_beside_a_destroyer():
 
 
 def test_aircraft_cannot_hit_subs_without_a_destroyer():
-    """RULES.md §2: subs cannot hit aircraft; aircraft cannot hit subs without a friendly destroyer
+    """docs/rules.md §2: subs cannot hit aircraft; aircraft cannot hit subs without a friendly destroyer
     (Revised) — a fighter against a sub is a stalemate. In Big World they can: the fighter (3) wins."""
     got = calc(request("revised", "dice", {"fighter": 1}, {"submarine": 1}, kind="sea"))
     assert got["outcome"]["stalemate"] == 1
@@ -85,7 +85,7 @@ def test_aircraft_cannot_hit_subs_without_a_destroyer():
 
 
 def test_two_hit_battleship_absorbs_a_hit():
-    """RULES.md §2, Revised: 1 destroyer (attacks at 3) against a two-hit battleship (defends at 4).
+    """docs/rules.md §2, Revised: 1 destroyer (attacks at 3) against a two-hit battleship (defends at 4).
     Damaged battleship: attacker only ½·⅓ = 1/6, defender only ½·⅔ = 1/3, both 1/3, nobody 1/6 → /(5/6):
     1/5, 2/5, 2/5. Intact battleship: the attacker hits and survives (1/6) → damaged; any defender hit
     (⅔) ends it for the defender (the battleship at worst damaged); nobody 1/6 → /(5/6): 1/5 → damaged,
@@ -109,7 +109,7 @@ def test_defenseless_transports_are_taken_last_and_lost_alone():
 
 
 def test_artillery_supports_one_infantry():
-    """RULES.md §1: 1 artillery + 2 infantry attack at 2 + 2 + 1 = 5 under Low Luck (a roll at 5), one
+    """docs/rules.md §1: 1 artillery + 2 infantry attack at 2 + 2 + 1 = 5 under Low Luck (a roll at 5), one
     round against 3 infantry (6: one sure hit)."""
     got = calc(request("revised", "lowluck", {"artillery": 1, "infantry": 2}, {"infantry": 3}, rounds=1))
     assert got["losses"]["defender"] == {0: F(1, 6), 1: F(5, 6)}
@@ -117,7 +117,7 @@ def test_artillery_supports_one_infantry():
 
 
 def test_tactical_bomber_pairs_with_a_tank():
-    """RULES.md §1 (1940-2e): a tactical bomber with a tank attacks at 4; the tank at 3: 7 under Low Luck
+    """docs/rules.md §1 (1940-2e): a tactical bomber with a tank attacks at 4; the tank at 3: 7 under Low Luck
     → 1 sure hit and a roll at 1. Without the tank (two tactical bombers: 3 + 3 = 6) exactly one."""
     got = calc(request("1940-2e", "lowluck", {"tactical_bomber": 1, "tank": 1}, {"infantry": 3}, rounds=1))
     assert got["losses"]["defender"] == {1: F(5, 6), 2: F(1, 6)}
@@ -126,7 +126,7 @@ def test_tactical_bomber_pairs_with_a_tank():
 
 
 def test_low_luck_aa_blocks_of_six():
-    """RULES.md §4, docs/rules.md: AA under Low Luck takes aircraft by type in blocks of 6. 12 fighters +
+    """docs/rules.md §4: AA under Low Luck takes aircraft by type in blocks of 6. 12 fighters +
     6 bombers (Revised: every aircraft fired at) → 2 fighters and 1 bomber lost for sure, no roll. The
     10 fighters + 5 bombers then attack at 30 + 20 = 50 → 8 hits and a roll at 2: the 3 infantry all go;
     they defend at 6 → exactly 1 hit, a fighter. Survivors after one round: 9 fighters + 5 bombers = 14."""
@@ -137,7 +137,7 @@ def test_low_luck_aa_blocks_of_six():
 
 
 def test_aa_shots_at_most_three_per_gun_from_anniversary():
-    """RULES.md §2: from Anniversary each gun fires at most 3 shots, at the cheapest aircraft (docs/rules.md).
+    """docs/rules.md §2: from Anniversary each gun fires at most 3 shots, at the cheapest aircraft (docs/rules.md).
     4 fighters + 1 bomber against a lone AA gun: 3 fighters fired at, dice: each lost on a 1.
     The bomber always survives; fighters lost Binomial(3, 1/6): 0 with 125/216."""
     battle = Battle(request("anniversary", "dice", {"fighter": 4, "bomber": 1}, {"aa_gun": 1, "infantry": 1}))
@@ -164,7 +164,7 @@ def test_aa_dice_the_aircraft_hit_dies_seed_002():
 
 
 def test_bombardment_casualties_fire_back_from_revised():
-    """RULES.md §2: 1 infantry + 1 battleship against 1 infantry, amphibious, dice. The battleship hits
+    """docs/rules.md §2: 1 infantry + 1 battleship against 1 infantry, amphibious, dice. The battleship hits
     at 4 (⅔). Classic: the defender is removed at once and the attacker wins; else (⅓) 1 v 1 infantry
     (¼, ⅝, ⅛): attacker ⅔ + 1/12 = 3/4, defender 5/24, draw 1/24.
     Revised: the bombarded infantry fires back in round 1 (⅓): draw ⅔·⅓ = 2/9, attacker ⅔·⅔ = 4/9;
@@ -196,7 +196,7 @@ def test_stalemate_and_round_limit():
 
 
 def test_heavy_bombers():
-    """RULES.md §5, docs/rules.md. One heavy bomber attacks one infantry for one round, dice: two dice at 4
+    """docs/rules.md §5. One heavy bomber attacks one infantry for one round, dice: two dice at 4
     miss together with (⅓)² = 1/9; with LHTR the better die of two: the same 8/9 for one hit. Under Low
     Luck with LHTR three bombers add 3 × 16/3 = 16 → 2 hits and a roll at 4; without LHTR 3 × 8 = 24 → 4."""
     req = request("anniversary", "dice", {"bomber": 1}, {"infantry": 1}, rounds=1)
@@ -210,7 +210,7 @@ def test_heavy_bombers():
 
 
 def test_radar_low_luck_blocks_of_three():
-    """RULES.md §5 / docs/rules.md: Radar puts AA at 2, so Low Luck takes aircraft in blocks of 3: 7
+    """docs/rules.md §5 / docs/rules.md: Radar puts AA at 2, so Low Luck takes aircraft in blocks of 3: 7
     fighters → 2 lost for sure, the seventh adds 2 → a roll at 2."""
     req = request("revised", "lowluck", {"fighter": 7}, {"aa_gun": 1, "infantry": 1})
     req["defender"]["tech"] = ["radar"]

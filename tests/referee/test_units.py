@@ -1,5 +1,5 @@
 """The referee's unit table against the project's ``rulesets`` op, and the one known divergence from
-RULES.md §1.
+docs/rules.md §1.
 
 The referee keeps its own table (units.py) so that a wrong number in ``pycore/rulesets.py`` shows up as a
 disagreement here rather than passing through both calculators.
@@ -47,12 +47,12 @@ def test_edition_rules_match_the_rulesets_op():
 
 
 def test_big_world_battleship_follows_the_code_today():
-    """RULES.md §1 now marks the Big World 1942 battleship "(2 hits)"; the code still gives it 1 until a
+    """docs/rules.md §1 now marks the Big World 1942 battleship "(2 hits)"; the code still gives it 1 until a
     later fix, and the referee follows the code (units.BIG_WORLD_BATTLESHIP_HITS)."""
     assert BIG_WORLD_BATTLESHIP_HITS == 1
 
 
-@pytest.mark.xfail(strict=True, reason="RULES.md §1: the Big World 1942 battleship has 2 hits; the code gives 1 "
+@pytest.mark.xfail(strict=True, reason="docs/rules.md §1: the Big World 1942 battleship has 2 hits; the code gives 1 "
                                        "until the fix (then set units.BIG_WORLD_BATTLESHIP_HITS = 2)")
 def test_big_world_battleship_has_two_hits_as_rules_md_says():
     battleship = next(u for u in _rulesets()["big-world-1942"]["units"] if u["id"] == "battleship")

@@ -1,11 +1,11 @@
 """The referee's own unit table for the six built-in rulesets.
 
-Numbers are copied cell by cell from RULES.md §1 (attack/defense, cost, hit points); the edition
-differences from RULES.md §2 and docs/rules.md ("Units and rulesets", "The battle"); the default order of
+Numbers are copied cell by cell from docs/rules.md §1 (attack/defense, cost, hit points); the edition
+differences from docs/rules.md §2 and docs/rules.md ("Units and rulesets", "The battle"); the default order of
 loss and which units may fight in which kind of battle from the ``rulesets`` op (docs/api.md) — data
 from the contract, not code. Nothing here is imported from ``pycore``.
 
-One divergence, on purpose: RULES.md §1 now marks the Big World 1942 battleship "2 hits", but the code
+One divergence, on purpose: docs/rules.md §1 now marks the Big World 1942 battleship "2 hits", but the code
 still gives it 1 hit until a later fix (the ``rulesets`` op says ``hit_points: 1``). The referee follows
 what the code does today (``BIG_WORLD_BATTLESHIP_HITS``) so that its comparisons test the engine's
 arithmetic, and ``test_units.py`` records the divergence.
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 RULESETS_IDS = ("classic", "revised", "anniversary", "1942-2e", "1940-2e", "big-world-1942")
 
 BIG_WORLD_BATTLESHIP_HITS = 1
-"""RULES.md §1 says 2; the code says 1 today (see the module docstring). Change to 2 with the fix."""
+"""docs/rules.md §1 says 2; the code says 1 today (see the module docstring). Change to 2 with the fix."""
 
 LAND, AIR, SEA = "land", "air", "sea"
 
@@ -40,14 +40,14 @@ class Unit:
 class Ruleset:
     id: str
     units: dict  # unit id -> Unit, in the ruleset's order
-    aa_shots_per_gun: int | None  # None: every aircraft is fired at once (RULES.md §2)
-    aa_is_casualty: bool  # 1942-2e and 1940-2e (RULES.md §2)
-    aircraft_need_destroyer: bool  # to hit subs; every ruleset with destroyers except Big World (RULES.md §2)
+    aa_shots_per_gun: int | None  # None: every aircraft is fired at once (docs/rules.md §2)
+    aa_is_casualty: bool  # 1942-2e and 1940-2e (docs/rules.md §2)
+    aircraft_need_destroyer: bool  # to hit subs; every ruleset with destroyers except Big World (docs/rules.md §2)
     bombard_units: tuple  # battleships, and cruisers from anniversary on except Big World (docs/rules.md)
-    bombard_fires_back: bool  # bombardment casualties fire back in round 1, revised and later (RULES.md §2)
+    bombard_fires_back: bool  # bombardment casualties fire back in round 1, revised and later (docs/rules.md §2)
     bombard_limited: bool  # no more ships bombard than land units land, revised and later (docs/rules.md)
     transports_defenseless: bool  # taken last, lost when alone: anniversary and later (docs/rules.md)
-    support_receivers: tuple  # artillery gives +1 attack to one of these each (RULES.md §1)
+    support_receivers: tuple  # artillery gives +1 attack to one of these each (docs/rules.md §1)
     order_of_loss: dict  # role -> default order (rulesets op)
     battle_units: dict  # kind -> role -> unit ids allowed (rulesets op)
 
@@ -55,7 +55,7 @@ class Ruleset:
         return self.units[uid]
 
 
-# id: (attack, defense, cost, hit points) per ruleset, RULES.md §1 (a missing cell: not in that ruleset).
+# id: (attack, defense, cost, hit points) per ruleset, docs/rules.md §1 (a missing cell: not in that ruleset).
 _TABLE = {
     "infantry":        {"classic": (1, 2, 3, 1), "revised": (1, 2, 3, 1), "anniversary": (1, 2, 3, 1),
                         "1942-2e": (1, 2, 3, 1), "1940-2e": (1, 2, 3, 1), "big-world-1942": (1, 2, 3, 1)},

@@ -1,4 +1,4 @@
-// Coloured dice (RULES.md §7, seed 001) on the battle screen: the chart (the
+// Coloured dice (docs/rules.md §7, seed 001) on the battle screen: the chart (the
 // reconstructed default, editable), each side's commitment proposed from it,
 // the log one colour at a time, and the three pauses of a colour — the dice
 // rolled at the table, the boosts, the casualties. Each panel only gathers an
@@ -49,7 +49,7 @@ export function createColoredSetup({onChange = () => {}} = {}) {
   const reset = el("button", {type: "button", class: "small", id: "cd-chart-reset"}, "Back to the default chart");
   const chartBox = el("details", {class: "cd-chart", id: "cd-chart"},
     el("summary", {}, chartLabel),
-    el("p", {class: "hint"}, "Seed 001 never published its chart: this is Luckdial's reconstruction (RULES.md §7). " +
+    el("p", {class: "hint"}, "Seed 001 never published its chart: this is Luckdial's reconstruction (docs/rules.md §7). " +
       "Colours resolve top to bottom. Edit who rolls or boosts in each, the order, the guideline and who picks casualties."),
     chartRows, reset);
   const commits = {attacker: el("div", {class: "cd-commit attacker", id: "cd-commit-attacker"}),

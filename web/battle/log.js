@@ -37,7 +37,7 @@ export function dieFace(die) {
   return face;
 }
 
-// Who fires, in the players' words: a firing group of pycore (RULES.md §4: groups pooled by targets).
+// Who fires, in the players' words: a firing group of pycore (docs/rules.md §4: groups pooled by targets).
 const GROUP_TITLE = {
   main: (title) => `${title} fires`,
   aa: (title) => `${title} — AA guns fire`,

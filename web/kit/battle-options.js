@@ -8,7 +8,7 @@ import {el} from "./dom.js";
 import {createForces} from "./forces.js";
 import {stepper} from "./widgets.js";
 
-const TECH_FOR = { // the unit a technology changes (RULES.md: tech), to sort what matters first
+const TECH_FOR = { // the unit a technology changes (docs/rules.md §5), to sort what matters first
   jet_power: ["fighter"], super_subs: ["submarine"], heavy_bombers: ["bomber"],
   radar: ["aa_gun"], advanced_artillery: ["artillery"],
 };

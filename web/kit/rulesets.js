@@ -1,5 +1,5 @@
 // What the battle form shows before Python is ready: the six rulesets, their
-// units (RULES.md §1 unit table) and which units each kind of battle allows.
+// units (docs/rules.md §1 unit table) and which units each kind of battle allows.
 // Once the worker answers {"op": "rulesets"}, pycore's own data replaces this;
 // keep it in step with pycore (same ids, values, order and battle_units).
 

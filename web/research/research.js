@@ -475,7 +475,7 @@ export function init(client, section) {
       const held = (result?.ledger?.tokens ?? 0) + diceStep.value;
       hint = `${held} ${held === 1 ? "die" : "dice"} rolled this turn (${diceStep.value * 5} spent).`;
       rollsBox.hidden = rollsPick.value !== "own";
-      // How many dice the players roll (RULES.md §5, pycore/research/techdice.dice_to_roll): every die held; under
+      // How many dice the players roll (docs/rules.md §5, pycore/research/techdice.dice_to_roll): every die held; under
       // Low Luck, held // 6 are sure and one die is rolled for the remainder. pycore checks the count again.
       const lowLuck = Boolean(nation.ledgers[key].low_luck);
       const count = lowLuck ? (held % 6 ? 1 : 0) : held;

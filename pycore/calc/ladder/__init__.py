@@ -10,7 +10,7 @@ round moves mass from ``(i, j)`` to ``(i + l, j + k)`` with probability
 the units the engine's ``main_groups`` says fire at that rung.
 
 Working a round directly costs (states × width_a × width_d): 150 dice a side
-give laws ~80 wide. Two facts cut it down (RULES.md §9, docs/rules.md):
+give laws ~80 wide. Two facts cut it down (docs/rules.md §9):
 
 * With dice, the rung below has the same dice less the dice of the unit just
   lost, so ``law_a(i) = law_a(c) ⊛ Bernoulli(p) ⊛ …`` for every source row

@@ -1,4 +1,4 @@
-"""Coloured dice (RULES.md §7, seed 001): the luck system as the registry sees it.
+"""Coloured dice (docs/rules.md §7, seed 001): the luck system as the registry sees it.
 
 The system carries its chart (``system.chart`` in a request, the
 reconstructed default otherwise) and reads a side's commitment
@@ -47,7 +47,7 @@ class ColoredDice(LuckSystem):
         return parse_colors(value, field, self.chart, counts, ruleset)
 
     def play(self):
-        """Colour by colour (RULES.md §7), not by the engine's firing groups."""
+        """Colour by colour (docs/rules.md §7), not by the engine's firing groups."""
         from .play import COLOUR_PLAY
         return COLOUR_PLAY
 

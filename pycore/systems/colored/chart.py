@@ -1,6 +1,6 @@
 """The coloured-dice chart as data: which units roll or boost in which colour, in what order.
 
-Seed 001 refers to a chart it never published; RULES.md §7 gives the
+Seed 001 refers to a chart it never published; docs/rules.md §7 gives the
 reconstructed default shipped here (:data:`DEFAULT_CHART`, shown to players
 as "reconstructed default — edit it"). A request may replace it with its own
 (``system.chart``), checked field by field; a link carries the chart only
@@ -31,8 +31,8 @@ GUIDELINES = ("any", "aircraft_first", "naval_first", "naval_only")
 then any unit. ``naval_first``: ships first, then any unit. ``naval_only``:
 ships only; with no ship left the hit is lost. Decision (docs/rules.md): the
 reconstructed chart's "naval units" is read as ``naval_first``, so a hit is
-never lost and the average stays that of the rule it replaces (RULES.md,
-preamble).
+never lost and the average stays that of the rule it replaces (docs/rules.md
+§0).
 """
 
 GUIDELINE_WORDS = {"any": "any unit", "aircraft_first": "aircraft first", "naval_first": "ships first",
@@ -95,7 +95,7 @@ class Chart:
 
 
 DEFAULT_CHART = Chart((
-    # RULES.md §7, the reconstructed default (seed 001 names yellow, black, red and white; the rest is ours).
+    # docs/rules.md §7, the reconstructed default (seed 001 names yellow, black, red and white; the rest is ours).
     Row("yellow", ("fighter", "tactical_bomber", "aa_gun"), (), "aircraft_first"),
     Row("blue", ("submarine", "destroyer"), (), "naval_first"),
     Row("green", ("cruiser", "carrier"), (), "naval_first"),

@@ -1,11 +1,11 @@
-"""A coloured-dice battle, colour by colour and round by round (RULES.md §7, seed 001).
+"""A coloured-dice battle, colour by colour and round by round (docs/rules.md §7, seed 001).
 
 Per round, for each colour of the chart from top to bottom: both sides roll
 at once, one die per 3 units of a type rolling that colour (at most 6);
 boosts are assigned, attacker first; the dice are matched high to high; the
 casualties go at once, so "a unit that is killed by an earlier color is not
 available to contribute its strength to a later color". After the last
-colour the attacker presses on or retreats, as in RULES.md §2 step 7.
+colour the attacker presses on or retreats, as in docs/rules.md §2 step 7.
 
 Decisions (docs/rules.md): no AA fire, bombardment or submarine step —
 every unit acts through its colour (the chart puts defending AA guns in

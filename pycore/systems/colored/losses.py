@@ -9,7 +9,7 @@ winner's is the chart's ``choice``.
 A casualty is a unit at a post (``fighter@yellow``): losing a fighter that
 rolls yellow is not losing one that boosts white. The app proposes:
 
-* for the victim, the order of loss (cheapest first) as in RULES.md §2: an
+* for the victim, the order of loss (cheapest first) as in docs/rules.md §2: an
   intact two-hit unit absorbs a hit first; among posts of one type, the one
   whose loss costs the fewest dice or useful boosts;
 * for the winner, the most valuable unit per hit (cost per hit point it

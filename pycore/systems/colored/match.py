@@ -6,7 +6,7 @@ casualty … If two dice are tied, then both sides take a casualty. If I have
 extra dice, then they automatically beat your missing dice."
 
 Also: how many dice a colour gives (one per 3 units of a type, rounded up
-within the type, at most 6), seed 001 and RULES.md §7.
+within the type, at most 6), seed 001 and docs/rules.md §7.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""How a battle is played colour by colour (RULES.md §7): what ``resolve`` needs from coloured dice.
+"""How a battle is played colour by colour (docs/rules.md §7): what ``resolve`` needs from coloured dice.
 
 ``resolve`` (:mod:`pycore.ops.resolve`) is one path for every luck system;
 this is coloured dice's *play* (the engine's is :mod:`pycore.engine.play`):
