@@ -156,11 +156,9 @@ MEDIUM_SEA = [
 
 @pytest.mark.parametrize("request_", [pytest.param(r, id=f"medium-sea-{r['ruleset']}-{r['system']['name']}")
                                       for r in MEDIUM_SEA])
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="sea battles above 16 units are Monte Carlo until the fast sea chain lands (issue 15)")
 def test_medium_sea_battles_agree(request_):
-    """Fails today on ``method`` (Monte Carlo); the day the project answers exactly, the comparison runs
-    and a pass makes this strict xfail fail loudly: then drop the mark."""
+    """Sea battles of 17 to 30 units: the sea chain (calc/fleet.py) answers them exactly, within 1e-9 of
+    the referee (they were Monte Carlo before it)."""
     size = sum(request_["attacker"]["units"].values()) + sum(request_["defender"]["units"].values())
     if not 17 <= size <= 30:
         raise ValueError(f"a medium sea battle has 17 to 30 units, this one {size}")  # not an xfail
@@ -179,8 +177,8 @@ MEDIUM_EXACT = [r for r in MEDIUM_SEA if _size(r) <= 24] + battles(SEED + 2, "se
 @pytest.mark.parametrize("request_", [pytest.param(r, id=f"medium-sea-exact-{r['ruleset']}-{r['system']['name']}-{i}")
                                       for i, r in enumerate(MEDIUM_EXACT)])
 def test_medium_sea_battles_exact_fractions(request_):
-    """Sea battles of 17 to 24 units: the fast answer is Monte Carlo today (above), but ``exact: true``
-    runs the general chain in Fractions up to 24 units, and that must equal the referee already."""
+    """Sea battles of 17 to 24 units: ``exact: true`` runs the general chain in Fractions up to 24 units,
+    and that must equal the referee."""
     assert 17 <= _size(request_) <= 24
     rows = exact_differences(request_)
     assert not rows, "; ".join(f"{k}: referee {a}, project {b}" for k, a, b in rows[:6])
