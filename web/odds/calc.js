@@ -79,6 +79,9 @@ export function init(client, section) {
       calcClient = createClient();
       calcPercent = 0;
       const mine = calcClient;
+      delete section.dataset.calcReady;
+      // The calculator's own Python is ready: tests and the dial bench read it (the page's is <html data-ready>).
+      mine.onReady(() => { if (mine === calcClient) section.dataset.calcReady = "true"; });
       mine.onProgress(({done, total}) => {
         if (mine !== calcClient) return;
         calcPercent = total ? Math.min(99, Math.floor((100 * done) / total)) : 0;
@@ -411,6 +414,7 @@ export function init(client, section) {
   function cancel() {
     const spent = calcClient;
     calcClient = null; // the next calculation starts a fresh worker
+    delete section.dataset.calcReady;
     spent?.terminate("Cancelled.");
   }
 
