@@ -24,6 +24,7 @@ from pycore.forces import Force
 from pycore.rulesets import find_ruleset
 from tests.calc_sim.battles import MORE, SEA, sea_request
 from tests.core.calc_oracle import setup_of
+from tests.core.test_calc import TINY
 
 RULESETS = ("classic", "revised", "anniversary", "1942-2e", "1940-2e", "big-world-1942")
 SHIPS = ("submarine", "destroyer", "cruiser", "battleship", "carrier", "transport", "fighter", "bomber")
@@ -56,16 +57,9 @@ def _agree(request, rounds=None, damaged=None):
 def _sea_of_the_suites():
     cases = [(sea_request(*battle), None) for battle in SEA]
     cases += [(request, rounds) for request, rounds in MORE if request.get("kind") == "sea"]
+    # tests/core/test_calc.py TINY (brute force over every die face)
+    cases += [(request, rounds) for request, rounds in TINY if request.get("kind") == "sea"]
     cases += [
-        # tests/core/test_calc.py TINY (brute force over every die face)
-        ({"ruleset": "anniversary", "system": {"name": "dice"}, "kind": "sea",
-          "attacker": {"units": {"battleship": 1}}, "defender": {"units": {"destroyer": 1}}}, 2),
-        ({"ruleset": "anniversary", "system": {"name": "lowluck"}, "kind": "sea",
-          "attacker": {"units": {"submarine": 2, "fighter": 1}}, "defender": {"units": {"destroyer": 1, "submarine": 1}}},
-         1),
-        ({"ruleset": "classic", "system": {"name": "lowluck"}, "kind": "sea",
-          "attacker": {"units": {"submarine": 1, "fighter": 1}}, "defender": {"units": {"transport": 1, "submarine": 1}}},
-         1),
         # tests/core/test_calc_ladder.py
         (sea_request("revised", "dice", {"submarine": 2, "fighter": 1}, {"destroyer": 1, "submarine": 1}), None),
         (sea_request("revised", "dice", {"battleship": 1}, {"destroyer": 1}), None),

@@ -63,11 +63,14 @@ def test_rounds_limit_leaves_the_rest_in_progress():
 def test_exact_law_agrees_with_seeded_battles_within_four_standard_errors(attacker, defender):
     s = setup(attacker, defender)
     assert small_enough(s)
-    law = outcomes(ends(s, None, False))
-    n = 1500
+    assert_agrees_with_seeded_battles(s, outcomes(ends(s, None, False)), 1500, "check")
+
+
+def assert_agrees_with_seeded_battles(s, law, n, tag):
+    """Each outcome's chance within 4 standard errors of its share of n seeded coloured-dice battles."""
     counts = {}
     for i in range(n):
-        log = simulate(s, f"check/{i}", None)
+        log = simulate(s, f"{tag}/{i}", None)
         counts[log.outcome] = counts.get(log.outcome, 0) + 1
     for outcome in set(law) | set(counts):
         p = law.get(outcome, 0)
@@ -143,13 +146,4 @@ def test_the_luck_dial_battle_is_exact_and_agrees_with_seeded_battles():
     s = setup({"infantry": 10, "tank": 5}, {"infantry": 12, "aa_gun": 1}, ruleset="revised")
     law = ends(s, None, False)
     assert law.method == "exact" and law.pruned < 1e-9
-    got = outcomes(law)
-    n = 2000
-    counts = {}
-    for i in range(n):
-        log = simulate(s, f"dial/{i}", None)
-        counts[log.outcome] = counts.get(log.outcome, 0) + 1
-    for outcome in set(got) | set(counts):
-        p = got.get(outcome, 0)
-        se = math.sqrt(max(p * (1 - p), 1e-4) / n)
-        assert abs(counts.get(outcome, 0) / n - p) <= 4 * se, (outcome, p, counts)
+    assert_agrees_with_seeded_battles(s, outcomes(law), 2000, "dial")
