@@ -4,7 +4,7 @@ from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pycore.wif.odds import level_for, odds
 from tests.core.helpers import ok
@@ -77,6 +77,7 @@ def test_fractional_odds_are_exact_where_floats_would_slip():
     assert wif(10, 3, True)["odds_modifier"] == 6.6  # 3.333…:1
 
 
+@settings(deadline=None)  # a shared 2-core machine can stall one example past the default 200 ms
 @given(attack=st.decimals(min_value="0.01", max_value="999", places=2),
        defense=st.decimals(min_value="0.01", max_value="999", places=2))
 def test_fractional_modifier_is_twice_the_odds_cut_to_one_decimal(attack, defense):
