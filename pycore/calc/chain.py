@@ -29,6 +29,7 @@ from ..engine.casualties import allocate
 from ..engine.firing import Group, enemy, main_groups
 from ..engine.sequence import MAX_ROUNDS, Battle, Fire, RoundLog
 from ..engine.setup import ROLES, BattleSetup
+from ..engine.table import Table
 from ..forces import Force
 from ..systems import Volley
 from .choices import NEVER, Retreat, keep_one_land
@@ -42,26 +43,14 @@ class _Groups(Exception):
         self.groups = groups
 
 
-class Quiet:
-    """A table that never decides anything: no casualty choice, no submerging, no retreat.
+class Quiet(Table):
+    """A table that never decides anything: no casualty choice, no submerging, no retreat (no decisions given).
 
     The calculators' tables (the chain's, Monte Carlo's, A&A Chess's paths) differ only in ``dice``.
     """
 
-    def dice(self, *args):  # never reached: the chain's own ``fires`` replaces the dice
+    def dice(self, *args, **kwargs):  # never reached: the chain's own ``fires`` replaces the dice
         raise AssertionError("the calculator rolls no dice")
-
-    def casualties(self, number, step, victim):
-        return None
-
-    def ask_casualties(self):
-        return False
-
-    def submerge(self, number, role):
-        return False
-
-    def retreat(self, number):
-        return None
 
 
 def _shift(law, sure):

@@ -42,16 +42,17 @@ class _Path(Quiet):
     """
 
     def __init__(self, hits: tuple[bool, ...] = ()):
+        super().__init__()
         self.hits = hits
-        self.used = 0
+        self.taken = 0                  # dice handed out so far
 
     def dice(self, number, role, group, count, sides=6):
         faces = []
         for _ in range(count):
-            if self.used == len(self.hits):
+            if self.taken == len(self.hits):
                 raise _Branch()
-            faces.append(1 if self.hits[self.used] else sides)
-            self.used += 1
+            faces.append(1 if self.hits[self.taken] else sides)
+            self.taken += 1
         return tuple(faces)
 
 

@@ -40,7 +40,7 @@ from ..systems.colored.losses import victim_proposal, winner_proposal
 from ..systems.colored.match import dice_count, match
 from ..systems.colored.play import check_setup
 from ..engine.sequence import MAX_ROUNDS, BattleLog, RoundLog
-from ..engine.table import SeededTable
+from ..engine.table import SeededTable, Table
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import BadRequest
 from .law import Ends
@@ -222,7 +222,7 @@ class _Exact:
         """The outcome after a round (lonely defenseless transports first), or None; and the state kept."""
         got = self.ended_memo.get(state)
         if got is None:
-            battle = ColoredBattle(self.setup, SeededTable(""), dict(zip(ROLES, state)))
+            battle = ColoredBattle(self.setup, Table(), dict(zip(ROLES, state)))   # rolls and decides nothing
             battle.lose_lonely_transports(RoundLog(0))
             got = self.ended_memo[state] = (battle.decided(), (battle.troops["attacker"], battle.troops["defender"]))
         return got

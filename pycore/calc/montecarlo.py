@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .. import dice
 from ..engine.sequence import BattleLog, fight
 from ..engine.setup import BattleSetup
-from .chain import Quiet
+from ..engine.table import SeededTable
 from .law import Ends
 
 Simulate = Callable[[BattleSetup, str, "int | None"], BattleLog]
@@ -24,19 +23,9 @@ SAMPLES_GENERAL = 2_000
 """Battles simulated for a big sea battle the exact chains cannot take: ±2.2 % at most, in seconds."""
 
 
-class SeededQuiet(Quiet):
-    """Seeded dice, the app's proposals for every decision, never a retreat (the engine's defaults)."""
-
-    def __init__(self, seed: str):
-        self.seed = seed
-
-    def dice(self, number, role, group, count, sides=6):
-        return dice.roll(self.seed, f"r{number}/{role}/{group}", sides, count)
-
-
 def engine_simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
-    """One battle fought by the engine with seeded dice: any system the engine fights."""
-    return fight(setup, SeededQuiet(seed), rounds)
+    """One battle fought by the engine with seeded dice and no decisions (the app's proposals, never a retreat)."""
+    return fight(setup, SeededTable(seed), rounds)
 
 
 def sample(setup: BattleSetup, rounds: int | None, samples: int = SAMPLES,

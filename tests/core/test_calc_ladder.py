@@ -11,11 +11,10 @@ import pytest
 from pycore.ops import calc
 from pycore.calc import ladder
 from pycore.calc.chain import Chain, solve
-from pycore.calc.method import compute, ends_of
+from pycore.calc.method import ends_of
 from pycore.engine.army import Army
 from pycore.engine.casualties import allocate
 from pycore.engine.firing import Group, casualty_types
-from pycore.forces import Force
 from tests.core.calc_oracle import setup_of
 
 BATTLES = [
@@ -176,8 +175,8 @@ def test_chess_calc_takes_the_carried_fractions_and_names_the_variant():
 
 
 def test_monte_carlo_rolls_any_die_the_engine_asks_for():
-    from pycore.calc.montecarlo import SeededQuiet
-    assert all(1 <= face <= 10 for face in SeededQuiet("s").dice(1, "defender", "aa", 20, sides=10))
+    from pycore.engine.table import SeededTable
+    assert all(1 <= face <= 10 for face in SeededTable("s").dice(1, "defender", "aa", 20, sides=10))
 
 
 @pytest.mark.parametrize("battle", [b for b in BATTLES if "aa_gun" in b[4]], ids=lambda b: f"{b[0]}-{b[1]}")

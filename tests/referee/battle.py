@@ -27,7 +27,6 @@ Written from the rules alone; nothing is imported from ``pycore``.
 from __future__ import annotations
 
 import heapq
-from collections import defaultdict
 from fractions import Fraction
 
 from . import laws

@@ -14,8 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from .battle import Battle, calc
-from .casualties import is_casualty_type
+from .battle import calc
 from .compare import (air_battles, battles, choice_battles, differences, exact_differences, features,
                       option_battles, project)
 
