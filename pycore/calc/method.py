@@ -114,9 +114,13 @@ def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
                     for uid, _ in counts))
         return got
 
+    guns = frozenset(u.id for u in ruleset if "anti_aircraft" in u.abilities)
     for (ended, a, d), p in law.ends.items():
         outcome[ended] = outcome.get(ended, zero) + p
         lost_a, cost_a, counts_a, land_a = summary("attacker", a)
+        if ended == "attacker_wins" and land_a:
+            # docs/rules.md §9: the territory is taken, so the defender's AA guns are captured, not left to him.
+            d = d.without(guns)
         lost_d, cost_d, counts_d, _ = summary("defender", d)
         key = (ended, lost_a, lost_d)
         joint[key] = joint.get(key, zero) + p

@@ -215,7 +215,9 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
 _ORDER: dict = {}
 
 
-def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]], victim: Army) -> Group:
+def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]], victim: Army,
+           aim: str | None = None) -> Group:
+    """The group ``name`` of these runs; ``aim`` names whose targets it takes when they differ from its own."""
     single: list[int] = []
     pairs: list[int] = []
     firing: dict[str, int] = {}
@@ -233,7 +235,7 @@ def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int
     order = _ORDER.get(setup.ruleset.id)
     if order is None:
         order = _ORDER[setup.ruleset.id] = {u.id: n for n, u in enumerate(setup.ruleset)}
-    return Group(role, name, tuple(single), tuple(pairs), _targets(setup, victim, name),
+    return Group(role, name, tuple(single), tuple(pairs), _targets(setup, victim, aim or name),
                  tuple([(uid, firing[uid]) for uid in sorted(firing, key=order.__getitem__)]))
 
 
@@ -244,9 +246,19 @@ def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Gr
 
 
 def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> tuple[Group, ...]:
-    """Steps 3–4: every other unit, split where the targets differ (aircraft that cannot hit subs)."""
+    """Steps 3–4: every other unit, split where the targets differ (aircraft that cannot hit subs).
+
+    Low Luck's folded subs (seed 000 §5b) pool their power with the main group, whose hits then may not
+    land on aircraft: subs never hit aircraft (docs/rules.md §2, §4 "Folding subs"), and one pooled roll
+    has one set of targets. A&A Chess's defending subs, which have no strike of their own (seed 003), are
+    not folded by choice and hit as the main group does (docs/rules.md §6).
+    """
     split = _split(setup, role, shooters, victim)
-    groups = (_group(setup, role, name, split[name], victim) for name in ("main", "air") if split[name])
+    ruleset = setup.ruleset
+    folded = role in setup.system.sub_strike_roles and any(
+        "submarine" in ruleset.unit(run[0]).abilities for run in split["main"])
+    groups = (_group(setup, role, name, split[name], victim, "subs" if folded and name == "main" else None)
+              for name in ("main", "air") if split[name])
     return tuple(group for group in groups if group.fires)
 
 

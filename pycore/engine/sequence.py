@@ -26,7 +26,7 @@ from .army import Army
 from .casualties import Casualties, allocate, check_choice, has_choice
 from .firing import (Group, aa_shots, bombard_group, casualty_types, counts_as_force, dice_for, enemy,
                      fire_group, has_destroyer, main_groups, sub_group)
-from .setup import CARGO_PER_SHIP, ROLES, BattleSetup
+from .setup import CARGO_PER_SHIP, CARRIED_FREELY, ROLES, BattleSetup
 from .table import Table
 
 MAX_ROUNDS = 100
@@ -452,20 +452,29 @@ def conclude(setup: BattleSetup, log: BattleLog) -> BattleLog:
 
 
 def cargo_lost(setup: BattleSetup, role: str, army: Army) -> Force:
-    """Cargo beyond what the surviving ships carry (two each) goes down, cheapest first by the order of loss."""
+    """Cargo beyond what the surviving ships carry goes down, the fewest units the ships' room allows, taken
+    by the owner's order of loss (cheapest first by default).
+
+    Ships carry two each; of a transport's two land units at most one is not infantry (seed 002,
+    "Transport"; docs/rules.md §2), so a non-infantry unit beyond one per transport goes down first.
+    """
     ruleset = setup.ruleset
     side = setup.side(role)
     lost: dict[str, int] = {}
     for domain, ability in (("land", "transport"), ("air", "carrier")):
         ships = sum(n for uid, n in army.units.counts if ability in ruleset.unit(uid).abilities)
-        aboard = [(uid, n) for uid, n in side.cargo.counts if ruleset.unit(uid).domain == domain]
-        excess = sum(n for _, n in aboard) - CARGO_PER_SHIP * ships
-        for unit_id in side.order_of_loss:
-            if excess <= 0:
+        aboard = {uid: n for uid, n in side.cargo.counts if ruleset.unit(uid).domain == domain}
+        limited = domain == "land"
+        while True:
+            total = sum(aboard.values())
+            others = sum(n for uid, n in aboard.items() if uid != CARRIED_FREELY) if limited else 0
+            if others > ships:
+                pick = [uid for uid in side.order_of_loss if aboard.get(uid) and uid != CARRIED_FREELY]
+            elif total > CARGO_PER_SHIP * ships:
+                pick = [uid for uid in side.order_of_loss if aboard.get(uid)]
+            else:
                 break
-            n = dict(aboard).get(unit_id, 0)
-            take = min(n, excess)
-            if take:
-                lost[unit_id] = take
-                excess -= take
+            unit_id = pick[0]
+            aboard[unit_id] -= 1
+            lost[unit_id] = lost.get(unit_id, 0) + 1
     return Force.of(ruleset, lost)

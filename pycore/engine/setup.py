@@ -9,7 +9,7 @@ Decisions (docs/rules.md): an attacker's AA gun never attacks; in an
 amphibious assault every attacking land unit came from the sea and cannot
 retreat (air units may); cargo (land units aboard transports, allied fighters
 aboard carriers) takes no part and is lost with the ships that carry it,
-two units per ship.
+two units per ship, and a transport's two land units are one infantry plus one other (seed 002).
 """
 
 from __future__ import annotations
@@ -30,8 +30,24 @@ TECHS = ("jet_power", "super_subs", "heavy_bombers", "radar", "advanced_artiller
 
 TECH_NAMES = {"jet_power": "Jet Power", "super_subs": "Super Subs", "heavy_bombers": "Heavy Bombers",
               "radar": "Radar", "advanced_artillery": "Advanced Artillery"}
+ROCKETS_IN_NO_BATTLE = ("Rockets change no battle: an AA gun's rocket strikes an enemy factory at the end of "
+                        "the combat move (seed 002), outside any battle; leave \"rockets\" out (docs/rules.md §5)")
+"""Decision (docs/rules.md §5): Rockets are researched, never a battle's tech; the message says why."""
 CARGO_PER_SHIP = 2
 """Seed 002: a transport carries two land units; carriers hold two fighters."""
+CARRIED_FREELY = "infantry"
+"""Seed 002, "Transport": "1 infantry unit plus 1 more land unit of any kind" — of a transport's two land
+units, at most one is not infantry (docs/rules.md §2, cargo)."""
+
+
+def _listed(counts: Mapping[str, int], ruleset: Ruleset) -> str:
+    """"2 tanks and 1 artillery": the units of a message, by the ruleset's order."""
+    def name(u: str) -> str:
+        text = ruleset.unit(u).name
+        return text if text.startswith("AA") else text.lower()
+    names = [f"{n} {name(u)}{'' if n == 1 or u in ('artillery', 'mech_infantry') else 's'}"
+             for u, n in sorted(counts.items(), key=lambda item: ruleset.index(item[0]))]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +145,8 @@ def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind
 
     tech: list[str] = []
     for i, name in enumerate(v.array(side.get("tech", []), f"{role}.tech", len(TECHS))):
+        if name == "rockets":
+            raise BadRequest(f"{role}.tech[{i}]", ROCKETS_IN_NO_BATTLE)
         name = v.choice(name, TECHS, f"{role}.tech[{i}]")
         if name in tech:
             raise BadRequest(f"{role}.tech[{i}]", f"{show(name)} is listed twice")
@@ -149,6 +167,14 @@ def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind
         if land > CARGO_PER_SHIP * ships["transport"]:
             raise BadRequest(f"{role}.cargo", f"{land} land units need {(land + 1) // 2} transports, "
                                               f"the {role} has {ships['transport']}")
+        others = {u: n for u, n in cargo.items() if n and ruleset.unit(u).domain == "land" and u != CARRIED_FREELY}
+        if sum(others.values()) > ships["transport"]:
+            # Seed 002, "Transport": "1 infantry unit plus 1 more land unit of any kind" (docs/rules.md §2).
+            unit_id = max(others, key=lambda u: (others[u], u))
+            raise BadRequest(f"{role}.cargo.{unit_id}",
+                             f"a transport carries one infantry plus one other land unit, so "
+                             f"{_listed(others, ruleset)} need {sum(others.values())} transports, "
+                             f"the {role} has {ships['transport']}")
         if air > CARGO_PER_SHIP * ships["carrier"]:
             raise BadRequest(f"{role}.cargo", f"{air} aircraft aboard need {(air + 1) // 2} carriers, "
                                               f"the {role} has {ships['carrier']}")

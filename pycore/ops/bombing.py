@@ -28,6 +28,13 @@ def normalize(request: Mapping[str, Any]) -> dict:
             out["bombers"] = v.whole(settle["bombers"], "settle.bombers", 0, 9_999)
         return {"op": "bombing", "settle": out}
     system = v.choice(v.required(request, "system", ""), SYSTEMS, "system")
+    if "rockets" in request and system != "chess":
+        # docs/rules.md §5, decision: only A&A Chess scores a rocket (3, seed 003) here; under dice and Low Luck
+        # a rocket strike is one die that the players roll at the table (seed 002).
+        raise BadRequest("rockets", f"rocket strikes are scored here under A&A Chess only (3 each, seed 003); "
+                                    f"under {system} Luckdial does not score them: a rocket is one die, 1 to 6 PUs "
+                                    f"and at most the territory's value (seed 002), rolled at the table; got "
+                                    f"rockets {show(request['rockets'])}")
     v.only_keys(request, RAID_KEYS + SYSTEM_KEYS[system], "")
     # A&A Chess rockets may strike without bombers (an AA gun's rocket attack, seed 003).
     fewest = 0 if system == "chess" and request.get("rockets") else 1

@@ -25,7 +25,9 @@ TABLE = {
 }
 AA_COST = [5, 5, 6, 5, 5, 5]
 TWO_HITS = {"revised": {"battleship"}, "anniversary": {"battleship"}, "1942-2e": {"battleship"},
-            "1940-2e": {"battleship", "carrier"}}
+            "1940-2e": {"battleship", "carrier"},
+            # seed 002, "Battleship": "Battleships have 2 hitpoints" (docs/rules.md §1)
+            "big-world-1942": {"battleship"}}
 
 
 def test_ids_are_the_fixed_six():

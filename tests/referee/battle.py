@@ -135,8 +135,9 @@ class Battle:
 
         Aircraft without a friendly destroyer cannot hit subs where the ruleset says so (docs/rules.md §2); they
         fire apart from the rest so that Low Luck pools them separately (docs/rules.md §4: units that cannot hit
-        the same targets are pooled apart). Folded subs (Low Luck, seed 000 §5b) fire in the main group
-        and their hits land as its hits do (docs/rules.md)."""
+        the same targets are pooled apart). Folded subs (Low Luck, seed 000 §5b) fire in the main group, and
+        since subs never hit aircraft (docs/rules.md §2) that pooled group may hit anything but aircraft
+        (docs/rules.md §4 "Folding subs")."""
         folded = min(self.fold, alive.get("submarine", 0)) if role == "attacker" else 0
         rest, subs_seen = [], 0
         for uid, v in self.values(role, alive):
@@ -145,11 +146,12 @@ class Battle:
                 if subs_seen > folded:
                     continue
             rest.append((uid, self.shot(role, uid, v)))
+        main = NOT_AIR if folded else ANY
         if self.rs.aircraft_need_destroyer and not alive.get("destroyer") and enemy.get("submarine"):
             air = [s for uid, s in rest if self.rs.unit(uid).domain == AIR]
             other = [s for uid, s in rest if self.rs.unit(uid).domain != AIR]
-            return ((NOT_SUB, air), (ANY, other))
-        return ((ANY, [s for _, s in rest]),)
+            return ((NOT_SUB, air), (main, other))
+        return ((main, [s for _, s in rest]),)
 
     def sub_strike(self, role: str, alive: dict) -> list:
         """The shots of a side's sub strike (steps 1–2): its subs less those folded into the main group."""
@@ -161,16 +163,18 @@ class Battle:
         """Whether a side has a unit with a value that some enemy unit may be hit by (docs/rules.md §2)."""
         rs = self.rs
         mine, theirs = counts(army), counts(enemy)
+        folding = role == "attacker" and min(self.fold, mine.get("submarine", 0)) > 0
         for uid in mine:
             if rs.unit(uid).value(role) <= 0:
                 continue
+            blind = (rs.unit(uid).domain == AIR and rs.aircraft_need_destroyer and not mine.get("destroyer")
+                     and theirs.get("submarine"))
             for target in theirs:
                 if not is_casualty_type(rs, target):
                     continue
-                if uid == "submarine" and rs.unit(target).domain == AIR and not (role == "attacker" and self.fold):
-                    continue  # (folded subs hit as the main group does: docs/rules.md "Folding subs")
-                if (rs.unit(uid).domain == AIR and target == "submarine" and rs.aircraft_need_destroyer
-                        and not mine.get("destroyer")):
+                if rs.unit(target).domain == AIR and (uid == "submarine" or (folding and not blind)):
+                    continue  # subs never hit aircraft, nor does a main group they are folded into
+                if blind and target == "submarine":
                     continue
                 return True
         return False
@@ -462,7 +466,8 @@ def calc(request: dict, aa_casualties: str = "fired_at") -> dict:
     """The referee's answer to a ``calc`` request (same dict as the op takes; ``op`` is ignored).
 
     Returns Fractions: ``outcome`` (every name of OUTCOMES), ``losses`` per side (units lost → p),
-    ``survivors`` per side and unit type (expected count; bombarding ships are not in the army),
+    ``survivors`` per side and unit type (expected count; bombarding ships are not in the army; an AA gun
+    captured with the territory is lost to the defender, not left to him),
     ``cost_lost`` per side (expected), ``takes_territory`` (the attacker wins with a land unit left, not
     at sea: seed 002, docs/rules.md "The territory") and ``rounds`` (expected rounds fought)."""
     battle = Battle(request, aa_casualties)
@@ -476,11 +481,17 @@ def calc(request: dict, aa_casualties: str = "fired_at") -> dict:
     rs = battle.rs
     for (name, a, d), p in ends.items():
         outcome[name] += p
-        if name == "attacker_wins" and battle.kind != "sea" and any(
-                rs.unit(uid).domain == "land" and uid != "aa_gun" for uid, _, _ in a):
+        taken = name == "attacker_wins" and battle.kind != "sea" and any(
+            rs.unit(uid).domain == "land" and uid != "aa_gun" for uid, _, _ in a)
+        if taken:
             takes += p
         for role, army in (("attacker", a), ("defender", d)):
             left = counts(army)
+            if taken and role == "defender":
+                # The territory changes hands and its AA guns with it (seed 002, "When a player conquers a
+                # territory containing a Factory or AA Gun, those units will be captured"): none is left to
+                # the defender (docs/rules.md §9).
+                left.pop("aa_gun", None)
             _add(losses[role], size[role] - sum(left.values()), p)
             for uid, n in left.items():
                 survivors[role][uid] += p * n

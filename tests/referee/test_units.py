@@ -1,11 +1,9 @@
-"""The referee's unit table against the project's ``rulesets`` op, and the one known divergence from
-docs/rules.md §1.
+"""The referee's unit table against the project's ``rulesets`` op, and the Big World battleship's two hits
+(docs/rules.md §1).
 
 The referee keeps its own table (units.py) so that a wrong number in ``pycore/rulesets.py`` shows up as a
 disagreement here rather than passing through both calculators.
 """
-
-import pytest
 
 from .units import BIG_WORLD_BATTLESHIP_HITS, RULESETS
 
@@ -46,14 +44,9 @@ def test_edition_rules_match_the_rulesets_op():
         assert mine.transports_defenseless == rules["transports_defenseless"], rid
 
 
-def test_big_world_battleship_follows_the_code_today():
-    """docs/rules.md §1 now marks the Big World 1942 battleship "(2 hits)"; the code still gives it 1 until a
-    later fix, and the referee follows the code (units.BIG_WORLD_BATTLESHIP_HITS)."""
-    assert BIG_WORLD_BATTLESHIP_HITS == 1
-
-
-@pytest.mark.xfail(strict=True, reason="docs/rules.md §1: the Big World 1942 battleship has 2 hits; the code gives 1 "
-                                       "until the fix (then set units.BIG_WORLD_BATTLESHIP_HITS = 2)")
 def test_big_world_battleship_has_two_hits_as_rules_md_says():
+    """seed 002, "Battleship": "Battleships have 2 hitpoints" (docs/rules.md §1): the referee's table and the
+    ``rulesets`` op agree on it."""
+    assert BIG_WORLD_BATTLESHIP_HITS == 2
     battleship = next(u for u in _rulesets()["big-world-1942"]["units"] if u["id"] == "battleship")
     assert battleship["hit_points"] == 2

@@ -5,10 +5,8 @@ differences from docs/rules.md §2 and docs/rules.md ("Units and rulesets", "The
 loss and which units may fight in which kind of battle from the ``rulesets`` op (docs/api.md) — data
 from the contract, not code. Nothing here is imported from ``pycore``.
 
-One divergence, on purpose: docs/rules.md §1 now marks the Big World 1942 battleship "2 hits", but the code
-still gives it 1 hit until a later fix (the ``rulesets`` op says ``hit_points: 1``). The referee follows
-what the code does today (``BIG_WORLD_BATTLESHIP_HITS``) so that its comparisons test the engine's
-arithmetic, and ``test_units.py`` records the divergence.
+The Big World 1942 battleship takes two hits (seed 002, "Battleships have 2 hitpoints"; docs/rules.md §1),
+as in the later editions.
 """
 
 from __future__ import annotations
@@ -17,8 +15,8 @@ from dataclasses import dataclass
 
 RULESETS_IDS = ("classic", "revised", "anniversary", "1942-2e", "1940-2e", "big-world-1942")
 
-BIG_WORLD_BATTLESHIP_HITS = 1
-"""docs/rules.md §1 says 2; the code says 1 today (see the module docstring). Change to 2 with the fix."""
+BIG_WORLD_BATTLESHIP_HITS = 2
+"""seed 002, "Battleship": "Battleships have 2 hitpoints" (docs/rules.md §1)."""
 
 LAND, AIR, SEA = "land", "air", "sea"
 

@@ -47,7 +47,7 @@ const TABLES = {
   "big-world-1942": ["Big World: 1942 (TripleA)", ["battleship"], [
     ["infantry", 1, 2, 3, 1], ["artillery", 2, 2, 4, 1], ["tank", 3, 3, 5, 1], ["fighter", 3, 4, 10, 1],
     ["bomber", 4, 1, 14, 1], ["transport", 0, 1, 8, 1], ["submarine", 2, 2, 8, 1], ["destroyer", 2, 2, 8, 1],
-    ["cruiser", 3, 3, 10, 1], ["carrier", 1, 1, 14, 1], ["battleship", 4, 4, 22, 1], ["aa_gun", 0, 0, 5, 1]]],
+    ["cruiser", 3, 3, 10, 1], ["carrier", 1, 1, 14, 1], ["battleship", 4, 4, 22, 2], ["aa_gun", 0, 0, 5, 1]]],
 };
 
 function ruleset(id) {
