@@ -38,6 +38,14 @@ class ScriptTable(SeededTable):
         return faces
 
 
+def _key(log, start):
+    """(outcome, attacker units lost, defender units lost) of an engine battle; AA guns the attacker captured
+    with the territory (the engine's ``captured``) are lost to the defender (docs/rules.md §9)."""
+    captured = log.captured.size if log.captured else 0
+    return (log.outcome, start["attacker"] - log.armies["attacker"].size,
+            start["defender"] - log.armies["defender"].size + captured)
+
+
 def enumerate_battle(request, rounds=None):
     """{(outcome, attacker units lost, defender units lost): exact P} over every face of every die."""
     setup = setup_of(request)
@@ -53,9 +61,7 @@ def enumerate_battle(request, rounds=None):
                 stack.append(script + (faces,))
             continue
         dice = sum(len(f) for f in script)
-        key = (log.outcome, start["attacker"] - log.armies["attacker"].size,
-               start["defender"] - log.armies["defender"].size)
-        law[key] = law.get(key, 0) + Fraction(1, 6 ** dice)
+        law[_key(log, start)] = law.get(_key(log, start), 0) + Fraction(1, 6 ** dice)
     return law
 
 
@@ -66,7 +72,6 @@ def simulate(request, battles, rounds=None, tag="sim"):
     counts: dict = {}
     for i in range(battles):
         log = fight(setup, SeededTable(f"{tag}-{i}", NO_DECISIONS), rounds)
-        key = (log.outcome, start["attacker"] - log.armies["attacker"].size,
-               start["defender"] - log.armies["defender"].size)
+        key = _key(log, start)
         counts[key] = counts.get(key, 0) + 1
     return counts

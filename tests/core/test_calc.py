@@ -115,10 +115,13 @@ def test_battleship_absorbs_a_hit_and_repairs():
     request = {"ruleset": "anniversary", "system": {"name": "lowluck"}, "kind": "sea",
                "attacker": {"units": {"battleship": 1}}, "defender": {"units": {"cruiser": 1}}}
     got = compute(setup_of(request), None, exact=True)
-    # Battleship 4 vs cruiser 3 under Low Luck: the cruiser needs two hits, so the battleship never sinks
-    # before its second hit; its losses in units are 0 or 1 and the two add to 1.
+    # Battleship 4 vs cruiser 3 under Low Luck: a roll at 4 (2/3) against a roll at 3 (1/2); the cruiser
+    # needs two hits. Damaged, per round: attacker only 2/3·1/2 = 1/3, cruiser only 1/6, both 1/3, nobody
+    # 1/6 → 2/5, 1/5, 2/5. Intact: his hit wins (2/3), the cruiser's alone damages him (1/6), nobody 1/6 →
+    # 4/5 + 1/5·2/5 = 22/25; the cruiser 1/5·1/5 = 1/25; both sunk 1/5·2/5 = 2/25 (docs/rules.md §2).
     assert sum(got["losses"]["attacker"].values()) == 1
-    assert got["outcome"]["attacker_wins"] > Fraction(1, 2)
+    assert got["outcome"]["attacker_wins"] == Fraction(22, 25)
+    assert got["outcome"]["defender_wins"] == Fraction(1, 25) and got["outcome"]["draw"] == Fraction(2, 25)
 
 
 @pytest.mark.parametrize("change, field", [

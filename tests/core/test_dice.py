@@ -54,12 +54,20 @@ def test_matches_an_independent_implementation(seed, context, sides, count):
 
 
 @pytest.mark.parametrize("sides", [6, 10, 12])
-def test_rejection_sampling_is_exactly_uniform(sides):
-    """Every accepted byte value maps to a face; each face gets the same number of byte values."""
+def test_rejection_sampling_is_exactly_uniform(sides, monkeypatch):
+    """docs/rules.md §10: pycore's ``roll`` reads a byte stream, skips every byte ≥ 256 − 256 mod n and
+    reads the others as byte mod n + 1. Fed every byte value 0..255 once (its HMAC stream replaced), it
+    must give exactly 256 − 256 mod n faces, each face equally often (so each has probability 1/n)."""
+    from pycore import dice
+    monkeypatch.setattr(dice, "_stream", lambda seed, context: iter(range(256)))
     limit = 256 - 256 % sides
-    faces = Counter(byte % sides + 1 for byte in range(limit))
-    assert set(faces) == set(range(1, sides + 1))
-    assert len(set(faces.values())) == 1
+    faces = dice.roll("s", "c", sides, limit)
+    assert faces == tuple(byte % sides + 1 for byte in range(limit))
+    counts = Counter(faces)
+    assert set(counts) == set(range(1, sides + 1)) and set(counts.values()) == {256 // sides}
+    # The bytes at or above the limit are skipped: one more die asks for a byte the stream no longer has.
+    monkeypatch.setattr(dice, "_stream", lambda seed, context: iter(list(range(256)) + [0]))
+    assert dice.roll("s", "c", sides, limit + 1)[-1] == 1
 
 
 def test_contexts_are_independent_streams():

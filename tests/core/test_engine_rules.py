@@ -188,9 +188,12 @@ def test_aircraft_hit_subs_where_no_destroyer_is_needed(ruleset):
 
 # -- two-hit units ------------------------------------------------------------------------------------------
 
-def test_a_battleship_absorbs_a_hit_and_is_repaired_after_the_battle():
-    """Revised battleship (2 hits): damaged in round 1, wins in round 2, listed in ``repaired``."""
-    result = played(resolve("revised", "sea", {"battleship": 1}, {"carrier": 1}),
+@pytest.mark.parametrize("ruleset", ("revised", "big-world-1942"))
+def test_a_battleship_absorbs_a_hit_and_is_repaired_after_the_battle(ruleset):
+    """Revised battleship (2 hits), and Big World's (seed 002, "Battleship": "Battleships have 2 hitpoints. If
+    damaged in battle but still alive after the battle ends, all battleships will repair to full health"):
+    damaged in round 1, wins in round 2, listed in ``repaired`` (docs/rules.md §1, §2)."""
+    result = played(resolve(ruleset, "sea", {"battleship": 1}, {"carrier": 1}),
                     {(1, "defender", "main"): [HIT], (2, "attacker", "main"): [HIT]})
     r1, r2 = result["rounds"]
     assert loss(result, "main", "attacker") ["lost"] == {}
@@ -200,15 +203,17 @@ def test_a_battleship_absorbs_a_hit_and_is_repaired_after_the_battle():
     assert result["repaired"] == {"attacker": {"battleship": 1}}
 
 
-def test_a_second_hit_sinks_a_damaged_battleship():
-    result = played(resolve("revised", "sea", {"battleship": 1}, {"carrier": 1}),
+@pytest.mark.parametrize("ruleset", ("revised", "big-world-1942"))
+def test_a_second_hit_sinks_a_damaged_battleship(ruleset):
+    result = played(resolve(ruleset, "sea", {"battleship": 1}, {"carrier": 1}),
                     {(1, "defender", "main"): [HIT], (2, "defender", "main"): [HIT]})
     assert loss(result, "main", "attacker", 2)["lost"] == {"battleship": 1}
     assert result["outcome"] == "defender_wins" and "repaired" not in result
 
 
-def test_two_hits_in_one_round_sink_a_battleship():
-    result = played(resolve("revised", "sea", {"battleship": 1}, {"carrier": 2}),
+@pytest.mark.parametrize("ruleset", ("revised", "big-world-1942"))
+def test_two_hits_in_one_round_sink_a_battleship(ruleset):
+    result = played(resolve(ruleset, "sea", {"battleship": 1}, {"carrier": 2}),
                     {(1, "defender", "main"): [HIT, HIT]})
     assert loss(result, "main", "attacker")["lost"] == {"battleship": 1}
     assert result["outcome"] == "defender_wins"
@@ -246,6 +251,17 @@ def test_aa_hits_remove_aircraft_before_they_fire():
                                               "removed": "at once", "chosen": False}
     (main,) = fires(result, "main", "attacker")
     assert main["units"] == {"infantry": 1, "fighter": 1}
+
+
+def test_low_luck_aa_takes_a_full_block_of_six_of_one_type_for_certain():
+    """docs/rules.md §4.1: 6 bombers are a block, one of them lost for certain; the lone fighter is the
+    pooled rest, a roll at 1 (here a 6: missed). Pooled, 7 → 1 sure hit would take the cheaper fighter."""
+    request = resolve("revised", "land", {"bomber": 6, "fighter": 1}, {"infantry": 1, "aa_gun": 1},
+                      system="lowluck", rounds=1)
+    result = played(request)
+    aa = fires(result, "aa", "defender")
+    assert sorted((f["targets"], f["sure_hits"]) for f in aa) == [(["bomber"], 1), (["fighter"], 0)]
+    assert loss(result, "aa", "attacker")["lost"] == {"bomber": 1}
 
 
 def test_radar_aa_fires_at_2():
@@ -388,6 +404,48 @@ def test_cargo_is_lost_with_its_transport():
     assert result["cargo_lost"] == {"defender": {"infantry": 1, "tank": 1}}
     (back,) = fires(result, "main", "defender")
     assert back["units"] == {"transport": 1}  # the cargo takes no part
+
+
+# Seed 002, "Transport": "They can carry 1 infantry unit plus 1 more land unit of any kind (e.g. 2 infantry
+# units, or 1 infantry and 1 artillery / armour / AA Gun" (docs/rules.md §2, cargo).
+
+@pytest.mark.parametrize("cargo", ({"infantry": 2}, {"infantry": 1, "tank": 1}, {"tank": 1},
+                                   {"infantry": 1, "aa_gun": 1}, {"infantry": 2, "tank": 1, "artillery": 1}))
+def test_a_transport_carries_one_infantry_plus_one_other_land_unit(cargo):
+    transports = 1 if sum(cargo.values()) <= 2 else 2
+    result = ok(resolve("revised", "sea", {"battleship": 1}, {"units": {"transport": transports}, "cargo": cargo},
+                        seed="s", rounds=1))
+    assert result["rounds"][0]["steps"][0]["fire"][1]["units"] == {"transport": transports}  # the cargo sits out
+
+
+@pytest.mark.parametrize("cargo, transports, field, words", [
+    ({"tank": 2}, 1, "defender.cargo.tank", "one infantry plus one other land unit, so 2 tanks need 2 transports, "
+                                            "the defender has 1"),
+    ({"artillery": 1, "tank": 1}, 1, "defender.cargo.tank", "1 artillery and 1 tank need 2 transports"),
+    ({"tank": 2, "aa_gun": 1, "infantry": 1}, 2, "defender.cargo.tank", "2 tanks and 1 AA gun need 3 transports, "
+                                                                       "the defender has 2"),
+])
+def test_two_land_units_that_are_not_infantry_need_two_transports(cargo, transports, field, words):
+    envelope = call(resolve("revised", "sea", {"battleship": 1}, {"units": {"transport": transports}, "cargo": cargo},
+                            seed="s"))
+    assert not envelope["ok"] and envelope["error"]["field"] == field
+    assert words in envelope["error"]["message"]
+
+
+def test_cargo_beyond_the_surviving_transports_room_goes_down_non_infantry_first():
+    """2 transports carry 2 tanks and 2 infantry; one is sunk. The one left carries one infantry plus one other
+    land unit: a tank goes down, and an infantry (the cheapest, by the order of loss) — 2 lost, not the 2
+    infantry that "two units per transport" alone would take (docs/rules.md §2, cargo)."""
+    request = resolve("revised", "sea", {"battleship": 1},
+                      {"units": {"transport": 2}, "cargo": {"infantry": 2, "tank": 2}}, rounds=1)
+    result = played(request, {(1, "attacker", "main"): [HIT]})
+    assert result["rounds"][0]["after"]["defender"] == {"transport": 1}
+    assert result["outcome"] == "in_progress"
+    request = resolve("revised", "sea", {"units": {"battleship": 1}, "order_of_loss": ["battleship"]},
+                      {"units": {"transport": 2}, "cargo": {"infantry": 2, "tank": 2}}, choices=["retreat"])
+    result = played(request, {(1, "attacker", "main"): [HIT]})
+    assert result["outcome"] == "retreat"
+    assert result["cargo_lost"] == {"defender": {"infantry": 1, "tank": 1}}
 
 
 def test_cargo_survives_with_its_transport():
@@ -586,6 +644,56 @@ def test_bad_input_names_the_field(request_, field, words):
     err = error(request_)
     assert err["field"] == field, err
     assert words.lower() in err["message"].lower(), err
+
+
+def test_folded_subs_never_hit_aircraft():
+    """docs/rules.md §2: subs never hit aircraft; §4 "Folding subs": the main group they are folded into may
+    not either (one pooled roll, one set of targets). Classic, Low Luck: 3 subs folded = 6 → 1 sure hit,
+    which no unit of a lone fighter may take — before the fix the fighter was sunk."""
+    result = played(resolve("classic", "sea", {"units": {"submarine": 3}, "fold_subs": 3}, {"fighter": 1},
+                            system="lowluck", rounds=1))
+    (main,) = fires(result, "main", "attacker")
+    assert main["group"] == "main" and main["power"] == 6 and main["hits"] == 1
+    assert main["targets"] == []
+    assert result["rounds"][0]["after"]["defender"] == {"fighter": 1}
+
+
+def test_seed_000_folding_example_keeps_its_numbers_and_spares_the_fighter():
+    """Seed 000 §5b: 4 subs, 1 battleship, 2 fighters attack 2 transports, 1 carrier, 1 fighter (Classic). 3
+    subs strike first (6 → 1 hit), the 4th lifts the rest from 10 to 12 → 2 hits. The 3 hits fall on the
+    three ships; the fighter, which no sub may hit, is left (docs/rules.md §4)."""
+    request = resolve("classic", "sea", {"units": {"submarine": 4, "battleship": 1, "fighter": 2}, "fold_subs": 1},
+                      {"transport": 2, "carrier": 1, "fighter": 1}, system="lowluck", rounds=1)
+    result = played(request)
+    (strike,) = fires(result, "subs", "attacker")
+    (main,) = fires(result, "main", "attacker")
+    assert (strike["power"], strike["hits"]) == (6, 1)
+    assert (main["power"], main["hits"]) == (12, 2)
+    assert "fighter" not in main["targets"]
+    assert result["rounds"][0]["after"]["defender"] == {"fighter": 1}
+
+
+def test_rockets_are_refused_as_a_battle_tech_with_the_reason():
+    """Seed 002, "Rockets": an AA gun's rocket strikes a factory at the end of the combat move — no battle
+    (docs/rules.md §5, decision: refused with the reason, not silently ignored)."""
+    envelope = call(resolve("big-world-1942", "land", {"units": {"infantry": 1}, "tech": ["rockets"]},
+                            {"infantry": 1}, seed="s"))
+    assert not envelope["ok"] and envelope["error"]["field"] == "attacker.tech[0]"
+    assert "Rockets change no battle" in envelope["error"]["message"]
+    envelope = call({"op": "calc", "ruleset": "revised", "system": {"name": "lowluck"},
+                     "attacker": {"units": {"infantry": 1}}, "defender": {"units": {"infantry": 1, "aa_gun": 1},
+                                                                          "tech": ["rockets"]}})
+    assert not envelope["ok"] and envelope["error"]["field"] == "defender.tech[0]"
+
+
+@pytest.mark.parametrize("system", ("dice", "lowluck"))
+def test_a_rocket_strike_outside_a_and_a_chess_is_refused_with_the_reason(system):
+    request = {"op": "bombing", "system": system, "bombers": 1, "rockets": 1, "seed": "s"}
+    if system == "dice":
+        request["ruleset"] = "big-world-1942"
+    envelope = call(request)
+    assert not envelope["ok"] and envelope["error"]["field"] == "rockets"
+    assert "A&A Chess only" in envelope["error"]["message"] and "rolled at the table" in envelope["error"]["message"]
 
 
 def test_fold_subs_by_the_defender_is_refused():
