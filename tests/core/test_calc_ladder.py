@@ -189,8 +189,15 @@ def test_chess_calc_takes_the_carried_fractions_and_names_the_variant():
     plain, carried = calc.run(base), calc.run({**base, "carry": {"attacker": 4, "defender": -2}})
     assert plain["system"] == {"name": "chess", "variant": "cof"}
     assert carried["link"] != plain["link"]
-    # COF: 3 infantry attack 3 (no sure hit); with 4 carried in, the first assault totals 7, one hit more.
-    assert carried["cost_lost"]["defender"] >= plain["cost_lost"]["defender"]
+    # Hand calculation, docs/rules.md §6 (the attacker's remainder scores at 5, the defender's at 4 or 5, the
+    # rest carried; a score leaves a deficit of 6 − remainder). Plain: A 3 → 0, carries 3; D 6 → 1 hit.
+    # A 2+3 = 5 → 1 hit, owes 1; D 6 → 1. A 1−1 = 0; D 4 → 1 hit. Defender wins in 3 rounds, losing 1 (3 IPC).
+    # Carried (A +4, D −2): A 7 → 1, carries 1; D 6−2 = 4 → 1, owes 2. A 2+1 = 3, carried; D 4−2 = 2,
+    # carried. A 2+3 = 5 → 1, owes 1; D 4+2 = 6 → 1. A 1−1 = 0; D 2, carried. A 1, carried; D 2+2 = 4 → 1.
+    # Defender wins in 5 rounds, losing 2 (6 IPC); the attacker loses his 3 (9 IPC) either way.
+    for result, lost, rounds in ((plain, 3.0, 3.0), (carried, 6.0, 5.0)):
+        assert result["outcome"]["defender_wins"] == 1.0 and result["rounds"] == rounds
+        assert result["cost_lost"] == {"attacker": 9.0, "defender": lost}
 
 
 def test_monte_carlo_rolls_any_die_the_engine_asks_for():

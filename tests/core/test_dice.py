@@ -65,9 +65,10 @@ def test_rejection_sampling_is_exactly_uniform(sides, monkeypatch):
     assert faces == tuple(byte % sides + 1 for byte in range(limit))
     counts = Counter(faces)
     assert set(counts) == set(range(1, sides + 1)) and set(counts.values()) == {256 // sides}
-    # The bytes at or above the limit are skipped: one more die asks for a byte the stream no longer has.
-    monkeypatch.setattr(dice, "_stream", lambda seed, context: iter(list(range(256)) + [0]))
-    assert dice.roll("s", "c", sides, limit + 1)[-1] == 1
+    # The bytes at or above the limit are skipped: one more die reads the byte after them (1 → face 2),
+    # not the byte ``limit`` (which would read as face 1).
+    monkeypatch.setattr(dice, "_stream", lambda seed, context: iter(list(range(256)) + [1]))
+    assert dice.roll("s", "c", sides, limit + 1)[-1] == 2
 
 
 def test_contexts_are_independent_streams():

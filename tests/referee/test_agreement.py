@@ -211,3 +211,34 @@ def test_retreat_below_one_fifth_at_exactly_one_fifth_exact():
     assert calc(req)["outcome"]["attacker_wins"] == Fraction(23, 31)
     assert project(req)["outcome"]["attacker_wins"] == pytest.approx(23 / 31, abs=1e-12)  # fast: right
     assert Fraction(project({**req, "exact": True})["exact_outcome"]["attacker_wins"]) == Fraction(23, 31)
+
+
+# ---- the rule fixes of 2026-11-24 (issue #18): the project against the referee ---------------------------
+
+FIXES = [
+    # Big World battleships take two hits (seed 002): sea chain, dice and Low Luck.
+    {"ruleset": "big-world-1942", "system": {"name": "dice"}, "kind": "sea",
+     "attacker": {"units": {"battleship": 2, "submarine": 1}}, "defender": {"units": {"battleship": 1, "destroyer": 2}}},
+    {"ruleset": "big-world-1942", "system": {"name": "lowluck"}, "kind": "sea",
+     "attacker": {"units": {"battleship": 1, "fighter": 2}}, "defender": {"units": {"battleship": 2, "carrier": 1}}},
+    # The issue's Odds case: a captured AA gun is no survivor of the defender (docs/rules.md §9).
+    {"ruleset": "revised", "system": {"name": "dice"}, "kind": "land",
+     "attacker": {"units": {"infantry": 10, "tank": 5}}, "defender": {"units": {"infantry": 12, "aa_gun": 1}}},
+    {"ruleset": "big-world-1942", "system": {"name": "lowluck"}, "kind": "land",
+     "attacker": {"units": {"infantry": 3, "tank": 1, "fighter": 2}}, "defender": {"units": {"infantry": 3, "aa_gun": 1}}},
+    # Folded subs never hit aircraft (docs/rules.md §4), with and without a destroyer against the subs.
+    {"ruleset": "classic", "system": {"name": "lowluck"}, "kind": "sea",
+     "attacker": {"units": {"submarine": 4, "battleship": 1, "fighter": 2}, "fold_subs": 1},
+     "defender": {"units": {"transport": 2, "carrier": 1, "fighter": 1}}},
+    {"ruleset": "revised", "system": {"name": "lowluck"}, "kind": "sea",
+     "attacker": {"units": {"submarine": 3, "fighter": 1}, "fold_subs": 2},
+     "defender": {"units": {"submarine": 1, "fighter": 2, "carrier": 1}}},
+]
+
+
+@pytest.mark.parametrize("request_", [pytest.param(r, id=f"fix-{i}-{r['ruleset']}-{r['system']['name']}")
+                                      for i, r in enumerate(FIXES)])
+def test_rule_fixes_agree_with_the_referee(request_):
+    worst, rows, method = differences(request_)
+    assert method == "exact"
+    assert not rows, f"max |diff| {worst:.3g}: " + "; ".join(f"{k}: referee {a!r}, project {b!r}" for k, a, b in rows[:6])

@@ -241,3 +241,37 @@ def test_folded_subs_seed_000():
     assert calc(req)["losses"]["defender"] == {2: F(2, 9), 3: F(5, 9), 4: F(2, 9)}
     req["attacker"]["fold_subs"] = 1
     assert calc(req)["losses"]["defender"] == {3: F(1)}
+
+
+# ---- the rule fixes of 2026-11-24 (issue #18), worked by hand ---------------------------------------------
+
+@pytest.mark.parametrize("system", ["dice", "lowluck"])
+def test_big_world_battleship_takes_two_hits(system):
+    """Seed 002, "Battleship": "Battleships have 2 hitpoints" (docs/rules.md §1). 1 battleship (4: 2/3)
+    against 1 destroyer (2: 1/3); Low Luck rolls the same (a roll at 4, a roll at 2). Damaged: attacker only
+    4/9, defender only 1/9, both 2/9, nobody 2/9 → 4/7, 1/7, 2/7. Intact: his hit wins (6/9), the destroyer's
+    alone damages him (1/9) → 6/7 + 1/7·4/7 = 46/49; defender 1/7·1/7 = 1/49; draw 1/7·2/7 = 2/49."""
+    got = calc(request("big-world-1942", system, {"battleship": 1}, {"destroyer": 1}, kind="sea"))
+    assert {k: p for k, p in got["outcome"].items() if p} == {
+        "attacker_wins": F(46, 49), "defender_wins": F(1, 49), "draw": F(2, 49)}
+
+
+def test_a_captured_aa_gun_is_lost_to_the_defender():
+    """Seed 002 ("When a player conquers a territory containing a Factory or AA Gun, those units will be
+    captured"); docs/rules.md §9. Revised, dice: 1 tank (3) against 1 infantry (2) and an AA gun (which fires
+    at aircraft only): attacker only 1/2·2/3 = 1/3, defender only 1/6, both 1/6, nobody 1/3 → 1/2, 1/4,
+    1/4. The gun is the attacker's when he wins (1/2); the defender keeps it after a draw or a win."""
+    got = calc(request("revised", "dice", {"tank": 1}, {"infantry": 1, "aa_gun": 1}))
+    assert got["losses"]["defender"] == {2: F(1, 2), 1: F(1, 4), 0: F(1, 4)}
+    assert got["survivors"]["defender"] == {"infantry": F(1, 4), "aa_gun": F(1, 2)}
+    assert got["cost_lost"]["defender"] == F(1, 2) * 8 + F(1, 4) * 3
+
+
+def test_folded_subs_cannot_hit_a_fighter():
+    """docs/rules.md §2 (subs never hit aircraft) and §4 (their main group may not either). Classic, Low
+    Luck: 3 subs folded (6 → 1 sure hit) against 1 fighter (4 → a roll at 4). The subs' hits find no
+    target; the fighter sinks a sub with 2/3 each round: the defender wins, the attacker loses all 3."""
+    got = calc(request("classic", "lowluck", {"submarine": 3}, {"fighter": 1}, kind="sea") | {
+        "attacker": {"units": {"submarine": 3}, "fold_subs": 3}})
+    assert got["outcome"]["defender_wins"] == 1
+    assert got["losses"]["attacker"] == {3: F(1)}
