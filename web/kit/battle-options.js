@@ -56,7 +56,7 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
   const fold = stepper(`${idBase}-fold-subs`, "Subs folded into the main attack", {min: 0, max: 0, onChange});
   const foldBox = el("div", {class: "fold", id: `${idBase}-fold`},
     el("div", {class: "fold-row"}, el("label", {for: `${idBase}-fold-subs`, class: "unit-name"}, "Fold subs into the main attack"), fold.node),
-    el("p", {class: "hint"}, "Low Luck: folded subs add their power to the main roll and give up their surprise strike."));
+    el("p", {class: "hint"}, "Low Luck: folded subs add their power to the main roll and give up their surprise strike; that roll then cannot hit aircraft."));
 
   const overAA = stepper(`${idBase}-air-over-aa`, "Aircraft counted by AA over the whole move", {min: 0, max: 999, onChange});
   const overAABox = el("div", {class: "fold", id: `${idBase}-air-over-aa-box`},
