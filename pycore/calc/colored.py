@@ -44,7 +44,7 @@ from ..engine.table import SeededTable, Table
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import BadRequest
 from .law import Ends
-from .montecarlo import sample
+from .montecarlo import bounded
 
 EXACT_MAX_UNITS_A_SIDE = 60
 STATE_BUDGET = 4000
@@ -281,5 +281,5 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
         raise BadRequest("exact", f"exact fractions for coloured dice are given up to {EXACT_MAX_UNITS_A_SIDE} units "
                                   f"a side and {STATE_BUDGET} states; this battle has {why}: leave exact out for a "
                                   "Monte Carlo estimate")
-    return sample(setup, rounds, SAMPLES, simulate,
-                  reason=f"Monte Carlo: this coloured-dice battle has {why}, beyond the exact chain of coloured dice")
+    return bounded(setup, rounds, SAMPLES, f"Monte Carlo: this coloured-dice battle has {why}, beyond the exact "
+                   "chain of coloured dice", True, simulate)

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from ..engine.army import Army
 from ..engine.setup import ROLES
 from ..forces import Force
-from . import fleet, ladder, montecarlo
+from . import cost, fleet, ladder, montecarlo
 from .chain import Chain, solve
 from .choices import Retreat
 from .law import Ends
@@ -56,6 +56,11 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
         chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
         a0, d0 = start["attacker"], start["defender"]
         empty = Force(())
+        may_sample = not retreat and not keep_land and first_round == 1 and not any(damaged.values())
+        if setup.kind != "sea":
+            guess = cost.ladder(setup, retreat.below is not None)
+            if guess.seconds > cost.BUDGET_SECONDS:
+                return _sampled_instead(setup, rounds, guess, "the exact land chain", may_sample)
         opening = {(a0, d0, empty, empty): 1.0}
         if first_round == 1:
             opening = chain.opening(opening)
@@ -66,10 +71,13 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
             pass
         if setup.kind == "sea" and not retreat and not keep_land:
             biggest = max(army.size for army in start.values())
+            guess = cost.fleet(setup)
             if biggest > MAX_FLEET_UNITS:
-                return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL, reason=(
+                return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
                     f"Monte Carlo: a side has {biggest} units, more than the {MAX_FLEET_UNITS} a side "
-                    f"the exact sea chain takes in reasonable time"))
+                    f"the exact sea chain takes in reasonable time"), may_sample)
+            if guess.seconds > cost.BUDGET_SECONDS:
+                return _sampled_instead(setup, rounds, guess, "the exact sea chain", may_sample)
             try:
                 got = fleet.solve(setup, start, TAIL, FLOOR, rounds)
                 return Ends(got["ends"], got["rounds"], got["pruned"])
@@ -77,12 +85,55 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
                 pass
         size = sum(army.size for army in start.values()) + setup.attacker.bombard.size
         if size > MAX_GENERAL_UNITS:
-            return montecarlo.sample(setup, rounds, montecarlo.SAMPLES_GENERAL, reason=(
+            return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
                 f"Monte Carlo: {size} units in all, more than the {MAX_GENERAL_UNITS} the general exact "
-                f"chain takes in reasonable time, and neither fast exact chain (land ladder, sea chain) fits"))
+                f"chain takes in reasonable time, and neither fast exact chain (land ladder, sea chain) fits"), may_sample)
+    guess = cost.general(setup, exact)
+    if guess.seconds > cost.BUDGET_SECONDS:
+        if exact:
+            raise cost.too_big("the exact fractions", guess, None, " (leave exact out for floats)")
+        return _sampled_instead(setup, rounds, guess, "the general exact chain", may_sample)
     chain = Chain(setup, exact=exact, tail=TAIL, floor=FLOOR, start=start, keep_land=keep_land)
     solved = solve(chain, rounds, opening=first_round == 1, retreat=retreat)
     return Ends(solved["ends"], solved["rounds"], chain.pruned)
+
+
+def plan(setup, exact=False, options: Mapping[str, Any] | None = None) -> cost.Estimate:
+    """What ``ends_of`` will cost, told before any work: the method it takes and its estimate (docs/api.md
+    "Cost budget"). Over the budget (``within_budget`` false) ``ends_of`` refuses with ``too_big``."""
+    options = dict(options or {})
+    retreat, keep_land = options.get("retreat", Retreat()), options.get("keep_land", False)
+    damaged = options.get("damaged", {})
+    may_sample = (not retreat and not keep_land and options.get("first_round", 1) == 1
+                  and not any(damaged.values()))
+    calculator = setup.system.calculator
+    if calculator == "colored":
+        from . import colored
+        return cost.colored(setup, colored.small_enough(setup), colored.STATE_BUDGET, colored.SAMPLES)
+    if calculator is not None:
+        return cost.chess(setup)
+    guess = None
+    if not exact:
+        if setup.kind != "sea":
+            guess = cost.ladder(setup, retreat.below is not None)
+        elif not retreat and not keep_land:
+            biggest = max(setup.side(role).units.size for role in ROLES)
+            guess = cost.fleet(setup) if biggest <= MAX_FLEET_UNITS else None
+        size = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
+        if guess is None and size > MAX_GENERAL_UNITS:
+            return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, cost.general(setup, False))
+    if guess is None:
+        guess = cost.general(setup, exact)
+    if guess.seconds <= cost.BUDGET_SECONDS or exact:
+        return guess
+    return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, guess)
+
+
+def _sampled_instead(setup, rounds, guess, chain: str, allowed: bool) -> Ends:
+    """Monte Carlo where an exact chain would take more than the budget (or a refusal naming both costs)."""
+    return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
+        f"Monte Carlo: {chain} would take about {cost.duration(guess.seconds)}, more than the "
+        f"{cost.duration(cost.BUDGET_SECONDS)} a calculation may take"), allowed, chain=chain, exact=guess)
 
 
 def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> dict:

@@ -13,6 +13,7 @@ from typing import Callable
 from ..engine.sequence import BattleLog, fight
 from ..engine.setup import BattleSetup
 from ..engine.table import SeededTable
+from . import cost
 from .law import Ends
 
 Simulate = Callable[[BattleSetup, str, "int | None"], BattleLog]
@@ -42,3 +43,22 @@ def sample(setup: BattleSetup, rounds: int | None, samples: int = SAMPLES,
         fought += len(log.rounds)
     return Ends({key: n / samples for key, n in counts.items()}, fought / samples, 0.0, "monte_carlo", samples,
                 reason or "Monte Carlo: no exact method for this battle")
+
+
+def bounded(setup, rounds, wanted: int, reason: str, allowed: bool = True, simulate: Simulate = engine_simulate,
+            chain: str | None = None, exact=None) -> Ends:
+    """Monte Carlo with as many of ``wanted`` battles as the cost budget allows (docs/api.md "Cost budget").
+
+    Fewer battles than ``wanted`` widen the interval and ``method_reason`` says so; below ``cost.MIN_SAMPLES``
+    the battle is refused (``cost.TooBig``), as it is where ``allowed`` is false: the engine's seeded battle
+    is not the question asked (a retreat rule, keeping a land unit, a battle taken up in the middle), so
+    only the exact chain (``chain``, its estimate ``exact``) answers."""
+    samples = cost.samples_within(setup, wanted)
+    if not allowed:
+        raise cost.too_big(chain, exact, None, ", and with a retreat rule, \"keep one land unit\" or a battle "
+                                               "taken up in the middle only the exact chain answers")
+    if samples < cost.MIN_SAMPLES:
+        raise cost.too_big(chain, exact, cost.monte_carlo(setup, cost.MIN_SAMPLES))
+    if samples < wanted:
+        reason += f"; {samples} battles instead of {wanted}, as many as {cost.duration(cost.BUDGET_SECONDS)} allow"
+    return sample(setup, rounds, samples, simulate, reason=reason)

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from .. import validate as v
 from ..calc.choices import Retreat
-from ..calc.method import BOUND, compute
+from ..calc.method import BOUND, compute, plan
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import ROLES, parse_setup, setup_json
 from ..errors import BadRequest, show
@@ -26,7 +26,7 @@ from ..share import link_for
 from ..systems import find_system, spec_of
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "rounds", "exact", "timing",
-          "retreat_at_units", "retreat_below", "keep_land", "round", "carry")
+          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate")
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 
@@ -150,6 +150,9 @@ def _text(p) -> str:
 
 def run(request: Mapping[str, Any]) -> dict:
     canonical, setup, rounds, exact, timing, options = parse(request)
+    if v.boolean(request.get("estimate", False), "estimate"):
+        # The cost alone, before any work (the page asks it before starting a link's calculation).
+        return {"estimate": plan(setup, exact, options).as_json(), "link": link_for(canonical)}
     began = time.perf_counter()
     got = compute(setup, rounds, exact, options)
     seconds = time.perf_counter() - began

@@ -1,0 +1,205 @@
+"""The calculator's cost model: how much work a battle will take, told before any of it is done.
+
+Why: the exact chains grow with the battle (the land ladder as the product of
+both sides' hit points times the width of their laws of hits; the sea chain
+as the product of each side's counters per class of casualty), and a link of
+a few hundred characters can ask for hours of work and gigabytes. So
+:func:`estimate` reads the battle (counts only: no army is built) and says
+which method will answer, how many states it works and how many seconds that
+takes on the machine the budget was measured on (docs/api.md "Cost budget").
+:mod:`.method` then answers within :data:`BUDGET_SECONDS`, falls back to Monte
+Carlo with fewer battles (its interval says so), or refuses with
+:class:`TooBig`, whose message gives the estimate and the limit in words.
+
+The coefficients are upper envelopes of measurements made with CPython 3.11
+on the 2-core machine of this session (``bench/cost.py`` prints estimate and
+time side by side); the page's Pyodide runs at about the same speed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import sqrt
+
+from ..errors import LuckdialError
+from ..engine.setup import ROLES, BattleSetup
+
+BUDGET_SECONDS = 10.0
+"""The most work (estimated seconds) one ``calc`` may do; beyond it Monte Carlo or a ``too_big`` refusal."""
+MIN_SAMPLES = 500
+"""Monte Carlo is refused below this many battles (a 95 % interval of ±4.4 % at worst)."""
+
+# Seconds per unit of work, per method (upper envelopes of bench/cost.py's measurements).
+LADDER_SECOND = 2e-7        # per (state × law width) of the land ladder
+LADDER_BUILD_SECOND = 4e-7  # per (rung × die) of building the ladders' laws
+FLEET_SECOND = 3e-6         # per state^1.5 × law width of the sea chain
+GENERAL_SECOND = 3e-5       # per state of the general chain (floats); Fractions 3 times more
+RETREAT_FACTOR = 4          # retreat_below works a second law (the odds from every state): measured 2–4.5×
+BATTLE_START, BATTLE_UNIT = 0.008, 3.5e-5                   # one battle fought by the engine (Monte Carlo)
+BATTLE_START_COLORED, BATTLE_UNIT_COLORED = 0.008, 2.5e-4   # one coloured-dice battle, colour by colour
+CHESS_SECOND = 5e-4         # per unit of the A&A Chess enumeration (an envelope)
+COLORED_STATE_SECOND = 1.3e-3  # per state of the coloured-dice exact chain
+OVERHEAD = 0.5
+
+
+class TooBig(LuckdialError):
+    """The work asked for is beyond the documented budget: refused before it starts (docs/api.md)."""
+
+    type = "too_big"
+
+
+class TooBigForMemory(LuckdialError):
+    """The work ran out of memory (a MemoryError inside pycore), told as a size problem, never as a bug."""
+
+    type = "too_big"
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """What a calculation will cost: the method, its states, its work in estimated seconds."""
+
+    method: str          # "ladder", "fleet", "general", "monte_carlo", "colored", "chess"
+    states: int
+    seconds: float
+    budget: float = BUDGET_SECONDS   # coloured dice: plus the exact chain's own bounded attempt before Monte Carlo
+
+    def words(self) -> str:
+        if self.method == "monte_carlo":
+            return f"{_count(self.states)} simulated battles would take about {duration(self.seconds)}"
+        return f"would take about {duration(self.seconds)} ({_count(self.states)} states)"
+
+    def as_json(self) -> dict:
+        return {"method": self.method, "states": self.states, "seconds": round(self.seconds, 3),
+                "budget_seconds": self.budget, "within_budget": self.seconds <= self.budget,
+                "words": f"about {duration(self.seconds)}"}
+
+
+def _count(n: float) -> str:
+    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million"), (1e3, "thousand")):
+        if n >= size:
+            return f"{n / size:.3g} {word}"
+    return str(int(n))
+
+
+def duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(seconds, 0.1):.2g} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.2g} minutes"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.2g} hours"
+    return f"{seconds / 86400:.3g} days"
+
+
+def hit_points(setup: BattleSetup, role: str) -> int:
+    """The hits a side can take: the ladder's rungs."""
+    ruleset = setup.ruleset
+    return sum(n * ruleset.unit(uid).hit_points for uid, n in setup.side(role).units.counts)
+
+
+def _width(setup: BattleSetup, dice: int) -> float:
+    """The width of a law of hits kept after trimming: ~√n for independent dice, a couple for Low Luck."""
+    if setup.system.independent_dice:
+        return 1 + 3 * sqrt(dice)
+    return 3
+
+
+def ladder(setup: BattleSetup, retreat_below: bool = False) -> Estimate:
+    """The land ladder: states (rungs × rungs), each a convolution as wide as the laws."""
+    ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
+    na, nd = (setup.side(role).units.size for role in ROLES)
+    states = (ka + 1) * (kd + 1)
+    work = states * (_width(setup, na) + _width(setup, nd)) * LADDER_SECOND
+    work += (ka * na + kd * nd) * LADDER_BUILD_SECOND
+    if retreat_below:
+        work *= RETREAT_FACTOR
+    return Estimate("ladder", states, OVERHEAD + work)
+
+
+def fleet(setup: BattleSetup) -> Estimate:
+    """The sea chain: measured to grow as (hit points × hit points)^1.5 times the laws' width (the states it
+    reaches are far fewer than the product of its class counters, which is only their bound)."""
+    ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
+    na, nd = (setup.side(role).units.size for role in ROLES)
+    states = (ka + 1) * (kd + 1)
+    work = states ** 1.5 * (_width(setup, na) + _width(setup, nd)) / 2 * FLEET_SECOND
+    return Estimate("fleet", states, OVERHEAD + work)
+
+
+def _army_states(setup: BattleSetup, role: str) -> int:
+    """The general chain's armies of one side: every count of every type (two-hit units: intact × damaged)."""
+    ruleset = setup.ruleset
+    out = 1
+    for uid, n in setup.side(role).units.counts:
+        out *= (n + 1) * (n + 2) // 2 if ruleset.unit(uid).hit_points > 1 else n + 1
+    return out
+
+
+def general(setup: BattleSetup, exact: bool) -> Estimate:
+    states = _army_states(setup, "attacker") * _army_states(setup, "defender")
+    return Estimate("general", states, OVERHEAD + states * GENERAL_SECOND * (3 if exact else 1))
+
+
+def battle_seconds(setup: BattleSetup) -> float:
+    """One battle fought with seeded dice: a fixed start plus each unit's share of its (few) rounds.
+
+    Measured (bench/cost.py): dice and Low Luck 8 ms for 40 units, 131 ms for 4,000 (about 5 rounds
+    whatever the size); coloured dice 12 ms for 40, 770 ms for 4,000 (colour by colour, up to 100 rounds)."""
+    units = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
+    if setup.system.id == "colored":
+        return BATTLE_START_COLORED + units * BATTLE_UNIT_COLORED
+    return BATTLE_START + units * BATTLE_UNIT
+
+
+def monte_carlo(setup: BattleSetup, samples: int) -> Estimate:
+    """``samples`` battles fought by the engine."""
+    return Estimate("monte_carlo", samples, OVERHEAD + samples * battle_seconds(setup))
+
+
+def samples_within(setup: BattleSetup, wanted: int) -> int:
+    """As many of ``wanted`` battles as the budget allows (fewer battles, a wider interval)."""
+    return max(0, min(wanted, int((BUDGET_SECONDS - OVERHEAD) / battle_seconds(setup))))
+
+
+def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate) -> Estimate:
+    """Monte Carlo in place of an exact chain over the budget, or that chain's estimate where it cannot."""
+    samples = samples_within(setup, wanted)
+    if allowed and samples >= MIN_SAMPLES:
+        return monte_carlo(setup, samples)
+    return exact if not allowed else min(exact, monte_carlo(setup, MIN_SAMPLES), key=lambda e: e.seconds)
+
+
+def colored(setup: BattleSetup, small: bool, budget: int, samples: int) -> Estimate:
+    """Coloured dice: the exact chain's states are bounded by its own state budget (``budget``, measured:
+    about 5 s at 4,000 states), after which it gives way to Monte Carlo, itself within the budget."""
+    if small:
+        states = _army_states(setup, "attacker") * _army_states(setup, "defender")
+        if states <= budget:
+            return Estimate("colored", states, OVERHEAD + states * COLORED_STATE_SECOND)
+        exact = Estimate("colored", budget, budget * COLORED_STATE_SECOND)
+    else:
+        exact = Estimate("colored", 0, 0.0)
+    got = samples_within(setup, samples)
+    mc = monte_carlo(setup, max(got, MIN_SAMPLES))
+    return Estimate("monte_carlo", mc.states, exact.seconds + mc.seconds, BUDGET_SECONDS + exact.seconds)
+
+
+def chess(setup: BattleSetup) -> Estimate:
+    """A&A Chess: one battle (orthodox, COF) or a few paths per round (at most one die per group): measured
+    under 3 s at every size within the limits (bench/cost.py)."""
+    units = sum(setup.side(role).units.size for role in ROLES)
+    return Estimate("chess", units, OVERHEAD + units * CHESS_SECOND)
+
+
+def too_big(chain: str | None, exact: Estimate | None, simulated: Estimate | None, why_not: str = "") -> TooBig:
+    """The refusal a player reads: what would take too long, by how much, the limit, what to do instead."""
+    parts = []
+    if exact is not None:
+        parts.append(f"{chain} {exact.words()}")
+    if simulated is not None:
+        parts.append(simulated.words())
+    text = " and ".join(parts)
+    worst = min((e for e in (exact, simulated) if e is not None), key=lambda e: e.seconds)
+    return TooBig("", f"this battle is too big to work out here: {text}{why_not}; a calculation may take at most "
+                      f"{duration(BUDGET_SECONDS)}. Use fewer units.",
+                  {"estimate": worst.as_json()})
