@@ -53,6 +53,11 @@ def handle_object(request: Any) -> dict:
         if error.detail:
             body["detail"] = error.detail
         return {"ok": False, "error": body}
+    except MemoryError:
+        # Past the cost model's estimate (docs/api.md "Cost budget"), the device said no: a size problem, not a bug.
+        return {"ok": False, "error": {
+            "type": "too_big",
+            "message": "this request is too big for the memory of this device: use fewer units, rounds or steps"}}
     except Exception as error:  # a bug of ours: say so plainly, never a traceback
         return {
             "ok": False,

@@ -26,8 +26,8 @@ from ..engine.setup import ROLES, BattleSetup
 
 BUDGET_SECONDS = 10.0
 """The most work (estimated seconds) one ``calc`` may do; beyond it Monte Carlo or a ``too_big`` refusal."""
-MIN_SAMPLES = 500
-"""Monte Carlo is refused below this many battles (a 95 % interval of ±4.4 % at worst)."""
+MIN_SAMPLES = 200
+"""Monte Carlo is refused below this many battles (a 95 % interval of ±6.9 % at worst)."""
 
 # Seconds per unit of work, per method (upper envelopes of bench/cost.py's measurements).
 LADDER_SECOND = 2e-7        # per (state × law width) of the land ladder
@@ -35,10 +35,11 @@ LADDER_BUILD_SECOND = 4e-7  # per (rung × die) of building the ladders' laws
 FLEET_SECOND = 3e-6         # per state^1.5 × law width of the sea chain
 GENERAL_SECOND = 3e-5       # per state of the general chain (floats); Fractions 3 times more
 RETREAT_FACTOR = 4          # retreat_below works a second law (the odds from every state): measured 2–4.5×
-BATTLE_START, BATTLE_UNIT = 0.008, 3.5e-5                   # one battle fought by the engine (Monte Carlo)
-BATTLE_START_COLORED, BATTLE_UNIT_COLORED = 0.008, 2.5e-4   # one coloured-dice battle, colour by colour
+BATTLE_START = 0.008                  # one battle fought by the engine (Monte Carlo): its start,
+UNIT_ROUND, UNIT_ROUND_SEA = 1.5e-5, 3e-5   # and each unit in each round (land and coloured dice; sea)
 CHESS_SECOND = 5e-4         # per unit of the A&A Chess enumeration (an envelope)
 COLORED_STATE_SECOND = 1.3e-3  # per state of the coloured-dice exact chain
+COLORED_EXACT_SECONDS = 5.0    # its bounded attempt before it gives way to Monte Carlo (colored.WORK_BUDGET)
 OVERHEAD = 0.5
 
 
@@ -140,15 +141,24 @@ def general(setup: BattleSetup, exact: bool) -> Estimate:
     return Estimate("general", states, OVERHEAD + states * GENERAL_SECOND * (3 if exact else 1))
 
 
-def battle_seconds(setup: BattleSetup) -> float:
-    """One battle fought with seeded dice: a fixed start plus each unit's share of its (few) rounds.
+def battle_work(setup: BattleSetup, rounds: float) -> float:
+    """The modelled seconds of one battle fought with seeded dice over ``rounds`` rounds: a fixed start plus
+    each unit once per round. Monte Carlo counts it battle by battle and stops at the budget, so its cost is
+    bounded whatever the battles do (the same request stops at the same battle: deterministic).
 
-    Measured (bench/cost.py): dice and Low Luck 8 ms for 40 units, 131 ms for 4,000 (about 5 rounds
-    whatever the size); coloured dice 12 ms for 40, 770 ms for 4,000 (colour by colour, up to 100 rounds)."""
+    Measured (bench/cost.py, CPython, a shared machine): dice on land 8 ms for 40 units, 16–29 ms for 400,
+    131 ms for 4,000 (about 5 rounds whatever the size); at sea 40 ms for 120 units over 6 rounds; coloured
+    dice 12 ms for 40 units (5 rounds), 108 ms for 400 (24 rounds)."""
     units = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
-    if setup.system.id == "colored":
-        return BATTLE_START_COLORED + units * BATTLE_UNIT_COLORED
-    return BATTLE_START + units * BATTLE_UNIT
+    per = UNIT_ROUND_SEA if setup.kind == "sea" else UNIT_ROUND
+    return BATTLE_START + per * units * max(1.0, rounds)
+
+
+def battle_seconds(setup: BattleSetup) -> float:
+    """One battle, before any is fought: rounds guessed (coloured dice wear down slowly, 6 dice a colour)."""
+    units = sum(setup.side(role).units.size for role in ROLES)
+    rounds = min(100.0, 6 + units / 20) if setup.system.id == "colored" else 6.0
+    return battle_work(setup, rounds)
 
 
 def monte_carlo(setup: BattleSetup, samples: int) -> Estimate:
@@ -170,13 +180,14 @@ def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate) -> 
 
 
 def colored(setup: BattleSetup, small: bool, budget: int, samples: int) -> Estimate:
-    """Coloured dice: the exact chain's states are bounded by its own state budget (``budget``, measured:
-    about 5 s at 4,000 states), after which it gives way to Monte Carlo, itself within the budget."""
+    """Coloured dice: the exact chain is bounded by its own budgets (``budget`` states and
+    ``colored.WORK_BUDGET`` transitions: about 5 s at most), after which it gives way to Monte Carlo, itself
+    within the budget."""
     if small:
         states = _army_states(setup, "attacker") * _army_states(setup, "defender")
         if states <= budget:
             return Estimate("colored", states, OVERHEAD + states * COLORED_STATE_SECOND)
-        exact = Estimate("colored", budget, budget * COLORED_STATE_SECOND)
+        exact = Estimate("colored", budget, COLORED_EXACT_SECONDS)
     else:
         exact = Estimate("colored", 0, 0.0)
     got = samples_within(setup, samples)

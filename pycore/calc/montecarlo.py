@@ -8,6 +8,7 @@ op reports a 95 % interval (±1.96 standard errors) with every probability.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from ..engine.sequence import BattleLog, fight
@@ -30,18 +31,28 @@ def engine_simulate(setup: BattleSetup, seed: str, rounds: int | None) -> Battle
 
 
 def sample(setup: BattleSetup, rounds: int | None, samples: int = SAMPLES,
-           simulate: Simulate = engine_simulate, reason: str | None = None) -> Ends:
-    """The empirical law of ``samples`` battles (probabilities are counts / samples)."""
+           simulate: Simulate = engine_simulate, reason: str | None = None, budget: float | None = None) -> Ends:
+    """The empirical law of ``samples`` battles (probabilities are counts / battles fought).
+
+    With ``budget`` (modelled seconds, :func:`cost.battle_work`) it stops after the battle that spends it:
+    fewer battles, the same for the same request."""
     if samples < 1:
         raise ValueError("at least one battle must be simulated")
     counts: dict = {}
     fought = 0
+    spent = 0.0
+    done = 0
     for i in range(samples):
         log = simulate(setup, f"mc/{i}", rounds)
         key = (log.outcome, log.armies["attacker"], log.armies["defender"])
         counts[key] = counts.get(key, 0) + 1
         fought += len(log.rounds)
-    return Ends({key: n / samples for key, n in counts.items()}, fought / samples, 0.0, "monte_carlo", samples,
+        done += 1
+        if budget is not None:
+            spent += cost.battle_work(setup, len(log.rounds))
+            if spent >= budget:
+                break
+    return Ends({key: n / done for key, n in counts.items()}, fought / done, 0.0, "monte_carlo", done,
                 reason or "Monte Carlo: no exact method for this battle")
 
 
@@ -53,12 +64,16 @@ def bounded(setup, rounds, wanted: int, reason: str, allowed: bool = True, simul
     the battle is refused (``cost.TooBig``), as it is where ``allowed`` is false: the engine's seeded battle
     is not the question asked (a retreat rule, keeping a land unit, a battle taken up in the middle), so
     only the exact chain (``chain``, its estimate ``exact``) answers."""
-    samples = cost.samples_within(setup, wanted)
     if not allowed:
         raise cost.too_big(chain, exact, None, ", and with a retreat rule, \"keep one land unit\" or a battle "
                                                "taken up in the middle only the exact chain answers")
-    if samples < cost.MIN_SAMPLES:
+    if cost.samples_within(setup, wanted) < cost.MIN_SAMPLES:
         raise cost.too_big(chain, exact, cost.monte_carlo(setup, cost.MIN_SAMPLES))
-    if samples < wanted:
-        reason += f"; {samples} battles instead of {wanted}, as many as {cost.duration(cost.BUDGET_SECONDS)} allow"
-    return sample(setup, rounds, samples, simulate, reason=reason)
+    got = sample(setup, rounds, wanted, simulate, reason, budget=cost.BUDGET_SECONDS - cost.OVERHEAD)
+    if got.samples < cost.MIN_SAMPLES:
+        raise cost.too_big(chain, exact, cost.Estimate(
+            "monte_carlo", cost.MIN_SAMPLES, cost.BUDGET_SECONDS * cost.MIN_SAMPLES / got.samples))
+    if got.samples < wanted:
+        return replace(got, reason=f"{reason}; {got.samples} battles instead of {wanted}, as many as "
+                                   f"{cost.duration(cost.BUDGET_SECONDS)} of work allow")
+    return got
