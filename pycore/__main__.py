@@ -1,6 +1,6 @@
 """Command line: ``python -m pycore < request.json`` prints the JSON response.
 
-Exit status (docs/api.md): 0 when ok, 1 when not, 2 on a bad request.
+Exit status (docs/api.md): 0 when ok, 1 when not (``internal``, ``too_big``), 2 on a bad request.
 """
 
 from __future__ import annotations

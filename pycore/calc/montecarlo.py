@@ -67,10 +67,11 @@ def bounded(setup, rounds, wanted: int, reason: str, allowed: bool = True, simul
     if not allowed:
         raise cost.too_big(chain, exact, None, ", and with a retreat rule, \"keep one land unit\" or a battle "
                                                "taken up in the middle only the exact chain answers")
-    if cost.samples_within(setup, wanted) < cost.MIN_SAMPLES:
+    fewest = min(wanted, cost.MIN_SAMPLES)
+    if cost.samples_within(setup, wanted) < fewest:
         raise cost.too_big(chain, exact, cost.monte_carlo(setup, cost.MIN_SAMPLES))
     got = sample(setup, rounds, wanted, simulate, reason, budget=cost.BUDGET_SECONDS - cost.OVERHEAD)
-    if got.samples < cost.MIN_SAMPLES:
+    if got.samples < fewest:
         raise cost.too_big(chain, exact, cost.Estimate(
             "monte_carlo", cost.MIN_SAMPLES, cost.BUDGET_SECONDS * cost.MIN_SAMPLES / got.samples))
     if got.samples < wanted:

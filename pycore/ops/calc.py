@@ -87,6 +87,7 @@ def parse(request: Mapping[str, Any]):
     rounds = v.whole(request["rounds"], "rounds", 1, MAX_ROUNDS) if "rounds" in request else None
     exact = v.boolean(request.get("exact", False), "exact")
     timing = v.boolean(request.get("timing", False), "timing")
+    v.boolean(request.get("estimate", False), "estimate")
     if exact:
         size = setup.attacker.units.size + setup.defender.units.size + setup.attacker.bombard.size
         if size > MAX_EXACT_UNITS:

@@ -1,0 +1,96 @@
+"""The calculator's cost budget (issue 18, docs/api.md "Cost budget"): refused or sampled before the work.
+
+The issue's three failures are refused at once, with the estimate and the limit in words and a type of
+their own (``too_big``, CLI exit status 1); a MemoryError inside pycore is ``too_big`` too, never
+``internal``. Times are not asserted here (bench/cost.py measures them); what is asserted is what the
+model decides and says.
+"""
+
+import json
+import subprocess
+import sys
+from unittest import mock
+
+import pytest
+
+from pycore import api
+from pycore.calc import cost
+from pycore.ops.calc import parse
+
+
+def calc(system, attacker, defender, **more):
+    return {"op": "calc", "ruleset": "classic", "system": {"name": system},
+            "attacker": {"units": attacker}, "defender": {"units": defender}, **more}
+
+
+def answer(request):
+    return json.loads(api.handle(json.dumps(request)))
+
+
+ISSUE = [  # issue 18: 6.5 min / 22 GB; > 100 s; 27.6 s
+    calc("dice", {"infantry": 999, "tank": 999}, {"infantry": 999, "tank": 999}),
+    calc("colored", {"infantry": 999, "tank": 999}, {"infantry": 999, "tank": 999}),
+    calc("dice", {"infantry": 999}, {"infantry": 999}, retreat_below=0.3),
+]
+
+
+@pytest.mark.parametrize("request_", ISSUE)
+def test_the_issues_big_calculations_are_refused_with_the_estimate_and_the_limit(request_):
+    estimate = answer({**request_, "estimate": True})["result"]["estimate"]
+    assert estimate["within_budget"] is False and estimate["seconds"] > cost.BUDGET_SECONDS
+    error = answer(request_)["error"]
+    assert error["type"] == "too_big"
+    assert "too big to work out here" in error["message"] and "a calculation may take at most 10 s" in error["message"]
+    assert error["detail"]["estimate"]["budget_seconds"] == cost.BUDGET_SECONDS
+
+
+def test_a_retreat_rule_is_never_answered_by_a_simulation_that_ignores_it():
+    """Monte Carlo fights the engine's battle, which never retreats: beyond the exact chain it is a refusal."""
+    error = answer(ISSUE[2])["error"]
+    assert "only the exact chain answers" in error["message"]
+
+
+def test_a_small_battle_is_within_the_budget_and_its_estimate_names_the_ladder():
+    got = answer(calc("dice", {"infantry": 3, "tank": 2}, {"infantry": 4}, estimate=True))["result"]["estimate"]
+    assert got["method"] == "ladder" and got["within_budget"] is True
+    assert got["states"] == 6 * 5     # rungs 0..5 of the attacker × 0..4 of the defender
+
+
+def test_the_ladder_estimate_grows_with_both_sides_hit_points():
+    small = parse(calc("dice", {"infantry": 100}, {"infantry": 100}))[1]
+    big = parse(calc("dice", {"infantry": 200}, {"infantry": 200}))[1]
+    assert cost.ladder(small).states == 101 * 101 and cost.ladder(big).states == 201 * 201
+    assert cost.ladder(big).seconds > 4 * (cost.ladder(small).seconds - cost.OVERHEAD)
+
+
+def test_low_luck_is_cheaper_than_dice_for_the_same_battle():
+    """Low Luck's law of hits is one or two values wide; dice spread as √n (pycore/calc/ladder)."""
+    dice = parse(calc("dice", {"infantry": 500}, {"infantry": 500}))[1]
+    low = parse(calc("lowluck", {"infantry": 500}, {"infantry": 500}))[1]
+    assert cost.ladder(low).seconds < cost.ladder(dice).seconds / 5
+
+
+def test_monte_carlo_stops_at_the_budget_and_says_how_many_battles():
+    got = answer(calc("colored", {"infantry": 10, "tank": 10}, {"infantry": 10, "tank": 10}))["result"]
+    assert got["method"] == "monte_carlo"
+    assert cost.MIN_SAMPLES <= got["samples"] < 4000
+    assert f"{got['samples']} battles instead of 4000" in got["method_reason"]
+
+
+def test_a_memory_error_is_too_big_not_a_bug():
+    with mock.patch("pycore.ops.calc.compute", side_effect=MemoryError):
+        error = answer(calc("dice", {"infantry": 1}, {"infantry": 1}))["error"]
+    assert error["type"] == "too_big" and "memory" in error["message"]
+
+
+def test_the_command_line_exits_1_on_too_big_and_2_on_a_bad_request():
+    def status(request):
+        return subprocess.run([sys.executable, "-m", "pycore"], input=json.dumps(request), text=True,
+                              capture_output=True).returncode
+    assert status(ISSUE[0]) == 1
+    assert status({**ISSUE[0], "system": {"name": []}}) == 2
+
+
+def test_estimate_must_be_true_or_false():
+    error = answer(calc("dice", {"infantry": 1}, {"infantry": 1}, estimate="yes"))["error"]
+    assert error["field"] == "estimate" and '"yes"' in error["message"]
