@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore.api import handle  # noqa: E402
+from pycore.research.techdice import TECHS  # noqa: E402
 
 LIMIT_SECONDS = 30.0
 
@@ -66,8 +67,8 @@ CASES = [
     ("resolve coloured 2,000 a side", {"op": "resolve", "ruleset": "classic", "system": COL, "seed": "x",
                                        "attacker": {"units": {"infantry": 999, "tank": 999}},
                                        "defender": {"units": {"infantry": 999, "tank": 999}}}),
-    ("research 300 steps of 60 dice", {"op": "research", "system": "dice", "category": "air",
-                                       "steps": [{"dice": 60} for _ in range(300)]}),
+    ("research 300 steps, 60 dice a tech", {"op": "research", "system": "dice", "seed": "x",
+                                       "steps": [{"dice": 60, "tech": t} for t in TECHS] + [{"dice": 0}] * (300 - len(TECHS))}),
     ("wif 40 modifiers", {"op": "wif", "attack": 9999, "defense": 0.01, "fractional_odds": True, "table": "assault",
                           "modifiers": []}),
     ("bombing 99 bombers", {"op": "bombing", "system": "dice", "ruleset": "revised", "bombers": 99, "seed": "x"}),

@@ -31,6 +31,9 @@ const keyOf = (system) => SYSTEMS.find((s) => s.system.name === system?.name &&
   (s.system.variant || null) === (system?.variant || null))?.key;
 const refusedSystem = (error) => error?.type === "bad_request" && /^system(\.|$)/.test(error.field || "");
 
+/** A link's calculation starts at once only when the core estimates it at most this long (docs/api.md "Cost budget"). */
+export const LINK_START_SECONDS = 2;
+
 const KINDS = [["land", "Land"], ["sea", "Sea"], ["amphibious", "Amphibious"]];
 const ROLES = ["attacker", "defender"];
 const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
@@ -334,6 +337,7 @@ export function init(client, section) {
   const ask = (request) => calcWorker().call(request);
 
   async function calculate() {
+    delete section.dataset.linkWaiting;
     const request = formRequest();
     showMessage("");
     markField(null);
@@ -455,6 +459,17 @@ export function init(client, section) {
     if (!envelope.ok || envelope.result.request.op !== "calc") return; // damaged: the Battle screen says so
     showScreen();
     fill(envelope.result.request);
+    // A link never starts a long calculation without a tap (issue 18): the core estimates it first.
+    const cost = await client.call({...envelope.result.request, estimate: true});
+    const estimate = cost.ok ? cost.result.estimate : null;
+    if (estimate && estimate.seconds > LINK_START_SECONDS) {
+      showMessage(estimate.within_budget
+        ? `Not started yet: this calculation takes ${estimate.words}. Tap Calculate to start it.`
+        : `Not started: this battle would take ${estimate.words} of work, more than the ${estimate.budget_seconds} s ` +
+          "a calculation may take. Use fewer units, or tap Calculate for the details.", "info");
+      section.dataset.linkWaiting = "true";
+      return;
+    }
     await calculate();
   }
 
