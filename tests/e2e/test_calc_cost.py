@@ -29,7 +29,7 @@ def test_a_link_beyond_the_budget_waits_for_a_tap_and_then_says_too_big(page, di
     expect(section).to_have_attribute("data-link-waiting", "true", timeout=READY_TIMEOUT)
     message = page.locator("#calc-message")
     expect(message).to_contain_text(f"Not started: this battle would take {estimate['words']} of work")
-    expect(message).to_contain_text("Tap Calculate")
+    expect(message).to_contain_text("tap Calculate")
     expect(page.locator("#calc-attacker-infantry")).to_have_value("999")   # the setup is shown
     expect(page.locator("#calc-card")).to_have_count(0)                    # and nothing was calculated
     expect(page.locator("#calc-status")).to_be_hidden()

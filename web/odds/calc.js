@@ -465,7 +465,7 @@ export function init(client, section) {
     if (estimate && estimate.seconds > LINK_START_SECONDS) {
       showMessage(estimate.within_budget
         ? `Not started yet: this calculation takes ${estimate.words}. Tap Calculate to start it.`
-        : `Not started: this battle would take ${estimate.words} of work, more than the ${estimate.budget_seconds} s ` +
+        : `Not started: this battle would take ${estimate.words} of work, more than the ${estimate.budget_seconds}\u00a0s ` +
           "a calculation may take. Use fewer units, or tap Calculate for the details.", "info");
       section.dataset.linkWaiting = "true";
       return;
