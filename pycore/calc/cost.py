@@ -35,8 +35,8 @@ LADDER_BUILD_SECOND = 4e-7  # per (rung × die) of building the ladders' laws
 FLEET_SECOND = 3e-6         # per state^1.5 × law width of the sea chain
 GENERAL_SECOND = 3e-5       # per state of the general chain (floats); Fractions 3 times more
 RETREAT_FACTOR = 4          # retreat_below works a second law (the odds from every state): measured 2–4.5×
-ROUND, ROUND_SEA = 2.5e-3, 5e-3   # one round of a battle fought by the engine (Monte Carlo): land, sea
-UNIT_ROUND = 1e-5                  # and each unit in it
+ROUND, ROUND_SEA = 1.2e-3, 2.2e-3  # one round of a battle fought by the engine (Monte Carlo): land, sea
+UNIT_ROUND = 8e-6                    # and each unit in it
 CHESS_SECOND = 5e-4         # per unit of the A&A Chess enumeration (an envelope)
 COLORED_STATE_SECOND = 1.3e-3  # per state of the coloured-dice exact chain
 COLORED_EXACT_SECONDS = 5.0    # its bounded attempt before it gives way to Monte Carlo (colored.WORK_BUDGET)
@@ -146,10 +146,10 @@ def battle_work(setup: BattleSetup, rounds: float) -> float:
     cost plus each unit once. Monte Carlo counts it battle by battle and stops at the budget, so its cost is
     bounded whatever the battles do (the same request stops at the same battle: deterministic).
 
-    Measured (CPython, a shared machine), fitted as rounds × (1.7 ms + 4.6 µs a unit) and doubled for
-    the unit term: dice on land 8 ms for 40 units, 16 ms for 400, 131 ms for 4,000 (about 5 rounds
-    whatever the size); at sea 40 ms for 120 units over 6 rounds; coloured dice 12 ms for 40 units
-    (5 rounds), 108 ms for 400 (24 rounds)."""
+    Measured (CPython, a shared machine) and fitted as rounds × (a round's fixed cost + ~6 µs a unit), the
+    model 1.5 times that: a round costs 0.8 ms on land (2 + 2 units), 1.5 ms at sea (6 + 3), 1.1 ms with
+    coloured dice (61 + 1); dice on land 16 ms for 400 units, 131 ms for 4,000 (about 5 rounds whatever
+    the size); at sea 13 ms for 120 units over 6 rounds; coloured dice 108 ms for 400 (24 rounds)."""
     units = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
     per_round = ROUND_SEA if setup.kind == "sea" else ROUND
     return max(1.0, rounds) * (per_round + UNIT_ROUND * units)
