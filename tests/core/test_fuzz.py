@@ -3,14 +3,14 @@
 Requests are the recorded ones (``tests/core/data/recorded.jsonl.gz``: every
 op, luck system and option) mutated by Hypothesis — a value anywhere replaced
 by any JSON value (NaN and infinities too), a field dropped or an unknown one
-added — and links are random text, random bytes deflated, and the links of
+added, one to three times — and links are random text, random bytes deflated, and the links of
 mutated requests. Every response must be valid JSON, an ``ok`` result or an
 error of a documented ``type`` that is not ``internal``, with no traceback in
 it; a ``calc`` must stay within the cost budget (docs/api.md "Cost budget"):
 its estimate (asked first, counting work rather than timing it) is within the
 budget, or the calculation itself is refused as ``too_big``.
 
-Bounded in time: a few hundred examples, and a calc whose estimate is over
+Bounded in time (about 5 s of CPU): a few hundred examples, and a calc whose estimate is over
 half a second of work is not run here (bench/cost.py times those).
 """
 
@@ -72,7 +72,7 @@ def answered(request) -> dict:
 
 def within_budget(request) -> None:
     """A calc's cost: estimated first; within the budget it is run when cheap, beyond it must be refused."""
-    if not isinstance(request, dict) or request.get("op") != "calc" or request.get("estimate") is not False and "estimate" in request:
+    if not isinstance(request, dict) or request.get("op") != "calc" or "estimate" in request:
         answered(request)
         return
     asked = answered({**request, "estimate": True})
@@ -87,14 +87,16 @@ def within_budget(request) -> None:
         answered(request)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_no_mutated_request_is_an_internal_error(data):
-    request = mutate(data, data.draw(st.sampled_from(CORPUS)))
+    request = data.draw(st.sampled_from(CORPUS))
+    for _ in range(data.draw(st.integers(1, 3))):
+        request = mutate(data, request)
     within_budget(request)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(values)
 def test_no_json_value_is_an_internal_error(request):
     answered(request)
@@ -120,7 +122,7 @@ def test_no_deflated_value_is_an_internal_error(value):
     answered({"op": "share", "decode": "v1." + body[: len(body) // 2]})
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_links_of_mutated_requests_decode_or_are_refused(data):
     request = mutate(data, data.draw(st.sampled_from([r for r in CORPUS if r.get("op") in ("resolve", "calc", "wif", "research")])))
