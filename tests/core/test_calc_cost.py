@@ -6,13 +6,14 @@ their own (``too_big``, CLI exit status 1); a MemoryError inside pycore is ``too
 model decides and says.
 """
 
+import io
 import json
-import subprocess
 import sys
 from unittest import mock
 
 import pytest
 
+from pycore import __main__ as cli
 from pycore import api
 from pycore.calc import cost
 from pycore.ops.calc import parse
@@ -83,10 +84,11 @@ def test_a_memory_error_is_too_big_not_a_bug():
     assert error["type"] == "too_big" and "memory" in error["message"]
 
 
-def test_the_command_line_exits_1_on_too_big_and_2_on_a_bad_request():
+def test_the_command_line_exits_1_on_too_big_and_2_on_a_bad_request(monkeypatch, capsys):
+    """``python -m pycore``'s main, in this process (no subprocess: the suite also runs in Pyodide)."""
     def status(request):
-        return subprocess.run([sys.executable, "-m", "pycore"], input=json.dumps(request), text=True,
-                              capture_output=True).returncode
+        monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(request)))
+        return cli.main()
     assert status(ISSUE[0]) == 1
     assert status({**ISSUE[0], "system": {"name": []}}) == 2
 
