@@ -49,12 +49,6 @@ class TooBig(LuckdialError):
     type = "too_big"
 
 
-class TooBigForMemory(LuckdialError):
-    """The work ran out of memory (a MemoryError inside pycore), told as a size problem, never as a bug."""
-
-    type = "too_big"
-
-
 @dataclass(frozen=True, slots=True)
 class Estimate:
     """What a calculation will cost: the method, its states, its work in estimated seconds."""
