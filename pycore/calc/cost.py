@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import sqrt
 
-from ..errors import LuckdialError
 from ..engine.setup import ROLES, BattleSetup
+from ..errors import LuckdialError
 
 BUDGET_SECONDS = 10.0
 """The most work (estimated seconds) one ``calc`` may do; beyond it Monte Carlo or a ``too_big`` refusal."""
