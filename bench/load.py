@@ -80,13 +80,20 @@ CONTEXT_ARGS = {
 # A small battle: (side, unit, clicks on "+").
 FORCES = (("attacker", "infantry", 3), ("attacker", "tank", 1), ("defender", "infantry", 2))
 
+# The shared link the "link" visits open: a whole battle, replayed from its seed.
+LINK_REQUEST = {"op": "resolve", "ruleset": "revised", "system": {"name": "dice"},
+                "attacker": {"units": {"infantry": 3, "tank": 2, "fighter": 1}},
+                "defender": {"units": {"infantry": 4, "artillery": 1}}, "seed": "bench link 1"}
+LINK_FORCE = ("#attacker-tank", "2")  # a count only the link sets: the forces are on screen
+
 # Installed in every page before its own scripts. Records milestone times
 # (performance.now(), i.e. ms since navigation start) into window.__bench.
 INIT_SCRIPT = r"""
 (() => {
   if (window.__bench) return;
   const b = window.__bench = {usable: null, rollEnabled: null, ready: null, failed: null,
-                              result: null, rollClick: null};
+                              result: null, rollClick: null, linkForces: null, linkResult: null,
+                              fastPath: null};
   const visible = (node) => node && (node.checkVisibility ? node.checkVisibility() : node.getClientRects().length > 0);
   const enabled = (node) => node && !node.matches(":disabled");
   function check() {
@@ -103,15 +110,28 @@ INIT_SCRIPT = r"""
     const ready = document.documentElement && document.documentElement.dataset.ready;
     if (b.ready === null && ready === "true") b.ready = now;
     if (b.failed === null && ready === "failed") b.failed = now;
+    if (b.linkForces === null && location.hash.startsWith("#v1.")) {
+      const count = document.querySelector(LINK_FORCE_SELECTOR);
+      if (count && count.value === LINK_FORCE_VALUE && visible(count)) b.linkForces = now;
+    }
+    if (b.linkResult === null && location.hash.startsWith("#v1.") && b.rollClick === null) {
+      const round = document.querySelector("#battle-log:not([hidden]) .round");
+      if (round && visible(round)) b.linkResult = now;
+    }
+    if (b.fastPath === null && document.documentElement.dataset.boot) b.fastPath = document.documentElement.dataset.boot;
     if (b.result === null && b.rollClick !== null) {
       const round = document.querySelector("#battle-log:not([hidden]) .round");
       if (round && visible(round)) b.result = now;
     }
-    if (b.usable !== null && b.ready !== null && b.result !== null) observer.disconnect();
+    if (b.usable !== null && b.ready !== null && (b.result !== null || b.linkResult !== null)) observer.disconnect();
   }
   const observer = new MutationObserver(check);
-  observer.observe(document, {subtree: true, childList: true, attributes: true,
-                              attributeFilter: ["data-ready", "disabled", "hidden", "class"]});
+  observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true,
+                              attributeFilter: ["data-ready", "data-boot", "disabled", "hidden", "class", "value"]});
+  document.addEventListener("input", check, true);
+  // A form filled by script changes .value (no attribute, no mutation): look once per frame too.
+  const frame = () => { check(); if (b.linkForces === null || b.linkResult === null) requestAnimationFrame(frame); };
+  if (location.hash.startsWith("#v1.")) requestAnimationFrame(frame);
   document.addEventListener("click", (event) => {
     if (b.rollClick === null && event.target.closest && event.target.closest("#roll")) b.rollClick = performance.now();
   }, true);
@@ -163,6 +183,31 @@ def load_conftest_flags() -> list[str]:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return list(module.CHROMIUM_ARGS)
+
+
+def make_link() -> str:
+    """The fragment of LINK_REQUEST, made by pycore itself (CPython): the page must read it."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pycore.api import handle  # noqa: PLC0415
+    finally:
+        sys.path.remove(str(ROOT))
+    envelope = json.loads(handle(json.dumps({"op": "share", "encode": LINK_REQUEST})))
+    if not envelope.get("ok"):
+        raise BenchError(f"pycore could not encode the bench's link: {envelope.get('error')}")
+    return envelope["result"]["link"]
+
+
+def init_script() -> str:
+    return (INIT_SCRIPT.replace("LINK_FORCE_SELECTOR", json.dumps(LINK_FORCE[0]))
+            .replace("LINK_FORCE_VALUE", json.dumps(LINK_FORCE[1])))
+
+
+def throttle(page, rate: float) -> None:
+    """Chromium's CPU throttling (DevTools' "4x slowdown"), a mid-range phone; 1 = off."""
+    if rate and rate != 1:
+        session = page.context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
 def import_build():
@@ -326,11 +371,30 @@ def wait_for(page, expression: str, what: str, timeout_ms: int = WAIT_MS) -> Non
         raise BenchError(f"{what}: not reached within {timeout_ms / 1000:.0f} s ({type(error).__name__}); page state {state}") from None
 
 
-def visit_app(context, server: CountingServer, recorder: Recorder, *, cold: bool) -> dict:
+def visit_link(context, server: CountingServer, link: str, rate: float) -> dict:
+    """Open the shared link in a new page of `context`: when its forces show, when its battle does."""
+    server.reset()
+    page = context.new_page()
+    throttle(page, rate)
+    page.goto(server.url + "#" + link, wait_until="commit", timeout=WAIT_MS)
+    wait_for(page, "() => window.__bench && (window.__bench.failed !== null || (window.__bench.linkResult !== null"
+                   " && window.__bench.ready !== null))", "shared link's result and Python ready")
+    marks = page.evaluate("() => window.__bench")
+    if marks["failed"] is not None:
+        raise BenchError(f"the page says the engine failed to load (data-ready=failed at {marks['failed']:.0f} ms)")
+    if marks["linkForces"] is None:
+        marks["linkForces"] = marks["linkResult"]  # never seen before the result: the result is when they showed
+    page.close()
+    return {"forces": marks["linkForces"], "result": marks["linkResult"], "ready": marks["ready"],
+            "result_after_ready": marks["linkResult"] - marks["ready"], "boot": marks["fastPath"]}
+
+
+def visit_app(context, server: CountingServer, recorder: Recorder, *, cold: bool, rate: float = 1) -> dict:
     """Open the site in a new page of `context`, play one round; milestones and bytes."""
     server.reset()
     mark = recorder.mark()
     page = context.new_page()
+    throttle(page, rate)
     wall = time.monotonic()
     page.goto(server.url, wait_until="commit", timeout=WAIT_MS)
     wait_for(page, "() => window.__bench && window.__bench.usable !== null", "usable form")
@@ -358,7 +422,7 @@ def visit_app(context, server: CountingServer, recorder: Recorder, *, cold: bool
         "usable": marks["usable"], "roll_enabled": marks["rollEnabled"], "ready": marks["ready"],
         "first_result": marks["result"], "roll_to_result": marks["result"] - marks["rollClick"],
         "fcp": navigation["fcp"], "dom_content_loaded": navigation["dom_content_loaded"],
-        "wall_ms": wall, "controlled_by_sw": navigation["controlled"],
+        "wall_ms": wall, "controlled_by_sw": navigation["controlled"], "boot": marks["fastPath"],
         "server_bytes_to_result": server_bytes, "server_requests_to_result": server_requests,
     }
     if not cold:  # what still goes to the network on a warm visit (few: the service worker's update check)
@@ -377,9 +441,10 @@ def visit_app(context, server: CountingServer, recorder: Recorder, *, cold: bool
     return result
 
 
-def visit_bare(context, server: CountingServer) -> dict:
+def visit_bare(context, server: CountingServer, rate: float = 1) -> dict:
     server.reset()
     page = context.new_page()
+    throttle(page, rate)
     page.goto(server.url + "bench-bare.html", wait_until="commit", timeout=WAIT_MS)
     try:
         page.wait_for_function("() => window.__bare", polling="raf", timeout=WAIT_MS)
@@ -401,15 +466,17 @@ def run_bench(args, build, chromium: pathlib.Path, flags: list[str], server: Cou
 
     runs: list[dict] = []
     foreign: list[str] = []
+    link = make_link() if args.links else None
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(chromium), args=flags, headless=True,
                                              timeout=WAIT_MS)
         try:
+            rate = args.throttle
             for index in range(args.warmup):  # the browser's own first-time costs, not counted
                 log(f"warm-up {index + 1}/{args.warmup} (discarded)")
                 context = browser.new_context(**CONTEXT_ARGS)
                 try:
-                    visit_bare(context, server)
+                    visit_bare(context, server, rate)
                 finally:
                     context.close()
             for index in range(args.runs):
@@ -419,27 +486,44 @@ def run_bench(args, build, chromium: pathlib.Path, flags: list[str], server: Cou
                 def bare() -> None:
                     context = browser.new_context(**CONTEXT_ARGS)
                     try:
-                        run["bare"] = visit_bare(context, server)
+                        run["bare"] = visit_bare(context, server, rate)
                     finally:
                         context.close()
 
                 def app() -> None:
                     context = browser.new_context(**CONTEXT_ARGS)
                     try:
-                        context.add_init_script(INIT_SCRIPT)
+                        context.add_init_script(init_script())
                         recorder = Recorder(context)
-                        run["cold"] = visit_app(context, server, recorder, cold=True)
-                        run["warm"] = visit_app(context, server, recorder, cold=False)
+                        run["cold"] = visit_app(context, server, recorder, cold=True, rate=rate)
+                        run["warm"] = visit_app(context, server, recorder, cold=False, rate=rate)
+                        if args.links:
+                            run["link_warm"] = visit_link(context, server, link, rate)
+                        foreign.extend(recorder.foreign)
+                    finally:
+                        context.close()
+
+                def link_cold() -> None:
+                    context = browser.new_context(**CONTEXT_ARGS)
+                    try:
+                        context.add_init_script(init_script())
+                        recorder = Recorder(context)
+                        run["link_cold"] = visit_link(context, server, link, rate)
                         foreign.extend(recorder.foreign)
                     finally:
                         context.close()
 
                 # Alternate the order, so a drift of the machine's load hits both alike.
-                for step in ((bare, app) if index % 2 == 0 else (app, bare)):
+                steps = [bare, app] + ([link_cold] if args.links else [])
+                for step in (steps if index % 2 == 0 else steps[::-1]):
                     step()
                 runs.append(run)
-                log(f"  bare {run['bare']['ready']:.0f} ms · cold ready {run['cold']['ready']:.0f} ms"
-                    f" · warm ready {run['warm']['ready']:.0f} ms")
+                line = (f"  bare {run['bare']['ready']:.0f} ms · cold ready {run['cold']['ready']:.0f} ms"
+                        f" · warm ready {run['warm']['ready']:.0f} ms ({run['warm']['boot']})")
+                if args.links:
+                    line += (f" · link cold forces {run['link_cold']['forces']:.0f} result {run['link_cold']['result']:.0f}"
+                             f" · link warm forces {run['link_warm']['forces']:.0f} result {run['link_warm']['result']:.0f}")
+                log(line)
         finally:
             browser.close()
     if foreign:
@@ -481,6 +565,16 @@ def summarise(raw: dict, meta: dict) -> dict:
     summary["bytes"]["cold"]["server_requests_total"] = statistics.median(r["cold"]["server_requests_total"] for r in runs)
     summary["bytes"]["bare"] = {"server_bytes": statistics.median(r["bare"]["server_bytes"] for r in runs)}
     summary["warm_controlled"] = sum(1 for r in runs if r["warm"]["controlled_by_sw"])
+    summary["warm_boots"] = [r["warm"].get("boot") for r in runs]
+    if "link_cold" in runs[0]:
+        summary["links_ms"] = {visit: {key: stats([r[visit][key] for r in runs])
+                                       for key in ("forces", "result", "ready", "result_after_ready")}
+                               for visit in ("link_cold", "link_warm")}
+        summary["links_boots"] = [r["link_warm"].get("boot") for r in runs]
+        for visit in ("link_cold", "link_warm"):
+            for key in ("ready", "result"):
+                summary["ratios"][f"{visit} {key} / bare loadPyodide"] = stats(
+                    [r[visit][key] / r["bare"]["ready"] for r in runs])
     # Paired ratios: each run's figure over the same run's bare loadPyodide.
     for visit in ("cold", "warm"):
         for key in ("usable", "ready", "first_result"):
@@ -520,6 +614,15 @@ def table(summary: dict) -> str:
             cells.append(f"{fmt_ms(s['median']):>7} ({fmt_ms(s['min'])}–{fmt_ms(s['max'])})")
         lines.append(f"  {name:<26} {cells[0]:<27} {cells[1]}")
     bare, inner = ms["bare"]["ready"], ms["bare"]["load_in_worker"]
+    if "links_ms" in summary:
+        lines.append("  shared link:               first visit (own context)   return visit (SW)")
+        for key, name in (("forces", "forces visible"), ("result", "result visible"), ("ready", "Python ready"),
+                          ("result_after_ready", "result - Python ready")):
+            cells = []
+            for visit in ("link_cold", "link_warm"):
+                st = summary["links_ms"][visit][key]
+                cells.append(f"{fmt_ms(st['median']):>7} ({fmt_ms(st['min'])}–{fmt_ms(st['max'])})")
+            lines.append(f"  {'  ' + name:<26} {cells[0]:<27} {cells[1]}")
     lines += [
         f"  {'baseline: bare loadPyodide':<26} {fmt_ms(bare['median']):>7} ({fmt_ms(bare['min'])}–{fmt_ms(bare['max'])})"
         f"   [in worker: {fmt_ms(inner['median'])}]  (cold, fresh context, no pycore/UI/SW)",
@@ -549,12 +652,13 @@ def table(summary: dict) -> str:
         f"  bare loadPyodide page                {fmt_mb(b['bare']['server_bytes'])}",
         "",
         f"warm visits controlled by the service worker: {summary['warm_controlled']}/{meta['runs']};"
-        f" run time {meta['seconds']} s",
+        f" their boot (html[data-boot]): {summary['warm_boots']}; run time {meta['seconds']} s;"
+        f" CPU throttling {meta['throttle']}x",
         "usable form = #ruleset filled and the first attacker '+' visible and enabled; Python ready ="
         " html[data-ready=true];",
         "first result = first round card visible after 3 inf + 1 tank vs 2 inf and 'Roll round 1';"
         " roll->result = click to card.",
-        "Server bytes are uncompressed (http.server); GitHub Pages gzips (~6.3 MB for Pyodide's 13.5 MB).",
+        "Server bytes are as build.make_server sends them (gzip when it compresses, as GitHub Pages does).",
     ]
     return "\n".join(lines)
 
@@ -567,6 +671,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=5, help="repetitions (default 5)")
     parser.add_argument("--warmup", type=int, default=1,
                         help="bare visits made first and discarded (the browser's first-time costs; default 1)")
+    parser.add_argument("--throttle", type=float, default=1,
+                        help="Chromium's CPU slowdown for every page (4 = a mid-range phone; default 1, none)")
+    parser.add_argument("--no-links", dest="links", action="store_false",
+                        help="skip the shared-link visits (first visit in its own context, return visit)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     parser.add_argument("--build", action="store_true", help="run build.py's build first (default: use dist/ as is)")
     parser.add_argument("--dist", type=pathlib.Path, default=DIST, help="the built site to serve (default dist/)")
@@ -580,7 +688,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.warmup < 0:
         parser.error("--warmup must be 0 or more")
     if args.deadline is None:
-        args.deadline = 120 + 150 * (args.runs + args.warmup)
+        args.deadline = (120 + 250 * (args.runs + args.warmup)) * max(1.0, args.throttle / 2)
     return args
 
 
@@ -630,7 +738,7 @@ def main(argv: list[str]) -> int:
         started = time.monotonic()
         raw = run_bench(args, build, args.chromium, flags, server)
         meta = {"runs": args.runs, "warmup": args.warmup, "site_version": version, "chromium": chromium_version(args.chromium),
-                "flags": flags, "context": CONTEXT_ARGS, "cpus": os.cpu_count(), "forces": FORCES,
+                "flags": flags, "context": CONTEXT_ARGS, "throttle": args.throttle, "cpus": os.cpu_count(), "forces": FORCES,
                 "seconds": round(time.monotonic() - started, 1),
                 "command": " ".join([pathlib.Path(sys.executable).name, *sys.argv])}
         summary = summarise(raw, meta)
