@@ -7,9 +7,11 @@
 
 import {createClient} from "./kit/client.js";
 import {el} from "./kit/dom.js";
+import {BUILD} from "./build.js";
 
 const root = document.documentElement;
-const client = createClient();
+root.dataset.build = BUILD; // which build this page is (tests check an update never mixes two)
+const client = createClient(); // first: Python starts loading before any screen is built
 const status = document.getElementById("engine-status");
 const sections = [...document.querySelectorAll("section.screen")];
 const tabs = document.getElementById("tabs");
@@ -34,13 +36,24 @@ for (const section of sections) {
 show(sections[0]);
 
 client.onProgress(({stage, done, total}) => {
-  status.textContent = `Loading Python… ${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}%`;
+  status.textContent = `${stage || "Loading Python"}… ${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}%`;
   status.title = stage;
 });
 client.onFailed(() => {
   root.dataset.ready = "failed";
   status.textContent = "Engine offline";
 });
+// A worker that died is restarted by the client; the flag says so while it loads again.
+client.onRestart((reason) => {
+  if (root.dataset.ready === "true") root.dataset.ready = "loading";
+  status.textContent = `The battle engine stopped (${reason}); restarting…`;
+});
+client.onBack(() => {
+  root.dataset.ready = "true";
+  root.dataset.restarted = String(Number(root.dataset.restarted || 0) + 1);
+  status.textContent = "Python ready again";
+});
+client.onOutdated(() => announceUpdate(null));
 
 const screens = sections.map(async (section) => {
   try {
@@ -57,14 +70,45 @@ Promise.all(screens).then(() => {
     status.textContent = "";
   }
 });
-client.onReady(() => { status.textContent = "Python ready"; });
+client.onReady(() => {
+  status.textContent = "Python ready";
+  root.dataset.boot = client.boot; // "snapshot" on a return visit's fast path, else "full"
+});
 
 // The offline copy is made once Python is ready: its precache then revalidates
 // files the page has just downloaded instead of fetching all 13 MB a second
 // time alongside the first load (measured by bench/load.py).
+//
+// Updates are atomic: a new build's service worker installs beside the old one
+// and waits (sw.js), so this page, its workers and pycore keep coming from one
+// build; the page says a new version is ready, and a tap moves to it.
+let reloading = false;
+function announceUpdate(waiting) {
+  if (document.getElementById("update")) return;
+  const button = el("button", {type: "button", class: "small", id: "update-reload"}, "Reload");
+  button.addEventListener("click", () => {
+    reloading = true;
+    if (waiting) waiting.postMessage({type: "activate"}); // the page reloads once it has taken over
+    else location.reload();
+  });
+  const note = el("p", {class: "update", id: "update", role: "status"}, "A new version is ready — ", button);
+  document.querySelector(".topbar").append(note);
+  root.dataset.update = "ready";
+}
+
 function keepOfflineCopy() {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register("./sw.js").catch(() => {
+  navigator.serviceWorker.addEventListener("controllerchange", () => { if (reloading) location.reload(); });
+  navigator.serviceWorker.register("./sw.js").then((registration) => {
+    const waitingOne = () => {
+      if (registration.waiting && navigator.serviceWorker.controller) announceUpdate(registration.waiting);
+    };
+    waitingOne();
+    registration.addEventListener("updatefound", () => {
+      const fresh = registration.installing;
+      fresh?.addEventListener("statechange", () => { if (fresh.state === "installed") waitingOne(); });
+    });
+  }).catch(() => {
     // No offline copy this time (e.g. a development server without
     // sw-assets.js); the site still works online.
   });

@@ -1,11 +1,18 @@
 // Service worker (classic script): precaches every file of the site so
 // Luckdial works offline at the table after the first visit.
-// sw-assets.js is written by build.py: LUCKDIAL_VERSION (a hash of dist/)
-// and LUCKDIAL_ASSETS (every file, as URLs relative to this script).
+// sw-assets.js is written by build.py: LUCKDIAL_VERSION (the build's id, the
+// same as build.js's BUILD) and LUCKDIAL_ASSETS (every file, as URLs relative
+// to this script).
+//
+// Updates are atomic: a new build installs its own cache beside the old one
+// and then waits. The old build keeps serving every file — page, workers,
+// pycore — until the page asks to move ({type: "activate"}, after "A new
+// version is ready — reload"), or until no tab uses it any more.
 
 importScripts("./sw-assets.js");
 
 const CACHE = "luckdial-" + self.LUCKDIAL_VERSION;
+const SITE_CACHE = /^luckdial-[0-9a-f]{16}$/; // other caches (the Python snapshots) are the worker's
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -14,14 +21,17 @@ self.addEventListener("install", (event) => {
     // never mixes with another, but a file the page has just downloaded comes
     // back as a 304 from the HTTP cache instead of a second full download.
     await cache.addAll(self.LUCKDIAL_ASSETS.map((url) => new Request(url, {cache: "no-cache"})));
-    await self.skipWaiting();
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "activate") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((name) => name.startsWith("luckdial-") && name !== CACHE)
+    await Promise.all(names.filter((name) => SITE_CACHE.test(name) && name !== CACHE)
       .map((name) => caches.delete(name)));
     await self.clients.claim();
   })());

@@ -13,6 +13,7 @@ import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js
 import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
+import {readLink} from "../kit/link.js";
 
 const KIND_NAMES = {land: "Land", sea: "Sea", amphibious: "Amphibious"};
 const KIND_NOTES = {
@@ -53,6 +54,8 @@ export function init(client, section) {
   let busy = false;
   let engine = "loading"; // "loading" | "ready" | "failed"
   let percent = 0;
+  let loadStep = ""; // the step of Python's loading, named under the bar
+  let replaying = false; // a shared link's set-up is on screen, its battle waits for Python
 
   // ---- form ---------------------------------------------------------------
   const rulesetSelect = el("select", {id: "ruleset", name: "ruleset"});
@@ -146,8 +149,9 @@ export function init(client, section) {
   });
   const submergeRow = el("div", {class: "submerge-row", id: "submerge-row"}, submergeButtons);
   const progress = el("progress", {class: "load-progress", max: 100, value: 0, "aria-label": "Loading Python"});
+  const progressStep = el("p", {class: "hint load-step", id: "load-step", hidden: true});
   const buttonRow = el("div", {class: "buttons"}, rollButton, pressButton, retreatButton, shareButton, newButton);
-  const actions = el("div", {class: "actions"}, message, progress, submergeRow, buttonRow);
+  const actions = el("div", {class: "actions"}, message, progress, progressStep, submergeRow, buttonRow);
 
   section.replaceChildren(form, log, actions);
 
@@ -250,14 +254,17 @@ export function init(client, section) {
     if (pause) pause.busy = busy;
     progress.hidden = engine !== "loading";
     progress.value = percent;
-    if (engine === "loading") rollButton.textContent = `Loading Python… ${percent}%`;
+    progress.title = loadStep;
+    progressStep.hidden = engine !== "loading" || !loadStep;
+    progressStep.textContent = loadStep ? `${loadStep}… ${percent}%` : "";
+    if (engine === "loading") rollButton.textContent = replaying ? `Replaying… ${percent}%` : `Loading Python… ${percent}%`;
     else if (engine === "failed") rollButton.textContent = "Battle engine unavailable";
     else rollButton.textContent = busy ? "Rolling…" : "Roll round 1";
     if (busy) pressButton.textContent = "Rolling…";
     else pressButton.replaceChildren(battle?.request?.dice ? "Roll" : "Press on", el("span", {class: "sub"}, ` (round ${n + 1})`));
     rollButton.disabled = engine !== "ready" || busy;
     pressButton.disabled = retreatButton.disabled = busy;
-    const locked = Boolean(battle) || busy;
+    const locked = Boolean(battle) || busy || replaying;
     settings.disabled = seedField.disabled = locked;
     attacker.setDisabled(locked);
     defender.setDisabled(locked);
@@ -449,25 +456,37 @@ export function init(client, section) {
   form.addEventListener("submit", (event) => event.preventDefault());
 
   // ---- share links --------------------------------------------------------------
-  async function openLink(fragment) {
+  // decoded: pycore's answer to {op: "share", decode}, when already asked for.
+  async function openLink(fragment, decoded = null) {
     battle = null;
     renderLog();
-    attacker.setCounts({});
-    defender.setCounts({});
     pause = null;
-    showMessage("Opening the shared link…", "info");
+    showMessage(replaying ? "Replaying the shared battle…" : "Opening the shared link…", "info");
     setPhase();
-    const envelope = await client.call({op: "share", decode: fragment});
+    const envelope = await (decoded || client.call({op: "share", decode: fragment}));
+    replaying = false;
     if (!envelope.ok) {
+      attacker.setCounts({});
+      defender.setCounts({});
+      setPhase();
       showError(envelope.error, "This link is damaged or was edited: ");
       return;
     }
     const request = envelope.result.request;
     if (request.op !== "resolve") { // another screen's link: that screen opens it
+      attacker.setCounts({});
+      defender.setCounts({});
       showMessage("");
+      setPhase();
       return;
     }
-    rulesetSelect.value = request.ruleset;
+    fillFrom(request);
+    await play(request);
+  }
+
+  /** The form as a resolve request left it (a link's, read by pycore or, before Python, by kit/link.js). */
+  function fillFrom(request) {
+    if (data.rulesets.some((r) => r.id === request.ruleset)) rulesetSelect.value = request.ruleset;
     const kindRadio = kindBox.querySelector(`input[value="${CSS.escape(request.kind || "land")}"]`);
     if (kindRadio) kindRadio.checked = true;
     kindNote.textContent = KIND_NOTES[currentKind()];
@@ -488,7 +507,6 @@ export function init(client, section) {
     optionsChanged();
     lhtr.input.checked = Boolean(request.lhtr);
     if (typeof request.seed === "string") seedInput.value = request.seed;
-    await play(request);
   }
 
   window.addEventListener("hashchange", () => {
@@ -499,12 +517,27 @@ export function init(client, section) {
   // ---- start --------------------------------------------------------------------
   fillPickers();
   setPhase();
-  client.onProgress(({done, total}) => {
+  client.onProgress(({done, total, stage}) => {
     percent = total ? Math.min(99, Math.floor((100 * done) / total)) : 0;
+    loadStep = stage || "";
     setPhase();
   });
   const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
-  if (link) showMessage("Opening the shared link once Python is ready…", "info");
+  if (link) {
+    showMessage("Opening the shared link once Python is ready…", "info");
+    // The link's set-up on screen at once, read in JavaScript; pycore judges it once ready.
+    readLink(link).then((request) => {
+      if (request?.op !== "resolve" || engine !== "loading" || battle) return;
+      try {
+        fillFrom(request);
+        replaying = true;
+        showMessage("Replaying the shared battle: it appears as soon as Python is ready.", "info");
+      } catch {
+        replaying = false; // an odd link: pycore will say what is wrong with it
+      }
+      setPhase();
+    });
+  }
 
   return new Promise((resolve) => {
     client.onFailed((reason) => {
@@ -516,7 +549,10 @@ export function init(client, section) {
     });
     client.onReady(async () => {
       try {
-        const envelope = await client.call({op: "rulesets"});
+        // Both questions at once: the link's battle follows the rulesets without a round trip between.
+        const rulesets = client.call({op: "rulesets"});
+        const decoded = link ? client.call({op: "share", decode: link}) : null;
+        const envelope = await rulesets;
         if (envelope.ok) {
           data = envelope.result;
           fillPickers();
@@ -525,7 +561,9 @@ export function init(client, section) {
         }
         engine = "ready";
         setPhase();
-        if (link) await openLink(link);
+        // Ready means Python answers: the link's battle is shown after, without holding the flag.
+        resolve();
+        if (link) await openLink(link, decoded);
       } catch (error) {
         showMessage("Luckdial failed while starting the battle screen. Please report it.", "error", String(error));
       } finally {

@@ -2,82 +2,185 @@
 //
 //   const client = createClient();
 //   client.onProgress((p) => ...); client.onReady(() => ...); client.onFailed((message) => ...);
+//   client.onRestart((reason) => ...); client.onBack(() => ...);   // a worker that died, and its successor
 //   const envelope = await client.call({op: "rulesets"});   // {ok, result} or {ok: false, error}
 //
 // call() may be used before Python is ready: requests wait in the worker.
+//
+// Every call is answered, whatever happens to the worker:
+// - a worker that dies (crash, out of memory; see worker.js's life lock) is reported and
+//   restarted; the calls it held are answered {type: "engine_stopped"};
+// - a calculation that runs past CALC_BUDGET_MS is "too big for this device": the worker
+//   is ended (Python cannot be interrupted otherwise) and restarted;
+// - a worker of another build than the page is never used: the page is told a new
+//   version is ready (onOutdated) and the calls are answered {type: "outdated"}.
+
+import {BUILD} from "../build.js";
 
 const STALL_MS = 45_000; // no word from the worker for this long while loading: failed
+/** A calculation's time budget (docs/api.md, "The page's budgets"): past it the worker is ended. */
+export const CALC_BUDGET_MS = 60_000;
+const MAX_RESTARTS = 3; // deaths in a row, each before its successor answered anything
 
-export function createClient({workerUrl = new URL("./worker.js", import.meta.url), stallMs = STALL_MS} = {}) {
-  const pending = new Map();
-  const hooks = {progress: [], ready: [], failed: []};
+const TOO_BIG_TIME = (ms) => ({ok: false, error: {type: "too_big",
+  message: `This calculation is too big for this device: it ran past the ${Math.round(ms / 1000)} s budget and was stopped. ` +
+    "Try fewer units, a round limit, or a smaller battle."}});
+const STOPPED = (reason) => ({ok: false, error: {type: "engine_stopped",
+  message: `The battle engine stopped (${reason}) and is restarting. Try again in a moment.`}});
+const OUTDATED = {ok: false, error: {type: "outdated", message: "A new version of Luckdial is ready — reload the page."}};
+
+export function createClient({workerUrl = new URL("./worker.js", import.meta.url), stallMs = STALL_MS,
+  name = "main", calcBudgetMs = CALC_BUDGET_MS} = {}) {
+  const pending = new Map(); // id → {resolve, request, budget, started}; in the order sent
+  const hooks = {progress: [], ready: [], failed: [], restart: [], back: [], outdated: []};
   let nextId = 1;
   let state = "loading"; // "loading" | "ready" | "failed"
+  let everReady = false;
   let failure = null;
   let terminated = false;
   let lastProgress = null;
   let lastWord = Date.now();
+  let worker = null;
+  let life = null; // AbortController of the page's request for the worker's life lock
+  let deaths = 0;
+  let boot = null; // "snapshot" | "full" of the current worker
 
-  const emit = (name, value) => hooks[name].forEach((hook) => hook(value));
+  const emit = (hook, value) => hooks[hook].forEach((fn) => fn(value));
+
+  function answerAll(envelope) {
+    for (const [, {resolve}] of pending) resolve(envelope);
+    pending.clear();
+  }
+
+  function stopWorker() {
+    life?.abort();
+    life = null;
+    worker?.terminate();
+    worker = null;
+  }
 
   function fail(message) {
-    if (state !== "loading") return;
+    if (state === "failed") return;
     state = "failed";
     failure = message;
     clearInterval(watchdog);
-    worker?.terminate();
+    stopWorker();
     emit("failed", message);
-    for (const [, {resolve}] of pending) resolve(unavailable());
-    pending.clear();
+    answerAll(unavailable());
   }
 
   const unavailable = () => ({ok: false, error: {type: "unavailable", message: `The battle engine did not load: ${failure}`}});
   const cancelled = () => ({ok: false, error: {type: "cancelled", message: failure}});
 
-  let worker = null;
-  try {
-    worker = new Worker(workerUrl, {type: "module"});
-  } catch (error) {
-    queueMicrotask(() => fail(`This browser cannot start the battle engine (${error.message}).`));
+  /** The worker died or was ended: answer what it held, and start another. */
+  function restart(reason, answer = STOPPED(reason)) {
+    if (state === "failed") return;
+    stopWorker();
+    answerAll(answer);
+    deaths++;
+    if (deaths > MAX_RESTARTS) {
+      fail(`the battle engine stopped ${deaths} times in a row (${reason})`);
+      return;
+    }
+    state = "loading";
+    lastWord = Date.now();
+    emit("restart", reason);
+    start();
   }
 
-  worker?.addEventListener("message", (event) => {
-    const data = event.data || {};
-    lastWord = Date.now();
-    if (data.type === "progress") {
-      lastProgress = data;
-      emit("progress", data);
-    } else if (data.type === "ready") {
-      if (state !== "loading") return;
-      state = "ready";
-      clearInterval(watchdog);
-      emit("ready");
-    } else if (data.type === "failed") {
-      fail(data.message);
-    } else if (pending.has(data.id)) {
-      pending.get(data.id).resolve(data.response);
-      pending.delete(data.id);
-    }
-  });
-  worker?.addEventListener("error", (event) => {
-    event.preventDefault();
-    fail(event.message || "the worker script could not be loaded");
-  });
+  function watchLife(workerName, mine) {
+    if (!navigator.locks) return;
+    life = new AbortController();
+    navigator.locks.request(workerName, {signal: life.signal}, () => {
+      // Granted: the worker no longer holds it, so it is gone.
+      if (worker === mine) restart("it ran out of memory or crashed");
+    }).catch(() => {}); // aborted: we ended it ourselves
+  }
 
+  function start() {
+    const workerName = `${name}#${Math.random().toString(36).slice(2)}`;
+    let mine;
+    try {
+      mine = worker = new Worker(workerUrl, {type: "module", name: workerName});
+    } catch (error) {
+      queueMicrotask(() => fail(`This browser cannot start the battle engine (${error.message}).`));
+      return;
+    }
+    mine.addEventListener("message", (event) => {
+      if (worker !== mine) return;
+      const data = event.data || {};
+      lastWord = Date.now();
+      if (data.type === "alive") {
+        watchLife(workerName, mine);
+      } else if (data.type === "progress") {
+        lastProgress = data;
+        emit("progress", data);
+      } else if (data.type === "ready") {
+        if (state !== "loading") return;
+        if (data.build !== BUILD) { // another build's worker (an update arrived meanwhile): never mix
+          fail("a new version of Luckdial is ready — reload the page");
+          failure = OUTDATED.error.message;
+          emit("outdated");
+          return;
+        }
+        state = "ready";
+        boot = data.boot;
+        if (!everReady) {
+          everReady = true;
+          emit("ready");
+        } else {
+          emit("back");
+        }
+      } else if (data.type === "failed") {
+        fail(data.message);
+      } else if (data.type === "spent") {
+        restart(data.reason || "it ran out of memory", null);
+      } else if (pending.has(data.id)) {
+        deaths = 0;
+        pending.get(data.id).resolve(data.response);
+        pending.delete(data.id);
+      }
+    });
+    mine.addEventListener("error", (event) => {
+      event.preventDefault();
+      if (worker !== mine) return;
+      if (state === "loading") fail(event.message || "the worker script could not be loaded");
+    });
+    // Calls made while the previous worker was dying go to this one.
+    for (const [id, {request}] of pending) mine.postMessage({id, request});
+  }
+
+  // Loading that stalls fails; a call past its budget ends the worker. Calls run one at a time
+  // in the worker, so a call's clock starts when it is the oldest one left and Python is ready.
   const watchdog = setInterval(() => {
-    if (state === "loading" && Date.now() - lastWord > stallMs) {
+    const now = Date.now();
+    if (state === "loading" && now - lastWord > stallMs) {
       fail(`nothing arrived for ${Math.round(stallMs / 1000)} s`);
+      return;
+    }
+    if (state !== "ready") return;
+    const head = pending.values().next().value;
+    if (!head || !head.budget) return;
+    head.started ??= now;
+    if (now - head.started > head.budget) {
+      const {resolve} = head;
+      pending.delete([...pending.keys()][0]);
+      resolve(TOO_BIG_TIME(head.budget));
+      restart("a calculation ran past its time budget");
     }
   }, 1000);
+
+  start();
 
   return {
     /** Send one request object; resolves to the response envelope, never rejects. */
     call(request) {
-      if (state === "failed") return Promise.resolve(terminated ? cancelled() : unavailable());
+      if (state === "failed") return Promise.resolve(terminated ? cancelled() : failure === OUTDATED.error.message ? OUTDATED : unavailable());
       const id = nextId++;
+      const budget = request?.op === "calc" ? calcBudgetMs : 0;
       return new Promise((resolve) => {
-        pending.set(id, {resolve});
-        worker.postMessage({id, request});
+        pending.set(id, {resolve, request, budget, started: null});
+        worker?.postMessage({id, request});
       });
     },
     onProgress(hook) {
@@ -86,11 +189,23 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     },
     onReady(hook) {
       hooks.ready.push(hook);
-      if (state === "ready") queueMicrotask(hook);
+      if (everReady && state !== "failed") queueMicrotask(hook);
     },
     onFailed(hook) {
       hooks.failed.push(hook);
       if (state === "failed") queueMicrotask(() => hook(failure));
+    },
+    /** A worker died or was ended and another is starting; `reason` in words. */
+    onRestart(hook) {
+      hooks.restart.push(hook);
+    },
+    /** The restarted worker is ready. */
+    onBack(hook) {
+      hooks.back.push(hook);
+    },
+    /** The worker belongs to another build than the page: the page must be reloaded. */
+    onOutdated(hook) {
+      hooks.outdated.push(hook);
     },
     /**
      * Stop the worker at once, even in the middle of a Python call (a cancelled calculation).
@@ -100,11 +215,10 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     terminate(message = "Cancelled.") {
       terminated = true;
       clearInterval(watchdog);
-      worker?.terminate();
+      stopWorker();
       failure = message;
       state = "failed";
-      for (const [, {resolve}] of pending) resolve(cancelled());
-      pending.clear();
+      answerAll(cancelled());
     },
     /** A promise of "ready" or "failed", whichever comes first (already settled: at once). */
     settled() {
@@ -115,6 +229,10 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     },
     get state() {
       return state;
+    },
+    /** How the current worker started: "snapshot" (the return visit's fast path) or "full". */
+    get boot() {
+      return boot;
     },
   };
 }

@@ -69,7 +69,9 @@ function ruleset(id) {
 
 export const BUILT_IN = {
   rulesets: Object.keys(TABLES).map(ruleset),
-  systems: [{id: "dice", name: "Dice"}, {id: "lowluck", name: "Low Luck"}],
+  // Every system pycore has, in its order, so the luck-system control never grows after loading.
+  systems: [{id: "dice", name: "Dice"}, {id: "lowluck", name: "Low Luck"}, {id: "colored", name: "Coloured dice"},
+    {id: "chess", name: "A&A Chess", variants: [{id: "orthodox", name: "Orthodox"}, {id: "ryof", name: "RYOF"}, {id: "ryof6", name: "RYOF<6"}, {id: "cof", name: "COF"}, {id: "cofr", name: "COF+R"}]}],
   kinds: ["land", "sea", "amphibious"],
   tech: [
     {id: "jet_power", name: "Jet Power"}, {id: "super_subs", name: "Super Subs"},
@@ -81,7 +83,9 @@ export const BUILT_IN = {
 /** One line under the system picker, until pycore's own `summary` arrives. */
 export const SYSTEM_NOTES = {
   dice: "Every unit rolls a die and hits on its value or less.",
-  lowluck: "Add up the power: each 6 is a sure hit, one die decides the rest.",
+  lowluck: "Add up the power: each 6 is a sure hit; one die for the rest.",
+  colored: "Units roll by colour, a die per 3 of a type; dice are matched high to high, a tie costs both. More luck than Low Luck, less than dice.",
+  chess: "Diceless: add up the power, each 6 is a hit; the variant says what the remainder does.",
 };
 
 /** "3 tanks", "1 fighter", "2 infantry" — lower case, English plural. */

@@ -2,25 +2,58 @@
 // then answers {id, request} messages with {id, response}. The page never
 // freezes, because Python runs here.
 //
-// Protocol (see the project brief):
+// Protocol (client.js is the other side):
 //   page → worker  {id, request}
-//   worker → page  {type: "progress", stage, done, total}   while loading
-//                  {type: "ready"} | {type: "failed", message}
+//   worker → page  {type: "alive"}                      the worker holds its life lock (see below)
+//                  {type: "progress", stage, done, total} while loading
+//                  {type: "ready", build, boot}          boot: "snapshot" | "full"
+//                  {type: "failed", message}
 //                  {id, response}   response = parsed api.handle envelope
+//                  {type: "spent", reason}               after a MemoryError: restart me
+//
+// Two boots. A return visit restores a memory snapshot of the interpreter taken
+// just after pycore was imported (Pyodide's `_loadSnapshot`): no interpreter
+// start-up, no imports. The first visit boots in full and, once Python has
+// answered, takes that snapshot and keeps it in Cache Storage under this
+// build's id, so a new build never restores an old one. A snapshot that fails
+// in any way is dropped and the ordinary boot follows, with nothing said.
+//
+// Life lock: the worker holds the Web Lock named after itself (its `name`)
+// for as long as it lives; the page asks for the same lock and is granted it
+// the moment the worker dies, however it dies (crash, out of memory, close()).
+
+import {BUILD} from "../build.js";
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
 const PYCORE_ZIP = new URL("../pycore.zip", import.meta.url).href;
 const EXTRACT_DIR = "/home/pyodide/lp";
 const STALL_MS = 45_000; // no byte for this long while loading: give up and say why
+const SNAPSHOTS = "luckdial-snapshots"; // Cache Storage name; the service worker leaves it alone
+const SNAPSHOT_URL = new URL(`../snapshot/${BUILD}.bin`, import.meta.url).href; // a cache key, never fetched
+const MAKES_SNAPSHOT = self.name.startsWith("main"); // the page's first worker; the calculator's only reads
 
-// Share of the whole load each big file stands for (rough sizes in MB), so one
-// progress bar can run from 0 to 100 over several downloads.
+// The steps of a boot and their share of its time (measured with bench/load.py),
+// so the bar moves with the work: downloads by their bytes, the rest by the clock
+// towards each step's end, never past it, never back.
+const FULL_STEPS = [
+  ["Downloading Python", 0.55, 0],
+  ["Starting Python", 0.3, 1500],
+  ["Loading the rules", 0.15, 800],
+];
+const SNAPSHOT_STEPS = [
+  ["Reading the saved Python", 0.3, 300],
+  ["Starting Python", 0.5, 600],
+  ["Loading the rules", 0.2, 150],
+];
+// Bytes each file stands for within "Downloading Python" (rough sizes in MB).
 const WEIGHTS = {"pyodide.asm.wasm": 9.6, "python_stdlib.zip": 2.5, "pyodide.asm.mjs": 1.25, "pycore.zip": 0.1};
-const START_WEIGHT = 0.3; // the interpreter's start-up once files are in
-const TOTAL_WEIGHT = Object.values(WEIGHTS).reduce((a, b) => a + b, 0) + START_WEIGHT;
 const fileShare = Object.fromEntries(Object.keys(WEIGHTS).map((name) => [name, 0]));
+const WEIGHT_SUM = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);
 
-let stage = "Starting";
+let steps = FULL_STEPS;
+let step = -1;
+let stepStarted = 0;
+let shown = 0; // the last fraction posted: the bar never moves back
 let lastProgress = Date.now();
 let settled = false;
 
@@ -28,18 +61,37 @@ function post(message) {
   self.postMessage(message);
 }
 
-function report(newStage) {
-  if (newStage) stage = newStage;
-  lastProgress = Date.now();
-  let done = 0;
-  for (const [name, share] of Object.entries(fileShare)) done += WEIGHTS[name] * share;
-  if (stage === "Ready") done = TOTAL_WEIGHT;
-  post({type: "progress", stage, done: Math.round(done * 100), total: Math.round(TOTAL_WEIGHT * 100)});
+function fractionNow() {
+  if (step < 0) return 0;
+  const before = steps.slice(0, step).reduce((sum, [, share]) => sum + share, 0);
+  const [, share, expected] = steps[step];
+  let within;
+  if (expected === 0) { // a download: its bytes
+    within = Object.entries(fileShare).reduce((sum, [name, part]) => sum + WEIGHTS[name] * part, 0) / WEIGHT_SUM;
+  } else { // by the clock, easing towards the end of the step without reaching it
+    within = 1 - Math.exp(-(Date.now() - stepStarted) / expected);
+  }
+  return before + share * Math.min(0.98, within);
 }
+
+function report() {
+  lastProgress = Date.now();
+  shown = Math.max(shown, fractionNow());
+  post({type: "progress", stage: step >= 0 ? steps[step][0] : "Starting", done: Math.round(shown * 1000), total: 1000});
+}
+
+function enter(name) {
+  step = steps.findIndex(([stage]) => stage === name);
+  stepStarted = Date.now();
+  report();
+}
+
+const ticker = setInterval(() => { if (!settled && steps[step]?.[2]) report(); }, 250);
 
 function fail(message) {
   if (settled) return;
   settled = true;
+  clearInterval(ticker);
   post({type: "failed", message});
 }
 
@@ -61,19 +113,24 @@ self.fetch = async function countingFetch(input, init) {
   }
   if (!response.ok) fail(`Could not download ${name} (HTTP ${response.status}).`);
   if (!response.body) return response;
-  const length = Number(response.headers.get("content-length")) || 0;
+  // A gzipped body's length is of the compressed bytes, while the stream gives the unpacked
+  // ones: then the file's known size is the measure.
+  const length = response.headers.get("content-encoding") ? WEIGHTS[name] * 1e6
+    : Number(response.headers.get("content-length")) || 0;
   let received = 0;
   const counter = new TransformStream({
     transform(chunk, controller) {
       received += chunk.byteLength;
-      // With compression the length is of the compressed body: cap at 1.
       fileShare[name] = length ? Math.min(1, received / length) : 0.5;
-      report(`Downloading ${name}`);
+      report();
       controller.enqueue(chunk);
     },
     flush() {
       fileShare[name] = 1;
       report();
+      // Every big file is in: what remains is the interpreter's start.
+      const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
+      if (steps === FULL_STEPS && step === 0 && big.every((file) => fileShare[file] === 1)) enter("Starting Python");
     },
   });
   return new Response(response.body.pipeThrough(counter), {
@@ -86,20 +143,67 @@ function describe(error) {
   return text.length > 300 ? text.slice(0, 300) + "…" : text;
 }
 
+let pyodide = null;
 let handle = null; // pycore.api.handle, a PyProxy, once loaded
+let boot = null; // "snapshot" | "full"
+
+const IMPORT_PYCORE = `
+import sys
+if ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})
+import pycore.api
+`;
+// Before a snapshot: every module of pycore, so a restored interpreter imports nothing.
+const IMPORT_ALL = `
+import importlib, pkgutil, pycore
+for _info in pkgutil.walk_packages(pycore.__path__, "pycore."):
+    if not _info.name.endswith("__main__"): importlib.import_module(_info.name)
+del _info
+`;
+
+async function loadPycore(pycoreBytes) {
+  // The files live in the virtual file system, which a snapshot does not hold: unpack every time.
+  pyodide.unpackArchive(await pycoreBytes, "zip", {extractDir: EXTRACT_DIR});
+  pyodide.runPython(IMPORT_PYCORE);
+  handle = pyodide.pyimport("pycore.api").handle;
+}
+
+async function fromSnapshot(loadPyodide, pycoreBytes) {
+  steps = SNAPSHOT_STEPS;
+  enter("Reading the saved Python");
+  const bytes = await readSnapshot();
+  if (!bytes) return false;
+  try {
+    enter("Starting Python");
+    pyodide = await loadPyodide({indexURL: PYODIDE_DIR, stdout: () => {}, stderr: () => {}, _loadSnapshot: bytes});
+    enter("Loading the rules");
+    await loadPycore(pycoreBytes);
+    // A restored interpreter must answer like a fresh one before it is trusted.
+    const probe = JSON.parse(handle(JSON.stringify({op: "rulesets"})));
+    if (!probe.ok) throw new Error("the restored interpreter does not answer");
+    boot = "snapshot";
+    return true;
+  } catch {
+    pyodide = handle = null;
+    await dropSnapshots();
+    return false;
+  }
+}
+
+async function fullBoot(loadPyodide, pycoreBytes) {
+  steps = FULL_STEPS;
+  shown = 0;
+  enter("Downloading Python");
+  pyodide = await loadPyodide({indexURL: PYODIDE_DIR, stdout: () => {}, stderr: () => {}, _makeSnapshot: MAKES_SNAPSHOT});
+  enter("Loading the rules");
+  await loadPycore(pycoreBytes);
+  boot = "full";
+}
 
 async function load() {
-  report("Loading Python");
   const {loadPyodide} = await import("../pyodide/pyodide.mjs");
   const pycoreBytes = fetchBytes(PYCORE_ZIP);
   pycoreBytes.catch(() => {}); // awaited below; this only silences an early rejection
-  const pyodide = await loadPyodide({indexURL: PYODIDE_DIR, stdout: () => {}, stderr: () => {}});
-  report("Starting Python");
-  const buffer = await pycoreBytes;
-  pyodide.unpackArchive(buffer, "zip", {extractDir: EXTRACT_DIR});
-  pyodide.runPython(`import sys\nif ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})\nimport pycore.api`);
-  handle = pyodide.pyimport("pycore.api").handle;
-  report("Ready");
+  if (!(await fromSnapshot(loadPyodide, pycoreBytes))) await fullBoot(loadPyodide, pycoreBytes);
 }
 
 async function fetchBytes(url) {
@@ -108,17 +212,71 @@ async function fetchBytes(url) {
   return response.arrayBuffer();
 }
 
+// ---- the snapshot's keeping -------------------------------------------------------------------
+
+async function readSnapshot() {
+  try {
+    if (!self.caches) return null;
+    const cache = await caches.open(SNAPSHOTS);
+    const response = await cache.match(SNAPSHOT_URL);
+    if (!response || response.headers.get("x-luckdial-build") !== BUILD) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const length = Number(response.headers.get("x-luckdial-length"));
+    if (bytes.length !== length) {
+      await dropSnapshots();
+      return null;
+    }
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+async function dropSnapshots() {
+  try {
+    await caches.delete(SNAPSHOTS);
+  } catch {
+    // nothing kept, nothing to drop
+  }
+}
+
+/** Take the snapshot (this build's, once) and keep it; any failure only means no fast path next time. */
+async function keepSnapshot() {
+  if (!MAKES_SNAPSHOT || boot !== "full" || !self.caches) return;
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    if (await cache.match(SNAPSHOT_URL)) return;
+    pyodide.runPython(IMPORT_ALL);
+    const bytes = pyodide.makeMemorySnapshot();
+    for (const request of await cache.keys()) await cache.delete(request); // older builds' copies
+    await cache.put(SNAPSHOT_URL, new Response(bytes, {headers: {
+      "content-type": "application/octet-stream", "x-luckdial-build": BUILD, "x-luckdial-length": String(bytes.length),
+    }}));
+  } catch {
+    // storage full or refused: the next visit boots in full, as today
+  }
+}
+
+// ---- life, death and answers ------------------------------------------------------------------
+
 // A failed download rejects promises inside Pyodide's loader that nobody
 // awaits; while loading, that failure is reported once as {type: "failed"}.
 self.addEventListener("unhandledrejection", (event) => {
   if (!handle) event.preventDefault();
 });
 
+if (navigator.locks && self.name) {
+  navigator.locks.request(self.name, () => {
+    post({type: "alive"});
+    return new Promise(() => {}); // held until the worker dies
+  }).catch(() => {});
+}
+
 const watchdog = setInterval(() => {
   if (settled) return clearInterval(watchdog);
   if (Date.now() - lastProgress > STALL_MS) {
     clearInterval(watchdog);
-    fail(`Loading stalled at “${stage}”: nothing arrived for ${STALL_MS / 1000} s.`);
+    fail(`Loading stalled at “${steps[step]?.[0] || "Starting"}”: nothing arrived for ${STALL_MS / 1000} s.`);
   }
 }, 1000);
 
@@ -126,15 +284,36 @@ const loading = load().then(
   () => {
     if (settled) return; // the watchdog already gave up; stay failed
     settled = true;
-    post({type: "ready"});
+    clearInterval(ticker);
+    step = steps.length - 1;
+    post({type: "progress", stage: "Ready", done: 1000, total: 1000});
+    post({type: "ready", build: BUILD, boot});
   },
   (error) => fail(describe(error)),
 );
 
+// The snapshot is taken once the first answers are out: the first result never waits for it.
+let queued = 0;
+let snapshotTaken = false;
+function idle() {
+  if (queued > 0 || snapshotTaken || !handle) return;
+  snapshotTaken = true;
+  setTimeout(() => { if (queued === 0) keepSnapshot(); else snapshotTaken = false; }, 200);
+}
+loading.then(() => setTimeout(idle, 0));
+
+// A MemoryError is the device's limit, not a bug: say so in words, and ask for a fresh worker
+// (an interpreter that ran out of memory is not to be trusted with the next request).
+const OUT_OF_MEMORY = /^Luckdial failed on this request \(MemoryError\b/;
+const TOO_BIG = {ok: false, error: {type: "too_big",
+  message: "This calculation is too big for this device: it ran out of memory. Try fewer units, a round limit, or a smaller battle."}};
+
 self.onmessage = async (event) => {
   const {id, request} = event.data || {};
+  queued++;
   await loading;
   let response;
+  let spent = false;
   if (!handle) {
     response = {ok: false, error: {type: "unavailable", message: "The battle engine did not load."}};
   } else {
@@ -142,7 +321,15 @@ self.onmessage = async (event) => {
       response = JSON.parse(handle(JSON.stringify(request)));
     } catch (error) {
       response = {ok: false, error: {type: "internal", message: `Luckdial failed on this request (${describe(error)}). Please report it with the request.`}};
+      if (/MemoryError/.test(describe(error))) response.error.message = "Luckdial failed on this request (MemoryError)";
+    }
+    if (!response.ok && response.error?.type === "internal" && OUT_OF_MEMORY.test(response.error.message || "")) {
+      response = TOO_BIG;
+      spent = true;
     }
   }
+  queued--;
   post({id, response});
+  if (spent) post({type: "spent", reason: "out of memory"});
+  else idle();
 };

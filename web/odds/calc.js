@@ -79,7 +79,7 @@ export function init(client, section) {
   let calcPercent = 0;
   function calcWorker() {
     if (!calcClient) {
-      calcClient = createClient();
+      calcClient = createClient({name: "calc"}); // "calc": it restores Python snapshots, never takes them
       calcPercent = 0;
       const mine = calcClient;
       delete section.dataset.calcReady;
@@ -529,6 +529,7 @@ export function init(client, section) {
     if (state !== "ready") return;
     if (!section.hidden) calcWorker();
     const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
-    if (link) await openLink(link);
+    // Not awaited: the page is ready when Python answers, not when the link's calculation ends (#18 item 7).
+    if (link) openLink(link);
   });
 }

@@ -1,0 +1,275 @@
+"""The boot (#16) and the worker's life (#18 items 3 and 7): a return visit restores a Python
+snapshot and answers like a cold boot; a corrupt or stale snapshot falls back; a shared link
+shows its forces before Python is ready; an update is announced, never mixed in; a worker that
+dies is restarted and its pending call answered; a calculation past its budget is too big for
+this device."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import shutil
+import sys
+
+from playwright.sync_api import expect
+
+from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, BattleScreen, pycore_handle
+from test_battle import expected_rounds, set_up, shown_rounds
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+SNAPSHOTS = "luckdial-snapshots"  # web/kit/worker.js
+
+
+def stored_snapshots(page) -> list[str]:
+    return page.evaluate(f"caches.open({SNAPSHOTS!r}).then(c => c.keys()).then(k => k.map(r => r.url))")
+
+
+def first_visit(page, url: str) -> BattleScreen:
+    """A cold visit: full boot; once it has answered, its snapshot and offline copy are kept."""
+    screen = BattleScreen(page).open(url)
+    expect(page.locator("html")).to_have_attribute("data-boot", "full")
+    for _ in range(READY_TIMEOUT // 250):  # an async check: polled from here (wait_for_function would not await it)
+        if page.evaluate(f"""caches.open({SNAPSHOTS!r}).then(async (c) => {{
+                const keys = await c.keys();
+                return keys.length === 1 && Boolean(await c.match(keys[0]));
+            }})"""):
+            break
+        page.wait_for_timeout(250)
+    else:
+        raise AssertionError("the first visit kept no snapshot")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT)
+    return screen
+
+
+def play_whole_battle(screen: BattleScreen, seed: str) -> list[dict]:
+    set_up(screen, seed, "dice")
+    screen.roll()
+    while screen.press_button.is_visible():
+        screen.press_on()
+    return shown_rounds(screen)
+
+
+def test_return_visit_restores_the_snapshot_and_answers_like_a_cold_boot(page, context, dist_server):
+    cold = first_visit(page, dist_server.url)
+    cold_rounds = play_whole_battle(cold, "snapshot or not")
+    assert stored_snapshots(page)[0].endswith(f"/snapshot/{page.locator('html').get_attribute('data-build')}.bin")
+
+    warm_page = context.new_page()
+    warm = BattleScreen(warm_page).open(dist_server.url)
+    expect(warm_page.locator("html")).to_have_attribute("data-boot", "snapshot")
+    assert play_whole_battle(warm, "snapshot or not") == cold_rounds
+    # ... and both are what CPython's pycore says (the request test_battle.set_up builds).
+    request = {"op": "resolve", "ruleset": "classic", "system": {"name": "dice"}, "seed": "snapshot or not",
+               "attacker": {"units": {"infantry": 3, "tank": 3, "fighter": 1}},
+               "defender": {"units": {"infantry": 4, "tank": 1}}}
+    want = expected_rounds(request)
+    assert [r["dice"] for r in cold_rounds] == [r["dice"] for r in want]
+
+
+def put_snapshot(page, body_js: str, build: str) -> None:
+    """Replace the kept snapshot by `body_js` (a JS expression of bytes) labelled with `build`."""
+    page.evaluate(f"""async () => {{
+        const cache = await caches.open({SNAPSHOTS!r});
+        const [key] = await cache.keys();
+        const old = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+        const bytes = {body_js};
+        await cache.put(key, new Response(bytes, {{headers: {{"x-luckdial-build": {build!r},
+            "x-luckdial-length": String(bytes.length)}}}}));
+    }}""")
+
+
+def test_a_corrupt_snapshot_falls_back_to_the_full_boot_and_still_answers(page, context, dist_server):
+    first_visit(page, dist_server.url)
+    build = page.locator("html").get_attribute("data-build")
+    # Same build, same length, but the heap is garbage past the snapshot's header.
+    put_snapshot(page, "old.map((b, i) => i < 4096 ? b : (b ^ 0x5a))", build)
+
+    again = context.new_page()
+    screen = BattleScreen(again).open(dist_server.url)
+    expect(again.locator("html")).to_have_attribute("data-boot", "full")
+    expect(screen.message).to_be_hidden()  # nothing alarming is said
+    screen.add("attacker", "tank", 2)
+    screen.add("defender", "infantry", 1)
+    screen.roll()
+    expect(screen.rounds.first).to_contain_text("Attacker fires")
+
+
+def test_a_snapshot_of_another_build_is_never_restored(page, context, dist_server):
+    first_visit(page, dist_server.url)
+    # A good snapshot, but labelled as another build's: as after a deploy.
+    put_snapshot(page, "old", "0123456789abcdef")
+
+    again = context.new_page()
+    screen = BattleScreen(again).open(dist_server.url)
+    expect(again.locator("html")).to_have_attribute("data-boot", "full")
+    screen.add("attacker", "infantry", 1)
+    screen.add("defender", "infantry", 1)
+    screen.roll()
+    expect(screen.rounds).to_have_count(1)
+
+
+LINKED = {"op": "resolve", "ruleset": "revised", "system": {"name": "chess", "variant": "cof"},
+          "attacker": {"units": {"infantry": 3, "tank": 2, "fighter": 1}},
+          "defender": {"units": {"infantry": 4, "artillery": 1}}, "seed": "held back"}
+
+
+def test_a_shared_link_shows_its_forces_before_python_then_the_identical_battle(page, dist_server):
+    link = pycore_handle({"op": "share", "encode": LINKED})["result"]["link"]
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits for us
+    screen = BattleScreen(page).open(dist_server.url + "#" + link, wait_ready=False)
+
+    # Read in JavaScript: the set-up is on screen while the interpreter is still held back.
+    expect(screen.stepper("attacker", "tank")).to_have_value("2")
+    expect(screen.stepper("attacker", "infantry")).to_have_value("3")
+    expect(screen.stepper("attacker", "fighter")).to_have_value("1")
+    expect(screen.stepper("defender", "infantry")).to_have_value("4")
+    expect(screen.stepper("defender", "artillery")).to_have_value("1")
+    expect(page.locator("#ruleset")).to_have_value("revised")
+    expect(page.locator("#system-chess")).to_be_checked()  # a system beyond dice and Low Luck, from the start
+    expect(screen.seed).to_have_value("held back")
+    expect(screen.message).to_contain_text("Replaying the shared battle")
+    expect(screen.roll_button).to_have_text(re.compile(r"^Replaying… \d+%$"))
+    expect(page.locator("html")).to_have_attribute("data-ready", "loading")
+    for _ in range(READY_TIMEOUT // 100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the worker never asked for pyodide.asm.wasm"
+    assert screen.rounds.count() == 0
+    held[0].continue_()
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+
+    screen.wait_ready()
+    envelope = pycore_handle(LINKED)
+    expect(screen.rounds).to_have_count(len(envelope["result"]["rounds"]), timeout=ACTION_TIMEOUT)
+    expect(screen.message).to_be_hidden()
+    assert page.url.endswith("#" + envelope["result"]["link"])
+
+
+def test_a_damaged_link_still_says_so_and_leaves_an_empty_form(page, dist_server):
+    link = pycore_handle({"op": "share", "encode": LINKED})["result"]["link"]
+    screen = BattleScreen(page).open(dist_server.url + "#" + link[:-6])  # cut short
+    expect(screen.message).to_contain_text("This link is damaged or was edited:")
+    values = page.locator("#battle-form .stepper input").evaluate_all("inputs => inputs.map(i => i.value)")
+    assert set(values) == {"0"}
+
+
+class SiteServer:
+    """A copy of dist/ served exactly as build.py serves it (the test then changes the copy)."""
+
+    def __init__(self, directory: pathlib.Path) -> None:
+        import threading
+
+        if str(ROOT) not in sys.path:
+            sys.path.insert(0, str(ROOT))
+        from build import make_server
+
+        self.httpd = make_server(directory, "127.0.0.1", 0, quiet=True)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+
+def new_build(site: pathlib.Path) -> str:
+    """Turn the copy of dist/ in `site` into another build, as a deploy would; its new id."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import build
+
+    with open(site / "kit" / "style.css", "a", encoding="utf-8") as css:
+        css.write("\n/* the next build */\n")
+    (site / "build.js").unlink()
+    (site / "sw-assets.js").unlink()
+    version = build.write_build_id(site)
+    build.write_sw_assets(site, version)
+    return version
+
+
+def test_an_update_is_announced_and_never_mixed_in(page, context, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server = SiteServer(site)
+    try:
+        first_visit(page, server.url)
+        old = page.locator("html").get_attribute("data-build")
+        fresh = new_build(site)
+        assert fresh != old
+
+        # The next visit still runs the old build, page and workers alike, and says a new one is ready.
+        screen = BattleScreen(page)
+        page.reload()
+        screen.wait_ready()
+        expect(page.locator("#update")).to_contain_text("A new version is ready", timeout=READY_TIMEOUT)
+        expect(page.locator("html")).to_have_attribute("data-build", old)
+        screen.add("attacker", "infantry", 1)
+        screen.add("defender", "infantry", 1)
+        screen.roll()  # the worker answered: it is of the page's build (client.js refuses any other)
+        # A tap moves to the new build, whole.
+        page.locator("#update-reload").click()
+        expect(page.locator("html")).to_have_attribute("data-build", fresh, timeout=READY_TIMEOUT)
+        screen.wait_ready()
+        expect(page.locator("#update")).to_have_count(0)
+        # The page's address held the battle: the new build replays it.
+        expect(screen.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
+    finally:
+        server.stop()
+
+
+def main_worker(page):
+    workers = [w for w in page.workers if w.url.endswith("/kit/worker.js")]
+    assert len(workers) == 1, [w.url for w in page.workers]
+    return workers[0]
+
+
+def test_a_worker_that_dies_is_restarted_and_its_pending_call_answered(page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    # The next request kills the worker while the page waits for the answer.
+    main_worker(page).evaluate("() => { self.onmessage = () => self.close(); }")
+    screen.add("attacker", "infantry", 2)
+    screen.add("defender", "infantry", 1)
+    screen.roll_button.click()
+    expect(screen.message).to_contain_text("The battle engine stopped", timeout=ACTION_TIMEOUT)
+    expect(screen.message).to_contain_text("Try again")
+    expect(page.locator("html")).to_have_attribute("data-restarted", "1", timeout=READY_TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
+    # Nothing the user entered is lost, and the new worker answers.
+    expect(screen.stepper("attacker", "infantry")).to_have_value("2")
+    screen.roll()
+    expect(screen.rounds.first).to_contain_text("Attacker fires")
+
+
+def test_a_calculation_past_its_budget_is_too_big_for_this_device(page, dist_server):
+    page.clock.install()  # the page's clock: the budget is jumped over, not waited for
+    BattleScreen(page).open(dist_server.url)
+    page.locator("#tab-screen-calc").click()
+    page.locator("label:has(#calc-kind-sea)").click()
+    for role, units in (("attacker", ("battleship", "submarine", "destroyer", "fighter")),
+                        ("defender", ("battleship", "carrier", "submarine", "fighter"))):
+        for unit in units:
+            page.locator(f"#calc-{role}-{unit}").fill("200")
+    expect(page.locator("#screen-calc")).to_have_attribute("data-calc-ready", "true", timeout=READY_TIMEOUT)
+    page.locator("#calc-go").click()
+    expect(page.locator("#calc-cancel")).to_be_visible()
+    message = page.locator("#calc-message")
+    for _ in range(5):  # the budget's clock starts on the client's next tick once Python runs it
+        page.wait_for_timeout(1500)
+        page.clock.fast_forward(61_000)
+        if message.is_visible():
+            break
+    expect(message).to_contain_text("too big for this device", timeout=ACTION_TIMEOUT)
+    expect(message).not_to_contain_text("report")
+    # The calculator's worker was replaced: a small calculation answers.
+    for role in ("attacker", "defender"):
+        for field in page.locator(f"#calc-{role}-forces .unit-row input").all():
+            field.fill("0")
+    page.locator("#calc-attacker-battleship").fill("1")
+    page.locator("#calc-defender-destroyer").fill("1")
+    page.locator("#calc-go").click()
+    expect(page.locator("#calc-card")).to_be_visible(timeout=ACTION_TIMEOUT)
