@@ -252,14 +252,9 @@ export function init(client, section) {
     for (const button of submergeButtons) button.hidden = !canSubmerge.includes(button.id.replace("submerge-", ""));
     submergeRow.hidden = !canSubmerge.length;
     if (pause) pause.busy = busy;
-    progress.hidden = engine !== "loading";
-    progress.value = percent;
-    progress.title = loadStep;
-    progressStep.hidden = engine !== "loading" || !loadStep;
-    progressStep.textContent = loadStep ? `${loadStep}… ${percent}%` : "";
-    if (engine === "loading") rollButton.textContent = replaying ? `Replaying… ${percent}%` : `Loading Python… ${percent}%`;
-    else if (engine === "failed") rollButton.textContent = "Battle engine unavailable";
-    else rollButton.textContent = busy ? "Rolling…" : "Roll round 1";
+    showLoading(); // while loading, it also names the roll button
+    if (engine === "failed") rollButton.textContent = "Battle engine unavailable";
+    else if (engine === "ready") rollButton.textContent = busy ? "Rolling…" : "Roll round 1";
     if (busy) pressButton.textContent = "Rolling…";
     else pressButton.replaceChildren(battle?.request?.dice ? "Roll" : "Press on", el("span", {class: "sub"}, ` (round ${n + 1})`));
     rollButton.disabled = engine !== "ready" || busy;
@@ -271,6 +266,15 @@ export function init(client, section) {
     form.classList.toggle("locked", locked);
     // During a battle the log's header shows the set-up: the form steps aside.
     form.hidden = Boolean(battle);
+  }
+
+  function showLoading() {
+    progress.hidden = engine !== "loading";
+    progress.value = percent;
+    progress.title = loadStep;
+    progressStep.hidden = engine !== "loading" || !loadStep;
+    progressStep.textContent = loadStep ? `${loadStep}… ${percent}%` : "";
+    if (engine === "loading") rollButton.textContent = replaying ? `Replaying… ${percent}%` : `Loading Python… ${percent}%`;
   }
 
   // ---- the battle -------------------------------------------------------------
@@ -520,7 +524,7 @@ export function init(client, section) {
   client.onProgress(({done, total, stage}) => {
     percent = total ? Math.min(99, Math.floor((100 * done) / total)) : 0;
     loadStep = stage || "";
-    setPhase();
+    if (engine === "loading") showLoading(); // only the bar and its words: no whole-form pass per percent
   });
   const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
   if (link) {
