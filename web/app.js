@@ -53,7 +53,8 @@ client.onBack(() => {
   root.dataset.restarted = String(Number(root.dataset.restarted || 0) + 1);
   status.textContent = "Python ready again";
 });
-client.onOutdated(() => announceUpdate(null));
+// A worker of another build than this page (the calculator's too) is never used: reload.
+addEventListener("luckdial:outdated", () => announceUpdate(null));
 
 const screens = sections.map(async (section) => {
   try {

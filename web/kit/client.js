@@ -44,11 +44,12 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   let life = null; // AbortController of the page's request for the worker's life lock
   let deaths = 0;
   let boot = null; // "snapshot" | "full" of the current worker
+  let outdated = false; // the worker was of another build than the page
 
   const emit = (hook, value) => hooks[hook].forEach((fn) => fn(value));
 
   function answerAll(envelope) {
-    for (const [, {resolve}] of pending) resolve(envelope);
+    for (const [, {resolve}] of pending) resolve(typeof envelope === "function" ? envelope() : envelope);
     pending.clear();
   }
 
@@ -66,7 +67,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     clearInterval(watchdog);
     stopWorker();
     emit("failed", message);
-    answerAll(unavailable());
+    answerAll(() => (outdated ? OUTDATED : unavailable()));
   }
 
   const unavailable = () => ({ok: false, error: {type: "unavailable", message: `The battle engine did not load: ${failure}`}});
@@ -118,9 +119,11 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
       } else if (data.type === "ready") {
         if (state !== "loading") return;
         if (data.build !== BUILD) { // another build's worker (an update arrived meanwhile): never mix
+          outdated = true;
           fail("a new version of Luckdial is ready — reload the page");
-          failure = OUTDATED.error.message;
           emit("outdated");
+          // Whichever client hears it first, the page says it once (app.js).
+          dispatchEvent(new CustomEvent("luckdial:outdated"));
           return;
         }
         state = "ready";
@@ -134,7 +137,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
       } else if (data.type === "failed") {
         fail(data.message);
       } else if (data.type === "spent") {
-        restart(data.reason || "it ran out of memory", null);
+        restart(data.reason || "it ran out of memory"); // its answer is out; calls queued behind it are not
       } else if (pending.has(data.id)) {
         deaths = 0;
         pending.get(data.id).resolve(data.response);
@@ -175,7 +178,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   return {
     /** Send one request object; resolves to the response envelope, never rejects. */
     call(request) {
-      if (state === "failed") return Promise.resolve(terminated ? cancelled() : failure === OUTDATED.error.message ? OUTDATED : unavailable());
+      if (state === "failed") return Promise.resolve(terminated ? cancelled() : outdated ? OUTDATED : unavailable());
       const id = nextId++;
       const budget = request?.op === "calc" ? calcBudgetMs : 0;
       return new Promise((resolve) => {
