@@ -62,9 +62,9 @@ export function diceKeypad(id, label, {sides = 6, count = 0, onChange = () => {}
   let cursor = null; // a slot chosen to be changed; null: the first empty slot
   const shown = () => Array.from({length: size}, (_, i) => memory[i] ?? null);
   const counter = el("span", {class: "rd-pad-count", id: `${id}-count`, "aria-live": "polite"});
-  const slots = el("div", {class: "rd-slots", id: `${id}-slots`, role: "list", "aria-label": `${label} entered`});
+  const slots = el("div", {class: "rd-slots", id: `${id}-slots`, role: "group", "aria-label": `${label} entered`});
   const keys = el("div", {class: "rd-keys", role: "group", "aria-label": `${label}: tap the face rolled`});
-  const undo = el("button", {type: "button", class: "small rd-pad-undo", id: `${id}-undo`, "aria-label": `${label}: undo the last die`}, "Undo die");
+  const undo = el("button", {type: "button", class: "small rd-pad-undo", id: `${id}-undo`, "aria-label": `Undo die: ${label}, the last one entered`}, "Undo die");
   const title = el("span", {class: "rd-pad-title"}, label);
   const node = el("div", {class: "rd-pad", id},
     el("div", {class: "rd-pad-head"}, title, counter), slots, keys, el("div", {class: "rd-pad-tools"}, undo));
@@ -75,7 +75,7 @@ export function diceKeypad(id, label, {sides = 6, count = 0, onChange = () => {}
     const values = shown();
     const at = next();
     values.forEach((value, index) => {
-      const slot = el("button", {type: "button", role: "listitem",
+      const slot = el("button", {type: "button",
         class: `rd-slot${value === null ? " empty" : ""}${index === at ? " current" : ""}`,
         "aria-label": value === null ? `Die ${index + 1}: not entered` : `Die ${index + 1}: ${value}, tap to change`,
         dataset: {index: String(index), value: value === null ? "" : String(value)}}, value === null ? "·" : String(value));

@@ -443,7 +443,7 @@ export function init(client, section) {
 
   function renderCompare(tables, current) {
     clear(compare);
-    const head = el("tr", {}, el("th", {}, ""), el("th", {scope: "col"}, "Assault"), el("th", {scope: "col"}, "Blitz"));
+    const head = el("tr", {}, el("td", {}, ""), el("th", {scope: "col"}, "Assault"), el("th", {scope: "col"}, "Blitz"));
     const row = (label, key, fmt) => el("tr", {}, el("th", {scope: "row"}, label),
       ...["assault", "blitz"].map((t) => el("td", {class: t === current ? "current" : ""}, fmt(tables[t][key]))));
     compare.append(el("table", {},
