@@ -16,7 +16,16 @@ const status = document.getElementById("engine-status");
 const sections = [...document.querySelectorAll("section.screen")];
 const tabs = document.getElementById("tabs");
 
+// The screen is in the address as a plain name (#battle, #odds, …) so a reload and the
+// Back button return to it; share links are "#v1.…" and never clash with these names.
+const SCREEN_NAMES = {"screen-battle": "battle", "screen-calc": "odds", "screen-wif": "wif", "screen-research": "research"};
+const nameOf = (section) => SCREEN_NAMES[section.id] || section.id.replace(/^screen-/, "");
+const byName = (hash) => sections.find((section) => "#" + nameOf(section) === hash);
+const isScreenHash = (hash) => hash === "" || hash === "#" || Boolean(byName(hash));
+let current = null;
+
 function show(section) {
+  current = section;
   for (const other of sections) {
     other.hidden = other !== section;
     const tab = document.getElementById(`tab-${other.id}`);
@@ -25,15 +34,48 @@ function show(section) {
   }
 }
 
+/** A player's choice of screen: a new history entry, so Back returns to the screen left. */
+function choose(section, {byPlayer}) {
+  if (section === current) return;
+  // Remember on the entry being left which screen it showed (it may be a share link's entry).
+  history.replaceState({...history.state, screen: current?.id}, "");
+  show(section);
+  const address = location.pathname + location.search + "#" + nameOf(section);
+  if (byPlayer) history.pushState({screen: section.id}, "", address);
+  else if (isScreenHash(location.hash)) history.replaceState({screen: section.id}, "", address);
+  // A screen switched by the page itself (a share link opening, "Odds from here") keeps the link in the address.
+}
+
 for (const section of sections) {
   const tab = el("button", {type: "button", role: "tab", id: `tab-${section.id}`, "aria-controls": section.id},
     section.dataset.title);
-  tab.addEventListener("click", () => show(section));
+  // A click by the player (event.isTrusted) adds a history entry; a screen's own tab.click() does not.
+  tab.addEventListener("click", (event) => choose(section, {byPlayer: event.isTrusted}));
   section.setAttribute("role", "tabpanel");
   section.setAttribute("aria-labelledby", tab.id);
   tabs.append(tab);
 }
-show(sections[0]);
+
+// The WAI-ARIA tabs pattern: one tab in the Tab order; arrows, Home and End move along the row
+// and open the tab reached (automatic activation: every screen is already built).
+tabs.addEventListener("keydown", (event) => {
+  const row = [...tabs.querySelectorAll("[role=tab]")];
+  const at = row.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = {ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: row.length - 1}[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  const tab = row[(to + row.length) % row.length];
+  tab.focus();
+  choose(sections[row.indexOf(tab)], {byPlayer: true});
+});
+
+window.addEventListener("popstate", (event) => {
+  const section = sections.find((s) => s.id === event.state?.screen) || byName(location.hash);
+  if (section) show(section);
+});
+
+show(byName(location.hash) || sections.find((s) => s.id === history.state?.screen) || sections[0]);
 
 client.onProgress(({stage, done, total}) => {
   status.textContent = `${stage || "Loading Python"}… ${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}%`;

@@ -378,10 +378,24 @@ export function init(client, section) {
     showMessage("");
     markField(null);
     battle = {request, result: envelope.result};
-    history.replaceState(null, "", "#" + envelope.result.link);
+    history.replaceState(history.state, "", "#" + envelope.result.link);
     renderLog();
     setPhase();
+    focusResult();
     return null;
+  }
+
+  // Keyboard and screen-reader players follow the battle: when the control just used is gone
+  // (Roll, Retreat, a pause's confirm button) focus moves to what it produced — the next
+  // pause's first control, the outcome, or the new round. "Press on" stays put so Enter repeats it.
+  function focusResult() {
+    const at = document.activeElement;
+    if (at && at !== document.body && section.contains(at) && !at.disabled && at.offsetParent !== null) return;
+    const target = pause?.node.querySelector("button:not([disabled]), input:not([disabled])")
+      || (!outcome.hidden ? outcome : rounds.lastElementChild);
+    if (!target) return;
+    if (!target.matches("button, input")) target.tabIndex = -1;
+    target.focus({preventScroll: true});
   }
 
   async function copyReport(format) {
@@ -449,7 +463,7 @@ export function init(client, section) {
   newButton.addEventListener("click", () => {
     battle = null;
     seedInput.value = newSeed();
-    history.replaceState(null, "", location.pathname + location.search);
+    history.replaceState(history.state, "", location.pathname + location.search + "#battle");
     renderLog();
     setPhase();
     window.scrollTo({top: 0, behavior: motion()});
@@ -458,6 +472,13 @@ export function init(client, section) {
   rulesetSelect.addEventListener("change", () => { fillUnits(); edited(); });
   form.addEventListener("input", edited);
   form.addEventListener("submit", (event) => event.preventDefault());
+  // Enter in a count or the seed rolls, as a keyboard player expects of a form (the form has
+  // no submit button, so the browser's implicit submission does not apply).
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || !event.target.matches("input[type=number], input[type=text]")) return;
+    event.preventDefault();
+    if (!rollButton.hidden && !rollButton.disabled) rollButton.click();
+  });
 
   // ---- share links --------------------------------------------------------------
   // decoded: pycore's answer to {op: "share", decode}, when already asked for.

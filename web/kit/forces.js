@@ -56,8 +56,10 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
       const label = unit.name.toLowerCase();
       const input = el("input", {id, type: "number", inputmode: "numeric", min: 0, max: MAX, step: 1,
         value: String(old[unit.id] ?? 0), "aria-label": `${title}: number of ${label}`, dataset: {unit: unit.id}});
-      const minus = el("button", {type: "button", class: "step minus", "aria-label": `One ${label} less (${side})`}, "−");
-      const plus = el("button", {type: "button", class: "step plus", "aria-label": `One ${label} more (${side})`}, "+");
+      // The −/+ buttons are for thumbs; the keyboard uses the number field itself (type a count,
+      // or the arrow keys), so each unit is one Tab stop instead of three.
+      const minus = el("button", {type: "button", class: "step minus", tabindex: "-1", "aria-label": `One ${label} less (${side})`}, "−");
+      const plus = el("button", {type: "button", class: "step plus", tabindex: "-1", "aria-label": `One ${label} more (${side})`}, "+");
       minus.addEventListener("click", () => step(input, -1));
       plus.addEventListener("click", () => step(input, +1));
       input.addEventListener("input", changed);

@@ -336,7 +336,8 @@ export function init(client, section) {
   /** Ask the calculator's worker; a cancel answers {ok: false, error: {type: "cancelled"}}. */
   const ask = (request) => calcWorker().call(request);
 
-  async function calculate() {
+  /** focus: true when the player pressed Calculate — focus then moves to the new result's heading. */
+  async function calculate({focus = false} = {}) {
     delete section.dataset.linkWaiting;
     const request = formRequest();
     showMessage("");
@@ -346,7 +347,8 @@ export function init(client, section) {
     setBusy(null);
     if (!envelope.ok) return failed(envelope.error);
     shown = {request, result: envelope.result};
-    resultBox.replaceChildren(el("h2", {}, request.round > 1 ? `Odds from round ${request.round}` : "Odds"),
+    const heading = el("h2", {tabindex: "-1", id: "calc-result-heading"}, request.round > 1 ? `Odds from round ${request.round}` : "Odds");
+    resultBox.replaceChildren(heading,
       resultCard(envelope.result, request, currentRuleset()));
     resultBox.hidden = false;
     dialBox.hidden = true;
@@ -354,6 +356,7 @@ export function init(client, section) {
     await keepLink(request, envelope.result);
     refresh();
     resultBox.scrollIntoView({block: "start", behavior: motion()});
+    if (focus) heading.focus({preventScroll: true});
   }
 
   function failed(error) {
@@ -431,7 +434,7 @@ export function init(client, section) {
       link = envelope.ok ? envelope.result.link : null;
     }
     if (!link) return;
-    history.replaceState(null, "", "#" + link);
+    history.replaceState(history.state, "", "#" + link);
     linkField.value = location.href.split("#")[0] + "#" + link;
   }
 
@@ -481,7 +484,7 @@ export function init(client, section) {
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", edited);
   hereReset.addEventListener("click", () => { setFromHere(null); edited(); });
-  calcButton.addEventListener("click", calculate);
+  calcButton.addEventListener("click", () => calculate({focus: true}));
   dialButton.addEventListener("click", dial);
   cancelButton.addEventListener("click", cancel);
   shareButton.addEventListener("click", share);

@@ -342,6 +342,8 @@ export function init(client, section) {
     if (request.seed) seedInput.value = newSeed(); // the next press rolls new dice; the link keeps this one
     render(result, request);
     rollCard.scrollIntoView({block: "start", behavior: motion()});
+    rollCard.tabIndex = -1; // focus follows the roll for keyboard and screen-reader players
+    rollCard.focus({preventScroll: true});
   }
 
   // ---- rendering ---------------------------------------------------------------------------
