@@ -103,7 +103,7 @@ export function dicePanel(needs, system, onRoll) {
   const pads = needs.map((need) => {
     const id = `pad-${need.side}-${need.group}`;
     const pad = diceKeypad(id, padLabel(need, system), {sides: need.sides || 6, count: need.count,
-      onChange: () => { pad.invalid = false; refresh(); }});
+      onChange: () => { pad.invalid = false; refresh(); followPads(pad); }});
     pad.node.dataset.side = need.side;
     pad.node.dataset.group = need.group;
     pad.node.classList.add(need.side);
@@ -116,6 +116,17 @@ export function dicePanel(needs, system, onRoll) {
     el("h3", {id: "dice-title"}, `Round ${round}: enter your dice`),
     el("p", {class: "hint"}, "Roll at the table, then tap each face. Luckdial applies the rules to them."),
     el("div", {class: "rd-pads"}, pads.map(({pad}) => pad.node)), error, roll);
+  // The pad to fill next: the first one not complete (the attacker's comes first), else the button.
+  const nextPad = () => pads.find(({pad}) => !pad.complete)?.pad;
+  const nextControl = () => nextPad()?.node.querySelector(".rd-key:not([disabled])") || roll;
+  // When a pad is complete, the next one comes into view — and takes the keyboard's focus if it was in that pad.
+  function followPads(changed) {
+    if (!changed.complete) return;
+    const target = nextPad()?.node || roll;
+    const motion = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    target.scrollIntoView({block: "nearest", behavior: motion});
+    if (changed.node.contains(document.activeElement)) nextControl().focus({preventScroll: true});
+  }
   function refresh() {
     const missing = pads.reduce((sum, {pad}) => sum + (pad.count - pad.values.length), 0);
     roll.textContent = missing ? `Use these dice (${missing} to go)` : "Use these dice";
@@ -133,6 +144,10 @@ export function dicePanel(needs, system, onRoll) {
       }
     },
     set busy(flag) { roll.disabled = flag; },
+    /** What the page scrolls to when the panel opens: the pad to fill next. */
+    get scrollTarget() { return nextPad()?.node || roll; },
+    /** What takes the keyboard's focus when the panel opens: the first face of that pad. */
+    get focusTarget() { return nextControl(); },
   };
 }
 

@@ -247,7 +247,7 @@ export function init(client, section) {
     pressButton.hidden = retreatButton.hidden = !fighting;
     shareButton.hidden = newButton.hidden = !over;
     buttonRow.hidden = waiting;
-    oddsButton.hidden = !(result && result.outcome === "in_progress") || busy;
+    oddsButton.hidden = !(result && result.outcome === "in_progress" && result.rounds.some((r) => r.complete)) || busy;
     const canSubmerge = fighting && !busy ? submergeSides(result) : [];
     for (const button of submergeButtons) button.hidden = !canSubmerge.includes(button.id.replace("submerge-", ""));
     submergeRow.hidden = !canSubmerge.length;
@@ -317,11 +317,13 @@ export function init(client, section) {
       outcome.replaceChildren(words, ...aftermath(result, names).map((line) => el("span", {class: "aftermath"}, line)));
     }
     renderPause(result, names, system);
-    reportPanel.hidden = !result.report;
     reportText.hidden = true;
     reportStatus.textContent = "";
-    const last = pause ? pause.node : words ? outcome : rounds.lastElementChild;
-    last?.scrollIntoView({block: "end", behavior: motion()});
+    // Nothing resolved yet (the players' first dice still to enter): no odds, no forum copy.
+    const resolved = result.rounds.some((round) => round.complete);
+    reportPanel.hidden = !result.report || !resolved;
+    if (pause?.scrollTarget) pause.scrollTarget.scrollIntoView({block: "center", behavior: motion()});
+    else (pause ? pause.node : words ? outcome : rounds.lastElementChild)?.scrollIntoView({block: "end", behavior: motion()});
   }
 
   // The panel shown while the battle waits: a casualty choice, or the dice to enter.
@@ -391,7 +393,7 @@ export function init(client, section) {
   function focusResult() {
     const at = document.activeElement;
     if (at && at !== document.body && section.contains(at) && !at.disabled && at.offsetParent !== null) return;
-    const target = pause?.node.querySelector("button:not([disabled]), input:not([disabled])")
+    const target = pause?.focusTarget || pause?.node.querySelector("button:not([disabled]), input:not([disabled])")
       || (!outcome.hidden ? outcome : rounds.lastElementChild);
     if (!target) return;
     if (!target.matches("button, input")) target.tabIndex = -1;
