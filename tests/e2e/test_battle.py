@@ -107,7 +107,7 @@ def test_new_battle_keeps_the_forces_and_draws_a_new_seed(page, dist_server):
     expect(screen.stepper("attacker", "tank")).to_have_value("3")
     expect(screen.seed).not_to_have_value("first battle")
     expect(screen.roll_button).to_be_enabled()
-    assert "#" not in page.url
+    assert page.url.endswith("#battle")  # the screen's name (issue #19), no longer the finished battle's link
 
 
 def test_reload_mid_battle_keeps_the_battle(page, dist_server):

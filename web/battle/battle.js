@@ -5,7 +5,8 @@
 // which is also its share link.
 
 import {el, clear} from "../kit/dom.js";
-import {BUILT_IN, SYSTEM_NOTES} from "../kit/rulesets.js";
+import {BUILT_IN, SYSTEM_NOTES, missingUnitsNote} from "../kit/rulesets.js";
+import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
 import {createForces} from "../kit/forces.js";
 import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
 import {newSeed} from "../kit/seed.js";
@@ -26,23 +27,6 @@ const OFFLINE_HINT = "You seem to be offline on a first visit — connect once, 
 
 const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
 
-// The ruleset and system a group plays all evening are remembered on this device.
-const PREFS = "luckdial.battle.prefs";
-function loadPrefs() {
-  try {
-    return JSON.parse(localStorage.getItem(PREFS)) || {};
-  } catch {
-    return {};
-  }
-}
-function savePrefs(prefs) {
-  try {
-    localStorage.setItem(PREFS, JSON.stringify(prefs));
-  } catch {
-    // storage refused (private mode): nothing to remember, nothing lost
-  }
-}
-
 export function init(client, section) {
   // The die pads (kit/widgets.js) take their look from the Research screen's research/research.css.
   if (!document.querySelector('link[href="research/research.css"]')) {
@@ -61,8 +45,9 @@ export function init(client, section) {
   const rulesetSelect = el("select", {id: "ruleset", name: "ruleset"});
   const systemNote = el("p", {class: "hint", id: "system-note"});
   const systemBox = el("div", {class: "segmented", role: "radiogroup", "aria-label": "Luck system", id: "system"});
-  const variant = createVariantPicker({onChange: () => edited()});
-  variant.set(loadPrefs().variant);
+  const variant = createVariantPicker({onChange: () => { saveChoice({variant: variant.get()}, "battle"); edited(); }});
+  variant.set(loadChoice().variant);
+  const missingNote = el("p", {class: "hint", id: "missing-units"});
   const kindNote = el("p", {class: "hint", id: "kind-note"});
   const kindBox = el("div", {class: "segmented", role: "radiogroup", "aria-label": "Kind of battle", id: "kind"},
     ...Object.entries(KIND_NAMES).map(([id, name]) => {
@@ -97,7 +82,7 @@ export function init(client, section) {
     el("legend", {class: "visually-hidden"}, "Battle settings"),
     el("div", {class: "field"}, el("label", {for: "ruleset"}, "Ruleset"), rulesetSelect),
     el("div", {class: "field"}, el("span", {class: "label", id: "system-label"}, "Luck system"), systemBox, systemNote, variant.node),
-    el("div", {class: "field"}, el("span", {class: "label", id: "kind-label"}, "Kind of battle"), kindBox, kindNote));
+    el("div", {class: "field"}, el("span", {class: "label", id: "kind-label"}, "Kind of battle"), kindBox, kindNote, missingNote));
   const seedBox = el("div", {class: "field", id: "seed-box"}, el("label", {for: "seed"}, "Seed"),
     el("div", {class: "seed-row"}, seedInput, seedButton),
     el("p", {class: "hint", id: "seed-hint"}, "The same seed always rolls the same dice."));
@@ -164,13 +149,20 @@ export function init(client, section) {
   const unitNames = () => new Map(currentRuleset().units.map((u) => [u.id, u.name]));
 
   function fillPickers() {
-    const chosen = rulesetSelect.value || loadPrefs().ruleset || "classic";
+    const chosen = rulesetSelect.value || loadChoice().ruleset;
     rulesetSelect.replaceChildren(...data.rulesets.map((r) => el("option", {value: r.id}, r.name)));
     rulesetSelect.value = data.rulesets.some((r) => r.id === chosen) ? chosen : data.rulesets[0].id;
-    const system = systemBox.querySelector("input:checked")?.value || loadPrefs().system || "lowluck";
+    // A remembered system pycore has not listed yet (before Python is ready: only Dice and Low
+    // Luck) is waited for rather than replaced by the first one offered.
+    const system = systemBox.dataset.wanted || systemBox.querySelector("input:checked")?.value || loadChoice().system;
+    systemBox.dataset.wanted = data.systems.some((s) => s.id === system) ? "" : system;
     systemBox.replaceChildren(...data.systems.map((s) => {
       const input = el("input", {type: "radio", name: "system", id: `system-${s.id}`, value: s.id, checked: s.id === system});
-      input.addEventListener("change", () => { systemNote.textContent = note(s.id); variant.show(s.id === "chess"); optionsChanged(); edited(); });
+      input.addEventListener("change", () => {
+        systemBox.dataset.wanted = "";
+        systemNote.textContent = note(s.id); variant.show(s.id === "chess"); optionsChanged(); edited();
+        saveChoice({system: s.id, ...(s.id === "chess" ? {variant: variant.get()} : {})}, "battle");
+      });
       return el("label", {for: `system-${s.id}`, class: "segment"}, input, el("span", {}, s.name));
     }));
     if (!systemBox.querySelector("input:checked")) systemBox.querySelector("input").checked = true;
@@ -183,8 +175,23 @@ export function init(client, section) {
   function fillUnits() {
     attacker.setUnits(battleUnits(currentRuleset(), "attacker"));
     defender.setUnits(battleUnits(currentRuleset(), "defender"));
+    missingNote.textContent = missingUnitsNote(data, currentRuleset().id, currentKind());
+    missingNote.hidden = !missingNote.textContent;
     optionsChanged();
   }
+
+  // Another screen changed the table's rules: follow it, unless a battle is under way here.
+  onChoice("battle", (choice) => {
+    if (battle || busy) return;
+    if (data.rulesets.some((r) => r.id === choice.ruleset)) rulesetSelect.value = choice.ruleset;
+    const radio = systemBox.querySelector(`input[value="${CSS.escape(choice.system)}"]`);
+    if (radio) radio.checked = true;
+    systemBox.dataset.wanted = radio ? "" : choice.system;
+    if (choice.variant) variant.set(choice.variant);
+    systemNote.textContent = note(currentSystem());
+    variant.show(currentSystem() === "chess");
+    fillUnits();
+  });
 
   function optionsChanged() {
     for (const [role, forces] of [["attacker", attacker], ["defender", defender]]) {
@@ -419,7 +426,6 @@ export function init(client, section) {
   }
 
   function formRequest() {
-    savePrefs({ruleset: rulesetSelect.value, system: currentSystem(), variant: variant.get()});
     const system = currentSystem() === "chess" ? {name: "chess", variant: variant.get()} : {name: currentSystem()};
     const request = {op: "resolve", ruleset: rulesetSelect.value, system};
     if (currentKind() !== "land") request.kind = currentKind();
@@ -471,7 +477,7 @@ export function init(client, section) {
     window.scrollTo({top: 0, behavior: motion()});
   });
   seedButton.addEventListener("click", () => { seedInput.value = newSeed(); edited(); });
-  rulesetSelect.addEventListener("change", () => { fillUnits(); edited(); });
+  rulesetSelect.addEventListener("change", () => { fillUnits(); edited(); saveChoice({ruleset: rulesetSelect.value}, "battle"); });
   form.addEventListener("input", edited);
   form.addEventListener("submit", (event) => event.preventDefault());
   // Enter in a count or the seed rolls, as a keyboard player expects of a form (the form has
@@ -520,6 +526,7 @@ export function init(client, section) {
     fillUnits();
     const radio = systemBox.querySelector(`input[value="${CSS.escape(request.system.name)}"]`);
     if (radio) radio.checked = true;
+    systemBox.dataset.wanted = "";
     systemNote.textContent = note(currentSystem());
     variant.set(request.system.variant);
     variant.show(currentSystem() === "chess");

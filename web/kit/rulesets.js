@@ -94,3 +94,41 @@ export function countName(count, name) {
   if (count === 1 || /(infantry|artillery)$/i.test(lower)) return `${count} ${lower}`;
   return `${count} ${lower}s`;
 }
+
+const plural = (name) => countName(2, name).slice(2);
+const listWords = (words) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`);
+
+/**
+ * Why a unit another ruleset offers is not on the form: "Classic has no artillery or
+ * destroyers (Revised and later do) and no cruisers (Anniversary and later do)." Units are
+ * those of this kind of battle; empty when the ruleset lacks none.
+ */
+export function missingUnitsNote(data, rulesetId, kind) {
+  const rulesets = data.rulesets;
+  const offered = (r) => new Set(Object.values(r.battle_units?.[kind] || {}).flat());
+  const at = rulesets.findIndex((r) => r.id === rulesetId);
+  if (at < 0) return "";
+  const mine = offered(rulesets[at]);
+  const groups = new Map(); // "Revised and later" → [unit names]
+  const seen = new Set();
+  for (const [index, other] of rulesets.entries()) {
+    for (const id of offered(other)) {
+      if (mine.has(id) || seen.has(id)) continue;
+      seen.add(id);
+      const unit = other.units.find((u) => u.id === id);
+      const having = rulesets.filter((r) => offered(r).has(id));
+      const later = rulesets.slice(index).every((r) => offered(r).has(id));
+      const who = later && index < rulesets.length - 1 ? `${shortName(other)} and later`
+        : listWords(having.map(shortName)).replace(/ or /, " and ");
+      groups.set(who, [...(groups.get(who) || []), plural(unit?.name || id)]);
+    }
+  }
+  if (!groups.size) return "";
+  const parts = [...groups].map(([who, names]) => `no ${listWords(names)} (${who} ${/ and |, /.test(who) ? "do" : "does"})`);
+  const joined = parts.length < 2 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  return `${shortName(rulesets[at])} has ${joined}.`;
+}
+
+function shortName(ruleset) {
+  return ruleset.name.replace(/\s*\(.*\)$/, "");
+}

@@ -5,7 +5,8 @@
 // calc-view.js draws the results; this module owns the form and the worker.
 
 import {el} from "../kit/dom.js";
-import {BUILT_IN} from "../kit/rulesets.js";
+import {BUILT_IN, missingUnitsNote} from "../kit/rulesets.js";
+import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
 import {createClient} from "../kit/client.js";
 import {createForces} from "../kit/forces.js";
 import {createSideOptions, unitsFor} from "../kit/battle-options.js";
@@ -98,6 +99,9 @@ export function init(client, section) {
   const rulesetSelect = el("select", {id: "calc-ruleset", name: "ruleset"});
   const systemSelect = el("select", {id: "calc-system", name: "system"},
     ...SYSTEMS.map((s) => el("option", {value: s.key}, s.label)));
+  const choiceKey = (choice) => keyOf({name: choice.system, variant: choice.system === "chess" ? choice.variant || "orthodox" : null});
+  systemSelect.value = choiceKey(loadChoice()) || "dice";
+  const missingNote = el("p", {class: "hint", id: "calc-missing-units"});
   const kind = segmented("calc-kind", "Kind of battle", KINDS, () => { fillUnits(); edited(); });
   kind.value = "land";
   const forces = {};
@@ -115,7 +119,7 @@ export function init(client, section) {
     el("legend", {class: "visually-hidden"}, "Calculator settings"),
     field("Ruleset", rulesetSelect, "calc-ruleset"),
     field("Luck system", systemSelect, "calc-system"),
-    el("div", {class: "field", id: "calc-kind-field"}, el("span", {class: "label"}, "Kind of battle"), kind.node));
+    el("div", {class: "field", id: "calc-kind-field"}, el("span", {class: "label"}, "Kind of battle"), kind.node, missingNote));
 
   const roundsLimit = stepper("calc-rounds", "Round limit", {min: 0, max: 100, onChange: () => { moreState(); edited(); }});
   const retreatUnits = stepper("calc-retreat-units", "Retreat at this many units", {min: 0, max: 999, onChange: () => { moreState(); edited(); }});
@@ -182,13 +186,15 @@ export function init(client, section) {
   const currentSystem = () => SYSTEMS.find((s) => s.key === systemSelect.value) || SYSTEMS[0];
 
   function fillRulesets() {
-    const chosen = rulesetSelect.value || "revised";
+    const chosen = rulesetSelect.value || loadChoice().ruleset;
     rulesetSelect.replaceChildren(...data.rulesets.map((r) => el("option", {value: r.id}, r.name)));
     rulesetSelect.value = data.rulesets.some((r) => r.id === chosen) ? chosen : data.rulesets[0].id;
     fillUnits();
   }
   function fillUnits() {
     for (const role of ROLES) forces[role].setUnits(unitsFor(data, currentRuleset(), kind.value || "land", role));
+    missingNote.textContent = missingUnitsNote(data, currentRuleset().id, kind.value || "land");
+    missingNote.hidden = !missingNote.textContent;
     optionsChanged();
   }
   function optionsChanged() {
@@ -477,8 +483,22 @@ export function init(client, section) {
   }
 
   // ---- wiring --------------------------------------------------------------------------------------
-  rulesetSelect.addEventListener("change", () => { fillUnits(); edited(); });
-  systemSelect.addEventListener("change", () => { optionsChanged(); edited(); });
+  rulesetSelect.addEventListener("change", () => { fillUnits(); edited(); saveChoice({ruleset: rulesetSelect.value}, "odds"); });
+  systemSelect.addEventListener("change", () => {
+    optionsChanged();
+    edited();
+    const {name, variant} = currentSystem().system;
+    saveChoice({system: name, ...(variant ? {variant} : {})}, "odds");
+  });
+  // Another screen changed the table's rules: follow it, unless a calculation is running.
+  onChoice("odds", (choice) => {
+    if (!cancelButton.hidden) return;
+    if (data.rulesets.some((r) => r.id === choice.ruleset)) rulesetSelect.value = choice.ruleset;
+    const key = choiceKey(choice);
+    if (key) systemSelect.value = key;
+    fillUnits();
+    edited();
+  });
   retreatBelow.addEventListener("input", () => { moreState(); edited(); });
   keepLand.addEventListener("change", () => { moreState(); edited(); });
   form.addEventListener("submit", (event) => event.preventDefault());
