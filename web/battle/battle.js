@@ -271,8 +271,9 @@ export function init(client, section) {
     attacker.setDisabled(locked);
     defender.setDisabled(locked);
     form.classList.toggle("locked", locked);
-    // During a battle the log's header shows the set-up: the form steps aside.
-    form.hidden = Boolean(battle);
+    // During a battle the log's header shows the set-up: on a phone the form steps aside;
+    // on a wide screen it stays, locked, beside the log (style.css, two columns from 900 px).
+    form.classList.toggle("in-battle", Boolean(battle));
   }
 
   function showLoading() {

@@ -117,7 +117,10 @@ export function histogram(role, law, {compact = false, title = "", peak = Math.m
     bar.append(svg("title", {}, document.createTextNode(`${left} left: ${percent(p)}`)));
     chart.append(bar);
     const cx = (left + 0.5) * slot;
-    if (left % every === 0 || left === n - 1) {
+    // Every `every`-th count, and the last one — which replaces the multiple just before it, too
+    // close to share the room (0 … 12 and 13 drew "1213").
+    const lastMultiple = Math.floor((n - 1) / every) * every;
+    if ((left % every === 0 && (left !== lastMultiple || left === n - 1 || left === 0)) || left === n - 1) {
       chart.append(svg("text", {x: cx.toFixed(2), y: height - 4, class: "count"}, document.createTextNode(String(left))));
     }
     if (!compact && p >= 0.005 && (n <= 9 || left === likely)) {

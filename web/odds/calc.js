@@ -179,7 +179,9 @@ export function init(client, section) {
   const actions = el("div", {class: "actions calc-actions"}, message, runStatus,
     el("div", {class: "buttons"}, calcButton, dialButton, cancelButton));
 
-  section.replaceChildren(form, resultBox, dialBox, shareRow, sharePanel, actions);
+  // The answers in one column of their own: beside the form on a wide screen (style.css).
+  const answers = el("div", {class: "answers", id: "calc-answers"}, resultBox, dialBox, shareRow, sharePanel);
+  section.replaceChildren(form, answers, actions);
 
   // ---- helpers -------------------------------------------------------------------------------------
   const currentRuleset = () => data.rulesets.find((r) => r.id === rulesetSelect.value) || data.rulesets[0];
