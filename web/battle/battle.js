@@ -7,7 +7,7 @@
 import {el, clear} from "../kit/dom.js";
 import {BUILT_IN, SYSTEM_NOTES, missingUnitsNote} from "../kit/rulesets.js";
 import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
-import {createForces} from "../kit/forces.js";
+import {createForces, forceTools} from "../kit/forces.js";
 import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
 import {newSeed} from "../kit/seed.js";
 import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js";
@@ -90,8 +90,9 @@ export function init(client, section) {
     el("legend", {class: "visually-hidden"}, "How to play"),
     referee.node, seedBox, choose.node, lhtr.node);
   referee.input.addEventListener("change", () => { seedBox.hidden = referee.input.checked; edited(); });
+  const tools = forceTools("battle", attacker, defender, () => { optionsChanged(); edited(); });
   const form = el("form", {class: "battle-form", id: "battle-form", novalidate: true},
-    settings, attacker.node, defender.node, seedField);
+    settings, tools, attacker.node, defender.node, seedField);
   form.insertBefore(colored.node, seedField);
 
   // ---- log, outcome, share --------------------------------------------------

@@ -9,7 +9,7 @@ const MAX = 999;
 // idBase (default: side) starts every element id, so a second form of the same
 // side (the calculator's) can live on the page next to the battle's.
 export function createForces({side, title, stat, legend = true, rowClass = "unit-row", idBase = side}) {
-  const rows = new Map(); // unit id → {row, input, minus, name}
+  const rows = new Map(); // unit id → {row, input, minus, name, unit}
   const list = el("div", {class: "unit-list"});
   const total = el("span", {class: "side-total"});
   const node = el("fieldset", {class: `forces ${side}`, id: `${idBase}-forces`},
@@ -19,13 +19,21 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
 
   function changed() {
     let sum = 0;
-    for (const {input, minus, row} of rows.values()) {
+    let cost = 0;
+    let power = 0;
+    for (const {input, minus, row, unit} of rows.values()) {
       const value = Number(input.value);
       minus.disabled = node.disabled || !(value > 0);
       row.classList.toggle("present", value > 0);
-      if (Number.isFinite(value) && value > 0) sum += value;
+      if (Number.isFinite(value) && value > 0) {
+        sum += value;
+        cost += value * (unit.cost || 0);
+        power += value * (unit[stat] || 0);
+      }
     }
-    total.textContent = sum === 1 ? "1 unit" : `${sum} units`;
+    // Live totals, as other calculators show them: units, their cost, and their printed power
+    // (the sum of attack or defence values, before artillery support or technology).
+    total.textContent = `${sum === 1 ? "1 unit" : `${sum} units`}${sum ? ` · ${cost} IPC · power ${power}` : ""}`;
     listeners.forEach((listener) => listener());
   }
 
@@ -68,7 +76,7 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
         el("label", {for: id, class: "unit-name"}, unit.name,
           el("span", {class: "stat"}, `${stat === "attack" ? "att" : "def"} ${unit[stat]}`)),
         el("div", {class: "stepper"}, minus, input, plus));
-      rows.set(unit.id, {row, input, minus, name: unit.name});
+      rows.set(unit.id, {row, input, minus, name: unit.name, unit});
       list.append(row);
     }
     changed();
@@ -109,4 +117,25 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
   return {node, setUnits, getCounts, setCounts, setDisabled, markInvalid,
     onChange: (listener) => listeners.push(listener),
     focus: (unit) => rows.get(unit)?.input.focus()};
+}
+
+/**
+ * "Swap sides" and "Clear" for a pair of forces: the attacker's units go to the defender and back
+ * (a unit one side cannot have, such as an attacking AA gun, is dropped), or both sides empty.
+ */
+export function forceTools(idBase, attacker, defender, onChange) {
+  const swap = el("button", {type: "button", class: "small", id: `${idBase}-swap`}, "⇅ Swap sides");
+  const clearAll = el("button", {type: "button", class: "small", id: `${idBase}-clear`}, "Clear");
+  swap.addEventListener("click", () => {
+    const [a, d] = [attacker.getCounts(), defender.getCounts()];
+    attacker.setCounts(d);
+    defender.setCounts(a);
+    onChange();
+  });
+  clearAll.addEventListener("click", () => {
+    attacker.setCounts({});
+    defender.setCounts({});
+    onChange();
+  });
+  return el("div", {class: "force-tools", id: `${idBase}-tools`}, swap, clearAll);
 }

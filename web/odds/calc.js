@@ -5,13 +5,14 @@
 // calc-view.js draws the results; this module owns the form and the worker.
 
 import {el} from "../kit/dom.js";
-import {BUILT_IN, missingUnitsNote} from "../kit/rulesets.js";
+import {BUILT_IN, missingUnitsNote, countName} from "../kit/rulesets.js";
 import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
 import {createClient} from "../kit/client.js";
-import {createForces} from "../kit/forces.js";
+import {createForces, forceTools} from "../kit/forces.js";
 import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {segmented, stepper} from "../kit/widgets.js";
 import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
+import {createAdvisor, fewestToReach, MOST_ADDED} from "./advisor.js";
 import {listUnits} from "../battle/log.js";
 
 /**
@@ -148,12 +149,14 @@ export function init(client, section) {
       el("p", {class: "hint"}, "The attacker's last land unit is lost only when nothing else is left, so he can take the territory.")),
     lhtrField);
   const extras = el("fieldset", {class: "settings"}, el("legend", {class: "visually-hidden"}, "More options"), more);
+  const advisor = createAdvisor({onFind: () => advise()});
 
   const hereNote = el("p", {id: "calc-from-text"});
   const hereReset = el("button", {type: "button", class: "small", id: "calc-from-reset"}, "Start at round 1");
   const here = el("div", {class: "message info calc-from", id: "calc-from", hidden: true}, hereNote, hereReset);
   const form = el("form", {class: "battle-form calc-form", id: "calc-form", novalidate: true},
-    here, settings, forces.attacker.node, forces.defender.node, extras);
+    here, settings, forceTools("calc", forces.attacker, forces.defender, () => { optionsChanged(); edited(); }),
+    forces.attacker.node, forces.defender.node, extras, advisor.node);
 
   // ---- results -----------------------------------------------------------------------------------
   const resultBox = el("section", {class: "calc-result", id: "calc-result", "aria-label": "Odds", hidden: true});
@@ -195,6 +198,7 @@ export function init(client, section) {
   }
   function fillUnits() {
     for (const role of ROLES) forces[role].setUnits(unitsFor(data, currentRuleset(), kind.value || "land", role));
+    advisor.setUnits(unitsFor(data, currentRuleset(), kind.value || "land", "attacker"));
     missingNote.textContent = missingUnitsNote(data, currentRuleset().id, kind.value || "land");
     missingNote.hidden = !missingNote.textContent;
     optionsChanged();
@@ -337,7 +341,7 @@ export function init(client, section) {
     shareRow.hidden = running || !shown || !linkField.value;
     calcButton.disabled = dialButton.disabled = engine !== "ready";
     calcButton.textContent = engine === "loading" ? "Loading Python…" : engine === "failed" ? "Engine unavailable" : "Calculate";
-    settings.disabled = extras.disabled = running;
+    settings.disabled = extras.disabled = advisor.node.disabled = running;
     for (const role of ROLES) forces[role].setDisabled(running);
   }
 
@@ -365,6 +369,45 @@ export function init(client, section) {
     refresh();
     resultBox.scrollIntoView({block: "start", behavior: motion()});
     if (focus) heading.focus({preventScroll: true});
+  }
+
+  // The advisor: one exact calc per count of the chosen unit added, from none up (advisor.js).
+  async function advise() {
+    const target = advisor.target;
+    advisor.invalidTarget = target === null;
+    if (target === null) {
+      advisor.say(`Chance to win: "${advisor.targetText}" is not a percentage between 0 and 100.`);
+      return;
+    }
+    const base = formRequest();
+    const unit = advisor.unit;
+    const had = Number(base.attacker.units[unit]) || 0;
+    let trying = 0;
+    let error = null;
+    showMessage("");
+    markField(null);
+    advisor.say("");
+    setBusy(() => `Advisor: trying ${trying} more…`);
+    const found = await fewestToReach(async (n) => {
+      trying = n;
+      const envelope = await ask({...base, attacker: {...base.attacker, units: {...base.attacker.units, [unit]: had + n}}});
+      if (!envelope.ok) {
+        error = envelope.error;
+        return null;
+      }
+      return envelope.result.outcome.attacker_wins;
+    }, target);
+    setBusy(null);
+    const name = advisor.unitName;
+    const pct = (p) => `${(100 * p).toFixed(1)}%`;
+    if (error) {
+      if (error.type === "cancelled") advisor.say("Cancelled.");
+      else failed(error);
+      return;
+    }
+    if (found.n === 0) advisor.say(`The attacker already wins ${pct(found.p)} of the time: nothing to add.`);
+    else if (found.n === null) advisor.say(`Even ${countName(MOST_ADDED, name)} more reach only ${pct(found.p)}.`);
+    else advisor.say(`Add ${countName(found.n, name)}: the attacker then wins ${pct(found.p)} (one fewer is not enough).`);
   }
 
   function failed(error) {
