@@ -58,3 +58,35 @@ def test_advisor_finds_the_fewest_tanks_for_the_target(page: Page, dist_server):
     page.locator("#calc-advisor-go").click()
     expect(page.locator("#calc-advice")).to_contain_text('"lots" is not a percentage')
     expect(page.locator("#calc-attacker-infantry")).to_have_value("1")  # the form is untouched
+
+
+def test_history_reopens_a_battle_and_a_calculation_with_one_tap(page: Page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    screen.choose(ruleset="classic", system="lowluck")
+    screen.add("attacker", "tank", 3)
+    screen.add("defender", "infantry", 1)
+    screen.seed.fill("history")
+    screen.roll()
+    expect(screen.outcome).to_be_visible()  # Low Luck: 3 tanks (power 9) kill 1 infantry in round 1
+    link = page.evaluate("location.hash")
+    screen.new_button.click()
+    page.locator("#battle-history summary").click()
+    entry = page.locator("#battle-history-list .history-link")
+    expect(entry).to_have_count(1)
+    expect(entry).to_contain_text("Classic (2nd edition) · Low Luck: 3 tanks v 1 infantry — Attacker wins")
+    assert entry.get_attribute("href") == link
+    entry.click()
+    expect(screen.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
+    expect(screen.outcome).to_be_visible()
+
+    calc = CalcScreen(page)
+    page.locator("#tab-screen-calc").click()
+    calc.add("attacker", "infantry")
+    calc.add("defender", "infantry")
+    calc.calculate()
+    page.reload()  # the history is kept on the device
+    screen.wait_ready()
+    page.locator("#tab-screen-calc").click()
+    page.locator("#calc-history summary").click()
+    expect(page.locator("#calc-history-list .history-link")).to_have_count(1)
+    expect(page.locator("#calc-history-list .history-link")).to_contain_text("1 infantry v 1 infantry — attacker wins")

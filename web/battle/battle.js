@@ -7,6 +7,7 @@
 import {el, clear} from "../kit/dom.js";
 import {BUILT_IN, SYSTEM_NOTES, missingUnitsNote} from "../kit/rulesets.js";
 import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
+import {historyPanel, remember} from "../kit/history.js";
 import {createForces, forceTools} from "../kit/forces.js";
 import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
 import {newSeed} from "../kit/seed.js";
@@ -91,8 +92,9 @@ export function init(client, section) {
     referee.node, seedBox, choose.node, lhtr.node);
   referee.input.addEventListener("change", () => { seedBox.hidden = referee.input.checked; edited(); });
   const tools = forceTools("battle", attacker, defender, () => { optionsChanged(); edited(); });
+  const recentBattles = historyPanel("battle", "battle-history", "Recent battles");
   const form = el("form", {class: "battle-form", id: "battle-form", novalidate: true},
-    settings, tools, attacker.node, defender.node, seedField);
+    recentBattles.node, settings, tools, attacker.node, defender.node, seedField);
   form.insertBefore(colored.node, seedField);
 
   // ---- log, outcome, share --------------------------------------------------
@@ -393,7 +395,22 @@ export function init(client, section) {
     renderLog();
     setPhase();
     focusResult();
+    rememberBattle();
     return null;
+  }
+
+  // The battle in this device's history (kit/history.js): one entry per battle, its latest link.
+  function rememberBattle() {
+    const {request, result} = battle;
+    if (!result.rounds.some((r) => r.complete)) return;
+    const names = unitNames();
+    const start = {ruleset: request.ruleset, system: request.system, kind: request.kind, seed: request.seed ?? null,
+      attacker: request.attacker, defender: request.defender};
+    const systemName = data.systems.find((s) => s.id === request.system.name)?.name || request.system.name;
+    const words = outcomeText(result, names);
+    remember({screen: "battle", key: JSON.stringify(start), link: result.link,
+      label: `${currentRuleset().name} · ${systemName}: ${listUnits(request.attacker.units, names, "nothing")} v ` +
+        `${listUnits(request.defender.units, names, "nothing")} — ${words || `round ${result.rounds.length}`}`});
   }
 
   // Keyboard and screen-reader players follow the battle: when the control just used is gone

@@ -13,6 +13,7 @@ import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {segmented, stepper} from "../kit/widgets.js";
 import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
 import {createAdvisor, fewestToReach, MOST_ADDED} from "./advisor.js";
+import {historyPanel, remember} from "../kit/history.js";
 import {listUnits} from "../battle/log.js";
 
 /**
@@ -154,8 +155,9 @@ export function init(client, section) {
   const hereNote = el("p", {id: "calc-from-text"});
   const hereReset = el("button", {type: "button", class: "small", id: "calc-from-reset"}, "Start at round 1");
   const here = el("div", {class: "message info calc-from", id: "calc-from", hidden: true}, hereNote, hereReset);
+  const recentCalcs = historyPanel("odds", "calc-history", "Recent calculations");
   const form = el("form", {class: "battle-form calc-form", id: "calc-form", novalidate: true},
-    here, settings, forceTools("calc", forces.attacker, forces.defender, () => { optionsChanged(); edited(); }),
+    here, recentCalcs.node, settings, forceTools("calc", forces.attacker, forces.defender, () => { optionsChanged(); edited(); }),
     forces.attacker.node, forces.defender.node, extras, advisor.node);
 
   // ---- results -----------------------------------------------------------------------------------
@@ -366,6 +368,12 @@ export function init(client, section) {
     dialBox.hidden = true;
     sharePanel.hidden = true;
     await keepLink(request, envelope.result);
+    if (envelope.result.link) {
+      const names = new Map(currentRuleset().units.map((u) => [u.id, u.name]));
+      remember({screen: "odds", key: envelope.result.link, link: envelope.result.link,
+        label: `${currentRuleset().name} · ${currentSystem().label}: ${listUnits(request.attacker.units, names, "nothing")} v ` +
+          `${listUnits(request.defender.units, names, "nothing")} — attacker wins ${(100 * envelope.result.outcome.attacker_wins).toFixed(1)}%`});
+    }
     refresh();
     resultBox.scrollIntoView({block: "start", behavior: motion()});
     if (focus) heading.focus({preventScroll: true});
