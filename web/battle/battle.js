@@ -294,7 +294,6 @@ export function init(client, section) {
     const systemName = (data.systems.find((s) => s.id === system)?.name || system) +
       (result.system?.variant ? ` ${variant.name(result.system.variant)}` : "");
     const request = battle.request;
-    const dice = request.dice ? "your own dice" : `seed “${result.seed ?? request.seed}”`;
     const kindName = KIND_NAMES[request.kind || "land"];
     const techNames = new Map((data.tech || BUILT_IN.tech).map((t) => [t.id, t.name]));
     const extras = (side) => {
@@ -305,7 +304,8 @@ export function init(client, section) {
       return parts.length ? el("span", {class: "extras"}, ` (${parts.join("; ")})`) : "";
     };
     logHeader.replaceChildren(
-      el("p", {class: "setup-line"}, `${rulesetName} · ${systemName} · ${kindName} · ${dice}${request.lhtr ? " · LHTR" : ""}`),
+      el("p", {class: "setup-line"}, `${rulesetName} · ${systemName} · ${kindName}${request.lhtr ? " · LHTR" : ""}`),
+      diceSourceLine(result.dice_source),
       el("p", {class: "start"}, el("strong", {}, "Attacker: "), listUnits(request.attacker.units, names, "nothing"), extras(request.attacker)),
       el("p", {class: "start"}, el("strong", {}, "Defender: "), listUnits(request.defender.units, names, "nothing"), extras(request.defender)));
     result.rounds.forEach((round, i) => rounds.append((system === "colored" ? renderColoredRound : renderRound)(round, {
@@ -322,6 +322,12 @@ export function init(client, section) {
     reportStatus.textContent = "";
     const last = pause ? pause.node : words ? outcome : rounds.lastElementChild;
     last?.scrollIntoView({block: "end", behavior: motion()});
+  }
+
+  // Where the dice came from, in pycore's words (pycore/origin.py): the same sentence as the forum exports.
+  function diceSourceLine(source) {
+    if (!source) return "";
+    return el("p", {class: "dice-source", id: "dice-source", dataset: {kind: source.kind}}, "Dice: ", source.label);
   }
 
   // The panel shown while the battle waits: a casualty choice, or the dice to enter.
@@ -368,7 +374,10 @@ export function init(client, section) {
   async function play(request, {quiet = false} = {}) {
     busy = true;
     setPhase();
-    const envelope = await client.call(request);
+    // The exports link back to this very page (pycore/report.py); a beacon round is only ever resolved
+    // after the page verified it (kit/beacon.js), so the words may say so.
+    const report = {page: location.href.split("#")[0], ...(request.beacon ? {beacon_verified: true} : {})};
+    const envelope = await client.call({...request, report});
     busy = false;
     if (!envelope.ok) {
       if (!quiet || !pause) showError(envelope.error);
