@@ -14,6 +14,7 @@ import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
 import {readLink} from "../kit/link.js";
+import {createBeaconPanel} from "./beacon-panel.js";
 
 const KIND_NAMES = {land: "Land", sea: "Sea", amphibious: "Amphibious"};
 const KIND_NOTES = {
@@ -50,6 +51,7 @@ export function init(client, section) {
   }
   let data = BUILT_IN;
   let battle = null; // {request: the resolve request last answered, result}
+  let declared = null; // a battle bound to a beacon round not yet verified here (its setup is shown)
   let pause = null; // the casualty or dice panel shown while the battle waits
   let busy = false;
   let engine = "loading"; // "loading" | "ready" | "failed"
@@ -88,6 +90,8 @@ export function init(client, section) {
     return {input, node};
   };
   const referee = toggle("referee", "I roll my own dice", "Roll real dice at the table and tap in what you rolled; Luckdial applies the rules.");
+  const beaconMode = toggle("beacon-mode", "Dice from a public beacon (forum play)",
+    "Declare the battle now: its dice come from a round of the League of Entropy's public beacon drawn 5 minutes later. Post the link before then — nobody, you included, can know the dice when you post.");
   const choose = toggle("choose-casualties", "Choose casualties", "Pause at every hit so the side that lost units picks them (Luckdial suggests cheapest first).");
   const lhtr = toggle("lhtr", "LHTR heavy bombers", "Heavy bombers roll two dice and keep the better one (instead of two hits).");
   const seedInput = el("input", {id: "seed", name: "seed", type: "text", autocomplete: "off", autocapitalize: "off",
@@ -103,8 +107,16 @@ export function init(client, section) {
     el("p", {class: "hint", id: "seed-hint"}, "The same seed always rolls the same dice."));
   const seedField = el("fieldset", {class: "settings seed-field"},
     el("legend", {class: "visually-hidden"}, "How to play"),
-    referee.node, seedBox, choose.node, lhtr.node);
-  referee.input.addEventListener("change", () => { seedBox.hidden = referee.input.checked; edited(); });
+    referee.node, beaconMode.node, seedBox, choose.node, lhtr.node);
+  const showSeedBox = () => { seedBox.hidden = referee.input.checked || beaconMode.input.checked; };
+  referee.input.addEventListener("change", () => {
+    if (referee.input.checked) beaconMode.input.checked = false;
+    showSeedBox(); setPhase(); edited();
+  });
+  beaconMode.input.addEventListener("change", () => {
+    if (beaconMode.input.checked) referee.input.checked = false;
+    showSeedBox(); setPhase(); edited();
+  });
   const form = el("form", {class: "battle-form", id: "battle-form", novalidate: true},
     settings, attacker.node, defender.node, seedField);
   form.insertBefore(colored.node, seedField);
@@ -153,7 +165,9 @@ export function init(client, section) {
   const buttonRow = el("div", {class: "buttons"}, rollButton, pressButton, retreatButton, shareButton, newButton);
   const actions = el("div", {class: "actions"}, message, progress, progressStep, submergeRow, buttonRow);
 
-  section.replaceChildren(form, log, actions);
+  // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
+  const beacon = createBeaconPanel({onRetry: () => checkDeclared()});
+  section.replaceChildren(form, beacon.node, log, actions);
 
   // ---- helpers --------------------------------------------------------------
   const currentRuleset = () => data.rulesets.find((r) => r.id === rulesetSelect.value) || data.rulesets[0];
@@ -243,7 +257,7 @@ export function init(client, section) {
     const over = result && !fighting;
     const setup = !result;
     const n = result ? result.rounds.length : 0;
-    rollButton.hidden = !setup;
+    rollButton.hidden = !setup || Boolean(declared);
     pressButton.hidden = retreatButton.hidden = !fighting;
     shareButton.hidden = newButton.hidden = !over;
     buttonRow.hidden = waiting;
@@ -254,12 +268,13 @@ export function init(client, section) {
     if (pause) pause.busy = busy;
     showLoading(); // while loading, it also names the roll button
     if (engine === "failed") rollButton.textContent = "Battle engine unavailable";
+    else if (engine === "ready" && beaconMode.input.checked) rollButton.textContent = busy ? "Declaring…" : "Declare on the beacon";
     else if (engine === "ready") rollButton.textContent = busy ? "Rolling…" : "Roll round 1";
     if (busy) pressButton.textContent = "Rolling…";
     else pressButton.replaceChildren(battle?.request?.dice ? "Roll" : "Press on", el("span", {class: "sub"}, ` (round ${n + 1})`));
     rollButton.disabled = engine !== "ready" || busy;
     pressButton.disabled = retreatButton.disabled = busy;
-    const locked = Boolean(battle) || busy || replaying;
+    const locked = Boolean(battle) || busy || replaying || Boolean(declared);
     settings.disabled = seedField.disabled = locked;
     attacker.setDisabled(locked);
     defender.setDisabled(locked);
@@ -421,7 +436,7 @@ export function init(client, section) {
     if (!lhtr.node.hidden && lhtr.input.checked) request.lhtr = true;
     if (choose.input.checked) request.choose_casualties = true;
     if (referee.input.checked) request.dice = [];
-    else request.seed = seedInput.value;
+    else if (!beaconMode.input.checked) request.seed = seedInput.value;
     if (currentSystem() === "colored") colored.apply(request);
     return request;
   }
@@ -435,7 +450,43 @@ export function init(client, section) {
     }
     return next;
   }
-  rollButton.addEventListener("click", () => play(nextRound(formRequest(), 0)));
+  rollButton.addEventListener("click", () => (beaconMode.input.checked ? declare() : play(nextRound(formRequest(), 0))));
+
+  // ---- beacon-declared battles (kit/beacon.js, docs/links.md) -----------------------------
+  // Declaring binds the battle to a round drawn a few minutes from now; the link holds the battle and the round.
+  async function declare() {
+    const {roundToDeclare} = await import("../kit/beacon.js");
+    const request = {...formRequest(), beacon: {round: roundToDeclare()}};
+    busy = true;
+    setPhase();
+    const envelope = await client.call({op: "share", encode: request});
+    busy = false;
+    if (!envelope.ok) {
+      showError(envelope.error);
+      setPhase();
+      return;
+    }
+    showMessage("");
+    markField(null);
+    history.replaceState(null, "", "#" + envelope.result.link);
+    declared = envelope.result.request || request;
+    beacon.declare(declared, location.href);
+    setPhase();
+    await checkDeclared();
+  }
+
+  // The round's state: pending (countdown, checked again when drawn), verified (the battle is fought),
+  // unreachable or invalid (said, the setup stays shown).
+  async function checkDeclared() {
+    if (!declared) return;
+    const request = declared;
+    const verified = await beacon.check(request);
+    if (verified && declared === request) {
+      declared = null;
+      await play(verified);
+    }
+    setPhase();
+  }
   pressButton.addEventListener("click", () => play(nextRound(battle.request, battle.result.rounds.length)));
   retreatButton.addEventListener("click", () => {
     const n = battle.result.rounds.length;
@@ -457,6 +508,8 @@ export function init(client, section) {
   });
   newButton.addEventListener("click", () => {
     battle = null;
+    declared = null;
+    beacon.reset();
     seedInput.value = newSeed();
     history.replaceState(null, "", location.pathname + location.search);
     renderLog();
@@ -472,6 +525,8 @@ export function init(client, section) {
   // decoded: pycore's answer to {op: "share", decode}, when already asked for.
   async function openLink(fragment, decoded = null) {
     battle = null;
+    declared = null;
+    beacon.reset();
     renderLog();
     pause = null;
     showMessage(replaying ? "Replaying the shared battle…" : "Opening the shared link…", "info");
@@ -494,6 +549,13 @@ export function init(client, section) {
       return;
     }
     fillFrom(request);
+    if (request.beacon) {
+      declared = request;
+      beacon.opened(request);
+      setPhase();
+      checkDeclared(); // not awaited: a round not drawn yet keeps it waiting, the page is ready meanwhile
+      return;
+    }
     await play(request);
   }
 
@@ -515,7 +577,8 @@ export function init(client, section) {
     options.defender.set(request.defender);
     colored.set(request);
     referee.input.checked = Array.isArray(request.dice);
-    seedBox.hidden = referee.input.checked;
+    beaconMode.input.checked = Boolean(request.beacon);
+    showSeedBox();
     choose.input.checked = Boolean(request.choose_casualties);
     optionsChanged();
     lhtr.input.checked = Boolean(request.lhtr);
