@@ -15,6 +15,7 @@ import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
 import {readLink} from "../kit/link.js";
 import {createBeaconPanel} from "./beacon-panel.js";
+import {createCommitPanel} from "./commit-panel.js";
 
 const KIND_NAMES = {land: "Land", sea: "Sea", amphibious: "Amphibious"};
 const KIND_NOTES = {
@@ -92,6 +93,8 @@ export function init(client, section) {
   const referee = toggle("referee", "I roll my own dice", "Roll real dice at the table and tap in what you rolled; Luckdial applies the rules.");
   const beaconMode = toggle("beacon-mode", "Dice from a public beacon (forum play)",
     "Declare the battle now: its dice come from a round of the League of Entropy's public beacon drawn 5 minutes later. Post the link before then — nobody, you included, can know the dice when you post.");
+  const commitMode = toggle("commit-mode", "Dice made by both players (no network)",
+    "Commit–reveal: you post a commitment, your opponent replies with any phrase, you reveal. The dice come from both, so neither can choose them.");
   const choose = toggle("choose-casualties", "Choose casualties", "Pause at every hit so the side that lost units picks them (Luckdial suggests cheapest first).");
   const lhtr = toggle("lhtr", "LHTR heavy bombers", "Heavy bombers roll two dice and keep the better one (instead of two hits).");
   const seedInput = el("input", {id: "seed", name: "seed", type: "text", autocomplete: "off", autocapitalize: "off",
@@ -107,16 +110,16 @@ export function init(client, section) {
     el("p", {class: "hint", id: "seed-hint"}, "The same seed always rolls the same dice."));
   const seedField = el("fieldset", {class: "settings seed-field"},
     el("legend", {class: "visually-hidden"}, "How to play"),
-    referee.node, beaconMode.node, seedBox, choose.node, lhtr.node);
-  const showSeedBox = () => { seedBox.hidden = referee.input.checked || beaconMode.input.checked; };
-  referee.input.addEventListener("change", () => {
-    if (referee.input.checked) beaconMode.input.checked = false;
-    showSeedBox(); setPhase(); edited();
-  });
-  beaconMode.input.addEventListener("change", () => {
-    if (beaconMode.input.checked) referee.input.checked = false;
-    showSeedBox(); setPhase(); edited();
-  });
+    referee.node, beaconMode.node, commitMode.node, seedBox, choose.node, lhtr.node);
+  // One source of dice at a time (pycore/origin.py): the seed, the table, the beacon or commit–reveal.
+  const sources = [referee, beaconMode, commitMode];
+  const showSeedBox = () => { seedBox.hidden = sources.some((t) => t.input.checked); };
+  for (const source of sources) {
+    source.input.addEventListener("change", () => {
+      if (source.input.checked) for (const other of sources) if (other !== source) other.input.checked = false;
+      showSeedBox(); setPhase(); edited();
+    });
+  }
   const form = el("form", {class: "battle-form", id: "battle-form", novalidate: true},
     settings, attacker.node, defender.node, seedField);
   form.insertBefore(colored.node, seedField);
@@ -167,7 +170,8 @@ export function init(client, section) {
 
   // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
   const beacon = createBeaconPanel({onRetry: () => checkDeclared()});
-  section.replaceChildren(form, beacon.node, log, actions);
+  const commitPanel = createCommitPanel({client, onReveal: (request) => reveal(request)});
+  section.replaceChildren(form, beacon.node, commitPanel.node, log, actions);
 
   // ---- helpers --------------------------------------------------------------
   const currentRuleset = () => data.rulesets.find((r) => r.id === rulesetSelect.value) || data.rulesets[0];
@@ -259,7 +263,8 @@ export function init(client, section) {
     const n = result ? result.rounds.length : 0;
     rollButton.hidden = !setup || Boolean(declared);
     pressButton.hidden = retreatButton.hidden = !fighting;
-    shareButton.hidden = newButton.hidden = !over;
+    shareButton.hidden = !over;
+    newButton.hidden = !over && !declared; // a declared or committed battle can be left for a new one
     buttonRow.hidden = waiting;
     oddsButton.hidden = !(result && result.outcome === "in_progress") || busy;
     const canSubmerge = fighting && !busy ? submergeSides(result) : [];
@@ -268,6 +273,7 @@ export function init(client, section) {
     if (pause) pause.busy = busy;
     showLoading(); // while loading, it also names the roll button
     if (engine === "failed") rollButton.textContent = "Battle engine unavailable";
+    else if (engine === "ready" && commitMode.input.checked) rollButton.textContent = busy ? "Committing…" : "Make the commitment";
     else if (engine === "ready" && beaconMode.input.checked) rollButton.textContent = busy ? "Declaring…" : "Declare on the beacon";
     else if (engine === "ready") rollButton.textContent = busy ? "Rolling…" : "Roll round 1";
     if (busy) pressButton.textContent = "Rolling…";
@@ -436,7 +442,7 @@ export function init(client, section) {
     if (!lhtr.node.hidden && lhtr.input.checked) request.lhtr = true;
     if (choose.input.checked) request.choose_casualties = true;
     if (referee.input.checked) request.dice = [];
-    else if (!beaconMode.input.checked) request.seed = seedInput.value;
+    else if (!beaconMode.input.checked && !commitMode.input.checked) request.seed = seedInput.value;
     if (currentSystem() === "colored") colored.apply(request);
     return request;
   }
@@ -450,7 +456,34 @@ export function init(client, section) {
     }
     return next;
   }
-  rollButton.addEventListener("click", () => (beaconMode.input.checked ? declare() : play(nextRound(formRequest(), 0))));
+  rollButton.addEventListener("click", () => {
+    if (beaconMode.input.checked) declare();
+    else if (commitMode.input.checked) commit();
+    else play(nextRound(formRequest(), 0));
+  });
+
+  // ---- commit–reveal (battle/commit-panel.js) ----------------------------------------------
+  async function commit() {
+    const request = formRequest();
+    busy = true;
+    setPhase();
+    const envelope = await commitPanel.commit(request);
+    busy = false;
+    if (!envelope.ok) {
+      showError(envelope.error);
+    } else {
+      showMessage("");
+      markField(null);
+      declared = {...request, commit: {hash: envelope.result.hash}};
+    }
+    setPhase();
+  }
+
+  async function reveal(request) {
+    declared = null;
+    const error = await play(request);
+    if (!error) commitPanel.revealed();
+  }
 
   // ---- beacon-declared battles (kit/beacon.js, docs/links.md) -----------------------------
   // Declaring binds the battle to a round drawn a few minutes from now; the link holds the battle and the round.
@@ -510,6 +543,7 @@ export function init(client, section) {
     battle = null;
     declared = null;
     beacon.reset();
+    commitPanel.reset();
     seedInput.value = newSeed();
     history.replaceState(null, "", location.pathname + location.search);
     renderLog();
@@ -527,6 +561,7 @@ export function init(client, section) {
     battle = null;
     declared = null;
     beacon.reset();
+    commitPanel.reset();
     renderLog();
     pause = null;
     showMessage(replaying ? "Replaying the shared battle…" : "Opening the shared link…", "info");
@@ -556,7 +591,15 @@ export function init(client, section) {
       checkDeclared(); // not awaited: a round not drawn yet keeps it waiting, the page is ready meanwhile
       return;
     }
-    await play(request);
+    if (request.commit && !request.commit.secret) {
+      declared = request;
+      commitPanel.opened(request);
+      showMessage("");
+      setPhase();
+      return;
+    }
+    const error = await play(request);
+    if (!error && request.commit) commitPanel.revealed();
   }
 
   /** The form as a resolve request left it (a link's, read by pycore or, before Python, by kit/link.js). */
@@ -578,6 +621,7 @@ export function init(client, section) {
     colored.set(request);
     referee.input.checked = Array.isArray(request.dice);
     beaconMode.input.checked = Boolean(request.beacon);
+    commitMode.input.checked = Boolean(request.commit);
     showSeedBox();
     choose.input.checked = Boolean(request.choose_casualties);
     optionsChanged();
