@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from luckdial_page import ACTION_TIMEOUT, BattleScreen
+from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
 from test_battle import set_up, shown_rounds
 
 
@@ -42,3 +42,18 @@ def test_copied_bbcode_links_back_to_the_same_battle(page, browser, traffic, dis
         expect(other.page.locator("#dice-source")).to_have_attribute("data-kind", "seed")
     finally:
         fresh.close()
+
+
+def test_a_bombing_raid_link_reopens_the_same_raid(page, dist_server):
+    request = {"op": "bombing", "system": "lowluck", "bombers": 3, "aa": True, "seed": "raid on Karelia"}
+    want = pycore_handle(request)["result"]
+    url = dist_server.url + "#" + want["link"]
+    page.goto(url)
+    expect(page.locator("#shared-raid")).to_be_visible(timeout=180_000)
+    expect(page.locator("#shared-damage")).to_have_text(f"Damage {want['damage']['total']}", timeout=ACTION_TIMEOUT)
+    shown = page.locator("#shared-damage-dice .rd-die").evaluate_all("ds => ds.map(d => Number(d.dataset.value))")
+    assert shown == want["damage"]["rolls"]
+    expect(page.locator("#shared-dice-source")).to_have_text(
+        "Dice: rolled on the poster's device from seed “raid on Karelia” (can be re-rolled)")
+    page.locator("#shared-raid-share").click()
+    expect(page.locator("#shared-raid-link")).to_have_value(url)
