@@ -151,6 +151,7 @@ def test_opened_before_the_round_counts_down(fresh, traffic, dist_server):
     screen = open_at(ctx, declaration_url(dist_server.url), ROUND_MS - 1_200_000)  # loading takes real time
     expect(panel(screen)).to_have_attribute("data-beacon", "pending", timeout=ACTION_TIMEOUT)
     expect(screen.page.locator("#beacon-state")).to_contain_text("Not drawn yet")
+    expect(screen.page.locator("#beacon-deadline")).to_contain_text("Fair only if it was posted before")
     expect(screen.page.locator("#beacon-countdown")).to_have_text(re.compile(r"Drawn in 1\d:\d\d"))
     expect(screen.rounds).to_have_count(0)
     expect(screen.stepper("attacker", "tank")).to_have_value("3")  # the setup is shown meanwhile

@@ -171,7 +171,7 @@ export function init(client, section) {
   // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
   const beacon = createBeaconPanel({onRetry: () => checkDeclared()});
   const commitPanel = createCommitPanel({client, onReveal: (request) => reveal(request)});
-  section.replaceChildren(form, beacon.node, commitPanel.node, log, actions);
+  section.replaceChildren(beacon.node, commitPanel.node, form, log, actions); // the verdict first, the setup below
 
   // ---- helpers --------------------------------------------------------------
   const currentRuleset = () => data.rulesets.find((r) => r.id === rulesetSelect.value) || data.rulesets[0];
@@ -587,6 +587,7 @@ export function init(client, section) {
     if (request.beacon) {
       declared = request;
       beacon.opened(request);
+      showMessage("");
       setPhase();
       checkDeclared(); // not awaited: a round not drawn yet keeps it waiting, the page is ready meanwhile
       return;

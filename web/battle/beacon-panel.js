@@ -97,8 +97,11 @@ export function createBeaconPanel({onRetry}) {
       const beacon = await import("../kit/beacon.js");
       const round = request.beacon.round;
       const at = beacon.roundTime(round);
-      deadline.textContent = `Post it before ${beacon.clockTime(at)} — public beacon round ${round} is drawn then, ` +
-        "so the post's own time proves nobody could know the dice.";
+      deadline.textContent = node.dataset.role === "declarer"
+        ? `Post it before ${beacon.clockTime(at)} — public beacon round ${round} is drawn then, ` +
+          "so the post's own time proves nobody could know the dice."
+        : `Fair only if it was posted before ${beacon.clockTime(at)}, when public beacon round ${round} was drawn: ` +
+          "check the post's time.";
       for (;;) {
         setState("pending", `Checking public beacon round ${round}…`);
         const known = request.beacon.signature ? {signature: request.beacon.signature} : null;
