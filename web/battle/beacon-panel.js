@@ -4,6 +4,7 @@
 // "pending" | "verified" | "unreachable" | "invalid", so a reader and a test see the same thing.
 // The fetching and the BLS check are kit/beacon.js's; this module only says what happened.
 
+import {copyInto} from "../kit/copy.js";
 import {el} from "../kit/dom.js";
 
 export function createBeaconPanel({onRetry}) {
@@ -23,13 +24,7 @@ export function createBeaconPanel({onRetry}) {
   let waiter = null;
 
   copyButton.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(linkField.value);
-      copyButton.textContent = "Copied";
-    } catch {
-      linkField.focus();
-      linkField.select();
-    }
+    if (await copyInto(linkField, linkField.value)) copyButton.textContent = "Copied";
   });
   retryButton.addEventListener("click", () => onRetry());
 

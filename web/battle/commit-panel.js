@@ -4,6 +4,7 @@
 // (localStorage, keyed by the commitment) until the reveal. The panel's stage is data-commit =
 // "committed" | "reply" | "replied" | "reveal" | "waiting".
 
+import {copyInto} from "../kit/copy.js";
 import {el} from "../kit/dom.js";
 
 const STORE = "luckdial.commit.";
@@ -45,13 +46,7 @@ export function createCommitPanel({client, onReveal}) {
   let current = null;
 
   copyButton.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(linkField.value);
-      copyButton.textContent = "Copied";
-    } catch {
-      linkField.focus();
-      linkField.select();
-    }
+    if (await copyInto(linkField, linkField.value)) copyButton.textContent = "Copied";
   });
 
   function show(stage, text, {link = "", askPhrase = false, reveal = false} = {}) {

@@ -2,6 +2,7 @@
 // turn, and the end-of-turn settlement. The fees owed live in the research game (research-store.js)
 // so they survive a reload until the turn is settled.
 
+import {copyInto} from "../kit/copy.js";
 import {el, clear, append} from "../kit/dom.js";
 import {newSeed} from "./research-store.js";
 import {stepper, segmented, diceKeypad} from "../kit/widgets.js";
@@ -264,15 +265,7 @@ function showRaid(box, r, own) {
   const linkField = el("input", {id: `${prefix}-raid-link`, type: "url", readOnly: true, "aria-label": "Link to this raid", hidden: true});
   const shareButton = el("button", {type: "button", class: "small", id: `${prefix}-raid-share`}, "Share this raid");
   shareButton.addEventListener("click", async () => {
-    linkField.value = location.href.split("#")[0] + "#" + r.link;
-    linkField.hidden = false;
-    try {
-      await navigator.clipboard.writeText(linkField.value);
-      shareButton.textContent = "Link copied";
-    } catch {
-      linkField.focus();
-      linkField.select();
-    }
+    if (await copyInto(linkField, location.href.split("#")[0] + "#" + r.link)) shareButton.textContent = "Link copied";
   });
   append(clear(box), [ // dom.js append skips the nulls of lines that do not apply
     el("p", {class: "rd-big", id: `${prefix}-damage`}, `Damage ${r.damage.total}`),
