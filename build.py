@@ -19,6 +19,8 @@ dist/ layout (the contract every part builds against):
                         manifest at the top, each screen in its folder over the shared kit/
                         (kit/worker.js finds ../pyodide/ and ../pycore.zip)
     pyodide/            the five runtime files of npm pyodide (self-hosted: no CDN)
+    vendor/             the drand project's JavaScript client (npm drand-client, one ES module that
+                        bundles @noble/curves) and its licences, for kit/beacon.js
     pycore.zip          top folder pycore/, .py files only, for pyodide.unpackArchive
     build.js            `export const BUILD = "<hash of every other file>"`: the page, both workers
                         and the service worker check they belong to one build (and a Python
@@ -72,7 +74,14 @@ PYODIDE_FILES = (
 )
 """What the browser needs from the npm package: loader, runtime, stdlib, lock file."""
 
-GENERATED = ("pyodide", "pycore.zip", "build.js", "sw-assets.js")
+VENDOR_FILES = {
+    "drand-client.mjs": "drand-client/build/esm/index.mjs",
+    "drand-client.LICENSE-MIT": "drand-client/build/LICENSE-MIT",
+    "drand-client.LICENSE-APACHE": "drand-client/build/LICENSE-APACHE",
+}
+"""dist/vendor/ name -> file under node_modules: the beacon's verifier, pinned in package.json, no CDN."""
+
+GENERATED = ("pyodide", "vendor", "pycore.zip", "build.js", "sw-assets.js")
 """Names build.py writes into dist/; web/ must not hold files of the same name."""
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -226,7 +235,7 @@ def ensure_node_packages() -> None:
     installed = PYODIDE_PACKAGE / "package.json"
     if stamp_ok(stamp, expected) and installed.exists() and all(
         (PYODIDE_PACKAGE / name).exists() for name in PYODIDE_FILES
-    ):
+    ) and all((NODE_MODULES / source).exists() for source in VENDOR_FILES.values()):
         return
     ensure_node()
     run(["npm", "ci", "--no-audit", "--no-fund"])
@@ -347,6 +356,17 @@ def copy_pyodide(out: Path) -> None:
         shutil.copyfile(source, target / name)
 
 
+def copy_vendor(out: Path) -> None:
+    """Page libraries from their pinned npm packages (the drand client), self-hosted like Pyodide."""
+    target = out / "vendor"
+    target.mkdir()
+    for name, source in VENDOR_FILES.items():
+        path = NODE_MODULES / source
+        if not path.exists():
+            die(f"{path} is missing: delete node_modules/ and run python3 build.py setup")
+        shutil.copyfile(path, target / name)
+
+
 def write_pycore_zip(path: Path) -> None:
     """pycore/*.py as a zip with top folder pycore/, reproducible (sorted, fixed dates and modes)."""
     sources = sorted(
@@ -411,6 +431,7 @@ def build() -> None:
         try:
             copy_web(staging)
             copy_pyodide(staging)
+            copy_vendor(staging)
             write_pycore_zip(staging / "pycore.zip")
             write_sw_assets(staging, write_build_id(staging))
             staging.chmod(0o755)  # mkdtemp makes it 0700; dist/ is meant to be served

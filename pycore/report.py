@@ -2,13 +2,21 @@
 
 One line per firing group ("Attacker main: 15 power → 2 sure hits, roll at 3: 2 ✓ → 3 hits"),
 one per casualty list, the choice after each round, and the outcome. The
-three formats say the same thing; only the markup differs. The share link is
-appended so anyone can replay the battle.
+three formats say the same thing; only the markup differs. The first line
+is a summary in the page's own words (ruleset and system names, the outcome),
+the second says where the dice came from (:mod:`pycore.origin`), and the
+last is the absolute link — the page's address (``report.page`` of the
+request) with the battle in the fragment — as a link each place reads:
+a bare URL in text, ``[url=…]`` for phpBB, ``[…](…)`` for Discord and GitHub.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
+
+from . import validate as v
+from .errors import BadRequest, show
 
 OUTCOME_WORDS = {
     "attacker_wins": "The attacker wins", "defender_wins": "The defender wins",
@@ -18,6 +26,53 @@ OUTCOME_WORDS = {
 STEP_WORDS = {"aa": "AA fire", "bombard": "Shore bombardment", "subs": "Submarine strike", "main": "Main fire"}
 GROUP_WORDS = {"aa": "AA guns", "bombard": "bombarding ships", "subs": "submarines", "main": "units",
                "air": "aircraft (cannot hit subs)"}
+
+
+KIND_WORDS = {"land": "Land", "sea": "Sea", "amphibious": "Amphibious"}
+LINK_WORDS = "Replay this battle on Luckdial"
+_PAGE = re.compile(r"https?://[^\s#\[\]()<>\"]+")
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|~])")
+
+
+def read_options(value: Any, field: str = "report") -> dict:
+    """``report``: ``page`` (the page's address, so exports link back) and ``beacon_verified`` (the page checked it).
+
+    Neither is part of the battle: they change the words of the exports, never
+    the dice, and a link does not carry them.
+    """
+    value = v.obj(value, field)
+    v.only_keys(value, ("page", "beacon_verified"), field)
+    out: dict = {}
+    if "page" in value:
+        page = value["page"]
+        if not isinstance(page, str) or len(page) > 2000 or not _PAGE.fullmatch(page):
+            raise BadRequest(f"{field}.page", "must be the page's http(s) address without its fragment, "
+                             f"got {show(page, 40)}")
+        out["page"] = page
+    if "beacon_verified" in value:
+        out["beacon_verified"] = v.boolean(value["beacon_verified"], f"{field}.beacon_verified")
+    return out
+
+
+def summary(result: Mapping[str, Any], setup: Any) -> str:
+    """One line in the page's words: "Classic (2nd edition) · Low Luck · Land: The attacker wins."."""
+    if setup is None:
+        names = f"{result['ruleset']}, {result['system']['name']}, {result.get('kind', 'land')}"
+    else:
+        system = setup.system.name
+        variant = getattr(setup.system, "variant", None)
+        if variant:
+            from .systems.chess import VARIANT_NAMES
+            system += f" {VARIANT_NAMES.get(variant, variant)}"
+        names = f"{setup.ruleset.name} · {system} · {KIND_WORDS.get(setup.kind, setup.kind)}"
+    return f"{names}: {outcome_words(result)}."
+
+
+def outcome_words(result: Mapping[str, Any]) -> str:
+    end = OUTCOME_WORDS[result["outcome"]]
+    if result.get("takes_territory"):
+        end += " and takes the territory"
+    return end
 
 
 def _units(counts: Mapping[str, int], names: Mapping[str, str]) -> str:
@@ -60,9 +115,11 @@ def carry_words(fire: Mapping[str, Any]) -> str:
     return out
 
 
-def _lines(result: Mapping[str, Any], names: Mapping[str, str]) -> list[tuple[str, str]]:
+def _lines(result: Mapping[str, Any], names: Mapping[str, str], setup: Any) -> list[tuple[str, str]]:
     """(style, text) pairs; style is "title", "round", "line" or "link"."""
-    out = [("title", f"Luckdial battle — {result['ruleset']}, {result['system']['name']}, {result.get('kind', 'land')}")]
+    out = [("title", f"Luckdial battle — {summary(result, setup)}")]
+    if "dice_source" in result:
+        out.append(("line", f"Dice: {result['dice_source']['label']}"))
     for r in result["rounds"]:
         out.append(("round", f"Round {r['round']}" + ("" if r.get("complete", True) else " (waiting)")))
         for step in r.get("steps", []):
@@ -87,34 +144,40 @@ def _lines(result: Mapping[str, Any], names: Mapping[str, str]) -> list[tuple[st
         if r.get("complete", True):
             out.append(("line", f"Left: attacker {_units(r['after'].get('attacker', {}), names)}; "
                                 f"defender {_units(r['after'].get('defender', {}), names)}"))
-    end = OUTCOME_WORDS[result["outcome"]]
-    if result.get("takes_territory"):
-        end += " and takes the territory"
-    out.append(("round", end + "."))
+    out.append(("round", outcome_words(result) + "."))
     out.append(("link", result["link"]))
     return out
 
 
-def report(result: Mapping[str, Any], setup: Any = None) -> dict[str, str]:
-    """The three forum formats of one resolved battle."""
+def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None) -> dict[str, str]:
+    """The three forum formats of one resolved battle; ``page`` makes the link absolute."""
     names = {u.id: u.name for u in setup.ruleset} if setup is not None else {}
-    lines = _lines(result, names)
     text, bb, md = [], [], []
-    for style, line in lines:
+    for style, line in _lines(result, names, setup):
         if style == "title":
             text.append(line)
             bb.append(f"[b]{line}[/b]")
-            md.append(f"**{line}**")
+            md.append(f"**{_md(line)}**")
         elif style == "round":
             text.append(line)
             bb.append(f"[u]{line}[/u]")
-            md.append(f"\n*{line}*")
+            md.append(f"\n*{_md(line)}*")
         elif style == "link":
-            text.append(f"Replay: #{line}")
-            bb.append(f"Replay: #{line}")
-            md.append(f"\nReplay: `#{line}`")
+            url = f"{page}#{line}" if page else f"#{line}"
+            text.append(f"Replay: {url}")
+            bb.append(f"[url={url}]{LINK_WORDS}[/url]" if page else f"Replay: {url}")
+            md.append(f"\n[{LINK_WORDS}]({url})" if page else f"\nReplay: `{url}`")
+        elif line.startswith("Dice: "):
+            text.append(line)
+            bb.append(f"[i]{line}[/i]")
+            md.append(f"*{_md(line)}*")
         else:
             text.append(f"  {line}")
             bb.append(f"  {line}")
-            md.append(f"- {line}")
+            md.append(f"- {_md(line)}")
     return {"text": "\n".join(text), "bbcode": "\n".join(bb), "markdown": "\n".join(md)}
+
+
+def _md(line: str) -> str:
+    """Markdown with the player's text kept literal (a seed may hold ``*`` or ``_``): Discord and GitHub alike."""
+    return _MARKDOWN.sub(r"\\\1", line)

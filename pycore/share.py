@@ -1,8 +1,8 @@
 """Share links: a request in a URL fragment, so anyone can open, check and replay it.
 
 Format v1 (``docs/links.md``): ``v1.`` + base64url (no padding) of the
-raw-deflated canonical JSON of a linkable request (``resolve``, ``wif``,
-``research``). Canonical JSON sorts keys and drops spaces, so the same battle
+raw-deflated canonical JSON of a linkable request (``resolve``, ``calc``,
+``wif``, ``research``, ``bombing``). Canonical JSON sorts keys and drops spaces, so the same battle
 always gives the same link. A link holds the *request*, never the result: the
 receiver re-runs it with the same seed and sees the same dice, which is what
 makes a posted link checkable.
@@ -28,7 +28,8 @@ MAX_LINK_CHARS = 16_000
 MAX_JSON_BYTES = 64_000
 
 
-LINKABLE = {"resolve": "ops.resolve", "calc": "ops.calc", "wif": "ops.wif", "research": "ops.research"}
+LINKABLE = {"resolve": "ops.resolve", "calc": "ops.calc", "wif": "ops.wif", "research": "ops.research",
+            "bombing": "ops.bombing"}
 """Ops a link may hold → module whose ``normalize(request) -> dict`` validates it."""
 
 

@@ -40,6 +40,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
+  // Only the site's own files: the public beacon's answers (kit/beacon.js) go to the network untouched.
+  if (new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     // Navigations may carry a query string; the page is the same.

@@ -11,6 +11,8 @@ from typing import Any, Mapping
 
 from .. import validate as v
 from ..errors import BadRequest, show
+from ..origin import label
+from ..share import link_for
 from ..research.bombing import (CAP_KIND, CHESS_VARIANTS, COMPLEX_CAP, LOWLUCK_RULES, MAX_BOMBERS, RULESETS,
                                 SYSTEMS, RAID_KEYS, RAIDS, SYSTEM_KEYS, Dice, cap_damage, settle)
 
@@ -115,4 +117,8 @@ def run(request: Mapping[str, Any]) -> dict:
     for key in ("ruleset", "rule", "variant", "aa_count", "rockets", "territory_value", "seed"):
         if key in request:
             result[key] = request[key]
+    if "seed" in request or "rolls" in request:
+        # A raid shares like a battle (docs/links.md): its link reopens it, its dice say where they came from.
+        result["link"] = link_for(request)
+        result["dice_source"] = label({"seed": request["seed"]} if "seed" in request else {"dice": request["rolls"]})
     return result

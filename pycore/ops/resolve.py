@@ -20,19 +20,21 @@ from ..engine.sequence import MAX_ROUNDS, BattleLog
 from ..engine.setup import ROLES, BattleSetup, parse_setup, setup_json
 from ..engine.table import Decisions, RefereeTable, SeededTable, Table
 from ..errors import BadRequest
-from ..report import report
+from .. import origin as origin_of
+from ..report import report, read_options
 from ..rulesets import find_ruleset
 from ..share import link_for
 from ..systems import find_system, play_named, spec_of
 
-FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "seed", "dice", "rounds", "choices",
-          "casualties", "choose_casualties")
+FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "seed", "dice", "beacon", "commit",
+          "rounds", "choices", "casualties", "choose_casualties", "report")
 """Fields of every battle request; a play adds its own (``submerge``; coloured dice's ``boosts``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Request:
     setup: BattleSetup
+    origin: origin_of.Origin
     seed: str | None
     table_dice: tuple[Mapping[str, Any], ...] | None
     rounds: int | None
@@ -99,24 +101,23 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, Request]:
     system = find_system(v.required(request, "system", ""))
     setup = parse_setup(request, ruleset, system)
     play.check_setup(setup)
-    if ("seed" in request) == ("dice" in request):
-        raise BadRequest("seed", "give a seed (the app rolls) or dice (the values rolled at the table), not both"
-                         if "seed" in request else "is required (or give dice rolled at the table)")
-    seed = v.text(request["seed"], "seed", 1, 200) if "seed" in request else None
+    canonical = setup_json("resolve", setup)
     table_dice = None
-    if "dice" in request:
+
+    def read_table(value: Any) -> list:
+        nonlocal table_dice
         table_dice = tuple(play.read_dice(entry, f"dice[{i}]", system)
-                           for i, entry in enumerate(v.array(request["dice"], "dice", MAX_ROUNDS)))
+                           for i, entry in enumerate(v.array(value, "dice", MAX_ROUNDS)))
+        return [{role: (list(entry[role]) if isinstance(entry[role], tuple)
+                        else {g: list(f) for g, f in entry[role].items()})
+                 for role in ROLES if role in entry} for entry in table_dice]
+
+    origin = origin_of.read(request, dict(canonical), read_table)
+    seed = origin.seed
     rounds = v.whole(request["rounds"], "rounds", 1, MAX_ROUNDS) if "rounds" in request else None
     decisions = read_decisions(request, play, system)
 
-    canonical = setup_json("resolve", setup)
-    if seed is not None:
-        canonical["seed"] = seed
-    else:
-        canonical["dice"] = [{role: (list(entry[role]) if isinstance(entry[role], tuple)
-                                     else {g: list(f) for g, f in entry[role].items()})
-                              for role in ROLES if role in entry} for entry in table_dice]
+    canonical.update(origin.canonical)
     if rounds is not None:
         canonical["rounds"] = rounds
     for key in play.decision_lists:
@@ -125,7 +126,7 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, Request]:
     for key in play.asks:
         if getattr(decisions, key):
             canonical[key] = True
-    return canonical, Request(setup, seed, table_dice, rounds, decisions)
+    return canonical, Request(setup, origin, seed, table_dice, rounds, decisions)
 
 
 def normalize(request: Mapping[str, Any]) -> dict:
@@ -169,6 +170,8 @@ def _check_unused(req: Request, table: Table, battle: BattleLog, by_colour: bool
 
 def run(request: Mapping[str, Any]) -> dict:
     canonical, req = parse(request)
+    options = read_options(request.get("report", {}))
+    origin_of.ready(req.origin)
     setup = req.setup
     play = setup.system.play()
     table: Table
@@ -214,5 +217,6 @@ def run(request: Mapping[str, Any]) -> dict:
             result["next_dice"] = battle.waiting["dice"]
     elif battle.outcome == "in_progress":
         result["next_dice"] = play.next_dice(setup, battle)
-    result["report"] = report(result, setup)
+    result["dice_source"] = origin_of.label(canonical, options.get("beacon_verified", False))
+    result["report"] = report(result, setup, options.get("page"))
     return result

@@ -45,7 +45,7 @@ def test_a_fragment_with_hash_is_accepted():
     ("v1.!!!!", "damaged"),
     ("v1.AAAA", "damaged"),
     (pack(b"[1,2,3]"), "must be an object"),
-    (pack(b'{"op": "bombing"}'), "must be one of resolve, calc"),
+    (pack(b'{"op": "rulesets"}'), "must be one of resolve, calc"),
     (pack(b"not json"), "damaged"),
     ("v1." + "A" * 20_000, "too long"),
 ])

@@ -169,7 +169,8 @@ def test_copy_buttons_give_the_forum_report(page, context, dist_server):
     screen.seed.fill("copy seed")
     screen.roll()
     request = {"op": "resolve", "ruleset": "classic", "system": {"name": "lowluck"},
-               "attacker": {"units": {"tank": 3}}, "defender": {"units": {"infantry": 1}}, "seed": "copy seed", "rounds": 1}
+               "attacker": {"units": {"tank": 3}}, "defender": {"units": {"infantry": 1}}, "seed": "copy seed", "rounds": 1,
+               "report": {"page": dist_server.url}}  # the page's own address: the exports link back (docs/links.md)
     report = pycore_handle(request)["result"]["report"]
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.locator("#copy-markdown").click()

@@ -16,6 +16,8 @@ import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
 import {readLink} from "../kit/link.js";
+import {createBeaconPanel} from "./beacon-panel.js";
+import {createCommitPanel} from "./commit-panel.js";
 
 const KIND_NAMES = {land: "Land", sea: "Sea", amphibious: "Amphibious"};
 const KIND_NOTES = {
@@ -35,6 +37,7 @@ export function init(client, section) {
   }
   let data = BUILT_IN;
   let battle = null; // {request: the resolve request last answered, result}
+  let declared = null; // a battle bound to a beacon round not yet verified here (its setup is shown)
   let pause = null; // the casualty or dice panel shown while the battle waits
   let busy = false;
   let engine = "loading"; // "loading" | "ready" | "failed"
@@ -74,6 +77,10 @@ export function init(client, section) {
     return {input, node};
   };
   const referee = toggle("referee", "I roll my own dice", "Roll real dice at the table and tap in what you rolled; Luckdial applies the rules.");
+  const beaconMode = toggle("beacon-mode", "Dice from a public beacon (forum play)",
+    "Declare the battle now: its dice come from a round of the League of Entropy's public beacon drawn 5 minutes later. Post the link before then — nobody, you included, can know the dice when you post.");
+  const commitMode = toggle("commit-mode", "Dice made by both players (no network)",
+    "Commit–reveal: you post a commitment, your opponent replies with any phrase, you reveal. The dice come from both, so neither can choose them.");
   const choose = toggle("choose-casualties", "Choose casualties", "Pause at every hit so the side that lost units picks them (Luckdial suggests cheapest first).");
   const lhtr = toggle("lhtr", "LHTR heavy bombers", "Heavy bombers roll two dice and keep the better one (instead of two hits).");
   const seedInput = el("input", {id: "seed", name: "seed", type: "text", autocomplete: "off", autocapitalize: "off",
@@ -89,8 +96,16 @@ export function init(client, section) {
     el("p", {class: "hint", id: "seed-hint"}, "The same seed always rolls the same dice."));
   const seedField = el("fieldset", {class: "settings seed-field"},
     el("legend", {class: "visually-hidden"}, "How to play"),
-    referee.node, seedBox, choose.node, lhtr.node);
-  referee.input.addEventListener("change", () => { seedBox.hidden = referee.input.checked; edited(); });
+    referee.node, beaconMode.node, commitMode.node, seedBox, choose.node, lhtr.node);
+  // One source of dice at a time (pycore/origin.py): the seed, the table, the beacon or commit–reveal.
+  const sources = [referee, beaconMode, commitMode];
+  const showSeedBox = () => { seedBox.hidden = sources.some((t) => t.input.checked); };
+  for (const source of sources) {
+    source.input.addEventListener("change", () => {
+      if (source.input.checked) for (const other of sources) if (other !== source) other.input.checked = false;
+      showSeedBox(); setPhase(); edited();
+    });
+  }
   const tools = forceTools("battle", attacker, defender, () => { optionsChanged(); edited(); });
   const recentBattles = historyPanel("battle", "battle-history", "Recent battles");
   const form = el("form", {class: "battle-form", id: "battle-form", novalidate: true},
@@ -141,7 +156,10 @@ export function init(client, section) {
   const buttonRow = el("div", {class: "buttons"}, rollButton, pressButton, retreatButton, shareButton, newButton);
   const actions = el("div", {class: "actions"}, message, progress, progressStep, submergeRow, buttonRow);
 
-  section.replaceChildren(form, log, actions);
+  // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
+  const beacon = createBeaconPanel({onRetry: () => checkDeclared()});
+  const commitPanel = createCommitPanel({client, onReveal: (request) => reveal(request)});
+  section.replaceChildren(beacon.node, commitPanel.node, form, log, actions); // the verdict first, the setup below
 
   // ---- helpers --------------------------------------------------------------
   const currentRuleset = () => data.rulesets.find((r) => r.id === rulesetSelect.value) || data.rulesets[0];
@@ -253,9 +271,10 @@ export function init(client, section) {
     const over = result && !fighting;
     const setup = !result;
     const n = result ? result.rounds.length : 0;
-    rollButton.hidden = !setup;
+    rollButton.hidden = !setup || Boolean(declared);
     pressButton.hidden = retreatButton.hidden = !fighting;
-    shareButton.hidden = newButton.hidden = !over;
+    shareButton.hidden = !over;
+    newButton.hidden = !over && !declared; // a declared or committed battle can be left for a new one
     buttonRow.hidden = waiting;
     oddsButton.hidden = !(result && result.outcome === "in_progress" && result.rounds.some((r) => r.complete)) || busy;
     const canSubmerge = fighting && !busy ? submergeSides(result) : [];
@@ -264,12 +283,14 @@ export function init(client, section) {
     if (pause) pause.busy = busy;
     showLoading(); // while loading, it also names the roll button
     if (engine === "failed") rollButton.textContent = "Battle engine unavailable";
+    else if (engine === "ready" && commitMode.input.checked) rollButton.textContent = busy ? "Committing…" : "Make the commitment";
+    else if (engine === "ready" && beaconMode.input.checked) rollButton.textContent = busy ? "Declaring…" : "Declare on the beacon";
     else if (engine === "ready") rollButton.textContent = busy ? "Rolling…" : "Roll round 1";
     if (busy) pressButton.textContent = "Rolling…";
     else pressButton.replaceChildren(battle?.request?.dice ? "Roll" : "Press on", el("span", {class: "sub"}, ` (round ${n + 1})`));
     rollButton.disabled = engine !== "ready" || busy;
     pressButton.disabled = retreatButton.disabled = busy;
-    const locked = Boolean(battle) || busy || replaying;
+    const locked = Boolean(battle) || busy || replaying || Boolean(declared);
     settings.disabled = seedField.disabled = locked;
     attacker.setDisabled(locked);
     defender.setDisabled(locked);
@@ -305,7 +326,6 @@ export function init(client, section) {
     const systemName = (data.systems.find((s) => s.id === system)?.name || system) +
       (result.system?.variant ? ` ${variant.name(result.system.variant)}` : "");
     const request = battle.request;
-    const dice = request.dice ? "your own dice" : `seed “${result.seed ?? request.seed}”`;
     const kindName = KIND_NAMES[request.kind || "land"];
     const techNames = new Map((data.tech || BUILT_IN.tech).map((t) => [t.id, t.name]));
     const extras = (side) => {
@@ -316,7 +336,8 @@ export function init(client, section) {
       return parts.length ? el("span", {class: "extras"}, ` (${parts.join("; ")})`) : "";
     };
     logHeader.replaceChildren(
-      el("p", {class: "setup-line"}, `${rulesetName} · ${systemName} · ${kindName} · ${dice}${request.lhtr ? " · LHTR" : ""}`),
+      el("p", {class: "setup-line"}, `${rulesetName} · ${systemName} · ${kindName}${request.lhtr ? " · LHTR" : ""}`),
+      diceSourceLine(result.dice_source),
       el("p", {class: "start"}, el("strong", {}, "Attacker: "), listUnits(request.attacker.units, names, "nothing"), extras(request.attacker)),
       el("p", {class: "start"}, el("strong", {}, "Defender: "), listUnits(request.defender.units, names, "nothing"), extras(request.defender)));
     result.rounds.forEach((round, i) => rounds.append((system === "colored" ? renderColoredRound : renderRound)(round, {
@@ -335,6 +356,12 @@ export function init(client, section) {
     reportPanel.hidden = !result.report || !resolved;
     if (pause?.scrollTarget) pause.scrollTarget.scrollIntoView({block: "center", behavior: motion()});
     else (pause ? pause.node : words ? outcome : rounds.lastElementChild)?.scrollIntoView({block: "end", behavior: motion()});
+  }
+
+  // Where the dice came from, in pycore's words (pycore/origin.py): the same sentence as the forum exports.
+  function diceSourceLine(source) {
+    if (!source) return "";
+    return el("p", {class: "dice-source", id: "dice-source", dataset: {kind: source.kind}}, "Dice: ", source.label);
   }
 
   // The panel shown while the battle waits: a casualty choice, or the dice to enter.
@@ -381,7 +408,10 @@ export function init(client, section) {
   async function play(request, {quiet = false} = {}) {
     busy = true;
     setPhase();
-    const envelope = await client.call(request);
+    // The exports link back to this very page (pycore/report.py); a beacon round is only ever resolved
+    // after the page verified it (kit/beacon.js), so the words may say so.
+    const report = {page: location.href.split("#")[0], ...(request.beacon ? {beacon_verified: true} : {})};
+    const envelope = await client.call({...request, report});
     busy = false;
     if (!envelope.ok) {
       if (!quiet || !pause) showError(envelope.error);
@@ -453,7 +483,7 @@ export function init(client, section) {
     if (!lhtr.node.hidden && lhtr.input.checked) request.lhtr = true;
     if (choose.input.checked) request.choose_casualties = true;
     if (referee.input.checked) request.dice = [];
-    else request.seed = seedInput.value;
+    else if (!beaconMode.input.checked && !commitMode.input.checked) request.seed = seedInput.value;
     if (currentSystem() === "colored") colored.apply(request);
     return request;
   }
@@ -467,7 +497,70 @@ export function init(client, section) {
     }
     return next;
   }
-  rollButton.addEventListener("click", () => play(nextRound(formRequest(), 0)));
+  rollButton.addEventListener("click", () => {
+    if (beaconMode.input.checked) declare();
+    else if (commitMode.input.checked) commit();
+    else play(nextRound(formRequest(), 0));
+  });
+
+  // ---- commit–reveal (battle/commit-panel.js) ----------------------------------------------
+  async function commit() {
+    const request = formRequest();
+    busy = true;
+    setPhase();
+    const envelope = await commitPanel.commit(request);
+    busy = false;
+    if (!envelope.ok) {
+      showError(envelope.error);
+    } else {
+      showMessage("");
+      markField(null);
+      declared = {...request, commit: {hash: envelope.result.hash}};
+    }
+    setPhase();
+  }
+
+  async function reveal(request) {
+    declared = null;
+    const error = await play(request);
+    if (!error) commitPanel.revealed();
+  }
+
+  // ---- beacon-declared battles (kit/beacon.js, docs/links.md) -----------------------------
+  // Declaring binds the battle to a round drawn a few minutes from now; the link holds the battle and the round.
+  async function declare() {
+    const {roundToDeclare} = await import("../kit/beacon.js");
+    const request = {...formRequest(), beacon: {round: roundToDeclare()}};
+    busy = true;
+    setPhase();
+    const envelope = await client.call({op: "share", encode: request});
+    busy = false;
+    if (!envelope.ok) {
+      showError(envelope.error);
+      setPhase();
+      return;
+    }
+    showMessage("");
+    markField(null);
+    history.replaceState(null, "", "#" + envelope.result.link);
+    declared = envelope.result.request || request;
+    beacon.declare(declared, location.href);
+    setPhase();
+    await checkDeclared();
+  }
+
+  // The round's state: pending (countdown, checked again when drawn), verified (the battle is fought),
+  // unreachable or invalid (said, the setup stays shown).
+  async function checkDeclared() {
+    if (!declared) return;
+    const request = declared;
+    const verified = await beacon.check(request);
+    if (verified && declared === request) {
+      declared = null;
+      await play(verified);
+    }
+    setPhase();
+  }
   pressButton.addEventListener("click", () => play(nextRound(battle.request, battle.result.rounds.length)));
   retreatButton.addEventListener("click", () => {
     const n = battle.result.rounds.length;
@@ -489,6 +582,9 @@ export function init(client, section) {
   });
   newButton.addEventListener("click", () => {
     battle = null;
+    declared = null;
+    beacon.reset();
+    commitPanel.reset();
     seedInput.value = newSeed();
     history.replaceState(history.state, "", location.pathname + location.search + "#battle");
     renderLog();
@@ -511,6 +607,9 @@ export function init(client, section) {
   // decoded: pycore's answer to {op: "share", decode}, when already asked for.
   async function openLink(fragment, decoded = null) {
     battle = null;
+    declared = null;
+    beacon.reset();
+    commitPanel.reset();
     renderLog();
     pause = null;
     showMessage(replaying ? "Replaying the shared battle…" : "Opening the shared link…", "info");
@@ -533,7 +632,23 @@ export function init(client, section) {
       return;
     }
     fillFrom(request);
-    await play(request);
+    if (request.beacon) {
+      declared = request;
+      beacon.opened(request);
+      showMessage("");
+      setPhase();
+      checkDeclared(); // not awaited: a round not drawn yet keeps it waiting, the page is ready meanwhile
+      return;
+    }
+    if (request.commit && !request.commit.secret) {
+      declared = request;
+      commitPanel.opened(request);
+      showMessage("");
+      setPhase();
+      return;
+    }
+    const error = await play(request);
+    if (!error && request.commit) commitPanel.revealed();
   }
 
   /** The form as a resolve request left it (a link's, read by pycore or, before Python, by kit/link.js). */
@@ -555,7 +670,9 @@ export function init(client, section) {
     options.defender.set(request.defender);
     colored.set(request);
     referee.input.checked = Array.isArray(request.dice);
-    seedBox.hidden = referee.input.checked;
+    beaconMode.input.checked = Boolean(request.beacon);
+    commitMode.input.checked = Boolean(request.commit);
+    showSeedBox();
     choose.input.checked = Boolean(request.choose_casualties);
     optionsChanged();
     lhtr.input.checked = Boolean(request.lhtr);

@@ -2,6 +2,7 @@
 // turn, and the end-of-turn settlement. The fees owed live in the research game (research-store.js)
 // so they survive a reload until the turn is settled.
 
+import {copyInto} from "../kit/copy.js";
 import {el, clear, append} from "../kit/dom.js";
 import {newSeed} from "./research-store.js";
 import {stepper, segmented, diceKeypad} from "../kit/widgets.js";
@@ -120,21 +121,7 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
       return say(error, envelope.error.message);
     }
     const r = envelope.result;
-    const diceLine = (label, values, id) => (values?.length
-      ? el("p", {class: "rd-dice", id}, `${label}: `, values.map((v) => el("span", {class: "die numeric rd-die", dataset: {value: String(v)}}, String(v))))
-      : null);
-    append(clear(outcome), [ // dom.js append skips the nulls of lines that do not apply
-      el("p", {class: "rd-big", id: "bomb-damage"}, `Damage ${r.damage.total}`),
-      el("p", {}, `${r.bombers} bomber${r.bombers === 1 ? "" : "s"}, ${r.shot_down} shot down, ${r.surviving} over the target.`),
-      r.damage.per_bomber?.length ? el("p", {}, `Per bomber: ${r.damage.per_bomber.join(", ")}`) : null,
-      diceLine("AA dice", r.aa_fire.rolls, "bomb-aa-dice"),
-      diceLine("Damage dice", r.damage.rolls, "bomb-damage-dice"),
-      diceLine("Fee dice", r.fee?.rolls, "bomb-fee-dice"),
-      el("p", {class: "hint", id: "bomb-rolled-by"}, own ? "Your own dice." : "The app rolled."),
-      r.fee ? el("p", {class: "rd-fee", id: "bomb-fee"}, `Fee ${r.fee.total} (${r.fee.per_bomber.join(" + ")}), ${r.fee.due}.` +
-        (r.fee.refund !== undefined ? ` Set aside ${r.fee.reserve}, ${r.fee.refund} back.` : "")) : null,
-      ...r.notes.map((n) => el("p", {class: "hint"}, n))]);
-    outcome.hidden = false;
+    showRaid(outcome, r, own);
     let line = `Raid: ${r.bombers} bombers (${r.system}${r.rule ? " " + r.rule : ""}${own ? ", own dice" : ""}), damage ${r.damage.total}`;
     if (r.fee && r.fee.refund === undefined) {
       current.bombing.owed += r.fee.total;
@@ -244,6 +231,19 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
     render();
   });
 
+  // A raid shared by link (docs/links.md): shown on its own card, never added to this device's fees.
+  const shared = el("div", {class: "rd-card rd-raid", id: "shared-raid", role: "status", hidden: true});
+  async function openShared(request) {
+    const envelope = await client.call(request);
+    shared.hidden = false;
+    if (!envelope.ok) {
+      shared.replaceChildren(el("p", {class: "rd-field-error"}, `This raid's link could not be replayed: ${envelope.error.message}`));
+      return;
+    }
+    showRaid(shared, envelope.result, Boolean(request.rolls));
+    shared.prepend(el("h3", {}, "Shared raid"));
+  }
+
   function render() {
     const current = nation();
     if (!current) return;
@@ -253,5 +253,33 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
     if (!current.bombing.log.length) log.append(el("li", {class: "hint"}, "No raid yet."));
   }
 
-  return {node, render, probe};
+  return {node, render, probe, shared, openShared};
+}
+
+// The raid's result on a card: damage, the dice, where they came from, and a link that reopens it.
+function showRaid(box, r, own) {
+  const diceLine = (label, values, id) => (values?.length
+    ? el("p", {class: "rd-dice", id}, `${label}: `, values.map((v) => el("span", {class: "die numeric rd-die", dataset: {value: String(v)}}, String(v))))
+    : null);
+  const prefix = box.id === "shared-raid" ? "shared" : "bomb";
+  const linkField = el("input", {id: `${prefix}-raid-link`, type: "url", readOnly: true, "aria-label": "Link to this raid", hidden: true});
+  const shareButton = el("button", {type: "button", class: "small", id: `${prefix}-raid-share`}, "Share this raid");
+  shareButton.addEventListener("click", async () => {
+    if (await copyInto(linkField, location.href.split("#")[0] + "#" + r.link)) shareButton.textContent = "Link copied";
+  });
+  append(clear(box), [ // dom.js append skips the nulls of lines that do not apply
+    el("p", {class: "rd-big", id: `${prefix}-damage`}, `Damage ${r.damage.total}`),
+    el("p", {}, `${r.bombers} bomber${r.bombers === 1 ? "" : "s"}, ${r.shot_down} shot down, ${r.surviving} over the target.`),
+    r.damage.per_bomber?.length ? el("p", {}, `Per bomber: ${r.damage.per_bomber.join(", ")}`) : null,
+    diceLine("AA dice", r.aa_fire.rolls, `${prefix}-aa-dice`),
+    diceLine("Damage dice", r.damage.rolls, `${prefix}-damage-dice`),
+    diceLine("Fee dice", r.fee?.rolls, `${prefix}-fee-dice`),
+    el("p", {class: "hint", id: `${prefix}-rolled-by`}, own ? "Your own dice." : "The app rolled."),
+    r.dice_source ? el("p", {class: "hint", id: `${prefix}-dice-source`, dataset: {kind: r.dice_source.kind}}, `Dice: ${r.dice_source.label}`) : null,
+    r.fee ? el("p", {class: "rd-fee", id: `${prefix}-fee`}, `Fee ${r.fee.total} (${r.fee.per_bomber.join(" + ")}), ${r.fee.due}.` +
+      (r.fee.refund !== undefined ? ` Set aside ${r.fee.reserve}, ${r.fee.refund} back.` : "")) : null,
+    ...r.notes.map((n) => el("p", {class: "hint"}, n)),
+    r.link ? el("div", {class: "rd-tools"}, shareButton) : null,
+    r.link ? linkField : null]);
+  box.hidden = false;
 }

@@ -214,7 +214,7 @@ export function init(client, section) {
     "Add a nation to keep its research ledgers and bombing fees for the whole game. Everything is kept on this phone.");
   section.replaceChildren(
     el("h2", {}, "Research"), storageBanner, message, view.node, el("div", {class: "rd-nations"}, nationRow, addButton),
-    addForm, notice, empty, researchView, bombing.node);
+    addForm, notice, bombing.shared, empty, researchView, bombing.node);
 
   // ---- state helpers ----------------------------------------------------------------
   function selection() {
@@ -496,6 +496,11 @@ export function init(client, section) {
   // ---- shared links --------------------------------------------------------------------
   async function openLink(fragment) {
     const envelope = await client.call({op: "share", decode: fragment});
+    if (envelope.ok && envelope.result.request.op === "bombing") {
+      document.getElementById(`tab-${section.id}`)?.click();
+      await bombing.openShared(envelope.result.request);
+      return;
+    }
     if (!envelope.ok || envelope.result.request.op !== "research") return;
     const request = envelope.result.request;
     const name = request.label || "Shared ledger";

@@ -1,0 +1,128 @@
+// The Battle screen's panel for a battle declared on a public beacon round (docs/links.md):
+// the time by which the declaration must be posted, a countdown while the round is not drawn,
+// and the verdict once it is checked. Its state is on the panel as data-beacon =
+// "pending" | "verified" | "unreachable" | "invalid", so a reader and a test see the same thing.
+// The fetching and the BLS check are kit/beacon.js's; this module only says what happened.
+
+import {copyInto} from "../kit/copy.js";
+import {el} from "../kit/dom.js";
+
+export function createBeaconPanel({onRetry}) {
+  if (!document.querySelector('link[href="battle/beacon.css"]')) {
+    document.head.append(el("link", {rel: "stylesheet", href: "battle/beacon.css"}));
+  }
+  const state = el("p", {class: "beacon-state", id: "beacon-state", role: "status"});
+  const deadline = el("p", {class: "beacon-deadline", id: "beacon-deadline"});
+  const countdown = el("p", {class: "beacon-countdown numeric", id: "beacon-countdown", "aria-live": "off"});
+  const linkField = el("input", {id: "beacon-link", type: "url", readOnly: true, "aria-label": "Link to this declared battle"});
+  const copyButton = el("button", {type: "button", class: "small", id: "beacon-copy"}, "Copy the link");
+  const linkRow = el("div", {class: "beacon-link-row", hidden: true}, linkField, copyButton);
+  const retryButton = el("button", {type: "button", class: "small", id: "beacon-retry", hidden: true}, "Try again");
+  const node = el("section", {class: "beacon-panel", id: "beacon-panel", hidden: true, "aria-label": "Public beacon"},
+    el("h2", {}, "Dice from a public beacon"), state, deadline, countdown, linkRow, retryButton);
+  let timer = null;
+  let waiter = null;
+
+  copyButton.addEventListener("click", async () => {
+    if (await copyInto(linkField, linkField.value)) copyButton.textContent = "Copied";
+  });
+  retryButton.addEventListener("click", () => onRetry());
+
+  function setState(name, text) {
+    node.dataset.beacon = name;
+    node.hidden = false;
+    state.textContent = text;
+    retryButton.hidden = name !== "unreachable";
+  }
+
+  function stopTimers() {
+    clearInterval(timer);
+    timer = null;
+    if (waiter) waiter.resolve(null);
+    waiter = null;
+  }
+
+  /** Waits until round time (a countdown on the page); resolves true then, null if reset meanwhile. */
+  function waitFor(at) {
+    stopTimers();
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+      countdown.textContent = `Drawn in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      if (left <= 0) {
+        clearInterval(timer);
+        timer = null;
+        const done = waiter;
+        waiter = null;
+        done?.resolve(true);
+      }
+    };
+    return new Promise((resolve) => {
+      waiter = {resolve};
+      tick();
+      timer = setInterval(tick, 250);
+    });
+  }
+
+  return {
+    node,
+    /** The declarer's view: the link to post, and by when. */
+    declare(request, url) {
+      linkField.value = url;
+      linkRow.hidden = false;
+      copyButton.textContent = "Copy the link";
+      node.dataset.role = "declarer";
+    },
+    /** A reader's view of a declaration link. */
+    opened() {
+      linkRow.hidden = true;
+      node.dataset.role = "reader";
+    },
+    reset() {
+      stopTimers();
+      node.hidden = true;
+      delete node.dataset.beacon;
+      countdown.textContent = deadline.textContent = state.textContent = "";
+      linkRow.hidden = true;
+    },
+    /**
+     * Checks the declared round until it is drawn: the request to fight once verified
+     * (with the round's signature, which the link then keeps), or null (unreachable, invalid, reset).
+     */
+    async check(request) {
+      const beacon = await import("../kit/beacon.js");
+      const round = request.beacon.round;
+      const at = beacon.roundTime(round);
+      deadline.textContent = node.dataset.role === "declarer"
+        ? `Post it before ${beacon.clockTime(at)} — public beacon round ${round} is drawn then, ` +
+          "so the post's own time proves nobody could know the dice."
+        : `Fair only if it was posted before ${beacon.clockTime(at)}, when public beacon round ${round} was drawn: ` +
+          "check the post's time.";
+      for (;;) {
+        setState("pending", `Checking public beacon round ${round}…`);
+        const known = request.beacon.signature ? {signature: request.beacon.signature} : null;
+        const result = await beacon.checkRound(round, known);
+        if (result.state === "pending") {
+          setState("pending", `Not drawn yet: public beacon round ${round} is drawn at ${beacon.clockTime(at)}. ` +
+            "The battle is fought as soon as it is.");
+          if (!(await waitFor(at))) return null;
+          continue;
+        }
+        countdown.textContent = "";
+        if (result.state === "verified") {
+          setState("verified", `Drawn from public beacon round ${round} — verified against the League of Entropy's ` +
+            "quicknet public key.");
+          return {...request, beacon: {round, signature: result.signature}};
+        }
+        if (result.state === "invalid") {
+          setState("invalid", `Refused: the answer for public beacon round ${round} is not genuine — ${result.reason}. ` +
+            "No dice are shown; the battle's setup is above.");
+          return null;
+        }
+        setState("unreachable", `Could not reach the public beacon for round ${round}` +
+          `${navigator.onLine ? "" : " (this device is offline)"}: ${result.reason}. The battle's setup is shown above; ` +
+          "try again once online.");
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// Commit–reveal on the Battle screen (pycore/commit.py, docs/links.md): two players make the dice
+// together with no network. The attacker's page makes a secret and posts only its commitment; the
+// defender replies with any phrase; the attacker reveals. The secret stays on the attacker's device
+// (localStorage, keyed by the commitment) until the reveal. The panel's stage is data-commit =
+// "committed" | "reply" | "replied" | "reveal" | "waiting".
+
+import {copyInto} from "../kit/copy.js";
+import {el} from "../kit/dom.js";
+
+const STORE = "luckdial.commit.";
+
+function newSecret() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function keep(hash, secret) {
+  try {
+    localStorage.setItem(STORE + hash, secret);
+    return true;
+  } catch {
+    return false; // private mode: the secret lives only in this tab
+  }
+}
+
+function secretFor(hash, memory) {
+  try {
+    return localStorage.getItem(STORE + hash) || memory.get(hash) || null;
+  } catch {
+    return memory.get(hash) || null;
+  }
+}
+
+export function createCommitPanel({client, onReveal}) {
+  const memory = new Map();
+  const say = el("p", {class: "beacon-state", id: "commit-state", role: "status"});
+  const phrase = el("input", {id: "commit-phrase", type: "text", autocomplete: "off", maxlength: 200,
+    "aria-label": "Your phrase (anything)"});
+  const replyButton = el("button", {type: "button", class: "primary", id: "commit-reply"}, "Make my reply link");
+  const phraseRow = el("div", {class: "beacon-link-row", hidden: true}, phrase, replyButton);
+  const linkField = el("input", {id: "commit-link", type: "url", readOnly: true, "aria-label": "Link to post"});
+  const copyButton = el("button", {type: "button", class: "small", id: "commit-copy"}, "Copy the link");
+  const linkRow = el("div", {class: "beacon-link-row", hidden: true}, linkField, copyButton);
+  const revealButton = el("button", {type: "button", class: "primary", id: "commit-reveal", hidden: true}, "Reveal and roll");
+  const node = el("section", {class: "beacon-panel", id: "commit-panel", hidden: true, "aria-label": "Commit and reveal"},
+    el("h2", {}, "Dice made by both players"), say, phraseRow, linkRow, revealButton);
+  let current = null;
+
+  copyButton.addEventListener("click", async () => {
+    if (await copyInto(linkField, linkField.value)) copyButton.textContent = "Copied";
+  });
+
+  function show(stage, text, {link = "", askPhrase = false, reveal = false} = {}) {
+    node.hidden = false;
+    node.dataset.commit = stage;
+    say.textContent = text;
+    linkRow.hidden = !link;
+    linkField.value = link;
+    copyButton.textContent = "Copy the link";
+    phraseRow.hidden = !askPhrase;
+    revealButton.hidden = !reveal;
+  }
+
+  const pageUrl = (fragment) => location.href.split("#")[0] + "#" + fragment;
+
+  replyButton.addEventListener("click", async () => {
+    const words = phrase.value.trim();
+    if (!words) {
+      say.textContent = "Type any phrase first: it is your half of the dice.";
+      phrase.focus();
+      return;
+    }
+    const request = {...current, commit: {hash: current.commit.hash, phrase: words}};
+    const envelope = await client.call({op: "share", encode: request});
+    if (!envelope.ok) {
+      say.textContent = envelope.error.message;
+      return;
+    }
+    history.replaceState(null, "", "#" + envelope.result.link);
+    current = request;
+    show("replied", "Post this link as your reply. The attacker reveals next; the dice then come from both of you.",
+      {link: pageUrl(envelope.result.link)});
+  });
+
+  revealButton.addEventListener("click", () => {
+    const secret = secretFor(current.commit.hash, memory);
+    if (secret) onReveal({...current, commit: {...current.commit, secret}});
+  });
+
+  return {
+    node,
+    /** The attacker commits: returns the commitment link's request, or an error envelope. */
+    async commit(battle) {
+      const secret = newSecret();
+      const envelope = await client.call({op: "share", commit: battle, secret});
+      if (!envelope.ok) return envelope;
+      memory.set(envelope.result.hash, secret);
+      const kept = keep(envelope.result.hash, secret);
+      history.replaceState(null, "", "#" + envelope.result.link);
+      current = {...battle, commit: {hash: envelope.result.hash}};
+      show("committed", "Post this link: it holds the battle and a commitment to a secret kept on this device" +
+        (kept ? "" : " (this tab only: keep it open)") + ". When the defender replies, open the reply link here to reveal.",
+        {link: pageUrl(envelope.result.link)});
+      return envelope;
+    },
+    /** A commit link opened before its reveal: the defender's phrase, or the attacker's reveal. */
+    opened(request) {
+      current = request;
+      const secret = secretFor(request.commit.hash, memory);
+      if (!request.commit.phrase) {
+        if (secret) show("committed", "Your commitment: post its link and wait for the defender's reply.", {link: location.href});
+        else show("reply", "The attacker committed to this battle. Reply with any phrase — the dice come from your phrase and the attacker's secret, so neither of you can choose them.", {askPhrase: true});
+      } else if (secret) {
+        show("reveal", `The defender replied “${request.commit.phrase}”. Reveal your secret to roll; the reveal link then shows the battle to everyone.`, {reveal: true});
+      } else {
+        show("waiting", `The defender replied “${request.commit.phrase}”. Waiting for the attacker's reveal (the attacker opens this link on the device that made the commitment).`);
+      }
+    },
+    revealed() {
+      show("revealed", "Revealed: the secret matches the commitment, so neither player could choose these dice.");
+    },
+    reset() {
+      current = null;
+      node.hidden = true;
+      delete node.dataset.commit;
+    },
+  };
+}
