@@ -3,6 +3,7 @@
 import pytest
 
 from pycore.systems.colored.chart import DEFAULT_CHART
+from pycore.share import link_for
 from pycore.systems.colored.match import dice_count, match
 from tests.core.helpers import error, ok
 
@@ -249,6 +250,45 @@ def test_an_edited_chart_is_used_and_carried_in_the_link():
 def test_a_bad_chart_is_refused_field_by_field(chart, field, words):
     got = error(battle({"tank": 1}, {"infantry": 1}, seed="c", system={"name": "colored", "chart": chart}))
     assert got["field"] == field and words in got["message"]
+
+
+@pytest.mark.parametrize("name", ["light blue", "", "Red", "tank@red", "red.dark", "-red", "2nd", "red\n",
+                                  "a" * 21, "gr\u00fcn", 5, None])
+def test_a_colour_name_outside_letters_digits_and_hyphens_is_refused_naming_it(name):
+    """Issue #18 item 4: a name with a space reached the page as a class name and stopped referee play.
+    The chart's names are 1-20 of a-z, 0-9 and '-', starting with a letter (chart.COLOR_NAME)."""
+    chart = [{"color": name, "rolls": ["tank"]}]
+    got = error(battle({"tank": 1}, {"infantry": 1}, seed="c", system={"name": "colored", "chart": chart}))
+    assert got["field"] == "system.chart[0].color"
+    assert "lowercase letters a-z, digits or hyphens" in got["message"]
+    if isinstance(name, str) and name:
+        assert f'got "{name[:20]}' in got["message"].replace("\\n", "\n")
+
+
+def test_a_hyphenated_colour_plays_with_referee_dice_and_travels_in_its_link():
+    """A chart whose one colour is "sky-blue": the referee is asked for sky-blue dice by that name, the
+    dice given are used (tank 6 against infantry 1: the 6 beats the 1, seed 001, so the infantry dies and
+    the tank lives), and the link decodes to the same chart."""
+    chart = [{"color": "sky-blue", "rolls": ["tank", "infantry"]}]
+    request = battle({"tank": 1}, {"infantry": 1}, system={"name": "colored", "chart": chart}, dice=[{}])
+    waiting = ok(request)
+    assert [(d["side"], d["color"], d["group"]) for d in waiting["next_dice"]] == \
+        [("attacker", "sky-blue", "sky-blue"), ("defender", "sky-blue", "sky-blue")]
+    request["dice"] = [{"attacker": {"sky-blue": [6]}, "defender": {"sky-blue": [1]}}]
+    result = ok(request)
+    assert result["rounds"][0]["after"] == {"attacker": {"tank": 1}, "defender": {}}
+    decoded = ok({"op": "share", "decode": result["link"]})["request"]
+    assert decoded["system"]["chart"][0]["color"] == "sky-blue"
+
+
+def test_a_link_with_a_colour_name_the_page_cannot_show_is_refused_as_edited():
+    """A v1 link made before names were restricted (hand-written JSON, the page never made one) is refused
+    like any edited link, naming the field; it never reaches the page."""
+    request = battle({"tank": 1}, {"infantry": 1}, seed="c",
+                     system={"name": "colored", "chart": [{"color": "light blue", "rolls": ["tank", "infantry"]}]})
+    got = error({"op": "share", "decode": link_for(request)})  # the encoder packs it as given
+    assert got["field"] == "system.chart[0].color"
+    assert '"light blue"' in got["message"]
 
 
 def test_what_coloured_dice_do_not_play_is_refused_plainly():

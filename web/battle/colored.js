@@ -16,6 +16,19 @@ const clone = (value) => JSON.parse(JSON.stringify(value));
 const boostText = (kinds) => kinds.map((kind) => kind.join(", ")).join(" | ");
 const parseBoosts = (text) => text.split("|").map((kind) => kind.split(/[\s,]+/).filter(Boolean)).filter((kind) => kind.length);
 
+/**
+ * A colour's name as a class name or a part of an id. pycore allows only a-z, 0-9 and "-" in a name
+ * (chart.COLOR_NAME, docs/api.md), so this is the name itself; any other character (a name from an older
+ * link or an older core) becomes "_<hex code>_" — a space in a class token makes classList throw, and that
+ * once left referee play with no dice pad and no message.
+ */
+export const colorToken = (color) => String(color ?? "").replace(/[^a-z0-9-]/g, (ch) => `_${ch.codePointAt(0).toString(16)}_`);
+/** A post ("tank@red") as a part of an id: "tank-red". */
+const postToken = (key) => {
+  const [unit, color] = key.split("@");
+  return color === undefined ? unit : `${unit}-${colorToken(color)}`;
+};
+
 /** Where the chart puts a unit: the first colour it rolls in, else the first it boosts in (pycore's rule). */
 function defaultPost(chart, unit) {
   const rolls = chart.find((row) => row.rolls.includes(unit));
@@ -97,8 +110,8 @@ export function createColoredSetup({onChange = () => {}} = {}) {
         box.addEventListener("change", () => { set(box.value); drawChart(); onChange(); });
         return box;
       };
-      chartRows.append(el("div", {class: `cd-row cd-${row.color}`, dataset: {color: row.color}},
-        el("div", {class: "cd-row-head"}, el("span", {class: `cd-swatch cd-${row.color}`}), el("strong", {}, `${i + 1} · ${cap(row.color)}`), up, down),
+      chartRows.append(el("div", {class: `cd-row cd-${colorToken(row.color)}`, dataset: {color: row.color}},
+        el("div", {class: "cd-row-head"}, el("span", {class: `cd-swatch cd-${colorToken(row.color)}`}), el("strong", {}, `${i + 1} · ${cap(row.color)}`), up, down),
         el("span", {class: "mini"}, "Rolls"), chips,
         el("label", {class: "mini", for: `cd-boosts-${i}`}, "Boosts +1 (kinds split by |)"), boosts,
         el("div", {class: "cd-selects"},
@@ -137,7 +150,7 @@ export function createColoredSetup({onChange = () => {}} = {}) {
           line.append(el("span", {class: "cd-post"}, options[0][1]));
         } else {
           for (const [key, words] of options) {
-            const s = stepper(`cd-${role}-${key.replace("@", "-")}`, `${TITLE[role]} ${names.get(unit) || unit} ${words}`,
+            const s = stepper(`cd-${role}-${postToken(key)}`, `${TITLE[role]} ${names.get(unit) || unit} ${words}`,
               {min: 0, max: n, value: posts[key] || 0, onChange: (value) => {
                 const next = {[key]: Math.max(0, Math.min(n, value))};
                 let rest = n - next[key];
@@ -244,8 +257,8 @@ export function renderColoredRound(round, {names, last, outcome}) {
   const card = el("article", {class: `round colored${round.complete === false ? " paused" : ""}`, dataset: {round: round.round}},
     el("h3", {}, `Round ${round.round}`, round.complete === false ? el("span", {class: "sub"}, " — waiting") : ""));
   for (const step of round.steps || []) {
-    const box = el("div", {class: `step cd-step cd-${step.color}`, dataset: {step: step.color, color: step.color}},
-      el("p", {class: "cd-say"}, el("span", {class: `cd-swatch cd-${step.color}`}), step.say));
+    const box = el("div", {class: `step cd-step cd-${colorToken(step.color)}`, dataset: {step: step.color, color: step.color}},
+      el("p", {class: "cd-say"}, el("span", {class: `cd-swatch cd-${colorToken(step.color)}`}), step.say));
     for (const fire of step.fire || []) {
       box.append(el("div", {class: `cd-dice ${fire.side}`, dataset: {side: fire.side}},
         el("span", {class: "cd-who"}, `${TITLE[fire.side]} (${listUnits(fire.units, names, "")})`),
@@ -282,9 +295,9 @@ function panel(id, title, ...children) {
 function dicePause(needs, onRoll) {
   const pads = needs.map((need) => {
     const dice = need.count === 1 ? "1 die" : `${need.count} dice`;
-    const pad = diceKeypad(`pad-${need.side}-${need.color}`, `${TITLE[need.side]} — ${need.color}: ${dice}`,
+    const pad = diceKeypad(`pad-${need.side}-${colorToken(need.color)}`, `${TITLE[need.side]} — ${need.color}: ${dice}`,
       {sides: 6, count: need.count, onChange: () => { pad.invalid = false; }});
-    pad.node.classList.add(need.side, `cd-${need.color}`);
+    pad.node.classList.add(need.side, `cd-${colorToken(need.color)}`);
     pad.node.dataset.side = need.side;
     pad.node.dataset.group = need.color;
     return {need, pad};
@@ -354,7 +367,7 @@ function casualtyPause(waiting, names, onConfirm) {
   for (const [key, n] of Object.entries(waiting.posts)) {
     const [unit, color] = key.split("@");
     const where = color ? ` (${color})` : "";
-    lost[key] = stepper(`choose-${side}-lost-${key.replace("@", "-")}`, `${TITLE[side]} loses ${names.get(unit) || unit}${where}`,
+    lost[key] = stepper(`choose-${side}-lost-${postToken(key)}`, `${TITLE[side]} loses ${names.get(unit) || unit}${where}`,
       {min: 0, max: n, value: waiting.proposal.posts.lost[key] || 0});
     rows.append(el("div", {class: "casualty-row", dataset: {unit: key}},
       el("div", {class: "unit-name"}, `${names.get(unit) || unit}${where}`, el("span", {class: "stat"}, `${n} in the fight`)),

@@ -17,6 +17,7 @@ Not for: how a unit is committed (``commit``) or how a colour is fought.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,13 @@ GUIDELINE_WORDS = {"any": "any unit", "aircraft_first": "aircraft first", "naval
                    "naval_only": "ships only"}
 CHOICES = ("victim", "winner")
 MAX_ROWS = 12
+COLOR_NAME = re.compile(r"[a-z][a-z0-9-]{0,19}")
+"""A colour's name: 1 to 20 lowercase letters a-z, digits or hyphens, starting with a letter.
+
+The name travels into post keys (``tank@red``), field paths (``attacker.colors.red``), links and the
+page's class names and ids (``cd-red``): a space, ``@`` or ``.`` would break one of them (a space in a
+name once stopped referee play on the page). Seed 001 names only plain colours.
+"""
 MAX_DICE = 6
 """Seed 001: "up to a maximum of 6 dice per color per player per round of combat"."""
 
@@ -117,6 +125,13 @@ def _units(value: Any, field: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _color_name(value: Any, field: str) -> str:
+    if not isinstance(value, str) or not COLOR_NAME.fullmatch(value):
+        raise BadRequest(field, "a colour's name is 1 to 20 lowercase letters a-z, digits or hyphens, "
+                         f"starting with a letter (e.g. red, sky-blue), got {show(value)}")
+    return value
+
+
 def parse_chart(value: Any, field: str) -> Chart:
     """A chart from a request, every field checked; a BadRequest naming e.g. ``system.chart[2].rolls[0]``."""
     entries = v.array(value, field, MAX_ROWS)
@@ -127,7 +142,7 @@ def parse_chart(value: Any, field: str) -> Chart:
         where = f"{field}[{i}]"
         entry = v.obj(entry, where)
         v.only_keys(entry, ("color", "rolls", "boosts", "casualties", "choice"), where)
-        color = v.text(v.required(entry, "color", where), f"{where}.color", 1, 20)
+        color = _color_name(v.required(entry, "color", where), f"{where}.color")
         if any(row.color == color for row in rows):
             raise BadRequest(f"{where}.color", f"colour {show(color)} is in the chart twice")
         rolls = _units(entry.get("rolls", []), f"{where}.rolls")
