@@ -15,7 +15,7 @@ import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js
 import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
-import {readLink} from "../kit/link.js";
+import {readLink, readFragment} from "../kit/link.js";
 import {createBeaconPanel} from "./beacon-panel.js";
 import {createCommitPanel} from "./commit-panel.js";
 
@@ -422,7 +422,11 @@ export function init(client, section) {
     markField(null);
     battle = {request, result: envelope.result};
     history.replaceState(history.state, "", "#" + envelope.result.link);
-    renderLog();
+    try {
+      renderLog();
+    } catch (error) { // never a silent half-drawn battle: the log so far stays and the player is told
+      showMessage("Luckdial could not show this step of the battle. Please report it, with the link.", "error", String(error));
+    }
     setPhase();
     focusResult();
     rememberBattle();
@@ -680,8 +684,9 @@ export function init(client, section) {
   }
 
   window.addEventListener("hashchange", () => {
-    const hash = location.hash;
-    if (engine === "ready" && hash.startsWith("#v1.") && hash !== "#" + battle?.result?.link) openLink(hash.slice(1));
+    const {link, problem} = readFragment(location.hash);
+    if (problem) showMessage(problem);
+    else if (engine === "ready" && link && link !== battle?.result?.link) openLink(link);
   });
 
   // ---- start --------------------------------------------------------------------
@@ -692,7 +697,8 @@ export function init(client, section) {
     loadStep = stage || "";
     if (engine === "loading") showLoading(); // only the bar and its words: no whole-form pass per percent
   });
-  const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
+  const {link, problem} = readFragment(location.hash);
+  if (problem) showMessage(problem);
   if (link) {
     showMessage("Opening the shared link once Python is ready…", "info");
     // The link's set-up on screen at once, read in JavaScript; pycore judges it once ready.

@@ -43,3 +43,45 @@ export async function readLink(fragment) {
     return null; // damaged: pycore says how, once it is ready
   }
 }
+
+// ---- the fragment: a link, a screen's name, or something to say --------------------------------------
+// The page's fragment read as a share link (docs/links.md), before any screen asks pycore to decode it.
+//
+// A `#v1.…` fragment is a link for pycore to decode (a damaged one is pycore's message). A link of
+// another version, or a fragment that is no link at all, gets its message here: no Python is needed, so
+// it shows while Python still loads. A plain short word (`#battle`, `#odds`, `#wif`, `#research`, an
+// anchor) names a screen or a place on the page: it is no link, and no message.
+
+export const READ_VERSION = 1; // PREFIX above is its "v1."
+const VERSIONED = /^v(\d{1,6})\./;
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
+
+/** How the fragment ends, quoted for a message: short, and never the whole of a long link. */
+function quoted(body) {
+  let text = body;
+  try {
+    text = decodeURIComponent(body);
+  } catch {
+    // a stray "%": shown as typed
+  }
+  return text.length > 24 ? `${text.slice(0, 23)}…` : text;
+}
+
+/**
+ * What `hash` (location.hash) holds: {link, problem}.
+ * link: the v1 link (without "#") for pycore, or null. problem: a sentence for the player, or null.
+ */
+export function readFragment(hash) {
+  const body = String(hash || "").replace(/^#/, "");
+  if (!body || PLAIN_NAME.test(body)) return {link: null, problem: null};
+  if (body.startsWith(PREFIX)) return {link: body, problem: null};
+  const version = VERSIONED.exec(body);
+  if (version) {
+    const n = Number(version[1]);
+    return {link: null, problem: `This link is of version ${n} (#v${n}.…), which this copy of Luckdial cannot ` +
+      `read (it reads v${READ_VERSION}). Reload the page online to update Luckdial; if this message stays, ask the ` +
+      "sender for the link again."};
+  }
+  return {link: null, problem: `“#${quoted(body)}” at the end of the address is not a Luckdial link (a link ` +
+    `ends in #${PREFIX}…). Check that the whole link was copied.`};
+}

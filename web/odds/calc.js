@@ -15,6 +15,7 @@ import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
 import {createAdvisor, fewestToReach, MOST_ADDED} from "./advisor.js";
 import {historyPanel, remember} from "../kit/history.js";
 import {listUnits} from "../battle/log.js";
+import {readFragment} from "../kit/link.js";
 
 /**
  * The luck dial's systems. Systems the core does not know yet (it answers a
@@ -583,15 +584,16 @@ export function init(client, section) {
   });
 
   window.addEventListener("hashchange", () => {
-    const hash = location.hash;
-    if (engine === "ready" && hash.startsWith("#v1.") && hash !== new URL(linkField.value || "x:", location.href).hash) {
-      openLink(hash.slice(1));
-    }
+    const {link, problem} = readFragment(location.hash);
+    if (problem) showMessage(problem);
+    else if (engine === "ready" && link && "#" + link !== new URL(linkField.value || "x:", location.href).hash) openLink(link);
   });
 
   // ---- start -------------------------------------------------------------------------------------
   fillRulesets();
   refresh();
+  const linkProblem = readFragment(location.hash).problem; // a link of an unknown version: said at once
+  if (linkProblem) showMessage(linkProblem);
   return client.settled().then(async (state) => {
     if (state === "ready") {
       const envelope = await client.call({op: "rulesets"});
@@ -604,7 +606,8 @@ export function init(client, section) {
     refresh();
     if (state !== "ready") return;
     if (!section.hidden) calcWorker();
-    const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
+    const {link, problem} = readFragment(location.hash);
+    if (problem) showMessage(problem); // filling the rulesets in counted as an edit and cleared it
     // Not awaited: the page is ready when Python answers, not when the link's calculation ends (#18 item 7).
     if (link) openLink(link);
   });

@@ -9,6 +9,7 @@
 
 import {el, clear, append} from "../kit/dom.js";
 import {newSeed} from "../kit/seed.js";
+import {readFragment} from "../kit/link.js";
 
 const PREVIEW_DELAY_MS = 150;
 const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
@@ -614,10 +615,13 @@ export function init(client, section) {
     }
   });
   window.addEventListener("hashchange", () => {
-    const hash = location.hash;
-    if (engine === "ready" && hash.startsWith("#v1.") && hash.slice(1) !== lastResult?.link) openLink(hash.slice(1));
+    const {link, problem} = readFragment(location.hash);
+    if (problem) showMessage(problem);
+    else if (engine === "ready" && link && link !== lastResult?.link) openLink(link);
   });
   showDicePanel();
+  const linkProblem = readFragment(location.hash).problem; // a link of an unknown version: said at once
+  if (linkProblem) showMessage(linkProblem);
 
   return new Promise((resolve) => {
     client.onFailed((reason) => {
@@ -639,9 +643,10 @@ export function init(client, section) {
         engine = "ready";
         rollButton.disabled = false;
         showDicePanel();
-        const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
+        const link = readFragment(location.hash).link;
         if (link) await openLink(link);
         else await preview();
+        if (linkProblem) showMessage(linkProblem); // the first preview's answer cleared the message
       } finally {
         resolve();
       }

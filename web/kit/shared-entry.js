@@ -1,0 +1,99 @@
+// One localStorage entry shared by every open tab of Luckdial: no tab overwrites another tab's change unseen.
+//
+// A tab remembers the text it last read or wrote (its base). Before writing it reads the entry again: if
+// another tab wrote since, the caller's merge(base, mine, theirs) combines the three copies and the result
+// is written instead of this tab's copy. Another tab's write reaches this tab as a `storage` event (the
+// browser fires it in every other tab of the origin, never in the one that wrote): onChange calls back, and
+// pull() merges the newer copy in the same way.
+//
+// Reading and writing are synchronous, so one tab's read-merge-write cannot interleave with another step
+// of the same tab; two tabs writing within the same few milliseconds remain a race the browser does not
+// close (localStorage has no lock), which is why the merge runs again on every write.
+//
+// Not for: what the entry holds (the caller's decode and merge), or telling the player (the caller's notes).
+
+/**
+ * sharedEntry(key, {storage, decode, merge, same, unreadable}):
+ *   decode(text) → value, or throws when the text is unreadable;
+ *   merge(base, mine, theirs) → {value, notes}: base may be null (nothing was stored when this tab read);
+ *   same(a, b) → whether two values hold the same shared data (default: equal JSON);
+ *   unreadable(text, error) → notes: called when another tab's copy cannot be read, before it is overwritten.
+ */
+export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  unreadable = () => []}) {
+  let raw = null; // the text this tab last read or wrote
+  let base = null; // that text decoded, or null
+
+  /** Another tab's copy, decoded; null when there is none or it cannot be read (then `notes` says so). */
+  function theirsOf(text, notes) {
+    if (text === null) return null;
+    try {
+      return decode(text);
+    } catch (error) {
+      notes.push(...unreadable(text, error));
+      return null;
+    }
+  }
+
+  function put(value, notes) {
+    const text = JSON.stringify(value);
+    try {
+      storage.setItem(key, text);
+    } catch (error) {
+      return {value, notes, error};
+    }
+    raw = text;
+    base = decode(text); // a copy of its own: the tab goes on changing `value` in place
+    return {value, notes, error: null};
+  }
+
+  return {
+    key,
+    /**
+     * The stored value (null when none), remembered as this tab's base; throws what getItem or decode throw.
+     * After an unreadable read the base is null and the text is still this tab's: the next write replaces it.
+     */
+    read() {
+      raw = storage.getItem(key);
+      base = null;
+      base = raw === null ? null : decode(raw);
+      return base;
+    },
+    /**
+     * Store `value`, merged with another tab's newer copy if there is one: {value, notes, error}.
+     * `value` in the answer is what was stored (or would have been: `error` says why not).
+     */
+    write(value) {
+      const notes = [];
+      const now = storage.getItem(key);
+      if (now === raw) return put(value, notes);
+      const theirs = theirsOf(now, notes);
+      if (theirs === null) return put(value, notes);
+      const merged = merge(base, value, theirs);
+      return put(merged.value, [...notes, ...merged.notes]);
+    },
+    /**
+     * Another tab's newer copy merged into `value`: {value, notes, error}, or null when there is nothing new.
+     * Writes back only when the merge kept something of this tab's that the stored copy lacks, so two tabs
+     * never answer each other's writes for ever.
+     */
+    pull(value) {
+      const now = storage.getItem(key);
+      if (now === raw) return null;
+      const notes = [];
+      const theirs = theirsOf(now, notes);
+      if (theirs === null) return put(value, notes); // cleared or unreadable elsewhere: this tab's copy is kept
+      const merged = merge(base, value, theirs);
+      raw = now;
+      base = decode(now);
+      return same(merged.value, theirs) ? {value: merged.value, notes: merged.notes, error: null}
+        : put(merged.value, merged.notes);
+    },
+    /** Call `callback()` when another tab changes (or clears) this entry. */
+    onChange(callback) {
+      window.addEventListener("storage", (event) => {
+        if (event.storageArea === storage && (event.key === key || event.key === null)) callback();
+      });
+    },
+  };
+}
