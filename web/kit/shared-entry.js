@@ -89,10 +89,16 @@ export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.
       return same(merged.value, theirs) ? {value: merged.value, notes: merged.notes, error: null}
         : put(merged.value, merged.notes);
     },
-    /** Call `callback()` when another tab changes (or clears) this entry. */
+    /**
+     * Call `callback()` when another tab changes (or clears) this entry; also when this tab comes back into
+     * view, in case a phone froze it while the other tab wrote (pull() is then a no-op if nothing changed).
+     */
     onChange(callback) {
       window.addEventListener("storage", (event) => {
         if (event.storageArea === storage && (event.key === key || event.key === null)) callback();
+      });
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") callback();
       });
     },
   };

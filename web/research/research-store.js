@@ -3,14 +3,17 @@
 // A game is plain data: nations, each with its ledgers as the steps of a
 // `research` request (pycore replays them; nothing derived is stored) and its
 // bombing fees owed this turn. Nothing a player entered is lost silently:
-// a storage that is blocked or full is reported, and a saved game that cannot
-// be read is set aside under another key, never overwritten.
+// a storage that is blocked or full is reported, a saved game that cannot
+// be read is set aside under another key, never overwritten, and two open
+// tabs merge their changes (mergeGames) instead of overwriting each other.
 
 import {newSeed as seed} from "../kit/seed.js";
+import {sharedEntry} from "../kit/shared-entry.js";
 
 export const KEY = "luckdial.research.v1";
 export const FILE_KIND = "research-game";
-const MAX_NATIONS = 40;
+export const MAX_NATIONS = 40; // the form's limit; a stored or imported game may hold twice as many (two tabs merged)
+const MAX_STORED_NATIONS = 2 * MAX_NATIONS;
 const MAX_STEPS = 300;
 
 export function emptyGame() {
@@ -41,45 +44,180 @@ export function ledgerKeys(nation) {
   return nation.system === "lowluck" ? ["industrial", "air"] : ["dice"];
 }
 
-/** Read the saved game: {game, problem}; problem is a sentence for the player, or null. */
-export function load(storage = safeStorage()) {
-  if (!storage) {
-    return {game: emptyGame(), problem: "This browser does not let Luckdial keep data (private mode or storage " +
-      "blocked): the game lives in this tab only. Export it before you close the tab."};
-  }
-  let raw;
+/**
+ * The game as kept in this browser, shared by every open tab (kit/shared-entry.js): load(), save(game) and
+ * pull(game) after another tab's change (onChange). A save over a copy another tab changed is merged
+ * (mergeGames), never written over it; each answer's `notes` say what came from the other tab.
+ */
+export function openStore(storage = safeStorage()) {
+  const entry = storage && sharedEntry(KEY, {
+    storage,
+    decode: (raw) => checkGame(JSON.parse(raw)),
+    merge: mergeGames,
+    same: (a, b) => canonical(a.nations) === canonical(b.nations), // `selected` is each tab's own
+    unreadable: (raw) => [{alert: true, text: `A copy saved by another tab could not be read.${setAside(storage, raw)}`}],
+  });
+  const answer = ({value, notes, error}) => ({game: value, notes, problem: error ? saveProblem(error) : null});
+  return {
+    /** Read the saved game: {game, problem}; problem is a sentence for the player, or null. */
+    load() {
+      if (!entry) {
+        return {game: emptyGame(), problem: "This browser does not let Luckdial keep data (private mode or storage " +
+          "blocked): the game lives in this tab only. Export it before you close the tab."};
+      }
+      try {
+        return {game: entry.read() || emptyGame(), problem: null};
+      } catch (error) {
+        let raw = null;
+        try {
+          raw = storage.getItem(KEY);
+        } catch {
+          // the read itself failed: nothing to set aside
+        }
+        if (raw === null) return {game: emptyGame(), problem: `The saved game could not be read (${error.message}). Export to keep this one.`};
+        return {game: emptyGame(), problem: `The saved research game could not be read: ${error.message}.${setAside(storage, raw)}`};
+      }
+    },
+    /**
+     * Save: {game (with another tab's newer changes merged in), notes, problem (why it is not kept, or null)};
+     * a note is {text, alert}: alert for what the player must look at (both copies of a nation kept).
+     */
+    save(game) {
+      if (!entry) return {game, notes: [], problem: "Not saved: this browser does not let Luckdial keep data. Export the game to keep it."};
+      try {
+        return answer(entry.write(game));
+      } catch (error) {
+        return {game, notes: [], problem: saveProblem(error)};
+      }
+    },
+    /** After another tab's change: {game, notes, problem}, merged as a save would; null when nothing is new. */
+    pull(game) {
+      if (!entry) return null;
+      try {
+        const got = entry.pull(game);
+        return got && answer(got);
+      } catch (error) {
+        return {game, notes: [], problem: saveProblem(error)};
+      }
+    },
+    /** Call back when another tab changes the saved game. */
+    onChange(callback) {
+      entry?.onChange(callback);
+    },
+  };
+}
+
+function saveProblem(error) {
+  const full = error && (error.name === "QuotaExceededError" || error.code === 22);
+  return `Not saved: ${full ? "this browser's storage is full" : error.message}. ` +
+    "Your last change lives in this tab only — export the game to keep it.";
+}
+
+/** Keep an unreadable copy under a key of its own, never overwritten; the sentence that says where. */
+function setAside(storage, raw) {
+  const aside = `${KEY}.unreadable-${Date.now()}`;
   try {
-    raw = storage.getItem(KEY);
-  } catch (error) {
-    return {game: emptyGame(), problem: `The saved game could not be read (${error.message}). Export to keep this one.`};
-  }
-  if (raw === null) return {game: emptyGame(), problem: null};
-  try {
-    return {game: checkGame(JSON.parse(raw)), problem: null};
-  } catch (error) {
-    const aside = `${KEY}.unreadable-${Date.now()}`;
-    let kept = "";
-    try {
-      storage.setItem(aside, raw);
-      kept = ` It was set aside under the key "${aside}".`;
-    } catch {
-      kept = " It could not be set aside either.";
-    }
-    return {game: emptyGame(), problem: `The saved research game could not be read: ${error.message}.${kept}`};
+    storage.setItem(aside, raw);
+    return ` It was set aside under the key "${aside}".`;
+  } catch {
+    return " It could not be set aside either.";
   }
 }
 
-/** Save; returns null, or a sentence saying why the game is not kept. */
-export function save(game, storage = safeStorage()) {
-  if (!storage) return "Not saved: this browser does not let Luckdial keep data. Export the game to keep it.";
-  try {
-    storage.setItem(KEY, JSON.stringify(game));
-    return null;
-  } catch (error) {
-    const full = error && (error.name === "QuotaExceededError" || error.code === 22);
-    return `Not saved: ${full ? "this browser's storage is full" : error.message}. ` +
-      "Your last change lives in this tab only — export the game to keep it.";
+// ---- two tabs: the merge ----------------------------------------------------------------------------
+
+/**
+ * JSON with sorted keys (and, as in JSON, no undefined field): two copies of a nation compare equal
+ * whatever order their fields were made in — one built in this tab, one read back from storage.
+ */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item) ?? "null").join(",")}]`;
+  if (value && typeof value === "object") {
+    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
   }
+  return JSON.stringify(value);
+}
+
+const clone = (value) => JSON.parse(JSON.stringify(value));
+const list = (names) => names.map((name) => `“${name}”`).join(", ");
+
+/**
+ * Three-way merge of a game changed in this tab (`mine`) and in another (`theirs`) since both were the
+ * stored copy `base` (null: nothing was stored). Nations are matched by id; nothing either tab entered is
+ * lost (docs/research.md, "Two tabs"):
+ * - a nation changed, added or removed in one tab only: that tab's change;
+ * - changed in both tabs, differently: both are kept — the other tab's under its name, this tab's as a
+ *   copy "Name (2)" — and a note asks the player to remove the one he does not want (rounds recorded in
+ *   two tabs cannot be put in one order by the app);
+ * - removed in one tab and changed in the other: kept, with a note;
+ * - two nations of one name added in the two tabs: this tab's is renamed "Name (2)".
+ * `selected` stays this tab's. Returns {value, notes}.
+ */
+export function mergeGames(base, mine, theirs) {
+  const index = (game) => new Map((game?.nations || []).map((nation) => [nation.id, nation]));
+  const before = index(base);
+  const here = index(mine);
+  const there = index(theirs);
+  const same = (a, b) => canonical(a) === canonical(b);
+  const untouchedThere = (nation) => before.has(nation.id) && same(before.get(nation.id), nation);
+  const dropped = new Set(theirs.nations.filter((nation) => !here.has(nation.id) && untouchedThere(nation)).map((n) => n.id));
+  const names = new Set(theirs.nations.filter((nation) => !dropped.has(nation.id)).map((nation) => nation.name));
+  const unique = (name) => {
+    for (let n = 2; ; n++) {
+      const suffix = ` (${n})`;
+      const candidate = name.slice(0, 60 - suffix.length) + suffix;
+      if (!names.has(candidate)) return candidate;
+    }
+  };
+  const nations = [];
+  const news = {added: [], changed: [], removed: []}; // what the other tab did
+  const conflicts = [];
+  let selected = mine.selected ? {...mine.selected} : null;
+
+  for (const other of theirs.nations) {
+    const was = before.get(other.id);
+    const own = here.get(other.id);
+    if (!was) news.added.push(other.name);
+    else if (!same(was, other)) news.changed.push(other.name);
+    if (!own) {
+      if (dropped.has(other.id)) continue; // removed in this tab, untouched there
+      nations.push(other);
+      if (was) conflicts.push(`“${other.name}”, removed in this tab, was changed in another tab: it is kept.`);
+      continue;
+    }
+    if (!was || same(was, own) || same(own, other)) {
+      nations.push(other); // this tab did not change it (or made the same change)
+    } else if (same(was, other)) {
+      nations.push(own); // only this tab changed it
+    } else {
+      const copy = {...clone(own), id: newSeed(), name: unique(own.name)};
+      names.add(copy.name);
+      nations.push(other, copy);
+      if (selected?.nation === own.id) selected.nation = copy.id;
+      conflicts.push(`“${own.name}” was changed in this tab and in another one: both are kept, the other ` +
+        `tab's as “${other.name}” and this tab's as “${copy.name}”. Remove the one you do not want.`);
+    }
+  }
+  for (const own of mine.nations) {
+    if (there.has(own.id)) continue;
+    const was = before.get(own.id);
+    if (was) {
+      news.removed.push(own.name);
+      if (same(was, own)) continue; // removed there, untouched here
+      conflicts.push(`“${own.name}”, removed in another tab, was changed in this one: it is kept.`);
+    }
+    const nation = names.has(own.name) ? {...own, name: unique(own.name)} : own;
+    if (nation !== own) conflicts.push(`Another tab added a nation “${own.name}” too: this tab's is now “${nation.name}”.`);
+    names.add(nation.name);
+    nations.push(nation);
+  }
+  if (selected && !nations.some((nation) => nation.id === selected.nation)) selected = null;
+  const said = [["added", news.added], ["changed", news.changed], ["removed", news.removed]]
+    .filter(([, names]) => names.length).map(([verb, names]) => `${verb} ${list(names)}`);
+  const notes = said.length ? [{alert: false, text: `Another tab ${said.join("; ")}.`}] : [];
+  return {value: {luckdial: FILE_KIND, version: 1, nations, selected},
+    notes: [...notes, ...conflicts.map((text) => ({alert: true, text}))]};
 }
 
 function safeStorage() {
@@ -123,7 +261,9 @@ export function checkGame(data) {
   if (!isObject(data)) fail("file", `must be a JSON object, got ${quote(data)}`);
   if (data.luckdial !== FILE_KIND) fail("luckdial", `must be "${FILE_KIND}" (this is not a Luckdial research game), got ${quote(data.luckdial)}`);
   if (data.version !== 1) fail("version", `must be 1, got ${quote(data.version)}`);
-  if (!Array.isArray(data.nations) || data.nations.length > MAX_NATIONS) fail("nations", `must be a list of at most ${MAX_NATIONS}, got ${quote(data.nations)}`);
+  if (!Array.isArray(data.nations) || data.nations.length > MAX_STORED_NATIONS) {
+    fail("nations", `must be a list of at most ${MAX_STORED_NATIONS}, got ${quote(data.nations)}`);
+  }
   const ids = new Set();
   const nations = data.nations.map((nation, index) => {
     const path = `nations[${index}]`;

@@ -2,13 +2,15 @@
 //
 // Each ledger is the steps of a `research` request; pycore replays it on every
 // change (so the page never computes a rule itself) and the game is saved to
-// localStorage after each change (research-store.js). Bombing lives in
-// research-bombing.js. Contract: export init(client, section).
+// localStorage after each change (research-store.js), merged with what other
+// open tabs saved meanwhile. Bombing lives in research-bombing.js.
+// Contract: export init(client, section).
 
 import {el, clear} from "../kit/dom.js";
 import * as store from "./research-store.js";
 import {createBombing} from "./research-bombing.js";
 import {segmented, stepper, dieBox, diceKeypad} from "../kit/widgets.js";
+import {readFragment} from "../kit/link.js";
 
 const TECH_NAMES = {
   super_subs: "Super Subs", rockets: "Rockets", industrial_technology: "Industrial Technology",
@@ -26,11 +28,25 @@ export function init(client, section) {
   if (!document.querySelector('link[href="research/research.css"]')) {
     document.head.append(el("link", {rel: "stylesheet", href: "research/research.css"}));
   }
-  const loaded = store.load();
+  const saved = store.openStore();
+  const loaded = saved.load();
   let game = loaded.game;
   let results = new Map(); // "nationId/ledger" → research result, or {error}
   let engine = client.state === "ready" ? "ready" : "loading";
   let busy = false;
+  // Calls to pycore in flight: another tab's change waits for them, since the code awaiting one goes on
+  // with the nation it started with (a fee added to a nation the merge replaced would be lost).
+  let inflight = 0;
+  let pullWaiting = false;
+  const call = async (request) => {
+    inflight++;
+    try {
+      return await client.call(request);
+    } finally {
+      inflight--;
+      if (pullWaiting && !inflight) setTimeout(takeOtherTabs); // after the caller's own next step
+    }
+  };
 
   // ---- banners -------------------------------------------------------------------
   const storageBanner = el("div", {class: "message", id: "research-storage", role: "alert", hidden: true});
@@ -45,11 +61,40 @@ export function init(client, section) {
   showStorage(loaded.problem);
 
   function persist() {
-    const problem = store.save(game);
+    const {game: stored, notes, problem} = saved.save(game);
+    adopt(stored, notes);
     if (problem) showStorage(problem);
     else if (!loaded.problem || storageBanner.dataset.kind !== "load") showStorage(null);
   }
   if (loaded.problem) storageBanner.dataset.kind = "load";
+
+  // ---- other tabs (research-store.js mergeGames) ----------------------------------------------
+  /** Take a merged game in; say what came from another tab (a conflict as an alert). */
+  function adopt(next, notes) {
+    const news = notes.filter((note) => !note.alert).map((note) => note.text);
+    const alerts = notes.filter((note) => note.alert).map((note) => note.text);
+    if (news.length) showNotice(news.join(" "));
+    if (alerts.length) {
+      showMessage(alerts.join(" "));
+      message.scrollIntoView({block: "nearest"}); // asked of the player: shown where the thumb is not
+    }
+    if (next === game || store.canonical(next.nations) === store.canonical(game.nations)) return;
+    game = next;
+    refresh(); // replays what the other tab recorded, then draws
+  }
+
+  function takeOtherTabs() {
+    if (busy || inflight) {
+      pullWaiting = true;
+      return;
+    }
+    pullWaiting = false;
+    const got = saved.pull(game);
+    if (!got) return;
+    adopt(got.game, got.notes);
+    if (got.problem) showStorage(got.problem);
+  }
+  saved.onChange(takeOtherTabs);
 
   // ---- views: research | bombing ---------------------------------------------------
   const view = segmented("research-view", "Research or bombing", [["research", "Research"], ["bombing", "Bombing"]],
@@ -82,7 +127,8 @@ export function init(client, section) {
     event.preventDefault();
     const name = nameInput.value.trim();
     const problem = !name ? "Give the nation a name." : name.length > 60 ? "A name has at most 60 characters."
-      : game.nations.some((n) => n.name === name) ? `There is already a nation called "${name}".` : "";
+      : game.nations.some((n) => n.name === name) ? `There is already a nation called "${name}".`
+      : game.nations.length >= store.MAX_NATIONS ? `A game holds at most ${store.MAX_NATIONS} nations: remove one first.` : "";
     addError.hidden = !problem;
     addError.textContent = problem;
     if (problem) return;
@@ -203,7 +249,7 @@ export function init(client, section) {
     render();
   });
 
-  const bombing = createBombing(client, {
+  const bombing = createBombing({call}, {
     nation: () => currentNation(),
     changed: () => { persist(); },
     ready: () => engine === "ready",
@@ -236,7 +282,7 @@ export function init(client, section) {
   }
 
   async function replay(nation, key) {
-    const envelope = await client.call(store.ledgerRequest(nation, key));
+    const envelope = await call(store.ledgerRequest(nation, key));
     const value = envelope.ok ? envelope.result : {error: envelope.error};
     results.set(`${nation.id}/${key}`, value);
     return envelope;
@@ -304,10 +350,10 @@ export function init(client, section) {
     busy = true;
     await replay(nation, key);
     busy = false;
-    persist();
     showMessage(null);
     showEntryError(null);
     showNotice(`Round ${nation.ledgers[key].steps.length + 1} undone.`);
+    persist();
     render();
   }
 
@@ -321,7 +367,7 @@ export function init(client, section) {
     if (engine !== "ready") return showMessage("Import waits for Python to be ready: try again in a moment.");
     for (const nation of candidate.nations) {
       for (const key of store.ledgerKeys(nation)) {
-        const envelope = await client.call(store.ledgerRequest(nation, key));
+        const envelope = await call(store.ledgerRequest(nation, key));
         if (!envelope.ok) {
           return showMessage(`Import of "${name}" refused, nothing changed — ${nation.name}, ${LEDGER_NAMES[key]}: ${envelope.error.message}`);
         }
@@ -495,7 +541,7 @@ export function init(client, section) {
 
   // ---- shared links --------------------------------------------------------------------
   async function openLink(fragment) {
-    const envelope = await client.call({op: "share", decode: fragment});
+    const envelope = await call({op: "share", decode: fragment});
     if (envelope.ok && envelope.result.request.op === "bombing") {
       document.getElementById(`tab-${section.id}`)?.click();
       await bombing.openShared(envelope.result.request);
@@ -519,6 +565,12 @@ export function init(client, section) {
 
   // ---- start ------------------------------------------------------------------------
   render();
+  const linkProblem = readFragment(location.hash).problem; // a link of an unknown version: said at once
+  if (linkProblem) showMessage(linkProblem);
+  window.addEventListener("hashchange", () => {
+    const {problem} = readFragment(location.hash);
+    if (problem) showMessage(problem);
+  });
   return new Promise((resolve) => {
     client.onFailed(() => {
       engine = "failed";
@@ -528,7 +580,7 @@ export function init(client, section) {
     client.onReady(async () => {
       engine = "ready";
       bombing.probe(); // the players' dice for a raid are asked for once pycore can count them
-      const link = location.hash.startsWith("#v1.") ? location.hash.slice(1) : null;
+      const link = readFragment(location.hash).link;
       if (link) await openLink(link);
       await refresh();
       resolve();
