@@ -29,6 +29,19 @@ const postToken = (key) => {
   return color === undefined ? unit : `${unit}-${colorToken(color)}`;
 };
 
+/**
+ * A chart row as the page draws it, whatever a link holds: the link's set-up is shown from JavaScript before
+ * pycore has checked it (kit/link.js readLink), so a missing list or an odd value must not throw here.
+ */
+function chartRow(row) {
+  const given = row && typeof row === "object" ? row : {};
+  const names = (list) => (Array.isArray(list) ? list.filter((unit) => typeof unit === "string") : []);
+  return {color: String(given.color ?? ""), rolls: names(given.rolls),
+    boosts: Array.isArray(given.boosts) ? given.boosts.map(names).filter((kind) => kind.length) : [],
+    casualties: typeof given.casualties === "string" ? given.casualties : "any",
+    choice: typeof given.choice === "string" ? given.choice : "victim"};
+}
+
 /** Where the chart puts a unit: the first colour it rolls in, else the first it boosts in (pycore's rule). */
 function defaultPost(chart, unit) {
   const rolls = chart.find((row) => row.rolls.includes(unit));
@@ -212,12 +225,12 @@ export function createColoredSetup({onChange = () => {}} = {}) {
     /** Show a shared battle's chart and colours. */
     set(request) {
       if (request.system?.name !== "colored") return;
-      chart = request.system.chart ? clone(request.system.chart) : clone(fallback);
+      chart = Array.isArray(request.system.chart) ? request.system.chart.map(chartRow) : clone(fallback);
       for (const role of ["attacker", "defender"]) {
         placed[role] = {};
         for (const [color, jobs] of Object.entries(request[role]?.colors || {})) {
-          for (const units of Object.values(jobs)) {
-            for (const [unit, n] of Object.entries(units)) {
+          for (const units of Object.values(jobs || {})) {
+            for (const [unit, n] of Object.entries(units || {})) {
               placed[role][unit] ??= {};
               placed[role][unit][`${unit}@${color}`] = n;
             }
