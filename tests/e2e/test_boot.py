@@ -249,6 +249,9 @@ def test_a_calculation_past_its_budget_is_too_big_for_this_device(page, dist_ser
     page.clock.install()  # the page's clock: the budget is jumped over, not waited for
     BattleScreen(page).open(dist_server.url)
     page.locator("#tab-screen-calc").click()
+    # Revised with dice, named here: the remembered default (Classic, Low Luck) has no destroyers.
+    page.locator("#calc-ruleset").select_option("revised")
+    page.locator("#calc-system").select_option("dice")
     page.locator("label:has(#calc-kind-sea)").click()
     for role, units in (("attacker", ("battleship", "submarine", "destroyer", "fighter")),
                         ("defender", ("battleship", "carrier", "submarine", "fighter"))):
