@@ -18,6 +18,7 @@ import {createVariantPicker} from "./chess.js";
 import {readLink, readFragment} from "../kit/link.js";
 import {createBeaconPanel} from "./beacon-panel.js";
 import {createCommitPanel} from "./commit-panel.js";
+import {copyInto} from "../kit/copy.js";
 
 const KIND_NAMES = {land: "Land", sea: "Sea", amphibious: "Amphibious"};
 const KIND_NOTES = {
@@ -571,17 +572,10 @@ export function init(client, section) {
     play({...battle.request, rounds: n, choices: [...Array(n - 1).fill("press"), "retreat"]});
   });
   shareButton.addEventListener("click", async () => {
-    const url = location.href.split("#")[0] + "#" + battle.result.link;
-    linkField.value = url;
     sharePanel.hidden = false;
-    try {
-      await navigator.clipboard.writeText(url);
-      shareStatus.textContent = "Link copied. Anyone who opens it sees this very battle.";
-    } catch {
-      linkField.focus();
-      linkField.select();
-      shareStatus.textContent = "Copy the link above to share this very battle.";
-    }
+    shareStatus.textContent = await copyInto(linkField, location.href.split("#")[0] + "#" + battle.result.link)
+      ? "Link copied. Anyone who opens it sees this very battle."
+      : "Copy the link above to share this very battle.";
     sharePanel.scrollIntoView({block: "end", behavior: motion()});
   });
   newButton.addEventListener("click", () => {

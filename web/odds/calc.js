@@ -16,6 +16,7 @@ import {createAdvisor, fewestToReach, MOST_ADDED} from "./advisor.js";
 import {historyPanel, remember} from "../kit/history.js";
 import {listUnits} from "../battle/log.js";
 import {readFragment} from "../kit/link.js";
+import {copyInto} from "../kit/copy.js";
 
 /**
  * The luck dial's systems. Systems the core does not know yet (it answers a
@@ -501,14 +502,9 @@ export function init(client, section) {
   async function share() {
     if (!linkField.value) return;
     sharePanel.hidden = false;
-    try {
-      await navigator.clipboard.writeText(linkField.value);
-      shareStatus.textContent = "Link copied. Whoever opens it sees this calculation.";
-    } catch {
-      linkField.focus();
-      linkField.select();
-      shareStatus.textContent = "Copy the link above to share this calculation.";
-    }
+    shareStatus.textContent = await copyInto(linkField, linkField.value)
+      ? "Link copied. Whoever opens it sees this calculation."
+      : "Copy the link above to share this calculation.";
     sharePanel.scrollIntoView({block: "end", behavior: motion()});
   }
 

@@ -7,6 +7,7 @@
 // Contract: export init(client, section).
 
 import {el, clear} from "../kit/dom.js";
+import {copyInto} from "../kit/copy.js";
 import * as store from "./research-store.js";
 import {createBombing} from "./research-bombing.js";
 import {segmented, stepper, dieBox, diceKeypad} from "../kit/widgets.js";
@@ -207,16 +208,9 @@ export function init(client, section) {
   shareButton.addEventListener("click", async () => {
     const result = currentResult();
     if (!result?.link) return;
-    linkField.hidden = false;
-    linkField.value = location.href.split("#")[0] + "#" + result.link;
-    try {
-      await navigator.clipboard.writeText(linkField.value);
-      showNotice("Link copied: it shows this ledger, every round and die.");
-    } catch {
-      linkField.focus();
-      linkField.select();
-      showNotice("Copy the link above to share this ledger.");
-    }
+    showNotice(await copyInto(linkField, location.href.split("#")[0] + "#" + result.link)
+      ? "Link copied: it shows this ledger, every round and die."
+      : "Copy the link above to share this ledger.");
   });
   exportButton.addEventListener("click", () => {
     const blob = new Blob([JSON.stringify(game, null, 1)], {type: "application/json"});
