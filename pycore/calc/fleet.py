@@ -27,9 +27,14 @@ Speed: each state is settled once. Hits taken never go down, so the states
 are worked level by level (total hits taken by both sides), and a round that
 changes nothing is divided out (1 / (1 − P(stay))), not iterated. Per side,
 each army's one-hit successor per target set is worked out once, so the army
-after k hits is a list lookup; the laws of hits are cached by the values
-fired; a state's round is the outer product of two short lists per sub
-strike outcome.
+after k hits is a list lookup; the engine's groups are asked once per firing
+force and victim's subs (of a stand-in victim, ``Fleet.__init__``); the laws
+of hits are cached by the values fired. Where a side's sub strike and main
+fire walk the same armies, their hits simply add up: one law along one walk
+(``Fleet.line``, a convolution) instead of one per strike outcome. A state's
+round is the outer product of two short lists per sub strike outcome; the
+part that lands in a later row is owed to it by defender law (weights of the
+same law summed) and spread once, when that row comes up.
 
 Pruning, as the land chain's: laws are cut where their tails are below
 ``tail``, states reached with less than ``floor`` are dropped, and the mass
@@ -101,6 +106,10 @@ class Side:
         self.types: dict[int, int] = {}               # an id of the unit types present (what enemy groups read)
         self._types: dict[tuple, int] = {}
         self.destroyer: dict[int, bool] = {}
+        self.subs: dict[int, bool] = {}               # whether it has subs (what enemy groups read, with the types)
+        self.force: dict[int, int] = {}               # an id of its units, damage aside (what its own fire reads)
+        self.forces: list[Army] = []                  # an army of each force id
+        self._forces: dict = {}
         self._next: dict = {}
         self._walks: dict = {}
         self.start = self.name(start)
@@ -125,6 +134,12 @@ class Side:
             key = tuple(uid for uid, _ in army.units.counts)
             self.types[got] = self._types.setdefault(key, len(self._types))
             self.destroyer[got] = has_destroyer(ruleset, army)
+            self.subs[got] = any("submarine" in ruleset.unit(uid).abilities for uid in key)
+            force = self._forces.get(army.units)
+            if force is None:
+                force = self._forces[army.units] = len(self.forces)
+                self.forces.append(army)
+            self.force[got] = force
         return got
 
     def after(self, i: int, targets: frozenset) -> int:
@@ -165,10 +180,24 @@ class Fleet:
         self.sides = {role: Side(setup, role, start[role]) for role in ("attacker", "defender")}
         self.m = self.sides["defender"].size
         self._laws: dict = {}
-        self._subs: dict = {}
-        self._mains: dict = {}
-        self._land: dict = {}
+        self._subs: dict = {"attacker": {}, "defender": {}}
+        self._mains: dict = {"attacker": {}, "defender": {}}
+        self._land: dict = {"attacker": {}, "defender": {}}
+        self._hits: dict = {"attacker": {}, "defender": {}}
+        self._struck: dict = {"attacker": {}, "defender": {}}
+        self._lines: dict = {"attacker": {}, "defender": {}}
+        self._convs: dict = {}
         self._sigs: dict = {}
+        self._shift = max(side.size for side in self.sides.values()).bit_length()
+        ruleset = setup.ruleset
+        # What the engine's groups read of their victim (``firing._split``, ``firing._targets``): whether it has
+        # subs, and which of its types may be hit. Asked of a stand-in with the same subs and every type the
+        # victim ever had, the groups are the same and their targets a superset (a type not present is
+        # skipped by ``allocate``): one engine call per firing force and victim's subs, not per pair of armies.
+        self._victims = {}
+        for role, army in start.items():
+            subs = frozenset(uid for uid, _ in army.units.counts if "submarine" in ruleset.unit(uid).abilities)
+            self._victims[role] = (army.without(subs), army)
 
     def law(self, group: Group) -> tuple:
         """(first hit count kept, probabilities) of one group's hits, tails below ``tail`` cut."""
@@ -188,45 +217,39 @@ class Fleet:
             self._laws[key] = got
         return got
 
-    def sub_strike(self, role: str, shooter: int, victim: int):
-        """The engine's ``sub_group`` of ``role`` (None, or (targets, law)), by shooter and the victim's types."""
-        side, other = self.sides[role], self.sides["defender" if role == "attacker" else "attacker"]
-        key = (role, shooter, other.types[victim])
-        if key in self._subs:
-            return self._subs[key]
-        # What fires depends on the units, not on which are damaged: asked once per force.
-        army = side.armies[shooter]
-        wide = (role, army.units, other.types[victim])
-        got = self._subs.get(wide, False)
-        if got is False:
-            group = sub_group(self.setup, role, army, other.armies[victim])
-            got = self._subs[wide] = None if group is None or not group.fires else (group.targets, self.law(group))
-        self._subs[key] = got
+    def sub_strike(self, role: str, force: int, victim_subs: bool):
+        """The engine's ``sub_group`` of ``role`` (None, or (targets, law)), by firing force and the victim's subs."""
+        cache = self._subs[role]
+        key = 2 * force + victim_subs
+        if key in cache:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
+            return cache[key]
+        army = self.sides[role].forces[force]
+        stand_in = self._victims["defender" if role == "attacker" else "attacker"][victim_subs]
+        group = sub_group(self.setup, role, army, stand_in)
+        got = cache[key] = None if group is None or not group.fires else (group.targets, self.law(group))
         return got
 
-    def main(self, role: str, shooter: int, victim: int) -> int:
-        """An id of the engine's ``main_groups`` of ``role`` (laws and targets), by shooter and the victim's types."""
-        other = self.sides["defender" if role == "attacker" else "attacker"]
-        key = (role, shooter, other.types[victim])
-        if key in self._mains:
-            return self._mains[key]
-        army = self.sides[role].armies[shooter]
-        wide = (role, army.units, other.types[victim])
-        got = self._mains.get(wide)
-        if got is None:
-            groups = main_groups(self.setup, role, army, other.armies[victim])
-            # allocate places the groups with the fewest targets first.
-            sig = tuple((g.targets, self.law(g)) for g in sorted(groups, key=lambda g: len(g.targets)))
-            got = self._mains[wide] = self._sigs.setdefault(sig, len(self._sigs))
-            self._sigs.setdefault(("of", got), sig)
-        self._mains[key] = got
+    def main(self, role: str, force: int, victim_subs: bool) -> int:
+        """An id of the engine's ``main_groups`` of ``role`` (laws and targets), by firing force and the victim's subs."""
+        cache = self._mains[role]
+        key = 2 * force + victim_subs
+        if key in cache:
+            return cache[key]
+        army = self.sides[role].forces[force]
+        stand_in = self._victims["defender" if role == "attacker" else "attacker"][victim_subs]
+        groups = main_groups(self.setup, role, army, stand_in)
+        # allocate places the groups with the fewest targets first.
+        sig = tuple((g.targets, self.law(g)) for g in sorted(groups, key=lambda g: len(g.targets)))
+        got = cache[key] = self._sigs.setdefault(sig, len(self._sigs))
+        self._sigs.setdefault(("of", got), sig)
         return got
 
     def land(self, role: str, victim: int, sig: int) -> tuple:
         """(armies after, their p) for the hits of one set of enemy main groups on ``victim`` (names; cached)."""
-        key = (role, victim, sig)
-        if key in self._land:
-            return self._land[key]
+        cache = self._land[role]
+        key = (sig << self._shift) | victim
+        if key in cache:
+            return cache[key]
         side = self.sides[role]
         groups = self._sigs[("of", sig)]
         if len(groups) == 1:
@@ -235,7 +258,12 @@ class Fleet:
             targets, (lo, probs) = groups[0]
             path = side.walk(victim, targets, lo + len(probs) - 1)
             if len(path) >= lo + len(probs):
-                got = self._land[key] = (tuple(path[lo:lo + len(probs)]), probs)
+                got = cache[key] = (tuple(path[lo:lo + len(probs)]), probs)
+                return got
+        else:
+            got = self.line(role, victim, None, sig, sig)
+            if got is not None:
+                cache[key] = got
                 return got
         dist = {victim: 1.0}
         for targets, (lo, probs) in groups:
@@ -247,19 +275,126 @@ class Fleet:
                 for k, p in enumerate(probs, lo):
                     out[path[k] if k <= last else path[last]] += mass * p
             dist = out
-        got = self._land[key] = (tuple(dist), tuple(dist.values()))
+        got = cache[key] = (tuple(dist), tuple(dist.values()))
         return got
 
-    def _strike(self, side: Side, victim: int, strike, mass: float) -> list:
+    def struck(self, role: str, victim: int, force: int) -> list:
+        """[(victim after, p)] of the enemy force's sub strike on ``victim`` (names; cached by the strike's law)."""
+        strike = self.sub_strike("defender" if role == "attacker" else "attacker", force, self.sides[role].subs[victim])
+        cache = self._struck[role]
+        key = (victim, id(strike))
+        if key in cache:
+            return cache[key]
         if strike is None:
-            return [(victim, mass)]
+            got = cache[key] = [(victim, 1.0)]
+            return got
         targets, (lo, probs) = strike
-        path = side.walk(victim, targets, lo + len(probs) - 1)
+        path = self.sides[role].walk(victim, targets, lo + len(probs) - 1)
         last = len(path) - 1
-        got: dict = defaultdict(float)
+        out: dict = defaultdict(float)
         for k, p in enumerate(probs, lo):
-            got[path[k] if k <= last else path[last]] += mass * p
-        return list(got.items())
+            out[path[k] if k <= last else path[last]] += p
+        got = cache[key] = list(out.items())
+        return got
+
+    def hit(self, role: str, victim: int, striker: int, firer: int) -> tuple:
+        """(armies after, their p) of ``victim`` once the enemy's sub strike (force ``striker``) and then its main
+        fire (force ``firer``) have landed, the strike's casualties staying to fire (the victim has a destroyer).
+
+        Cached by what it reads: the strike's law and the main fire's groups at a victim with subs and without."""
+        other = "defender" if role == "attacker" else "attacker"
+        subs, main = self.sides[role].subs, self.main
+        strike = self.sub_strike(other, striker, subs[victim])
+        sig, without = main(other, firer, subs[victim]), main(other, firer, False)
+        cache = self._hits[role]
+        key = (victim, id(strike), sig, without)
+        if key in cache:
+            return cache[key]
+        got = None
+        if strike is not None:
+            got = self.line(role, victim, strike, sig, without)
+        if got is None:
+            land = self.land
+            got = _mix([(p, land(role, v1, sig if subs[v1] else without)) for v1, p in self.struck(role, victim, striker)])
+        cache[key] = got
+        return got
+
+    def _same_fire(self, role: str, sig: int, without: int) -> bool:
+        """Whether the main groups ``sig`` (fired at a victim with subs) fire as ``without`` (at one without subs)."""
+        if without == sig:
+            return True
+        subs = self._victims[role][1].units.counts
+        subs = frozenset(uid for uid, _ in subs) - frozenset(uid for uid, _ in self._victims[role][0].units.counts)
+        these, those = self._sigs[("of", sig)], self._sigs[("of", without)]
+        return len(these) == len(those) and all(
+            law == law2 and targets - subs == targets2 - subs for (targets, law), (targets2, law2) in zip(these, those))
+
+    def line(self, role: str, victim: int, strike, sig: int, without: int):
+        """The strike (or None) and then the main groups ``sig`` on ``victim`` as one law along one walk, or None.
+
+        Hits are placed one at a time (``allocate``), so when every group's
+        walk from ``victim`` is the walk of the widest targets for as many
+        hits as can come, their hits add up: the armies after are that walk's,
+        and their law is the convolution of the groups' laws (cached by laws,
+        a few per battle). Else (an aircraft's hit would skip a sub, a sub's
+        an aircraft, or the strike takes the victim's last sub and so changes
+        what fires next) None, and the groups are placed one by one.
+        """
+        cache = self._lines[role]
+        key = (victim, id(strike), sig, without)
+        if key in cache:
+            return cache[key]
+        groups = ((strike,) if strike is not None else ()) + self._sigs[("of", sig)]
+        if not groups:
+            cache[key] = None
+            return None
+        widest = max((targets for targets, _ in groups), key=len)
+        top = sum(lo + len(probs) - 1 for _, (lo, probs) in groups)
+        side = self.sides[role]
+        ref = side.walk(victim, widest, top)
+        n = min(top + 1, len(ref))
+        ok = all(targets <= widest for targets, _ in groups)
+        reach = 0                          # the most hits placed once this group has fired
+        for targets, (lo, probs) in groups:
+            reach += lo + len(probs) - 1
+            if ok and targets != widest:
+                upto = min(reach + 1, len(ref))
+                ok = side.walk(victim, targets, reach)[:upto] == ref[:upto]
+        if ok and strike is not None and side.subs[victim] \
+                and not side.subs[ref[min(strike[1][0] + len(strike[1][1]) - 1, n - 1)]]:
+            # The strike may take the victim's last sub, and what fires next reads whether it has subs left:
+            # one law only if the enemy's fire is the same either way (but for subs among its targets).
+            ok = self._same_fire(role, sig, without)
+        got = None
+        if ok:
+            lo, probs = self.convolved(tuple(law for _, law in groups))
+            if lo + len(probs) <= n:
+                got = (tuple(ref[lo:lo + len(probs)]), probs)
+            elif lo >= n:
+                got = ((ref[n - 1],), (sum(probs),))
+            else:
+                # Hits beyond the last army the walk reaches are lost: their chance stays on it.
+                states = ref[lo:n]
+                kept = list(probs[:len(states)])
+                kept[-1] += sum(probs[len(states):])
+                got = (tuple(states), tuple(kept))
+        cache[key] = got
+        return got
+
+    def convolved(self, laws: tuple) -> tuple:
+        """The law of the sum of independent hit counts, each (first count, probabilities)."""
+        key = tuple(map(id, laws))
+        got = self._convs.get(key)
+        if got is None:
+            lo, probs = laws[0]
+            for lo2, probs2 in laws[1:]:
+                out = [0.0] * (len(probs) + len(probs2) - 1)
+                for i, p in enumerate(probs):
+                    for j, q in enumerate(probs2):
+                        out[i + j] += p * q
+                lo, probs = lo + lo2, tuple(out)
+            got = self._convs[key] = (lo, tuple(probs))
+        return got
 
     def combos(self, ia: int, id_: int) -> list:
         """One round's fire from a state (docs/rules.md §2 (1)–(5)) as [(p, attacker after, defender after)].
@@ -274,31 +409,26 @@ class Fleet:
         one per outcome).
         """
         A, D = self.sides["attacker"], self.sides["defender"]
-        ghosts_d = D.destroyer[id_]          # the defender's strike casualties still fire
-        ghosts_a = A.destroyer[ia]
-        land, main = self.land, self.main
-        firsts = self._strike(D, id_, self.sub_strike("attacker", ia, id_), 1.0)
-        if ghosts_d:
-            # The defender fires as ``id_`` whatever the attacker's strike did: his strike and main fire on
-            # the attacker do not depend on d1.
-            seconds = self._strike(A, ia, self.sub_strike("defender", id_, ia), 1.0)
-            if ghosts_a:
-                on_a = _mix([(p2, land("attacker", a1, main("defender", id_, a1))) for a1, p2 in seconds])
-                on_d = _mix([(p1, land("defender", d1, main("attacker", ia, d1))) for d1, p1 in firsts])
-                return [(1.0, on_a, on_d)]
-            return [(p2, land("attacker", a1, main("defender", id_, a1)),
-                     _mix([(p1, land("defender", d1, main("attacker", a1, d1))) for d1, p1 in firsts]))
-                    for a1, p2 in seconds]
+        fa, fd = A.force[ia], D.force[id_]
+        hit, land, main = self.hit, self.land, self.main
+        if D.destroyer[id_]:
+            # The defender's strike casualties still fire: the defender fires as ``id_`` whatever the attacker's
+            # strike did.
+            if A.destroyer[ia]:
+                return [(1.0, hit("attacker", ia, fd, fd), hit("defender", id_, fa, fa))]
+            subs_a = A.subs
+            return [(p2, land("attacker", a1, main("defender", fd, subs_a[a1])), hit("defender", id_, fa, A.force[a1]))
+                    for a1, p2 in self.struck("attacker", ia, fd)]
         out = []
-        for d1, p1 in firsts:
-            seconds = self._strike(A, ia, self.sub_strike("defender", d1, ia), 1.0)
-            if ghosts_a:
-                out.append((p1, _mix([(p2, land("attacker", a1, main("defender", d1, a1))) for a1, p2 in seconds]),
-                            land("defender", d1, main("attacker", ia, d1))))
+        subs_a, subs_d = A.subs, D.subs
+        for d1, p1 in self.struck("defender", id_, fa):
+            fd1 = D.force[d1]
+            if A.destroyer[ia]:
+                out.append((p1, hit("attacker", ia, fd1, fd1), land("defender", d1, main("attacker", fa, subs_d[d1]))))
             else:
-                for a1, p2 in seconds:
-                    out.append((p1 * p2, land("attacker", a1, main("defender", d1, a1)),
-                                land("defender", d1, main("attacker", a1, d1))))
+                for a1, p2 in self.struck("attacker", ia, fd1):
+                    out.append((p1 * p2, land("attacker", a1, main("defender", fd1, subs_a[a1])),
+                                land("defender", d1, main("attacker", A.force[a1], subs_d[d1]))))
         return out
 
     def round_from(self, ia: int, id_: int) -> dict:
@@ -389,15 +519,28 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
 
     if rounds is not None:
         return _by_rounds(fleet, A.start * m + D.start, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor)
+    # A row (an attacker army) is filled from two places: ``rows``, dense masses over the defender's names, and
+    # ``owed``, what earlier rows sent it as {defender law: its weight}. Many states send mass to the same row
+    # through the same defender law (the law of one defender army under one enemy fire, cached by ``Fleet``):
+    # their weights are summed first and the law spread over the row once, when the row comes up.
     rows: dict[int, list] = {}
+    owed: dict[int, dict] = {}
+    laws: dict[int, tuple] = {}
     pending: list[int] = []
 
     def row_of(ia: int) -> list:
         row = rows.get(ia)
         if row is None:
             row = rows[ia] = [0.0] * m
-            heappush(pending, ia)
+            if ia not in owed:
+                heappush(pending, ia)
         return row
+
+    def owed_to(ia: int) -> dict:
+        got = owed[ia] = defaultdict(float)
+        if ia not in rows:
+            heappush(pending, ia)
+        return got
 
     expected_rounds = 1.0              # round 1, fought from the start (as chain.solve: not divided out)
     for p, (sa, pa_), (sd, pd_) in fleet.combos(A.start, D.start):
@@ -409,7 +552,11 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
     combos = fleet.combos
     while pending:
         ia = heappop(pending)
-        row = rows.pop(ia)
+        row = rows.pop(ia, None) or [0.0] * m
+        for key, weight in owed.pop(ia, {}).items():
+            sd, pd_ = laws[key]
+            for d2, pd in zip(sd, pd_):
+                row[d2] += weight * pd
         for id_ in compress(count(), row):   # lazily: pushes along the row land on later columns, seen in turn
             mass = row[id_]
             row[id_] = 0.0
@@ -433,19 +580,20 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
                 continue
             scale = mass / (1.0 - stay)
             expected_rounds += scale
-            for p, (sa, pa_), (sd, pd_) in todo:
+            for p, (sa, pa_), on_d in todo:
                 c0 = p * scale
+                key = id(on_d)
+                laws[key] = on_d
                 for a2, pa in zip(sa, pa_):
                     if a2 == ia:
-                        target = row
+                        c = c0 * pa       # this row: at once (it reaches columns still to come)
+                        for d2, pd in zip(*on_d):
+                            row[d2] += c * pd
                     else:
                         try:
-                            target = rows[a2]
+                            owed[a2][key] += c0 * pa
                         except KeyError:
-                            target = row_of(a2)
-                    c = c0 * pa
-                    for d2, pd in zip(sd, pd_):
-                        target[d2] += c * pd
+                            owed_to(a2)[key] += c0 * pa
             row[id_] = 0.0                    # its own share (stay) is divided out above
     pruned = max(0.0, 1.0 - sum(ends.values()))
     return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}

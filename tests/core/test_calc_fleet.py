@@ -185,3 +185,88 @@ def test_no_battle_of_the_bench_or_the_simulation_suites_is_answered_by_monte_ca
     for request in requests:
         assert ends_of(setup_of(request)).method == "exact"
     assert len(calls) == len(requests)
+
+
+def _mixed_battle(rng: random.Random):
+    """A bigger sea battle where strikes, blind aircraft and main fire meet: subs, destroyers and aircraft on
+    both sides (the sea chain's one-walk shortcut, ``Fleet.line``, and its fall-backs)."""
+    ruleset = rng.choice(("revised", "anniversary", "1942-2e", "1940-2e"))
+    system = rng.choice(("dice", "lowluck"))
+    sides = []
+    for _ in range(2):
+        units = {"submarine": rng.randint(1, 3), "fighter": rng.randint(0, 2)}
+        for uid in rng.sample(("destroyer", "carrier", "battleship", "transport", "cruiser"), 2):
+            if find_ruleset(ruleset).has(uid):
+                units[uid] = rng.randint(0, 2)
+        sides.append({uid: n for uid, n in units.items() if n})
+    return sea_request(ruleset, system, *sides), rng.choice((None, None, 2))
+
+
+MIXED = [_mixed_battle(random.Random(f"fleet-mixed-{i}")) for i in range(24)]
+
+
+@pytest.mark.parametrize("request_, rounds", MIXED, ids=[f"mixed{i}" for i in range(len(MIXED))])
+def test_sea_chain_equals_exact_general_chain_where_strikes_blind_aircraft_and_main_fire_meet(request_, rounds):
+    _agree(request_, rounds)
+
+
+def test_the_one_walk_shortcut_and_its_fall_back_are_both_taken_on_the_mixed_battles():
+    """``Fleet.line`` answers where every group's hits walk the same armies and declines elsewhere: both
+    happen on the battles above, so both paths are checked against the general chain."""
+    took = declined = 0
+    for request, _ in MIXED:
+        setup = setup_of(request)
+        start = _start(setup)
+        kept = []
+        original = fleet.Fleet.__init__
+
+        def keep(self, *args, **kwargs):
+            original(self, *args, **kwargs)
+            kept.append(self)
+        fleet.Fleet.__init__ = keep
+        try:
+            fleet.solve(setup, start, TAIL, FLOOR)
+        finally:
+            fleet.Fleet.__init__ = original
+        for one in kept:
+            for lines in one._lines.values():
+                took += sum(got is not None for got in lines.values())
+                declined += sum(got is None for got in lines.values())
+    assert took and declined, (took, declined)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_engine_fires_at_the_victims_stand_in_as_at_the_victim(seed):
+    """``Fleet`` asks the engine's groups once per firing force and victim's subs, of a stand-in (the victim's
+    start army, with or without its subs): the groups must be the victim's, targets aside, and the stand-in's
+    targets must meet the victim's units exactly where the victim's own targets do."""
+    from pycore.engine.firing import main_groups, sub_group
+    rng = random.Random(f"stand-in-{seed}")
+    request, _ = _mixed_battle(rng)
+    setup = setup_of(request)
+    start = _start(setup)
+    shooter_role, victim_role = rng.sample(("attacker", "defender"), 2)
+    ruleset = setup.ruleset
+
+    def some_of(army):
+        units = {uid: rng.randint(0, n) for uid, n in army.units.counts}
+        return Army(Force.of(ruleset, {uid: n for uid, n in units.items() if n}))
+
+    shooter, victim = some_of(start[shooter_role]), some_of(start[victim_role])
+    if not shooter or not victim:
+        return
+    stand_ins = fleet.Fleet(setup, start, TAIL)._victims[victim_role]
+    has_subs = any("submarine" in ruleset.unit(uid).abilities for uid, _ in victim.units.counts)
+    stand_in = stand_ins[has_subs]
+    present = frozenset(uid for uid, _ in victim.units.counts)
+    real = list(main_groups(setup, shooter_role, shooter, victim))
+    stood = list(main_groups(setup, shooter_role, shooter, stand_in))
+    real_sub, stood_sub = sub_group(setup, shooter_role, shooter, victim), sub_group(setup, shooter_role, shooter, stand_in)
+    assert (real_sub is None) == (stood_sub is None)
+    if real_sub is not None:
+        real.append(real_sub)
+        stood.append(stood_sub)
+    assert [(g.name, g.values, g.best_of_two, g.sure_hits) for g in real] == \
+        [(g.name, g.values, g.best_of_two, g.sure_hits) for g in stood]
+    for mine, its in zip(real, stood):
+        assert mine.targets & present == its.targets & present and mine.targets <= its.targets
