@@ -32,7 +32,9 @@ MIN_SAMPLES = 200
 # Seconds per unit of work, per method (upper envelopes of bench/cost.py's measurements).
 LADDER_SECOND = 2e-7        # per (state × law width) of the land ladder
 LADDER_BUILD_SECOND = 4e-7  # per (rung × die) of building the ladders' laws
-FLEET_SECOND = 3e-6         # per state^1.5 × law width of the sea chain
+FLEET_SECOND = 6e-7         # per state^1.5 × law width of the sea chain (its usual fleets; see FLEET_ATTEMPT_SECONDS)
+FLEET_ATTEMPT_SECONDS = 5.0  # the sea chain's own bound (fleet.WORK_BUDGET): where groups cross more than the
+                             # counts tell (aircraft against subs without destroyers), it gives way to Monte Carlo
 GENERAL_SECOND = 3e-5       # per state of the general chain (floats); Fractions 3 times more
 RETREAT_FACTOR = 4          # retreat_below works a second law (the odds from every state): measured 2–4.5×
 ROUND, ROUND_SEA = 1.2e-3, 2.2e-3  # one round of a battle fought by the engine (Monte Carlo): land, sea
@@ -112,8 +114,11 @@ def ladder(setup: BattleSetup, retreat_below: bool = False) -> Estimate:
 
 
 def fleet(setup: BattleSetup) -> Estimate:
-    """The sea chain: measured to grow as (hit points × hit points)^1.5 times the laws' width (the states it
-    reaches are far fewer than the product of its class counters, which is only their bound)."""
+    """The sea chain: measured to grow as (hit points × hit points)^1.5 times the laws' width for fleets whose
+    groups mostly hit alike (the states it reaches are far fewer than the product of its class counters, which
+    is only their bound). Where aircraft and subs without destroyers keep each other's hits apart, a side's
+    armies spread over two or three counters and the chain reaches many more states than this says: it counts
+    its work and stops at ``FLEET_ATTEMPT_SECONDS`` (``fleet.WORK_BUDGET``), and Monte Carlo answers."""
     ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
     na, nd = (setup.side(role).units.size for role in ROLES)
     states = (ka + 1) * (kd + 1)

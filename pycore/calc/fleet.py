@@ -66,6 +66,23 @@ _LAWS: dict = {}
 """(system id, tail, values, best of two): the trimmed float law of hits (systems named by their id alone)."""
 
 
+WORK_BUDGET = 12_000_000
+"""Work units (a state settled counts ``STATE_WORK``, each outcome pushed or law cell spread one) the chain may do
+before it gives way (:class:`TooMuchWork`): the states a sea battle reaches depend on how its groups' targets
+cross (aircraft, subs, destroyers on both sides), which its unit counts alone do not tell, so the chain counts
+its work as it goes and stops at a bound, whatever the battle. Measured in CPython on these machines (bench/
+cost.py): about 0.2–0.4 µs a unit, so about 5 s at most."""
+STATE_WORK = 40
+
+
+class TooMuchWork(Exception):
+    """The sea chain reached :data:`WORK_BUDGET`: the battle is given to Monte Carlo, or refused."""
+
+    def __init__(self, work: int):
+        super().__init__(f"the exact sea chain stopped after {work:,} units of work")
+        self.work = work
+
+
 class NotFleet(Exception):
     """The battle is not one this chain takes (an opening fire, a retreat rule, or counters that do not
     name one army): the general chain takes it."""
@@ -188,6 +205,7 @@ class Fleet:
         self._lines: dict = {"attacker": {}, "defender": {}}
         self._convs: dict = {}
         self._sigs: dict = {}
+        self.work = 0                      # law cells worked out for its caches (counted by ``solve``'s budget)
         self._shift = max(side.size for side in self.sides.values()).bit_length()
         ruleset = setup.ruleset
         # What the engine's groups read of their victim (``firing._split``, ``firing._targets``): whether it has
@@ -269,6 +287,7 @@ class Fleet:
         for targets, (lo, probs) in groups:
             out: dict = defaultdict(float)   # subscripts, not .get calls: cheaper, in Pyodide above all
             top = lo + len(probs) - 1
+            self.work += len(dist) * len(probs)
             for state, mass in dist.items():
                 path = side.walk(state, targets, top)
                 last = len(path) - 1
@@ -315,6 +334,7 @@ class Fleet:
             got = self.line(role, victim, strike, sig, without)
         if got is None:
             land = self.land
+            self.work += 4 * len(self.struck(role, victim, striker))
             got = _mix([(p, land(role, v1, sig if subs[v1] else without)) for v1, p in self.struck(role, victim, striker)])
         cache[key] = got
         return got
@@ -486,7 +506,8 @@ class Ending:
         return (self.empty[0] if wipe_a else ia) * self.m + (self.empty[1] if wipe_d else id_), done
 
 
-def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: int | None = None) -> dict:
+def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: int | None = None,
+          budget: int | None = None) -> dict:
     """The law of the end of a sea battle: {"ends": {(outcome, attacker, defender): p}, "rounds", "pruned"}.
 
     Without a round limit each state is settled once: a round moves mass from
@@ -517,8 +538,10 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
         k = (outcome, A.armies[ia], D.armies[id_])
         ends[k] = ends.get(k, 0.0) + p
 
+    limit = WORK_BUDGET if budget is None else budget
     if rounds is not None:
-        return _by_rounds(fleet, A.start * m + D.start, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor)
+        return _by_rounds(fleet, A.start * m + D.start, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor,
+                          limit)
     # A row (an attacker army) is filled from two places: ``rows``, dense masses over the defender's names, and
     # ``owed``, what earlier rows sent it as {defender law: its weight}. Many states send mass to the same row
     # through the same defender law (the law of one defender army under one enemy fire, cached by ``Fleet``):
@@ -550,13 +573,17 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
             for d2, pd in zip(sd, pd_):
                 row[d2] += c * pd
     combos = fleet.combos
+    work = 0
     while pending:
         ia = heappop(pending)
         row = rows.pop(ia, None) or [0.0] * m
         for key, weight in owed.pop(ia, {}).items():
             sd, pd_ = laws[key]
+            work += len(sd)
             for d2, pd in zip(sd, pd_):
                 row[d2] += weight * pd
+        if work + fleet.work > limit:
+            raise TooMuchWork(work + fleet.work)
         for id_ in compress(count(), row):   # lazily: pushes along the row land on later columns, seen in turn
             mass = row[id_]
             row[id_] = 0.0
@@ -580,8 +607,10 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
                 continue
             scale = mass / (1.0 - stay)
             expected_rounds += scale
+            work += STATE_WORK
             for p, (sa, pa_), on_d in todo:
                 c0 = p * scale
+                work += len(sa) + (len(on_d[0]) if sa[0] == ia else 0)
                 key = id(on_d)
                 laws[key] = on_d
                 for a2, pa in zip(sa, pa_):
@@ -596,13 +625,15 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
                             owed_to(a2)[key] += c0 * pa
             row[id_] = 0.0                    # its own share (stay) is divided out above
     pruned = max(0.0, 1.0 - sum(ends.values()))
-    return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}
+    return {"ends": ends, "rounds": expected_rounds, "pruned": pruned, "work": work + fleet.work}
 
 
-def _by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends: dict, floor: float) -> dict:
+def _by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends: dict, floor: float,
+               budget: int) -> dict:
     m = fleet.m
     live = {start: 1.0}
     expected_rounds = 0.0
+    work = 0
     for _ in range(limit):
         if not live:
             break
@@ -611,7 +642,11 @@ def _by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends:
         for key, mass in live.items():
             if mass < floor:
                 continue
-            for k2, p in fleet.round_from(*divmod(key, m)).items():
+            step = fleet.round_from(*divmod(key, m))
+            work += STATE_WORK + len(step)
+            if work + fleet.work > budget:
+                raise TooMuchWork(work + fleet.work)
+            for k2, p in step.items():
                 moved, done = end_of_round(*divmod(k2, m))
                 if done is not None:
                     record(done, moved, mass * p)
@@ -621,4 +656,4 @@ def _by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends:
     for key, mass in live.items():
         record("in_progress", key, mass)
     pruned = max(0.0, 1.0 - sum(ends.values()))
-    return {"ends": ends, "rounds": expected_rounds, "pruned": pruned}
+    return {"ends": ends, "rounds": expected_rounds, "pruned": pruned, "work": work + fleet.work}

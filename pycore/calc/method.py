@@ -83,6 +83,14 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
                 return Ends(got["ends"], got["rounds"], got["pruned"])
             except fleet.NotFleet:
                 pass
+            except fleet.TooMuchWork:
+                # Its states spread over more counters than the estimate reads: bounded, then sampled.
+                spent = cost.Estimate("fleet", guess.states, cost.BUDGET_SECONDS + cost.FLEET_ATTEMPT_SECONDS)
+                return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
+                    f"Monte Carlo: the exact sea chain reached its bound ({fleet.WORK_BUDGET:,} units of work, about "
+                    f"{cost.duration(cost.FLEET_ATTEMPT_SECONDS)}) before the end: aircraft and submarines that "
+                    f"cannot hit each other spread this battle over more states than its unit counts tell"),
+                    may_sample, chain="the exact sea chain", exact=spent)
         size = sum(army.size for army in start.values()) + setup.attacker.bombard.size
         if size > MAX_GENERAL_UNITS:
             return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (

@@ -270,3 +270,33 @@ def test_the_engine_fires_at_the_victims_stand_in_as_at_the_victim(seed):
         [(g.name, g.values, g.best_of_two, g.sure_hits) for g in stood]
     for mine, its in zip(real, stood):
         assert mine.targets & present == its.targets & present and mine.targets <= its.targets
+
+
+def test_the_sea_chain_counts_its_work_and_stops_at_its_bound():
+    """docs/api.md "Cost budget": a sea battle's states depend on how its groups' targets cross, which its counts
+    do not tell, so the chain stops at ``WORK_BUDGET`` however far the estimate was off."""
+    setup = setup_of(sea_request("1942-2e", "dice", {"submarine": 3, "fighter": 2}, {"submarine": 2, "fighter": 2,
+                                                                                      "cruiser": 1}))
+    done = fleet.solve(setup, _start(setup), TAIL, FLOOR)
+    assert done["work"] > 1000
+    with pytest.raises(fleet.TooMuchWork):
+        fleet.solve(setup, _start(setup), TAIL, FLOOR, budget=done["work"] // 2)
+    with pytest.raises(fleet.TooMuchWork):
+        fleet.solve(setup, _start(setup), TAIL, FLOOR, rounds=3, budget=10)
+    assert fleet.solve(setup, _start(setup), TAIL, FLOOR, budget=done["work"])["ends"] == done["ends"]
+
+
+def test_past_its_bound_the_sea_chain_gives_way_to_monte_carlo_or_a_refusal(monkeypatch):
+    import json
+
+    from pycore.api import handle
+    monkeypatch.setattr(fleet, "WORK_BUDGET", 2000)
+    request = {"op": "calc", **sea_request("1942-2e", "dice", {"submarine": 3, "fighter": 2},
+                                           {"submarine": 2, "fighter": 2, "cruiser": 1})}
+    got = json.loads(handle(json.dumps(request)))["result"]
+    assert got["method"] == "monte_carlo" and "exact sea chain reached its bound (2,000 units" in got["method_reason"]
+    assert got["samples"] > 0 and "intervals" in got
+    # A battle taken up in round 2 is the exact chain's question only: refused, naming the limit.
+    got = json.loads(handle(json.dumps({**request, "round": 2})))
+    assert not got["ok"] and got["error"]["type"] == "too_big"
+    assert "exact sea chain" in got["error"]["message"]
