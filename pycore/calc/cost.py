@@ -32,7 +32,7 @@ MIN_SAMPLES = 200
 # Seconds per unit of work, per method (upper envelopes of bench/cost.py's measurements).
 LADDER_SECOND = 2e-7        # per (state × law width) of the land ladder
 LADDER_BUILD_SECOND = 4e-7  # per (rung × die) of building the ladders' laws
-FLEET_SECOND = 6e-7         # per state^1.5 × law width of the sea chain (its usual fleets; see FLEET_ATTEMPT_SECONDS)
+FLEET_SECOND = 1e-6         # per state^1.5 × law width of the sea chain (its usual fleets; see FLEET_ATTEMPT_SECONDS)
 FLEET_ATTEMPT_SECONDS = 5.0  # the sea chain's own bound (fleet.WORK_BUDGET): where groups cross more than the
                              # counts tell (aircraft against subs without destroyers), it gives way to Monte Carlo
 GENERAL_SECOND = 3e-5       # per state of the general chain (floats); Fractions 3 times more
