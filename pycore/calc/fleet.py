@@ -279,7 +279,7 @@ class Fleet:
                 got = cache[key] = (tuple(path[lo:lo + len(probs)]), probs)
                 return got
         else:
-            got = self.line(role, victim, None, sig, sig)
+            got = self.line(role, victim, None, sig)
             if got is not None:
                 cache[key] = got
                 return got
@@ -326,12 +326,12 @@ class Fleet:
         strike = self.sub_strike(other, striker, subs[victim])
         sig, without = main(other, firer, subs[victim]), main(other, firer, False)
         cache = self._hits[role]
-        key = (victim, id(strike), sig, without)
+        key = (victim, id(strike), sig)
         if key in cache:
             return cache[key]
         got = None
         if strike is not None:
-            got = self.line(role, victim, strike, sig, without)
+            got = self.line(role, victim, strike, sig)
         if got is None:
             land = self.land
             self.work += 4 * len(self.struck(role, victim, striker))
@@ -339,17 +339,7 @@ class Fleet:
         cache[key] = got
         return got
 
-    def _same_fire(self, role: str, sig: int, without: int) -> bool:
-        """Whether the main groups ``sig`` (fired at a victim with subs) fire as ``without`` (at one without subs)."""
-        if without == sig:
-            return True
-        subs = self._victims[role][1].units.counts
-        subs = frozenset(uid for uid, _ in subs) - frozenset(uid for uid, _ in self._victims[role][0].units.counts)
-        these, those = self._sigs[("of", sig)], self._sigs[("of", without)]
-        return len(these) == len(those) and all(
-            law == law2 and targets - subs == targets2 - subs for (targets, law), (targets2, law2) in zip(these, those))
-
-    def line(self, role: str, victim: int, strike, sig: int, without: int):
+    def line(self, role: str, victim: int, strike, sig: int):
         """The strike (or None) and then the main groups ``sig`` on ``victim`` as one law along one walk, or None.
 
         Hits are placed one at a time (``allocate``), so when every group's
@@ -357,11 +347,17 @@ class Fleet:
         hits as can come, their hits add up: the armies after are that walk's,
         and their law is the convolution of the groups' laws (cached by laws,
         a few per battle). Else (an aircraft's hit would skip a sub, a sub's
-        an aircraft, or the strike takes the victim's last sub and so changes
-        what fires next) None, and the groups are placed one by one.
+        an aircraft) None, and the groups are placed one by one.
+
+        What fires after the strike reads whether the victim still has subs
+        (aircraft without a destroyer cannot hit them: their own group), and
+        the strike may take the last one. That needs no check of its own:
+        where it changes the groups, ``sig`` holds such an aircraft group, whose
+        walk skips the sub the strike's walk takes, so the walks part and the
+        answer is None.
         """
         cache = self._lines[role]
-        key = (victim, id(strike), sig, without)
+        key = (victim, id(strike), sig)
         if key in cache:
             return cache[key]
         groups = ((strike,) if strike is not None else ()) + self._sigs[("of", sig)]
@@ -380,11 +376,6 @@ class Fleet:
             if ok and targets != widest:
                 upto = min(reach + 1, len(ref))
                 ok = side.walk(victim, targets, reach)[:upto] == ref[:upto]
-        if ok and strike is not None and side.subs[victim] \
-                and not side.subs[ref[min(strike[1][0] + len(strike[1][1]) - 1, n - 1)]]:
-            # The strike may take the victim's last sub, and what fires next reads whether it has subs left:
-            # one law only if the enemy's fire is the same either way (but for subs among its targets).
-            ok = self._same_fire(role, sig, without)
         got = None
         if ok:
             lo, probs = self.convolved(tuple(law for _, law in groups))
