@@ -164,6 +164,11 @@ class LuckSystem:
         """P(hits = k) for k = 0, 1, …: exact."""
         raise NotImplementedError
 
+    def float_distribution(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> list[float]:
+        """:meth:`hit_distribution` as floats, each the nearest float to the exact chance (the calculator's
+        floats). A system may answer without building the fractions (Low Luck), with the same floats."""
+        return [float(p) for p in self.hit_distribution(values, best_of_two)]
+
     def chances(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
         """Each die's own chance to hit (``independent_dice`` only)."""
         raise NotImplementedError

@@ -20,6 +20,8 @@ from . import Die, LuckSystem, Roll, Volley, best_of_two_chance
 
 
 def power_of(values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
+    if not best_of_two:
+        return sum(values)
     extra = sum((6 * best_of_two_chance(value) for value in best_of_two if value > 0), Fraction(0))
     return sum(values) + math.floor(extra)
 
@@ -54,3 +56,12 @@ class LowLuck(LuckSystem):
             law[-1] = Fraction(6 - remainder, 6)
             law.append(Fraction(remainder, 6))
         return tuple(law)
+
+    def float_distribution(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> list[float]:
+        """:meth:`hit_distribution` in floats, without the fractions (the calculator asks it at every rung of
+        its ladders): ``(6 - r) / 6`` and ``r / 6`` are divisions of integers, so each is the float nearest the
+        exact fraction, as ``float(Fraction(6 - r, 6))`` is."""
+        sure, remainder = divmod(power_of(values, best_of_two), 6)
+        if not remainder:
+            return [0.0] * sure + [1.0]
+        return [0.0] * sure + [(6 - remainder) / 6, remainder / 6]

@@ -29,7 +29,7 @@ def hit_law(system, values: tuple, best_of_two: tuple) -> list:
         for p in system.chances(values, best_of_two):
             law = bern(law, float(p))
         return law
-    return [float(p) for p in system.hit_distribution(values, best_of_two)]
+    return system.float_distribution(values, best_of_two)
 
 
 _CHANCES: dict = {}
@@ -52,7 +52,15 @@ def float_chances(system, values: tuple, best_of_two: tuple) -> tuple:
 
 
 def removed(upper: tuple, lower: tuple) -> tuple | None:
-    """The chances of the dice ``upper`` has and ``lower`` has not, or None when not a pure removal."""
+    """The chances of the dice ``upper`` has and ``lower`` has not, or None when not a pure removal.
+
+    Usually the unit just lost rolled the last dice (the order of loss takes the weakest first, and the
+    dice come strongest first): then ``lower`` is a prefix of ``upper`` and the rest is the answer, found
+    by one comparison in C instead of a search per die.
+    """
+    n = len(lower)
+    if upper[:n] == lower:
+        return upper[n:]
     left = list(lower)
     gone = []
     for p in upper:
