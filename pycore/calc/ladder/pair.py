@@ -9,7 +9,7 @@ backward pass (:meth:`Pair.win_chances`) gives "retreat below" its chances.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import accumulate, repeat
+from itertools import accumulate
 from operator import add, mul
 
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, slots, span, unpack
@@ -299,7 +299,8 @@ class Pair:
             f = F[j] = x / (1.0 - d * a0)
             if d and n:
                 s = j + k1
-                ext[s:s + n] = map(add, ext[s:s + n], map(mul, a1, repeat(f * d)))
+                w = f * d
+                ext[s:s + n] = [e + a * w for e, a in zip(ext[s:s + n], a1)]
         return F, sum(ext[kd:]), retreated
 
     def _neumann(self, i: int, F: list, ext: list, lo: int, jb: int, floor: float,
@@ -371,9 +372,9 @@ class Pair:
                     tail = list(accumulate(reversed(a1), initial=0.0))[::-1]
                 room = kd - s
                 if room >= n:
-                    ext[s:s + n] = map(add, ext[s:s + n], map(mul, a1, repeat(w)))
+                    ext[s:s + n] = [e + a * w for e, a in zip(ext[s:s + n], a1)]
                 elif room > 0:
-                    ext[s:kd] = map(add, ext[s:kd], map(mul, a1, repeat(w)))
+                    ext[s:kd] = [e + a * w for e, a in zip(ext[s:kd], a1)]
                     over += w * tail[room]
                 else:
                     over += w * tail[0]

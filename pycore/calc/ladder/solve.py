@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import add, mul
 
 from ...engine.army import Army
 from ...engine.firing import counts_as_force
@@ -87,7 +85,7 @@ class _Solver:
                 if got is None:
                     pair.pending[i] = [x * pl for x in row]
                 else:
-                    got[:] = map(add, got, map(mul, row, repeat(pl)))
+                    got[:] = [g + x * pl for g, x in zip(got, row)]
         return started
 
     def record(self, outcome: str, attacker: Army, defender: Army, x: float) -> None:

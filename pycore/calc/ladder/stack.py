@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import chain, repeat
-from operator import add, mul
+from operator import add
 
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, table_view
 
@@ -155,8 +155,7 @@ class Stack:
             if got is None:
                 columns.append(repeat(blank, hi - lo))
             else:
-                scaled = map(int, map(mul, got[1][lo:hi], repeat(SCALE)))
-                columns.append([x.to_bytes(size, "little") for x in map(mul, scaled, pd)])
+                columns.append([(int(f * SCALE) * p).to_bytes(size, "little") for f, p in zip(got[1][lo:hi], pd)])
         parts = columns[0] if self.m == 1 else list(chain.from_iterable(zip(*columns)))
         self.tables[i] = (lo, hi, table_view(parts))
         self.live.append(i)
