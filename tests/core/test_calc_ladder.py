@@ -220,3 +220,17 @@ def test_a_stack_of_pairs_gives_what_each_pair_gives_alone(battle, monkeypatch):
     for key in set(stacked.ends) | set(alone.ends):
         assert stacked.ends.get(key, 0) == pytest.approx(alone.ends.get(key, 0), abs=1e-15)
     assert stacked.rounds == pytest.approx(alone.rounds, abs=1e-13)
+
+
+def test_removed_is_the_dice_one_rung_has_and_the_next_has_not():
+    """A rung below is one Bernoulli step per die lost (docs/rules.md §9): ``removed`` gives those dice, in the
+    upper rung's order, whether they are its last dice (the usual case) or not, and None when the rung below
+    has a die the upper one lacks. Checked against the multiset difference worked out by hand below."""
+    from pycore.calc.ladder.rungs import removed
+    a, b, c = 3 / 6, 2 / 6, 1 / 6
+    assert removed((a, b, c, c), (a, b, c)) == (c,)          # the last infantry lost: a prefix
+    assert removed((a, b, b, c), (a, b, c)) == (b,)          # an artillery-supported die lost from the middle
+    assert removed((a, b, c), (a, b, c)) == ()
+    assert removed((a, a, b), (b,)) == (a, a)
+    assert removed((a, b), (a, c)) is None                    # c is not among the upper rung's dice
+    assert removed((a,), (a, a)) is None

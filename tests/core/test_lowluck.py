@@ -77,3 +77,18 @@ def test_normal_dice_zero_value_units_roll_nothing():
     (NormalDice(), (3, 2, 0, 1), 3), (LowLuck(), (3, 3), 0), (LowLuck(), (3, 2), 1)])
 def test_dice_needed(system, values, needed):
     assert system.dice_needed(values) == needed
+
+
+@pytest.mark.parametrize("values, best_of_two", [
+    ((), ()), ((1,) * 6, ()), ((3, 2, 2, 1), ()), ((1,) * 15, ()), ((4, 3, 3, 2, 2, 1, 1, 1), (4,)),
+    ((0, 0), ()), ((2,), (4, 4, 4)), (tuple(range(7)) * 20, (3,)),
+])
+def test_float_distribution_is_the_exact_law_in_floats(values, best_of_two):
+    """The calculator's float law (docs/rules.md §4: power // 6 sure hits, one die at the remainder) is, entry
+    for entry, the float nearest the exact fraction; e.g. power 15 gives 2 sure hits then 1/2, 1/2."""
+    exact = LowLuck().hit_distribution(values, best_of_two)
+    got = LowLuck().float_distribution(values, best_of_two)
+    assert got == [float(p) for p in exact]
+    assert all(type(x) is float for x in got)
+    if values == (1,) * 15:
+        assert got == [0.0, 0.0, 0.5, 0.5]
