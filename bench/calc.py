@@ -167,7 +167,7 @@ def cpu_seconds() -> float:
     return time.process_time()
 
 
-def reference_loop() -> float:
+def reference_loop() -> tuple[float, float]:
     """Best wall and CPU seconds of a fixed pure-Python loop (dict, int and float bookkeeping, no big integers).
 
     The interpreter's own speed, measured in the same run: its Pyodide / CPython ratio is what any code that
