@@ -26,6 +26,8 @@ COLORED = [
 
 @pytest.mark.parametrize("ruleset, kind, attacker, defender", COLORED, ids=["land8", "sea8", "land60"])
 def test_colored_calc_matches_seeded_coloured_battles(ruleset, kind, attacker, defender):
+    """Measured under a load average of 15–20: 3 battles in 15 min (land 60 v 60 about two thirds:
+    20,000 battles of about 13 rounds)."""
     request = {"ruleset": ruleset, "kind": kind, "system": {"name": "colored"},
                "attacker": {"units": attacker}, "defender": {"units": defender}}
     setup = setup_of(request)
