@@ -40,11 +40,11 @@ from itertools import combinations_with_replacement
 from math import comb, factorial
 from operator import ge
 from ..systems.colored import boosts as b
+from ..systems.colored.chart import GUIDELINES, MAX_DICE
 from ..systems.colored.commit import Troops, unit_of
 from ..systems.colored.fight import ColoredBattle, can_be_lost_any, fight, kinds, rollers, start
-from ..systems.colored.chart import GUIDELINES, MAX_DICE
 from ..systems.colored.losses import capacity, victim_proposal, winner_proposal
-from ..systems.colored.match import dice_count, match
+from ..systems.colored.match import dice_count
 from ..systems.colored.play import check_setup
 from ..engine.sequence import MAX_ROUNDS, BattleLog, RoundLog
 from ..engine.table import SeededTable, Table
