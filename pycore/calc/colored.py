@@ -23,9 +23,11 @@ Size limit (stated, checked by :func:`small_enough`): exact for at most
 ``EXACT_MAX_UNITS_A_SIDE`` units a side, within ``WORK_BUDGET`` units of work
 (``FRACTION_WORK_BUDGET`` for ``exact``), counted as the chain goes, so a
 request always gets the same method. The work grows with every kind of unit
-a side has: 60 v 60 at sea (seven kinds) and 60 infantry a side fit; land
-battles of five kinds a side with artillery fit to about 40 v 40 (measured
-in bench/colored.py). Beyond it the calculator simulates ``SAMPLES`` battles
+a side has and with the ways a colour's hits are chosen (red's winner picks
+from the top, the others' victims from the bottom): 60 v 60 at sea (seven
+kinds) and 60 infantry a side fit; land battles of five kinds a side with
+artillery fit to about 30 v 30, 30 infantry + 30 tanks a side does not
+(measured in bench/colored.py). Beyond it the calculator simulates ``SAMPLES`` battles
 with seeded dice (``mc/0``, ``mc/1``, …) through
 :func:`pycore.calc.montecarlo.sample`, and the ``calc`` op reports 95 %
 intervals and why. In floats, pairs reached with less than ``FLOOR`` are
@@ -611,7 +613,8 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
         except _TooManyStates:
             budget = FRACTION_WORK_BUDGET if exact else WORK_BUDGET
             why = (f"needs more than the exact chain's {budget:,} units of work (about "
-                   f"{cost.duration(budget * cost.COLORED_UNIT_SECOND)}: many kinds of unit on both sides)")
+                   f"{cost.duration(budget * cost.COLORED_UNIT_SECOND)}: its states grow with the units and with the ways "
+                   "each colour's hits are chosen, the victim's and the winner's)")
     if exact:
         raise BadRequest("exact", f"exact fractions for coloured dice are given up to {EXACT_MAX_UNITS_A_SIDE} units "
                                   f"a side and {FRACTION_WORK_BUDGET:,} units of work; this battle {why}: leave exact "
