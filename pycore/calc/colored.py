@@ -13,18 +13,25 @@ the winner's pick for red), exactly what :mod:`pycore.systems.colored.fight`
 does with seeded dice. The attacker never retreats. Battles end when a side
 is gone or neither can hurt the other.
 
+Settled once (fought to the end, :func:`_settle`): a pair of side-states
+(:class:`_Side` numbers each side's troops as they are met) keeps its mass
+per position in the round; pairs are settled in decreasing order of hit
+points left, and a round that changes nothing is summed at once. With a
+round limit the pairs are carried round by round (:func:`_by_rounds`).
+
 Size limit (stated, checked by :func:`small_enough`): exact for at most
-``EXACT_MAX_UNITS_A_SIDE`` units a side (the dice of a colour are at most 6
-a side whatever the size, so a colour's law is bounded; the states grow with
-the units). Beyond it the calculator simulates ``SAMPLES`` battles with
-seeded dice (``mc/0``, ``mc/1``, …) through :func:`pycore.calc.montecarlo.sample`
-and the ``calc`` op reports 95 % intervals and why. In floats, states
-reached with less than ``FLOOR`` are dropped and counted in ``pruned``;
-the chain also gives way to Monte Carlo when it meets more than
-``STATE_BUDGET`` distinct states (the states grow with every kind of unit a
-side has: 20 infantry + 10 tanks against 24 + 6 has 3,800; with artillery and
-fighters too, 15 v 15 units has 15,000). ``exact`` (Fractions, nothing
-dropped) is refused where Monte Carlo would be needed.
+``EXACT_MAX_UNITS_A_SIDE`` units a side, within ``WORK_BUDGET`` units of work
+(``FRACTION_WORK_BUDGET`` for ``exact``), counted as the chain goes, so a
+request always gets the same method. The work grows with every kind of unit
+a side has and with the ways a colour's hits are chosen (red's winner picks
+from the top, the others' victims from the bottom): 60 v 60 at sea (seven
+kinds) and 60 infantry a side fit; land battles of five kinds a side with
+artillery fit to about 30 v 30, 30 infantry + 30 tanks a side does not
+(measured in bench/colored.py). Beyond it the calculator simulates ``SAMPLES`` battles
+with seeded dice (``mc/0``, ``mc/1``, …) through
+:func:`pycore.calc.montecarlo.sample`, and the ``calc`` op reports 95 %
+intervals and why. In floats, pairs reached with less than ``FLOOR`` are
+dropped and counted in ``pruned``.
 """
 
 from __future__ import annotations
@@ -33,26 +40,38 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
+from operator import ge
 from ..systems.colored import boosts as b
-from ..systems.colored.commit import Troops
+from ..systems.colored.chart import GUIDELINES, MAX_DICE
+from ..systems.colored.commit import Troops, unit_of
 from ..systems.colored.fight import ColoredBattle, can_be_lost_any, fight, kinds, rollers, start
-from ..systems.colored.losses import victim_proposal, winner_proposal
-from ..systems.colored.match import dice_count, match
+from ..systems.colored.losses import capacity, victim_proposal, winner_proposal
+from ..systems.colored.match import dice_count
 from ..systems.colored.play import check_setup
 from ..engine.sequence import MAX_ROUNDS, BattleLog, RoundLog
 from ..engine.table import SeededTable, Table
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import BadRequest
+from . import cost
 from .law import Ends
 from .montecarlo import bounded
 
 EXACT_MAX_UNITS_A_SIDE = 60
-STATE_BUDGET = 4000
-"""Distinct states the exact chain may fight before it gives way to Monte Carlo (a few seconds of CPython)."""
-WORK_BUDGET = 500_000
-"""Transitions the exact chain may follow (states × rounds × outcomes) before it gives way to Monte Carlo, so
-its time is bounded whatever the units: measured 7–15 µs a transition in CPython (30 + 30 a side followed 6.4
-million in 47 s before this bound), so at most about 5 s."""
+WORK_BUDGET = 8_000_000
+"""Work (about one landing followed a unit, :attr:`_Exact.work`) the exact chain may do in floats before it
+gives way to Monte Carlo. Measured in CPython on this project's shared 2-core machine (bench/colored.py):
+1.1 µs a unit at a load average of 7, 2 µs at 11. Sea 60 v 60 (sub, destroyer, cruiser, battleship,
+carrier, fighter, transport) is 7.2 million units (7.8 s at load 7); land 40 v 40 with five kinds of
+unit and artillery boosting is 2–3 million."""
+FRACTION_WORK_BUDGET = WORK_BUDGET // 20
+"""The same in exact fractions (``exact``), which cost 10 to 20 times more a unit."""
+PAIR_WORK = 4
+"""A pair of states settled (its end of round, its colours' lists) counts as this many landings."""
+BOOST_WORK, BOTH_BOOST_WORK = 4, 16
+"""A pair of face multisets of a colour where one side boosts, where both do (:func:`_boosted_law`), counts as
+this many landings: measured 1.4 s for 6 v 6 dice with 2 artillery boosting, 3 s with 3 a side, at load 12."""
+SIDE_WORK = 300
+"""A side-state met (its proposals for one hit of each guideline, its dice) counts as this many landings."""
 FLOOR = 1e-13
 SAMPLES = 4000
 """Battles simulated beyond the exact limit (a probability's 95 % interval is then at most ±1.6 %)."""
@@ -125,18 +144,108 @@ def colour_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int,
     """
     if not (na and any(a_counts)) and not (nd and any(d_counts)):
         return _walk_law(na, nd)
+    return _boosted_law(na, a_counts, nd, d_counts)
+
+
+def _results(faces: tuple[int, ...], counts: tuple[int, ...], boosting: bool) -> tuple[tuple[int, ...], ...]:
+    """Every distinct result (sorted totals) a side may make of these faces with every boost used."""
+    return tuple(result for result, _ in b.options(faces, counts)) if boosting else (faces,)
+
+
+def _code(on_a: int, on_d: int, for_attacker: bool) -> int:
+    """An outcome as one integer that orders as its value does for one side: (net hits, −hits taken)."""
+    if for_attacker:
+        return (on_d - on_a + 8) * 16 + 8 - on_a
+    return (on_a - on_d + 8) * 16 + 8 - on_d
+
+
+def _decode(code: int, for_attacker: bool) -> tuple[int, int]:
+    """(hits on the attacker, on the defender) of a side's code."""
+    net, taken = code // 16 - 8, 8 - code % 16
+    return (taken, net + taken) if for_attacker else (net + taken, taken)
+
+
+_ROWS: dict = {}
+"""One side's rows of codes against every face multiset of the other, by (side, dice, dice): shared by the
+laws of every boost count, since a result's row does not depend on how it was boosted."""
+ROWS_KEPT = 400_000
+
+
+def _rows(key: tuple) -> dict:
+    if sum(len(rows) for rows in _ROWS.values()) > ROWS_KEPT:
+        _ROWS.clear()           # bounded memory: a few rows are worked again
+    return _ROWS.setdefault(key, {})
+
+
+def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]
+                 ) -> tuple[tuple[tuple[int, int], int], ...]:
+    """A colour where somebody boosts: every pair of face multisets, played as the app plays it.
+
+    The app's proposals (:mod:`pycore.systems.colored.boosts`): the defender answers the attacker's
+    totals with the result that maximises (net hits, −hits taken) for him; the attacker takes the result
+    that maximises the same for himself, given that answer. A side's value of an outcome names the
+    outcome (net and taken give scored and taken), so which of several equally good assignments the app
+    lists first changes nothing here, and only each side's distinct results are tried.
+
+    Speed (before 2026-11-24 every pair of faces went through the proposal's own caches, which a 6 v 6
+    colour overflows: one law took 20 s to minutes): each result of one side is a row of codes against
+    every face multiset of the other (:func:`_code`), and a side's best over its results is the
+    element-wise ``max`` of their rows, done by ``map`` over whole rows.
+    """
+    a_faces, d_faces = faces_law(na), faces_law(nd)
+    a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
+    extra_d, extra_a = max(0, na - nd), max(0, nd - na)    # unmatched dice always hit (seed 001)
+    a_results = [_results(faces, a_counts, a_boost) for faces, _ in a_faces]
+    d_results = [_results(faces, d_counts, d_boost) for faces, _ in d_faces]
+
+    def code(mine: tuple[int, ...], theirs: tuple[int, ...], for_attacker: bool) -> int:
+        """Matched high to high, a tie costs both, unmatched dice hit (seed 001, :func:`match`)."""
+        return _code(sum(map(ge, theirs, mine)) + extra_a, sum(map(ge, mine, theirs)) + extra_d, for_attacker)
+
     out: dict = {}
-    for a_faces, a_ways in faces_law(na):
-        for d_faces, d_ways in faces_law(nd):
-            a_assign = b.propose(a_faces, a_counts, d_faces, d_counts) if any(a_counts) and na else \
-                tuple(() for _ in a_faces)
-            a_totals = b.totals(a_faces, a_assign)
-            d_assign = b.respond(d_faces, d_counts, a_totals) if any(d_counts) and nd else \
-                tuple(() for _ in d_faces)
-            m = match(a_totals, b.totals(d_faces, d_assign))
-            key = (m.on_attacker, m.on_defender)
-            out[key] = out.get(key, 0) + a_ways * d_ways
-    return tuple(sorted(out.items()))
+    if not a_boost:
+        # The defender alone boosts: per face multiset of his, his best result against each attacker roll.
+        rows = _rows(("defender", na, nd))
+        for (_, d_ways), results in zip(d_faces, d_results):
+            got = []
+            for theirs in results:
+                row = rows.get(theirs)
+                if row is None:
+                    row = rows[theirs] = [code(faces, theirs, False) for faces, _ in a_faces]
+                got.append(row)
+            best = map(max, *got) if len(got) > 1 else got[0]
+            for c, (_, a_ways) in zip(best, a_faces):
+                out[c] = out.get(c, 0) + a_ways * d_ways
+        return tuple(sorted((_decode(c, False), ways) for c, ways in out.items()))
+    if d_boost:
+        # The defender's answer to every attacker result, per face multiset of his: rows over the attacker's
+        # results, one per defender result, their element-wise max per face multiset; then turned round.
+        universe = list(dict.fromkeys(totals for results in a_results for totals in results))
+        d_rows: dict = {}
+        answers = []
+        for results in d_results:
+            got = []
+            for theirs in results:
+                row = d_rows.get(theirs)
+                if row is None:
+                    row = d_rows[theirs] = [code(totals, theirs, False) for totals in universe]
+                got.append(row)
+            answers.append(map(max, *got) if len(got) > 1 else got[0])
+        turn = {c: _code(*_decode(c, False), True) for c in range(16 * 17)}
+        a_rows = {totals: [turn[c] for c in column] for totals, column in zip(universe, zip(*answers))}
+    else:
+        a_rows = _rows(("attacker", na, nd))
+    for (faces, a_ways), results in zip(a_faces, a_results):
+        got = []
+        for totals in results:
+            row = a_rows.get(totals)
+            if row is None:
+                row = a_rows[totals] = [code(totals, theirs, True) for theirs, _ in d_faces]
+            got.append(row)
+        best = map(max, *got) if len(got) > 1 else got[0]
+        for c, (_, d_ways) in zip(best, d_faces):
+            out[c] = out.get(c, 0) + a_ways * d_ways
+    return tuple(sorted((_decode(c, True), ways) for c, ways in out.items()))
 
 
 def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
@@ -146,134 +255,348 @@ def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
 
 
 class _TooManyStates(Exception):
-    """The battle has more distinct states than ``STATE_BUDGET``: Monte Carlo answers instead."""
+    """The battle needs more work than ``WORK_BUDGET``: Monte Carlo answers instead."""
+
+
+_WIDE = 1 << 24
+"""A pair of states is one integer, attacker's number × _WIDE + defender's (a side meets far fewer than 16 million)."""
+
+
+class _Side:
+    """One side's troops, numbered as the chain meets them, with what each colour needs to know of them.
+
+    Why: the chain meets the same side-state in thousands of pairs, so everything a colour asks of a
+    side — its dice and boosters there, whether it is still in the fight, where h hits of that colour
+    take it — is worked out once per side-state, from the app's own rules (``victim_proposal``,
+    ``winner_proposal``, ``Troops.after``), and a pair of states is two small integers. The victim's
+    proposal takes hits one at a time, each from the troops the last one left, so h hits are one hit h
+    times (``step``): a side-state's table of landings costs at most one proposal per guideline.
+    """
+
+    def __init__(self, setup: BattleSetup, role: str, rows):
+        self.setup, self.role, self.rows = setup, role, rows
+        self.ruleset, self.chart = setup.ruleset, setup.system.chart
+        self.order = setup.side(role).order_of_loss
+        self.troops: list[Troops] = []
+        self.index: dict = {}
+        self.hp: list[int] = []           # hit points left: every landing lowers it (the chain's order)
+        self.alive: list[bool] = []       # can_be_lost_any
+        self.dice: list = []              # per active colour: (dice, boosters by kind capped at the dice)
+        self.lands: list = []             # per active colour: [state after 0, 1, … 6 hits], filled when asked
+        self.hurts: list = []             # the guidelines of the colours it rolls in (any colour of the chart)
+        self.open: list = []              # the guidelines whose hits it can still take
+        self.lonely: list = []            # only transports left
+        self.step: dict = {}              # (state, guideline, chooser) → state after one hit
+
+    def number(self, troops: Troops) -> int:
+        got = self.index.get(troops)
+        if got is None:
+            got = self.index[troops] = len(self.troops)
+            ruleset = self.ruleset
+            self.troops.append(troops)
+            self.hp.append(sum(n * ruleset.unit(unit_of(k)).hit_points for k, n in troops.posts)
+                           - sum(n for _, n in troops.damaged))
+            self.alive.append(can_be_lost_any(self.setup, troops))
+            dice = []
+            for row in self.rows:
+                n = dice_count(rollers(row, troops))
+                dice.append((n, tuple(min(c, n) for c in b.counts_of(kinds(row, troops)))))
+            self.dice.append(dice)
+            self.lands.append([None] * len(self.rows))
+            self.hurts.append(frozenset(row.casualties for row in self.chart.rows if rollers(row, troops)))
+            self.open.append(frozenset(g for g in GUIDELINES if capacity(ruleset, troops, g)))
+            # Only transports left: the engine's end of round may take them (then it is asked, ``_Exact.ended``).
+            self.lonely.append(bool(troops) and all("transport" in ruleset.unit(unit_of(k)).abilities
+                                                    for k, _ in troops.posts))
+        return got
+
+
+    def landings(self, i: int, colour: int) -> list[int]:
+        """The state after 0, 1, … 6 hits of this colour (its guideline, and who chooses)."""
+        got = self.lands[i][colour]
+        if got is None:
+            row = self.rows[colour]
+            troops = self.troops[i]
+            got = [i]
+            if row.choice == "winner" and self.whole(troops):
+                for hits in range(1, MAX_DICE + 1):
+                    loss = winner_proposal(self.ruleset, self.chart, troops, hits, row.casualties)
+                    got.append(self.number(troops.after(loss.lost, loss.damaged)))
+            else:
+                for _ in range(MAX_DICE):
+                    got.append(self.one_hit(got[-1], row))
+            self.lands[i][colour] = got
+        return got
+
+    def whole(self, troops: Troops) -> bool:
+        """Whether an intact two-hit unit is left: the winner's pick then depends on the hits still to
+        place (a unit is worth its cost per hit it needs), so his h hits are worked at once."""
+        return any(n > troops.damaged_count(k) and self.ruleset.unit(unit_of(k)).hit_points > 1
+                   for k, n in troops.posts)
+
+    def one_hit(self, i: int, row) -> int:
+        """The state after one hit of this colour. The victim's proposal places hits one at a time, each on
+        the troops the last one left; so does the winner's where every unit needs one hit (``whole``)."""
+        key = (i, row.casualties, row.choice)
+        got = self.step.get(key)
+        if got is None:
+            troops = self.troops[i]
+            if row.choice == "winner":
+                loss = winner_proposal(self.ruleset, self.chart, troops, 1, row.casualties)
+            else:
+                loss = victim_proposal(self.ruleset, self.chart, troops, 1, row.casualties, self.order)
+            got = self.step[key] = self.number(troops.after(loss.lost, loss.damaged)) if loss else i
+        return got
 
 
 class _Exact:
+    """The exact chain of coloured dice: pairs of side-states, each settled once, colour by colour.
+
+    A pair's mass is kept per *position* in the round (before each colour that anybody can roll, and
+    the end of the round). Hits never come back, so a pair is only reached from pairs with more hit
+    points left in all: pairs are settled in decreasing order of both sides' hit points, every mass
+    that reaches a pair having arrived before it is settled. A round that changes nothing comes back
+    to the same pair: that loop is summed at once (mass ÷ (1 − chance that no colour changes
+    anything)), so a pair is worked once whatever the number of rounds (docs/rules.md §7).
+    """
+
     def __init__(self, setup: BattleSetup, exact: bool):
         self.setup = setup
-        self.ruleset = setup.ruleset
-        self.chart = setup.system.chart
         self.one = Fraction(1) if exact else 1.0
-        self.memo: dict = {}
-        self.loss_memo: dict = {}
-        self.side_memo: dict = {}
-        self.round_memo: dict = {}
+        troops = start(setup)
+        # The colours anybody can ever roll: dice only go down, so the others never do anything.
+        self.rows = [row for row in setup.system.chart.rows
+                     if any(rollers(row, troops[role]) for role in ROLES)]
+        self.sides = (_Side(setup, "attacker", self.rows), _Side(setup, "defender", self.rows))
+        self.first = self.sides[0].number(troops["attacker"]) * _WIDE + self.sides[1].number(troops["defender"])
+        self.laws: dict = {}
         self.ended_memo: dict = {}
-        self.work = 0          # transitions followed: bounded by WORK_BUDGET (the cost budget, docs/api.md)
+        self.moves = 0          # landings followed
+        self.checked = 0        # the work is next compared with the budget after this many landings
+        self.budget = FRACTION_WORK_BUDGET if exact else WORK_BUDGET
+        self.law_work = 0       # pairs of face multisets of the boosted laws this battle uses (cached or not)
 
-    def loss(self, victim: str, troops: Troops, hits: int, row):
-        key = (victim, troops, hits, row.color)
-        if key not in self.loss_memo:
-            if row.choice == "winner":
-                got = winner_proposal(self.ruleset, self.chart, troops, hits, row.casualties)
-            else:
-                got = victim_proposal(self.ruleset, self.chart, troops, hits, row.casualties,
-                                      self.setup.side(victim).order_of_loss)
-            self.loss_memo[key] = troops.after(got.lost, got.damaged)
-        return self.loss_memo[key]
+    @property
+    def work(self) -> int:
+        """The chain's work so far in units of about one landing followed (the cost budget, docs/api.md):
+        counted, not timed, so a request always gets the same method whatever the machine's load."""
+        sides = len(self.sides[0].troops) + len(self.sides[1].troops)
+        return self.moves + PAIR_WORK * len(self.ended_memo) + SIDE_WORK * sides + self.law_work
 
-    def color(self, row, state: tuple[Troops, Troops]) -> dict:
-        """Next state → probability after one colour, from this state."""
-        key = (row.color, state)
-        if key in self.memo:
-            return self.memo[key]
-        a, d = state
-        out: dict = {}
-        a_in, na, a_counts = self.side(row, a)
-        d_in, nd, d_counts = self.side(row, d)
-        if not (a_in and d_in) or (not na and not nd):
-            out[state] = self.one
-            self.memo[key] = out
-            return out
-        total = 6 ** (na + nd)
-        for (on_a, on_d), ways in colour_law(na, a_counts, nd, d_counts):
-            nxt = (self.loss("attacker", a, on_a, row) if on_a else a,
-                   self.loss("defender", d, on_d, row) if on_d else d)
-            p = self.one * ways / total
-            out[nxt] = out.get(nxt, 0) + p
-        self.memo[key] = out
-        return out
-
-    def side(self, row, troops: Troops) -> tuple[bool, int, tuple[int, ...]]:
-        """A side in one colour: whether it is still in the fight, its dice, its boosters by kind (capped)."""
-        key = (row.color, troops)
-        got = self.side_memo.get(key)
+    def law(self, na: int, a_counts, nd: int, d_counts) -> list:
+        """The colour's law grouped by hits on the attacker, [(x, [(y, chance)])] (chances out of 1), and its size."""
+        key = (na, a_counts, nd, d_counts)
+        got = self.laws.get(key)
         if got is None:
-            n = dice_count(rollers(row, troops))
-            got = self.side_memo[key] = (can_be_lost_any(self.setup, troops), n,
-                                         tuple(min(c, n) for c in b.counts_of(kinds(row, troops))))
+            total = 6 ** (na + nd)
+            a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
+            pairs = len(faces_law(na)) * len(faces_law(nd))
+            self.law_work += pairs * BOTH_BOOST_WORK if a_boost and d_boost else \
+                pairs * BOOST_WORK if a_boost or d_boost else 50
+            grouped: dict = {}
+            for (x, y), ways in colour_law(na, a_counts, nd, d_counts):
+                grouped.setdefault(x, []).append((y, self.one * ways / total))
+            got = self.laws[key] = (list(grouped.items()), sum(len(ys) for ys in grouped.values()))
         return got
 
-    def round(self, state) -> dict:
-        got = self.round_memo.get(state)
-        if got is None:
-            if len(self.round_memo) >= STATE_BUDGET:
+    def colour(self, pair: int, colour: int) -> tuple:
+        """(chance this colour changes nothing, its law, the attacker's and defender's landings) from this
+        pair; the law is None where the colour cannot do anything. The moves are followed where they are
+        used (:func:`_settle`, :meth:`step_moves`): no list of them is built."""
+        attacker, defender = self.sides
+        a, d = divmod(pair, _WIDE)
+        if not (attacker.alive[a] and defender.alive[d]):
+            return self.one, None, None, None
+        na, a_counts = attacker.dice[a][colour]
+        nd, d_counts = defender.dice[d][colour]
+        if not na and not nd:
+            return self.one, None, None, None
+        a_lands = attacker.landings(a, colour)
+        d_lands = defender.landings(d, colour)
+        law, size = self.law(na, a_counts, nd, d_counts)
+        stay = 0 * self.one
+        for x, ys in law:
+            if a_lands[x] == a:
+                for y, p in ys:
+                    if d_lands[y] == d:
+                        stay += p
+        self.moves += size
+        if self.moves > self.checked:
+            self.checked = self.moves + 1_000
+            if self.work > self.budget:
                 raise _TooManyStates
-            got = self.round_memo[state] = self._round(state)
-        return got
+        return stay, law, a_lands, d_lands
 
-    def _round(self, state) -> dict:
-        law = {state: self.one}
-        for row in self.chart.rows:
-            nxt: dict = {}
-            for s, p in law.items():
-                step = self.color(row, s)
-                self.work += len(step)
-                for t, q in step.items():
-                    nxt[t] = nxt.get(t, 0) + p * q
-            law = nxt
-        return law
+    def step_moves(self, pair: int, step: tuple) -> list:
+        """[(next pair, chance)] of one colour's step from this pair, the pair itself left out."""
+        _, law, a_lands, d_lands = step
+        if law is None:
+            return []
+        a, d = divmod(pair, _WIDE)
+        return [(a_lands[x] * _WIDE + d_lands[y], p) for x, ys in law for y, p in ys
+                if a_lands[x] != a or d_lands[y] != d]
 
-    def ended(self, state) -> tuple[str | None, tuple[Troops, Troops]]:
-        """The outcome after a round (lonely defenseless transports first), or None; and the state kept."""
-        got = self.ended_memo.get(state)
+    def ended(self, pair: int) -> tuple[str | None, int]:
+        """The outcome after a round (lonely defenseless transports first), or None; and the pair kept.
+
+        The usual case (both sides in the fight, one able to hurt the other, none left with only
+        transports) is read off the side-states; any other asks the engine's own end of round."""
+        got = self.ended_memo.get(pair)
         if got is None:
-            battle = ColoredBattle(self.setup, Table(), dict(zip(ROLES, state)))   # rolls and decides nothing
-            battle.lose_lonely_transports(RoundLog(0))
-            got = self.ended_memo[state] = (battle.decided(), (battle.troops["attacker"], battle.troops["defender"]))
+            attacker, defender = self.sides
+            a, d = divmod(pair, _WIDE)
+            if (attacker.alive[a] and defender.alive[d]
+                    and (attacker.hurts[a] & defender.open[d] or defender.hurts[d] & attacker.open[a])
+                    and not attacker.lonely[a] and not defender.lonely[d]):
+                got = (None, pair)
+            else:
+                state = {"attacker": attacker.troops[a], "defender": defender.troops[d]}
+                battle = ColoredBattle(self.setup, Table(), state)      # rolls and decides nothing
+                battle.lose_lonely_transports(RoundLog(0))
+                got = (battle.decided(), attacker.number(battle.troops["attacker"]) * _WIDE
+                       + defender.number(battle.troops["defender"]))
+            self.ended_memo[pair] = got
         return got
+
+    def armies(self, pair: int):
+        a, d = divmod(pair, _WIDE)
+        ruleset = self.setup.ruleset
+        return self.sides[0].troops[a].army(ruleset), self.sides[1].troops[d].army(ruleset)
+
+
+def _settle(calc: _Exact, exact: bool) -> Ends:
+    """The battle fought to the end: every pair settled once, in decreasing order of hit points left."""
+    one, zero = calc.one, 0 * calc.one
+    width = len(calc.rows)                        # positions 0 … width − 1 before a colour, width: the round's end
+    ends: dict = {}
+    expected = zero
+    pruned = zero
+    attacker, defender = calc.sides
+    first, kept = calc.ended(calc.first)
+    if first is not None:
+        return Ends({(first, *calc.armies(kept)): one}, zero, zero, "exact")
+    a, d = divmod(kept, _WIDE)
+    top = attacker.hp[a] + defender.hp[d]
+    levels: list = [[] for _ in range(top + 1)]   # hit points left in all → the pairs met with that many
+    masses: dict = {kept: [one] + [zero] * width}  # pair → its masses by position
+    levels[top].append(kept)
+    empty = [zero] * (width + 1)
+    a_hp, d_hp = attacker.hp, defender.hp
+    for level in range(top, -1, -1):
+        pairs = levels[level]
+        levels[level] = None
+        for pair in pairs:
+            here = masses.pop(pair)
+            mass = sum(here)
+            if not exact and mass < FLOOR:
+                pruned += mass              # in floats, pairs reached with less than FLOOR are dropped
+                continue
+            steps = [calc.colour(pair, colour) for colour in range(width)]
+            outcome, after = calc.ended(pair)
+            if outcome is None and after == pair:
+                # The round comes back here when no colour changes anything: summed at once.
+                back, carry = here[width], zero
+                for colour in range(1, width):
+                    carry = (carry + here[colour]) * steps[colour][0]
+                back += carry
+                still = one
+                for step in steps:
+                    still *= step[0]
+                if still >= one:
+                    raise AssertionError("a pair that goes on but can change nothing")  # decided() says stalemate
+                carry = (here[0] + back) / (one - still)
+                expected += carry
+                started = True
+            else:
+                carry = zero
+                expected += here[0]
+                started = False
+            for colour, (stay, law, a_lands, d_lands) in enumerate(steps):
+                if colour or not started:
+                    carry += here[colour]
+                if carry and law is not None:
+                    slot = colour + 1
+                    a, d = divmod(pair, _WIDE)
+                    for x, ys in law:
+                        ta = a_lands[x]
+                        base, level_a, same = ta * _WIDE, a_hp[ta], ta == a
+                        for y, p in ys:
+                            td = d_lands[y]
+                            if same and td == d:
+                                continue
+                            target = base + td
+                            got = masses.get(target)
+                            if got is None:
+                                got = masses[target] = empty[:]
+                                levels[level_a + d_hp[td]].append(target)
+                            got[slot] += carry * p
+                carry *= stay
+            if not started:
+                carry += here[width]
+                if outcome is None:
+                    a, d = divmod(after, _WIDE)
+                    got = masses.get(after)
+                    if got is None:
+                        got = masses[after] = empty[:]
+                        levels[attacker.hp[a] + defender.hp[d]].append(after)
+                    got[0] += carry
+                elif carry:
+                    key = (outcome, *calc.armies(after))
+                    ends[key] = ends.get(key, zero) + carry
+    return Ends(ends, expected, pruned, "exact")
+
+
+def _by_rounds(calc: _Exact, rounds: int, exact: bool) -> Ends:
+    """At most ``rounds`` rounds, round by round, colour by colour; what still fights is ``in_progress``."""
+    one, zero = calc.one, 0 * calc.one
+    ends: dict = {}
+    expected = pruned = zero
+    first, kept = calc.ended(calc.first)
+    if first is not None:
+        return Ends({(first, *calc.armies(kept)): one}, zero, zero, "exact")
+    live = {kept: one}
+    memo: dict = {}
+    for _ in range(min(rounds, MAX_ROUNDS)):
+        if not live:
+            break
+        expected += sum(live.values())
+        for colour in range(len(calc.rows)):
+            nxt: dict = {}
+            for pair, p in live.items():
+                got = memo.get((pair, colour))
+                if got is None:
+                    step = calc.colour(pair, colour)
+                    got = memo[(pair, colour)] = (step[0], calc.step_moves(pair, step))
+                stay, moves = got
+                if stay:
+                    nxt[pair] = nxt.get(pair, zero) + p * stay
+                for target, q in moves:
+                    nxt[target] = nxt.get(target, zero) + p * q
+            live = nxt
+        nxt = {}
+        for pair, p in live.items():
+            outcome, after = calc.ended(pair)
+            if outcome is None:
+                nxt[after] = nxt.get(after, zero) + p
+            else:
+                key = (outcome, *calc.armies(after))
+                ends[key] = ends.get(key, zero) + p
+        if not exact:
+            # In floats, pairs reached with less than FLOOR are dropped; what is dropped is reported.
+            for pair in [pair for pair, p in nxt.items() if p < FLOOR]:
+                pruned += nxt.pop(pair)
+        live = nxt
+    for pair, p in live.items():
+        key = ("in_progress", *calc.armies(pair))
+        ends[key] = ends.get(key, zero) + p
+    return Ends(ends, expected, pruned, "exact")
 
 
 def exact_ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
     calc = _Exact(setup, exact)
-    troops = start(setup)
-    state = (troops["attacker"], troops["defender"])
-    limit = MAX_ROUNDS if rounds is None else min(rounds, MAX_ROUNDS)
-    ends: dict = {}
-    expected = 0 * calc.one
-    first, kept = calc.ended(state)
-    live = {kept: calc.one} if first is None else {}
-    if first is not None:
-        ends[(first, kept[0].army(setup.ruleset), kept[1].army(setup.ruleset))] = calc.one
-    pruned = 0 * calc.one
-    for _ in range(limit):
-        if not live:
-            break
-        expected += sum(live.values())
-        nxt: dict = {}
-        for s, p in live.items():
-            step = calc.round(s)
-            calc.work += len(step)
-            if calc.work > WORK_BUDGET:
-                raise _TooManyStates
-            for t, q in step.items():
-                outcome, t = calc.ended(t)
-                if outcome is None:
-                    nxt[t] = nxt.get(t, 0) + p * q
-                else:
-                    key = (outcome, t[0].army(setup.ruleset), t[1].army(setup.ruleset))
-                    ends[key] = ends.get(key, 0) + p * q
-        if not exact:
-            # In floats, states reached with less than FLOOR are dropped; what is dropped is reported.
-            dropped = [t for t, p in nxt.items() if p < FLOOR]
-            for t in dropped:
-                pruned += nxt.pop(t)
-        live = nxt
-    for s, p in live.items():
-        key = ("in_progress", s[0].army(setup.ruleset), s[1].army(setup.ruleset))
-        ends[key] = ends.get(key, 0) + p
-    return Ends(ends, expected, pruned, "exact")
+    if rounds is None:
+        return _settle(calc, exact)
+    return _by_rounds(calc, rounds, exact)
 
 
 def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
@@ -282,15 +605,18 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool) -> Ends:
     if setup.attacker.cargo or setup.defender.cargo:
         raise BadRequest("attacker.cargo" if setup.attacker.cargo else "defender.cargo",
                          "the calculator does not carry cargo yet; leave it out")
-    why = f"more than {EXACT_MAX_UNITS_A_SIDE} units a side"
+    biggest = max(t.size for t in start(setup).values())
+    why = f"a side has {biggest} units, more than the {EXACT_MAX_UNITS_A_SIDE} a side of the exact chain"
     if small_enough(setup):
         try:
             return exact_ends(setup, rounds, exact)
         except _TooManyStates:
-            why = f"more than {STATE_BUDGET} distinct states or {WORK_BUDGET:,} transitions"
+            budget = FRACTION_WORK_BUDGET if exact else WORK_BUDGET
+            why = (f"needs more than the exact chain's {budget:,} units of work (about "
+                   f"{cost.duration(budget * cost.COLORED_UNIT_SECOND)}: its states grow with the units and with the ways "
+                   "each colour's hits are chosen, the victim's and the winner's)")
     if exact:
         raise BadRequest("exact", f"exact fractions for coloured dice are given up to {EXACT_MAX_UNITS_A_SIDE} units "
-                                  f"a side and {STATE_BUDGET} states; this battle has {why}: leave exact out for a "
-                                  "Monte Carlo estimate")
-    return bounded(setup, rounds, SAMPLES, f"Monte Carlo: this coloured-dice battle has {why}, beyond the exact "
-                   "chain of coloured dice", True, simulate)
+                                  f"a side and {FRACTION_WORK_BUDGET:,} units of work; this battle {why}: leave exact "
+                                  "out for floats or a Monte Carlo estimate")
+    return bounded(setup, rounds, SAMPLES, f"Monte Carlo: this coloured-dice battle {why}", True, simulate)

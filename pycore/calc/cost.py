@@ -40,8 +40,9 @@ RETREAT_FACTOR = 4          # retreat_below works a second law (the odds from ev
 ROUND, ROUND_SEA = 1.2e-3, 2.2e-3  # one round of a battle fought by the engine (Monte Carlo): land, sea
 UNIT_ROUND = 8e-6                    # and each unit in it
 CHESS_SECOND = 5e-4         # per unit of the A&A Chess enumeration (an envelope)
-COLORED_STATE_SECOND = 1.3e-3  # per state of the coloured-dice exact chain
-COLORED_EXACT_SECONDS = 5.0    # its bounded attempt before it gives way to Monte Carlo (colored.WORK_BUDGET)
+COLORED_UNIT_SECOND = 1.2e-6  # per unit of the coloured-dice exact chain's work (colored.WORK_BUDGET): measured
+                               # 1.1 µs at a load average of 7 on this machine, 2 µs at 11 (bench/colored.py)
+COLORED_PAIR_UNITS = 40        # units of work per pair of states it may meet: measured 9 (land) to 32 (sea) + 4
 OVERHEAD = 0.5
 
 
@@ -180,14 +181,18 @@ def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate) -> 
 
 
 def colored(setup: BattleSetup, small: bool, budget: int, samples: int) -> Estimate:
-    """Coloured dice: the exact chain is bounded by its own budgets (``budget`` states and
-    ``colored.WORK_BUDGET`` transitions: about 5 s at most), after which it gives way to Monte Carlo, itself
-    within the budget."""
+    """Coloured dice: the exact chain is bounded by its own count of work (``budget`` units,
+    ``colored.WORK_BUDGET``: about 10 s at most), after which it gives way to Monte Carlo, itself within the
+    budget. The pairs of states it meets are at most the product of each side's armies (every count of
+    every type): where that product's work fits the bound the answer is exact; beyond it the chain may still
+    finish (60 v 60 at sea meets 210,000 pairs of a product in the trillions), so the estimate is the
+    bounded attempt and then Monte Carlo, the most it can take."""
+    attempt = OVERHEAD + budget * COLORED_UNIT_SECOND
     if small:
         states = _army_states(setup, "attacker") * _army_states(setup, "defender")
-        if states <= budget:
-            return Estimate("colored", states, OVERHEAD + states * COLORED_STATE_SECOND)
-        exact = Estimate("colored", budget, COLORED_EXACT_SECONDS)
+        if states * COLORED_PAIR_UNITS <= budget:
+            return Estimate("colored", states, OVERHEAD + states * COLORED_PAIR_UNITS * COLORED_UNIT_SECOND)
+        exact = Estimate("colored", budget, attempt)
     else:
         exact = Estimate("colored", 0, 0.0)
     got = samples_within(setup, samples)

@@ -117,7 +117,7 @@ def plan(setup, exact=False, options: Mapping[str, Any] | None = None) -> cost.E
     calculator = setup.system.calculator
     if calculator == "colored":
         from . import colored
-        return cost.colored(setup, colored.small_enough(setup), colored.STATE_BUDGET, colored.SAMPLES)
+        return cost.colored(setup, colored.small_enough(setup), colored.WORK_BUDGET, colored.SAMPLES)
     if calculator is not None:
         return cost.chess(setup)
     guess = None

@@ -314,3 +314,13 @@ def test_aa_gun_rolls_yellow_for_the_defender_and_is_captured_in_classic():
     result = ok(battle({"tank": 6}, {"aa_gun": 1}, ruleset="classic", seed="aa"))
     # Classic: an AA gun is never a casualty, so the defender has no force: the attacker wins at once.
     assert result["outcome"] == "attacker_wins" and result["captured"] == {"aa_gun": 1}
+
+
+def test_a_lone_carrier_hit_twice_in_one_colour_is_lost_not_damaged_and_lost():
+    """4 destroyers roll 2 blue dice against none: 2 hits, ships first (docs/rules.md §7). The carrier (two
+    hits) absorbs the first, and with only a defenseless transport beside it (taken last) takes the second
+    too: it is lost. Before 2026-11-24 the proposal said "damaged 1 and lost 1", which Troops.after could
+    not apply, and the battle stopped with an internal error."""
+    result = ok(battle({"carrier": 1, "transport": 1}, {"destroyer": 4}, kind="sea", seed="s", rounds=1))
+    hit = next(c for c in color_step(result, "blue")["casualties"] if c["side"] == "attacker")
+    assert hit["lost"] == {"carrier": 1} and not hit.get("damaged")

@@ -96,18 +96,21 @@ def test_monte_carlo_beyond_the_limit_uses_the_seeded_battles():
     assert abs(sum(law.ends.values()) - 1) < 1e-9
 
 
-def test_a_battle_with_too_many_states_gives_way_to_monte_carlo(monkeypatch):
-    """The state budget is what keeps a big mixed battle from running for minutes (docs/rules.md §9)."""
+def test_a_battle_beyond_the_work_budget_gives_way_to_monte_carlo(monkeypatch):
+    """The work budget is what keeps a big mixed battle from running for minutes (docs/rules.md §7): counted
+    in units of work, not timed, so the same request always gets the same method."""
     import pycore.calc.colored as colored
-    monkeypatch.setattr(colored, "STATE_BUDGET", 20)
+    monkeypatch.setattr(colored, "WORK_BUDGET", 2_000)
+    monkeypatch.setattr(colored, "FRACTION_WORK_BUDGET", 2_000)
     monkeypatch.setattr(colored, "SAMPLES", 50)
     s = setup({"infantry": 6, "tank": 3}, {"infantry": 7, "tank": 2})
     assert small_enough(s)
     law = ends(s, None, False)
     assert law.method == "monte_carlo" and law.samples == 50
+    assert "2,000 units of work" in law.reason
     with pytest.raises(BadRequest) as refused:
         ends(s, None, True)
-    assert "20 distinct states" in refused.value.message
+    assert "2,000 units of work" in refused.value.message
 
 
 def _brute_force_colour(na, nd):
@@ -150,3 +153,191 @@ def test_the_luck_dial_battle_is_exact_and_agrees_with_seeded_battles():
     law = ends(s, None, False)
     assert law.method == "exact" and law.pruned < 1e-9
     assert_agrees_with_seeded_battles(s, outcomes(law), 2000, "dial")
+
+
+# -- the whole chain against a brute-force enumeration written here ----------------------------------------------
+# It shares nothing with pycore/calc/colored.py: its own dice count, its own matching, every ordered roll of every
+# colour enumerated (6^(dice) of them), its own end of round. What it reads of the app are the rules the app
+# decides and docs/rules.md §7 documents: the chart, the boost proposals (boosts.propose / respond) and the
+# casualty proposals (losses.victim_proposal / winner_proposal), and Troops as the value of a side.
+
+from pycore.systems.colored import boosts as proposals  # noqa: E402
+from pycore.systems.colored.commit import Troops, color_of, unit_of  # noqa: E402
+from pycore.systems.colored.losses import victim_proposal, winner_proposal  # noqa: E402
+
+
+class BruteForce:
+    """Every ordered roll of every colour of every round, as docs/rules.md §7 plays it, in Fractions."""
+
+    def __init__(self, s):
+        self.s, self.ruleset, self.chart = s, s.ruleset, s.system.chart
+        self.memo = {}
+
+    def units_at(self, troops, row, job):
+        names = row.rolls if job == "rolls" else [u for kind in row.boosts for u in kind]
+        return {unit_of(k): n for k, n in troops.posts if color_of(k) == row.color and unit_of(k) in names}
+
+    def dice(self, troops, row):
+        """Seed 001: one die per 3 units of a type, rounded up within the type; at most 6 a colour."""
+        return min(6, sum((n + 2) // 3 for n in self.units_at(troops, row, "rolls").values()))
+
+    def boosters(self, troops, row, dice):
+        here = self.units_at(troops, row, "boosts")
+        return tuple(min(dice, sum(here.get(u, 0) for u in kind)) for kind in row.boosts)
+
+    def fighting(self, troops):
+        return any(self.ruleset.rules.aa_is_casualty or "anti_aircraft" not in self.ruleset.unit(unit_of(k)).abilities
+                   for k, _ in troops.posts)
+
+    def colour(self, row, a, d):
+        """{(a, d) after this colour: probability}: all 6^(na+nd) ordered rolls."""
+        if not (self.fighting(a) and self.fighting(d)):
+            return {(a, d): Fraction(1)}
+        na, nd = self.dice(a, row), self.dice(d, row)
+        if not na and not nd:
+            return {(a, d): Fraction(1)}
+        a_counts, d_counts = self.boosters(a, row, na), self.boosters(d, row, nd)
+        out = {}
+        for roll in product(range(1, 7), repeat=na + nd):
+            a_faces = tuple(sorted(roll[:na], reverse=True))
+            d_faces = tuple(sorted(roll[na:], reverse=True))
+            a_tot = a_faces
+            if na and any(a_counts):
+                a_tot = proposals.totals(a_faces, proposals.propose(a_faces, a_counts, d_faces, d_counts))
+            d_tot = d_faces
+            if nd and any(d_counts):
+                d_tot = proposals.totals(d_faces, proposals.respond(d_faces, d_counts, a_tot))
+            x, y = sorted(a_tot, reverse=True), sorted(d_tot, reverse=True)
+            on_a = on_d = 0
+            for k in range(max(na, nd)):           # high to high; a tie costs both; a lone die hits
+                xa = x[k] if k < na else 0
+                yd = y[k] if k < nd else 0
+                on_d += xa >= yd and xa > 0
+                on_a += yd >= xa and yd > 0
+            after = (self.lose(a, on_a, row, "attacker"), self.lose(d, on_d, row, "defender"))
+            out[after] = out.get(after, 0) + Fraction(1, 6 ** (na + nd))
+        return out
+
+    def lose(self, troops, hits, row, victim):
+        if not hits:
+            return troops
+        if row.choice == "winner":
+            loss = winner_proposal(self.ruleset, self.chart, troops, hits, row.casualties)
+        else:
+            loss = victim_proposal(self.ruleset, self.chart, troops, hits, row.casualties,
+                                   self.s.side(victim).order_of_loss)
+        return troops.after(loss.lost, loss.damaged)
+
+    def round(self, a, d):
+        law = {(a, d): Fraction(1)}
+        for row in self.chart.rows:
+            nxt = {}
+            for (x, y), p in law.items():
+                for t, q in self.colour(row, x, y).items():
+                    nxt[t] = nxt.get(t, 0) + p * q
+            law = nxt
+        return law
+
+    def rolls_somewhere(self, troops):
+        return any(self.dice(troops, row) for row in self.chart.rows)
+
+    def end(self, a, d):
+        """After a round: lonely defenseless transports go, then who is left decides (None: fight on)."""
+        def lonely(mine, theirs):
+            return (self.ruleset.rules.transports_defenseless and mine and self.rolls_somewhere(theirs)
+                    and all("transport" in self.ruleset.unit(unit_of(k)).abilities for k, _ in mine.posts))
+        a, d = (Troops(()) if lonely(a, d) else a), (Troops(()) if lonely(d, a) else d)
+        left_a, left_d = self.fighting(a), self.fighting(d)
+        if not left_a and not left_d:
+            return "draw", a, d
+        if not left_a:
+            return "defender_wins", a, d
+        if not left_d:
+            return "attacker_wins", a, d
+        if not (self.rolls_somewhere(a) or self.rolls_somewhere(d)):
+            return "stalemate", a, d          # nobody rolls a die: artillery alone against artillery
+        return None, a, d
+
+    def to_the_end(self, a, d):
+        """({(outcome, attacker army, defender army): P}, expected rounds) from the start of a round."""
+        if (a, d) in self.memo:
+            return self.memo[(a, d)]
+        law = self.round(a, d)
+        stay = law.pop((a, d), Fraction(0))
+        ends, rounds = {}, Fraction(1)
+        for (x, y), p in law.items():
+            outcome, x, y = self.end(x, y)
+            if outcome is None:
+                sub, sub_rounds = self.to_the_end(x, y)
+                rounds += p * sub_rounds
+            else:
+                sub = {(outcome, x.army(self.ruleset), y.army(self.ruleset)): Fraction(1)}
+            for key, q in sub.items():
+                ends[key] = ends.get(key, 0) + p * q
+        got = self.memo[(a, d)] = ({k: v / (1 - stay) for k, v in ends.items()}, rounds / (1 - stay))
+        return got
+
+    def rounds(self, a, d, limit):
+        """The same, at most ``limit`` rounds; what still fights is in_progress."""
+        live, ends, rounds = {(a, d): Fraction(1)}, {}, Fraction(0)
+        for _ in range(limit):
+            rounds += sum(live.values())
+            nxt = {}
+            for (x, y), p in live.items():
+                for (u, v), q in self.round(x, y).items():
+                    outcome, u, v = self.end(u, v)
+                    if outcome is None:
+                        nxt[(u, v)] = nxt.get((u, v), 0) + p * q
+                    else:
+                        key = (outcome, u.army(self.ruleset), v.army(self.ruleset))
+                        ends[key] = ends.get(key, 0) + p * q
+            live = nxt
+        for (x, y), p in live.items():
+            key = ("in_progress", x.army(self.ruleset), y.army(self.ruleset))
+            ends[key] = ends.get(key, 0) + p
+        return ends, rounds
+
+
+SMALL_BATTLES = [
+    # (ruleset, kind, attacker, defender): up to 2 dice a colour a side, so every colour is at most 6^4 rolls.
+    ("1940-2e", "land", {"infantry": 2, "artillery": 1, "tank": 2}, {"infantry": 3, "tank": 1}),   # boosts, red
+    ("1940-2e", "land", {"infantry": 3, "fighter": 1, "bomber": 1}, {"infantry": 4, "fighter": 1}),  # yellow, black
+    ("1940-2e", "land", {"infantry": 2, "artillery": 2, "mech_infantry": 1, "tank": 1},
+     {"infantry": 2, "artillery": 1, "tank": 2}),                                                      # both boost
+    ("revised", "land", {"infantry": 3, "tank": 2}, {"infantry": 4, "aa_gun": 1}),                    # AA never lost
+    ("1940-2e", "sea", {"battleship": 1, "destroyer": 1, "transport": 1}, {"submarine": 2, "cruiser": 1}),
+    ("1940-2e", "sea", {"carrier": 1, "fighter": 2, "transport": 1}, {"destroyer": 2, "battleship": 1}),
+]
+
+
+@pytest.mark.parametrize("ruleset, kind, attacker, defender", SMALL_BATTLES,
+                         ids=[f"{b[0]}-{b[1]}-{i}" for i, b in enumerate(SMALL_BATTLES)])
+def test_the_exact_chain_equals_a_brute_force_enumeration(ruleset, kind, attacker, defender):
+    """Fought to the end: the whole law of the end (outcome and both armies left) and the expected rounds,
+    equal as Fractions to every ordered roll of every colour enumerated here."""
+    s = setup(attacker, defender, ruleset, kind)
+    law = ends(s, None, True)
+    brute = BruteForce(s)
+    troops = {role: s.side(role).colors.troops() for role in ("attacker", "defender")}
+    want, rounds = brute.to_the_end(troops["attacker"], troops["defender"])
+    assert law.method == "exact" and law.pruned == 0
+    assert law.ends == want
+    assert law.rounds == rounds
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_the_exact_chain_with_a_round_limit_equals_the_enumeration(limit):
+    s = setup({"infantry": 2, "artillery": 1, "tank": 2}, {"infantry": 3, "tank": 1})
+    brute = BruteForce(s)
+    troops = {role: s.side(role).colors.troops() for role in ("attacker", "defender")}
+    want, rounds = brute.rounds(troops["attacker"], troops["defender"], limit)
+    law = ends(s, limit, True)
+    assert law.ends == want and law.rounds == rounds
+    assert any(outcome == "in_progress" for outcome, _, _ in law.ends)
+
+
+def test_floats_agree_with_fractions_to_1e_12():
+    s = setup({"infantry": 2, "artillery": 2, "mech_infantry": 1, "tank": 1}, {"infantry": 2, "artillery": 1, "tank": 2})
+    exact, floats = ends(s, None, True), ends(s, None, False)
+    assert max(abs(float(p) - floats.ends.get(k, 0)) for k, p in exact.ends.items()) < 1e-12
+    assert abs(float(exact.rounds) - floats.rounds) < 1e-12

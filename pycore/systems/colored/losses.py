@@ -110,6 +110,7 @@ def harm(chart: Chart, troops: Troops, key: str) -> int:
 
 def victim_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, guideline: str,
                     order: Sequence[str]) -> Loss:
+    start = troops
     lost: dict[str, int] = {}
     damaged: dict[str, int] = {}
     rank = {uid: i for i, uid in enumerate(order)}
@@ -128,10 +129,11 @@ def victim_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, g
                                        color_of(k) is not None and unit_of(k) in chart.row(color_of(k)).rolls, k))
         lost[key] = lost.get(key, 0) + 1
         troops = troops.after({key: 1}, {})
-    return _tidy(lost, damaged)
+    return _tidy(start, troops, lost)
 
 
 def winner_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, guideline: str) -> Loss:
+    start = troops
     lost: dict[str, int] = {}
     damaged: dict[str, int] = {}
     left = hits
@@ -156,11 +158,19 @@ def winner_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, g
         lost[key] = lost.get(key, 0) + 1
         troops = troops.after({key: 1}, {})
         left -= need
-    return _tidy(lost, damaged)
+    return _tidy(start, troops, lost)
 
 
-def _tidy(lost: dict, damaged: dict) -> Loss:
-    """A unit damaged then lost in the same colour is simply lost."""
+def _tidy(start: Troops, final: Troops, lost: dict) -> Loss:
+    """The loss that takes ``start`` to ``final``: a unit damaged then lost in the same colour is simply lost.
+
+    ``Troops.after`` removes damaged units first, so ``damaged`` is what is left damaged beyond the start's
+    damaged units that survive. Before 2026-11-24 the damage was counted too, and a lone carrier hit twice
+    in one colour (damaged, then sunk) made ``after`` fail: coloured-dice sea battles stopped with an
+    internal error (tests/core/test_colored.py).
+    """
+    damaged = {k: final.damaged_count(k) - max(0, start.damaged_count(k) - lost.get(k, 0))
+               for k, _ in final.damaged}
     return Loss({k: n for k, n in lost.items() if n}, {k: n for k, n in damaged.items() if n})
 
 
