@@ -180,8 +180,8 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
 // The sub step's printed reading (docs/rules.md §2 "The sub step"): offered only where the core takes it —
 // a sea battle of a ruleset whose rules say printed_sub_step, under dice or Low Luck.
 export const PRINTED_SUBS_TEXT = "Subs facing a destroyer fire with the other units";
-export const PRINTED_SUBS_HINT = "As the printed Anniversary, 1942 and 1940 rule books: with an enemy destroyer, " +
-  "subs lose their first strike and the defender takes all hits at once. Off: TripleA's order (subs always fire first).";
+export const PRINTED_SUBS_HINT = "As the printed Anniversary, 1942 and 1940 rule books: facing a destroyer, subs lose " +
+  "their first strike, and the side hit picks all its losses at once. Off: TripleA's order (subs always fire first).";
 export function printedSubsApply(ruleset, kind, system) {
   return Boolean(ruleset?.rules?.printed_sub_step) && kind === "sea" && (system === "dice" || system === "lowluck");
 }
