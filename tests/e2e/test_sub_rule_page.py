@@ -54,3 +54,34 @@ def test_printed_sub_rule_is_offered_at_sea_and_changes_the_odds(page, context, 
 
     calc.choose(ruleset="revised")                     # Revised's printed rule is the default: not offered
     expect(field).to_be_hidden()
+
+
+def test_battle_screen_rolls_under_the_printed_sub_rule(page, dist_server):
+    """The Battle screen offers the same choice at sea; the roll is pycore's for the same request and seed."""
+    from luckdial_page import BattleScreen
+
+    screen = BattleScreen(page).open(dist_server.url)
+    field = page.locator("#printed-subs-field")
+    screen.choose(ruleset="1942-2e", system="dice")
+    expect(field).to_be_hidden()
+    page.locator("label[for='kind-sea']").click()
+    expect(field).to_be_visible()
+    screen.add("attacker", "submarine", 2)
+    screen.add("attacker", "fighter")
+    screen.add("defender", "destroyer")
+    screen.add("defender", "submarine")
+    page.locator("label[for='printed-subs']").click()
+    screen.seed.fill("printed subs")
+    screen.roll()
+    expect(page.locator("#battle-log")).to_contain_text("printed sub rule")
+    page.screenshot(path=f"{SHOTS}/sub_rule_battle_390.png", full_page=False)
+    want = pycore_handle({"op": "resolve", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea",
+                          "sub_rule": "printed", "seed": "printed subs", "rounds": 1,
+                          "attacker": {"units": {"submarine": 2, "fighter": 1}},
+                          "defender": {"units": {"destroyer": 1, "submarine": 1}}})
+    assert want["ok"], want
+    shown = page.locator("#battle-log .round").first.evaluate(
+        "round => [...round.querySelectorAll('.die')].map(d => [Number(d.dataset.at), Number(d.dataset.value), d.classList.contains('hit')])")
+    rolled = [(d["at"], d["value"], d["hit"]) for step in want["result"]["rounds"][0]["steps"]
+              for fire in step["fire"] for d in fire["dice"]]
+    assert sorted(map(tuple, shown)) == sorted(rolled)
