@@ -5,7 +5,10 @@ docs/rules.md §2: the victim chooses; the app proposes from the order of loss
 Hits land only where their group may hit (``Group.targets``): a sub's hit is
 never on an aircraft, an aircraft without a destroyer never hits a sub, AA
 hits only aircraft. Transports that are defenseless (anniversary and later)
-are taken last, only when nothing else the hit may take is left.
+are taken last, only when nothing else the hit may take is left. Where two
+groups' targets are not nested (the printed sub rule: sub hits beside aircraft
+hits that cannot take subs, docs/rules.md §2 "The sub step") all hits are
+placed at once, cheapest first, as many as a matching allows.
 
 A choice is a pair of maps, ``lost`` (units removed) and ``damaged`` (two-hit
 units hit once). It is accepted when it uses exactly as many hits as the

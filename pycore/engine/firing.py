@@ -7,7 +7,9 @@ both systems read the same groups:
 
 * ``aa``      defending AA guns at attacking aircraft, before round 1;
 * ``bombard`` shore bombardment in an amphibious assault, before round 1;
-* ``subs``    a submarine strike (subs never hit aircraft);
+* ``subs``    a submarine strike (subs never hit aircraft); under the printed
+              sub rule, subs facing a destroyer fire as this group in
+              steps 3–4 instead (docs/rules.md §2 "The sub step");
 * ``air``     aircraft that cannot hit submarines (no friendly destroyer,
               where the ruleset says so);
 * ``main``    everyone else.
