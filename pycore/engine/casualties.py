@@ -59,9 +59,10 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
     """The proposal: groups with the fewest targets first, each hit on the first eligible unit.
 
     First an intact two-hit unit absorbs it (in order of loss), else the first
-    type in the order of loss still standing. With at most one restricted
-    group per step (the engine never makes two), this places as many hits as
-    any allocation could.
+    type in the order of loss still standing. Where the groups' targets are
+    nested (seed 002's reading: at most one restricted group per step) this
+    places as many hits as any allocation could; where they are not (the
+    printed sub rule's steps 3–4), :func:`_place_together` places them.
     """
     ruleset = setup.ruleset
     key = (ruleset.id, tuple(order))

@@ -14,7 +14,9 @@ The rules applied, hit by hit:
   "Transports");
 - the groups whose hits are restricted are placed first (docs/rules.md "Casualty choice"), so no hit
   is wasted that could have landed: the target sets of one step are nested (non-sub ⊂ any), so placing
-  the narrower group first uses the most hits.
+  the narrower group first uses the most hits. Under the printed sub rule (docs/rules.md §2 "The sub
+  step") sub hits and aircraft hits meet in one step, their targets not nested: ``allocate_together``
+  places all hits at once.
 """
 
 from __future__ import annotations
