@@ -276,3 +276,28 @@ def test_printed_sub_reading_exact_fractions():
                 "attacker": {"units": {"submarine": 1, "fighter": 1}},
                 "defender": {"units": {"battleship": 1, "destroyer": 1, "submarine": 1}}}
     assert not exact_differences(request_)
+
+
+PRINTED_OPTIONS = [  # the printed sub rule with the other options that touch subs and their targets
+    {"ruleset": "1942-2e", "system": {"name": "lowluck"}, "kind": "sea", "sub_rule": "printed",
+     "attacker": {"units": {"submarine": 3, "fighter": 1}, "fold_subs": 1},
+     "defender": {"units": {"destroyer": 1, "submarine": 1, "fighter": 1}}},
+    {"ruleset": "1940-2e", "system": {"name": "dice"}, "kind": "sea", "sub_rule": "printed", "lhtr": True,
+     "attacker": {"units": {"submarine": 2, "bomber": 1}, "tech": ["super_subs", "heavy_bombers"]},
+     "defender": {"units": {"destroyer": 1, "submarine": 1, "carrier": 1}, "tech": ["jet_power"]}},
+    {"ruleset": "anniversary", "system": {"name": "dice"}, "kind": "sea", "sub_rule": "printed", "round": 2,
+     "attacker": {"units": {"submarine": 2, "fighter": 1}},
+     "defender": {"units": {"destroyer": 1, "submarine": 1, "battleship": 1}, "damaged": {"battleship": 1}}},
+    {"ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea", "sub_rule": "printed",
+     "attacker": {"units": {"submarine": 2, "fighter": 2}, "order_of_loss": ["fighter", "submarine"]},
+     "defender": {"units": {"destroyer": 2, "submarine": 2, "fighter": 1},
+                  "order_of_loss": ["destroyer", "fighter", "submarine"]}},
+]
+
+
+@pytest.mark.parametrize("request_", [pytest.param(r, id=f"printed-options-{i}") for i, r in enumerate(PRINTED_OPTIONS)])
+def test_printed_sub_reading_with_other_options(request_):
+    """Folded subs (Low Luck), Super Subs and Heavy Bombers with LHTR, a damaged battleship from round 2, and
+    orders of loss that put the destroyer before the subs: still within 1e-9 of the referee."""
+    worst, rows, method = differences(request_)
+    assert method == "exact" and not rows, f"max |diff| {worst:.3g}"
