@@ -144,3 +144,13 @@ def test_the_sea_chain_leaves_the_printed_reading_to_the_general_chain():
     for name, p in exact["exact_outcome"].items():
         assert abs(fast["outcome"][name] - float(Fraction(p))) < 1e-9
     assert fast["method"] == "exact"
+
+
+def test_the_estimate_names_the_chain_that_answers():
+    """A sea battle's estimate names the sea chain under seed 002's reading and the general chain under the
+    printed one (the sea chain refuses it), so the cost told before the work is that of the work done."""
+    request = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea", "estimate": True,
+               "attacker": {"units": {"submarine": 4, "fighter": 2, "destroyer": 2}},
+               "defender": {"units": {"destroyer": 3, "submarine": 3, "battleship": 1}}}
+    assert ok(request)["estimate"]["method"] == "fleet"
+    assert ok({**request, "sub_rule": "printed"})["estimate"]["method"] == "general"
