@@ -277,9 +277,10 @@ PRINTED_SUB_RULESETS = ("anniversary", "1942-2e", "1940-2e")
 
 def printed_sub_battles(seed: int, per_combo: int, size: tuple[int, int] = (4, 10)) -> list:
     """Sea battles under ``sub_rule: "printed"`` where the two readings can part: the attacker brings subs
-    and aircraft, the defender a destroyer, often subs (so aircraft without a destroyer fire apart) and a
-    two-hit unit; sometimes the attacker a destroyer too, a transport, a shuffled order of loss, a round
-    limit. ``per_combo`` battles for each of those rulesets × {dice, Low Luck}."""
+    and aircraft, the defender a destroyer, often subs (so aircraft without a destroyer fire apart), and
+    0–3 more ships or aircraft (two-hit units, transports among them); sometimes the attacker a destroyer
+    too, a shuffled order of loss, a round limit. ``per_combo`` battles for each of those rulesets ×
+    {dice, Low Luck}."""
     rng = random.Random(f"{seed}/printed-subs")
     got = []
     for rid in PRINTED_SUB_RULESETS:
