@@ -71,7 +71,7 @@ class BattleSetup:
     attacker: SideSetup
     defender: SideSetup
     lhtr: bool                   # Heavy Bombers keep the better of two dice (seed 002, "LHTR")
-    sub_rule: str = "triplea"    # the sub step: "triplea" (seed 002) or "printed" (docs/rules.md §2 "The sub step")
+    sub_rule: str = "subs_first"    # the sub step: "subs_first" (seed 002, the default) or "printed" (docs/rules.md §2 "The sub step")
 
     def side(self, role: str) -> SideSetup:
         return self.attacker if role == "attacker" else self.defender
@@ -237,7 +237,7 @@ def setup_json(op: str, setup: "BattleSetup") -> dict[str, Any]:
         canonical[role] = side_json(setup.side(role))
     if setup.lhtr:
         canonical["lhtr"] = True
-    if setup.sub_rule != "triplea":
+    if setup.sub_rule != "subs_first":
         canonical["sub_rule"] = setup.sub_rule
     return canonical
 
@@ -246,11 +246,11 @@ def parse_setup(request: Mapping[str, Any], ruleset: Ruleset, system: LuckSystem
     kind = v.choice(request.get("kind", "land"), KINDS, "kind")
     sides = {role: parse_side(v.required(request, role, ""), role, ruleset, system, kind) for role in ROLES}
     lhtr = v.boolean(request.get("lhtr", False), "lhtr")
-    sub_rule = parse_sub_rule(request.get("sub_rule", "triplea"), ruleset, system)
+    sub_rule = parse_sub_rule(request.get("sub_rule", "subs_first"), ruleset, system)
     return BattleSetup(ruleset, system, kind, sides["attacker"], sides["defender"], lhtr, sub_rule)
 
 
-SUB_RULES = ("triplea", "printed")
+SUB_RULES = ("subs_first", "printed")
 """The sub step's readings (docs/rules.md §2 "The sub step"): seed 002's, the default, and the printed rule books'."""
 
 

@@ -48,7 +48,7 @@ def test_the_two_readings_by_hand():
 
 
 def test_the_default_is_seed_002_and_links_hold_the_option_only_when_set():
-    assert ok(BATTLE) == ok({**BATTLE, "sub_rule": "triplea"})
+    assert ok(BATTLE) == ok({**BATTLE, "sub_rule": "subs_first"})
     decoded = lambda link: ok({"op": "share", "decode": link})["request"]
     assert "sub_rule" not in decoded(ok(BATTLE)["link"])
     assert decoded(ok({**BATTLE, "sub_rule": "printed"})["link"])["sub_rule"] == "printed"
@@ -72,7 +72,7 @@ def test_refused_by_systems_with_their_own_sub_rules(system):
 
 def test_an_unknown_reading_is_refused_by_name():
     got = error({**BATTLE, "sub_rule": "rulebook"})
-    assert got["field"] == "sub_rule" and "triplea, printed" in got["message"]
+    assert got["field"] == "sub_rule" and "subs_first, printed" in got["message"]
 
 
 def test_resolve_fires_the_subs_with_the_others_facing_a_destroyer():

@@ -64,7 +64,7 @@ class Battle:
         self.lhtr = bool(request.get("lhtr", False))
         # docs/rules.md §2 "The sub step": "printed" — subs facing a destroyer fire with the other units, and
         # the victim places all of a step's hits at once; otherwise seed 002's steps 1–2.
-        self.printed = request.get("sub_rule", "triplea") == "printed"
+        self.printed = request.get("sub_rule", "subs_first") == "printed"
         self.first_round = request.get("round", 1)  # from 2 on: no opening fire ("odds from here")
         self.tech = {role: frozenset(request[role].get("tech", ())) for role in ROLES}
         self.fold = request["attacker"].get("fold_subs", 0)

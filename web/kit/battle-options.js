@@ -181,7 +181,7 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
 // a sea battle of a ruleset whose rules say printed_sub_step, under dice or Low Luck.
 export const PRINTED_SUBS_TEXT = "Subs facing a destroyer fire with the other units";
 export const PRINTED_SUBS_HINT = "As the printed Anniversary, 1942 and 1940 rule books: facing a destroyer, subs lose " +
-  "their first strike, and the side hit picks all its losses at once. Off: TripleA's order (subs always fire first).";
+  "their first strike, and the side hit picks all its losses at once. Off: subs always fire first, in a step of their own, as the TripleA rule book has it.";
 // Before pycore has answered, the built-in rulesets carry no rules: these are the ones that say printed_sub_step.
 const PRINTED_SUB_RULESETS = ["anniversary", "1942-2e", "1940-2e"];
 export function printedSubsApply(ruleset, kind, system) {
