@@ -74,6 +74,7 @@ def test_battle_screen_rolls_under_the_printed_sub_rule(page, dist_server):
     screen.seed.fill("printed subs")
     screen.roll()
     expect(page.locator("#battle-log")).to_contain_text("printed sub rule")
+    expect(page.locator("#battle-log .step-main")).to_contain_text("submarines fire (cannot hit aircraft)")
     page.screenshot(path=f"{SHOTS}/sub_rule_battle_390.png", full_page=False)
     want = pycore_handle({"op": "resolve", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea",
                           "sub_rule": "printed", "seed": "printed subs", "rounds": 1,
