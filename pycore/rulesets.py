@@ -74,13 +74,18 @@ class Rules:
     bombard_units: tuple[str, ...]
     bombard_casualties_fire: bool      # later editions: bombardment casualties fire once
     transports_defenseless: bool       # lost when no friendly combat ship is left
+    # The printed rule books of Anniversary, 1942-2e and 1940-2e: subs facing a destroyer fire with the other
+    # units and the victim places all hits at once (docs/rules.md §2 "The sub step"); offered as the request's
+    # ``sub_rule: "printed"``, never the default.
+    printed_sub_step: bool = False
 
     def to_json(self) -> dict:
         return {"aa_shots_per_gun": self.aa_shots_per_gun, "aa_is_casualty": self.aa_is_casualty,
                 "aircraft_need_destroyer_vs_subs": self.aircraft_need_destroyer_vs_subs,
                 "bombard_units": list(self.bombard_units),
                 "bombard_casualties_fire": self.bombard_casualties_fire,
-                "transports_defenseless": self.transports_defenseless}
+                "transports_defenseless": self.transports_defenseless,
+                "printed_sub_step": self.printed_sub_step}
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,13 +183,13 @@ _RULES = {
                      bombard_units=("battleship",), bombard_casualties_fire=True, transports_defenseless=False),
     "anniversary": Rules(aa_shots_per_gun=3, aa_is_casualty=False, aircraft_need_destroyer_vs_subs=True,
                          bombard_units=("battleship", "cruiser"), bombard_casualties_fire=True,
-                         transports_defenseless=True),
+                         transports_defenseless=True, printed_sub_step=True),
     "1942-2e": Rules(aa_shots_per_gun=3, aa_is_casualty=True, aircraft_need_destroyer_vs_subs=True,
                      bombard_units=("battleship", "cruiser"), bombard_casualties_fire=True,
-                     transports_defenseless=True),
+                     transports_defenseless=True, printed_sub_step=True),
     "1940-2e": Rules(aa_shots_per_gun=3, aa_is_casualty=True, aircraft_need_destroyer_vs_subs=True,
                      bombard_units=("battleship", "cruiser"), bombard_casualties_fire=True,
-                     transports_defenseless=True),
+                     transports_defenseless=True, printed_sub_step=True),
     "big-world-1942": Rules(aa_shots_per_gun=None, aa_is_casualty=False, aircraft_need_destroyer_vs_subs=False,
                             bombard_units=("battleship",), bombard_casualties_fire=False,
                             transports_defenseless=False),

@@ -514,6 +514,10 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
     """
     if setup.kind != "sea":
         raise NotFleet("only sea battles (no AA gun, no bombardment)")
+    if setup.sub_rule != "subs_first":
+        # Guard only (docs/rules.md §2 "The sub step"): this chain models seed 002's sub step; the printed
+        # reading is answered by the general chain, which runs the engine's own steps.
+        raise NotFleet("the printed sub rule is answered by the general chain")
     chain = Chain(setup, exact=False, tail=tail, floor=floor, start=start)
     a0, d0, _ = chain.start()
     if chain.engine.decided() == "stalemate":

@@ -5,7 +5,10 @@ docs/rules.md §2: the victim chooses; the app proposes from the order of loss
 Hits land only where their group may hit (``Group.targets``): a sub's hit is
 never on an aircraft, an aircraft without a destroyer never hits a sub, AA
 hits only aircraft. Transports that are defenseless (anniversary and later)
-are taken last, only when nothing else the hit may take is left.
+are taken last, only when nothing else the hit may take is left. Where two
+groups' targets are not nested (the printed sub rule: sub hits beside aircraft
+hits that cannot take subs, docs/rules.md §2 "The sub step") all hits are
+placed at once, cheapest first, as many as a matching allows.
 
 A choice is a pair of maps, ``lost`` (units removed) and ``damaged`` (two-hit
 units hit once). It is accepted when it uses exactly as many hits as the
@@ -56,9 +59,10 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
     """The proposal: groups with the fewest targets first, each hit on the first eligible unit.
 
     First an intact two-hit unit absorbs it (in order of loss), else the first
-    type in the order of loss still standing. With at most one restricted
-    group per step (the engine never makes two), this places as many hits as
-    any allocation could.
+    type in the order of loss still standing. Where the groups' targets are
+    nested (seed 002's reading: at most one restricted group per step) this
+    places as many hits as any allocation could; where they are not (the
+    printed sub rule's steps 3–4), :func:`_place_together` places them.
     """
     ruleset = setup.ruleset
     key = (ruleset.id, tuple(order))
@@ -67,6 +71,9 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
         got = _TRANSPORTS_LAST[key] = [uid for uid in order if not _is_defenseless_transport(setup, uid)] + \
             [uid for uid in order if _is_defenseless_transport(setup, uid)]
     order = got
+    if not _nested(hits):
+        lost, damaged = _place_together(setup, army, hits, order)
+        return Casualties(lost, _net_damage(army, lost, damaged))
     left = {uid: n for uid, n in army.units.counts}
     intact = {uid: army.intact(uid) for uid, _ in army.units.counts if ruleset.unit(uid).hit_points > 1}
     lost: dict[str, int] = {}
@@ -85,7 +92,11 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
                 break  # no unit left that this group may hit: the rest of its hits are lost
             left[target] -= 1
             lost[target] = lost.get(target, 0) + 1
-    # A unit damaged and then lost in the same step is simply lost (losses take damaged units first).
+    return Casualties(lost, _net_damage(army, lost, damaged))
+
+
+def _net_damage(army: Army, lost: dict[str, int], damaged: dict[str, int]) -> dict[str, int]:
+    """A unit damaged and then lost in the same step is simply lost (losses take damaged units first)."""
     final_damaged = {}
     # In a fixed order (never a set's): the JSON of a replayed link must not depend on the process's hash seed.
     for unit_id in dict.fromkeys([*damaged, *lost]) if damaged or army.damaged else ():
@@ -93,8 +104,63 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
         extra = max(0, before + new - gone) - max(0, before - gone)
         if extra:
             final_damaged[unit_id] = extra
-    damaged = final_damaged
-    return Casualties(lost, damaged)
+    return final_damaged
+
+
+def _nested(hits: Sequence[tuple[Group, int]]) -> bool:
+    """Whether the target sets of these hits form a chain (each inside the next), as in every step of seed
+    002's reading; then placing the narrowest group first is already the best placement."""
+    sets = sorted({group.targets for group, n in hits if n}, key=len)
+    return all(a <= b for a, b in zip(sets, sets[1:]))
+
+
+def _place_together(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]],
+                    order: Sequence[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """All hits of one step placed at once, when no group's targets contain another's (docs/rules.md §2 "The
+    sub step": sub hits, which never take aircraft, beside aircraft hits, which cannot take subs).
+
+    The victim's units are taken one at a time in his order of preference — first a hit absorbed by each
+    intact two-hit unit (in order of loss), then losses in order of loss (defenseless transports already
+    last) — and a unit is taken only if every unit taken so far can still be matched each to a hit its
+    group may give (Hall's condition over the groups, at most a few). That is the greedy way to the most
+    hits placed, cheapest first; with nested targets it gives what :func:`allocate` gives.
+    """
+    ruleset = setup.ruleset
+    shots = [(group.targets, n) for group, n in hits if n]
+    total = sum(n for _, n in shots)
+    subsets = [frozenset(i for i in range(len(shots)) if mask >> i & 1) for mask in range(1, 1 << len(shots))]
+    room = {s: sum(shots[i][1] for i in s) for s in subsets}   # hits the groups in s can give
+    need = {s: 0 for s in subsets}                            # units taken that only groups in s may take
+    taken = 0
+
+    def take(unit_id: str, wanted: int) -> int:
+        """Take up to ``wanted`` hit slots on this type, as many as Hall's condition still allows."""
+        nonlocal taken
+        able = frozenset(i for i, (targets, _) in enumerate(shots) if unit_id in targets)
+        if not able or not wanted:
+            return 0
+        free = min(room[s] - need[s] for s in subsets if able <= s)
+        k = min(wanted, free, total - taken)
+        if k > 0:
+            for s in subsets:
+                if able <= s:
+                    need[s] += k
+            taken += k
+        return max(k, 0)
+
+    damaged: dict[str, int] = {}
+    for unit_id in order:
+        if ruleset.has(unit_id) and ruleset.unit(unit_id).hit_points > 1 and army.count(unit_id):
+            k = take(unit_id, army.intact(unit_id))
+            if k:
+                damaged[unit_id] = k
+    lost: dict[str, int] = {}
+    for unit_id in order:
+        if ruleset.has(unit_id) and army.count(unit_id):
+            k = take(unit_id, army.count(unit_id))
+            if k:
+                lost[unit_id] = k
+    return lost, damaged
 
 
 def check_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], order: Sequence[str],

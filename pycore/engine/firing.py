@@ -7,7 +7,9 @@ both systems read the same groups:
 
 * ``aa``      defending AA guns at attacking aircraft, before round 1;
 * ``bombard`` shore bombardment in an amphibious assault, before round 1;
-* ``subs``    a submarine strike (subs never hit aircraft);
+* ``subs``    a submarine strike (subs never hit aircraft); under the printed
+              sub rule, subs facing a destroyer fire as this group in
+              steps 3–4 instead (docs/rules.md §2 "The sub step");
 * ``air``     aircraft that cannot hit submarines (no friendly destroyer,
               where the ruleset says so);
 * ``main``    everyone else.
@@ -76,6 +78,16 @@ def has_destroyer(ruleset: Ruleset, army: Army) -> bool:
 
 def has_subs(ruleset: Ruleset, army: Army) -> bool:
     return _has(ruleset, army, "submarine")
+
+
+def subs_join_main(setup: BattleSetup, victim: Army) -> bool:
+    """Whether a side's subs fire with its other units (steps 3–4) instead of striking first.
+
+    Only under the printed rule books' reading (``sub_rule: "printed"``, docs/rules.md §2 "The sub step"):
+    facing a destroyer, subs have no surprise strike and fire with everyone else, so the victim places their
+    hits together with the others'. Seed 002's reading (the default) keeps them in steps 1–2.
+    """
+    return setup.sub_rule == "printed" and has_destroyer(setup.ruleset, victim)
 
 
 def casualty_types(setup: BattleSetup, army: Army) -> frozenset[str]:
@@ -242,7 +254,9 @@ def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int
 def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Group | None:
     """Steps 1–2: the submarines' strike, less any folded into the main group (seed 000 §5b)."""
     rolled = _split(setup, role, shooters, victim)["subs"]
-    return _group(setup, role, "subs", rolled, victim) if rolled else None
+    if not rolled or subs_join_main(setup, victim):
+        return None
+    return _group(setup, role, "subs", rolled, victim)
 
 
 def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> tuple[Group, ...]:
@@ -257,8 +271,12 @@ def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> 
     ruleset = setup.ruleset
     folded = role in setup.system.sub_strike_roles and any(
         "submarine" in ruleset.unit(run[0]).abilities for run in split["main"])
-    groups = (_group(setup, role, name, split[name], victim, "subs" if folded and name == "main" else None)
-              for name in ("main", "air") if split[name])
+    groups = [_group(setup, role, name, split[name], victim, "subs" if folded and name == "main" else None)
+              for name in ("main", "air") if split[name]]
+    if split["subs"] and subs_join_main(setup, victim):
+        # The printed reading (docs/rules.md §2 "The sub step"): subs facing a destroyer fire here, still a
+        # group of their own (they never hit aircraft), so their dice keep the context ``subs``.
+        groups.insert(0, _group(setup, role, "subs", split["subs"], victim))
     return tuple(group for group in groups if group.fires)
 
 

@@ -5,7 +5,11 @@ casualties go at once unless the victim has a destroyer; (3–4) everyone else
 fires; (5) casualties are removed; defenseless transports left alone are
 lost; (6) subs may submerge, defender first, where no enemy destroyer is;
 (7) the attacker presses on or retreats. Before round 1: AA fire at attacking
-aircraft, and shore bombardment in an amphibious assault.
+aircraft, and shore bombardment in an amphibious assault. Under the printed
+rule books' reading (``sub_rule: "printed"``, docs/rules.md §2 "The sub step")
+subs facing a destroyer strike in no step of their own: ``sub_group`` gives
+none and ``main_groups`` puts them beside the others, so steps 1–2 and 3–4 here
+are the same code for both readings.
 
 Dice and decisions come from a :class:`~pycore.engine.table.Table`: the seeded dice, or the dice
 and choices the players made at a real table. When the table has not given

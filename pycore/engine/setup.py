@@ -71,6 +71,7 @@ class BattleSetup:
     attacker: SideSetup
     defender: SideSetup
     lhtr: bool                   # Heavy Bombers keep the better of two dice (seed 002, "LHTR")
+    sub_rule: str = "subs_first"    # the sub step: "subs_first" (seed 002, the default) or "printed" (docs/rules.md §2 "The sub step")
 
     def side(self, role: str) -> SideSetup:
         return self.attacker if role == "attacker" else self.defender
@@ -236,6 +237,8 @@ def setup_json(op: str, setup: "BattleSetup") -> dict[str, Any]:
         canonical[role] = side_json(setup.side(role))
     if setup.lhtr:
         canonical["lhtr"] = True
+    if setup.sub_rule != "subs_first":
+        canonical["sub_rule"] = setup.sub_rule
     return canonical
 
 
@@ -243,4 +246,26 @@ def parse_setup(request: Mapping[str, Any], ruleset: Ruleset, system: LuckSystem
     kind = v.choice(request.get("kind", "land"), KINDS, "kind")
     sides = {role: parse_side(v.required(request, role, ""), role, ruleset, system, kind) for role in ROLES}
     lhtr = v.boolean(request.get("lhtr", False), "lhtr")
-    return BattleSetup(ruleset, system, kind, sides["attacker"], sides["defender"], lhtr)
+    sub_rule = parse_sub_rule(request.get("sub_rule", "subs_first"), ruleset, system)
+    return BattleSetup(ruleset, system, kind, sides["attacker"], sides["defender"], lhtr, sub_rule)
+
+
+SUB_RULES = ("subs_first", "printed")
+"""The sub step's readings (docs/rules.md §2 "The sub step"): seed 002's, the default, and the printed rule books'."""
+
+
+def parse_sub_rule(value: Any, ruleset: Ruleset, system: LuckSystem) -> str:
+    """``sub_rule``: "printed" only where the printed rule books differ from seed 002, under dice or Low Luck."""
+    rule = v.choice(value, SUB_RULES, "sub_rule")
+    if rule == "printed":
+        if not ruleset.rules.printed_sub_step:
+            why = {"classic": "Classic has no destroyers, so subs always strike first",
+                   "revised": "Revised's printed rule is the default: subs always fire in their own step, "
+                              "a destroyer only lets their casualties fire back",
+                   "big-world-1942": "Big World follows the TripleA rule book (seed 002), the default"}
+            raise BadRequest("sub_rule", why.get(ruleset.id, f"{ruleset.id} has no printed sub rule of its own")
+                             + " (\"printed\" is for anniversary, 1942-2e and 1940-2e)")
+        if system.id not in ("dice", "lowluck"):
+            raise BadRequest("sub_rule", f"the printed sub rule applies to dice and Low Luck, not {system.id} "
+                                         "(which has its own sub rules)")
+    return rule

@@ -25,7 +25,7 @@ from ..rulesets import find_ruleset
 from ..share import link_for
 from ..systems import find_system, spec_of
 
-FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "rounds", "exact", "timing",
+FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
           "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate")
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""

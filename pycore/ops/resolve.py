@@ -26,7 +26,7 @@ from ..rulesets import find_ruleset
 from ..share import link_for
 from ..systems import find_system, play_named, spec_of
 
-FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "seed", "dice", "beacon", "commit",
+FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "seed", "dice", "beacon", "commit",
           "rounds", "choices", "casualties", "choose_casualties", "report")
 """Fields of every battle request; a play adds its own (``submerge``; coloured dice's ``boosts``)."""
 

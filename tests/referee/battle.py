@@ -30,7 +30,8 @@ import heapq
 from fractions import Fraction
 
 from . import laws
-from .casualties import ANY, NOT_AIR, NOT_SUB, allocate, as_army, counts, full_order, is_casualty_type
+from .casualties import (ANY, NOT_AIR, NOT_SUB, allocate, allocate_together, as_army, counts, full_order,
+                         is_casualty_type)
 from .units import AIR, RULESETS
 
 ROLES = ("attacker", "defender")
@@ -61,6 +62,9 @@ class Battle:
         self.kind = request.get("kind", "land")
         self.rounds = request.get("rounds")
         self.lhtr = bool(request.get("lhtr", False))
+        # docs/rules.md §2 "The sub step": "printed" — subs facing a destroyer fire with the other units, and
+        # the victim places all of a step's hits at once; otherwise seed 002's steps 1–2.
+        self.printed = request.get("sub_rule", "subs_first") == "printed"
         self.first_round = request.get("round", 1)  # from 2 on: no opening fire ("odds from here")
         self.tech = {role: frozenset(request[role].get("tech", ())) for role in ROLES}
         self.fold = request["attacker"].get("fold_subs", 0)
@@ -147,11 +151,19 @@ class Battle:
                     continue
             rest.append((uid, self.shot(role, uid, v)))
         main = NOT_AIR if folded else ANY
+        # The printed reading: subs facing a destroyer fire here, their hits still never on aircraft.
+        waiting = self.sub_strike(role, alive) if self.subs_wait(enemy) else []
+        subs = ((NOT_AIR, waiting),) if waiting else ()
         if self.rs.aircraft_need_destroyer and not alive.get("destroyer") and enemy.get("submarine"):
             air = [s for uid, s in rest if self.rs.unit(uid).domain == AIR]
             other = [s for uid, s in rest if self.rs.unit(uid).domain != AIR]
-            return ((NOT_SUB, air), (main, other))
-        return ((main, [s for _, s in rest]),)
+            return subs + ((NOT_SUB, air), (main, other))
+        return subs + ((main, [s for _, s in rest]),)
+
+    def subs_wait(self, enemy: dict) -> bool:
+        """The printed reading (docs/rules.md §2 "The sub step"): facing a destroyer, subs have no strike of
+        their own and fire in steps 3–4."""
+        return self.printed and bool(enemy.get("destroyer"))
 
     def sub_strike(self, role: str, alive: dict) -> list:
         """The shots of a side's sub strike (steps 1–2): its subs less those folded into the main group."""
@@ -287,6 +299,8 @@ class Battle:
             for (a, d, pa, pd), p in dist.items():
                 mine = fight(a, pa) if shooter == "attacker" else fight(d, pd)
                 subs = self.sub_strike(shooter, mine)
+                if subs and self.subs_wait(fight(d, pd) if shooter == "attacker" else fight(a, pa)):
+                    subs = []  # they fire in steps 3–4 (printed reading)
                 if not subs:
                     _add(new, (a, d, pa, pd), p)
                     continue
@@ -327,7 +341,8 @@ class Battle:
         """The victim's army after a step's hits. With ``keep_land`` the attacker, about to lose his last
         land unit while an aircraft is left, loses the aircraft instead (docs/rules.md: his casualty
         choice, to take the territory; several hits spare at most that one land unit)."""
-        after = allocate(self.rs, self.order[role], army, hits)[0]
+        place = allocate_together if self.printed else allocate
+        after = place(self.rs, self.order[role], army, hits)[0]
         if not (self.keep_land and role == "attacker"):
             return after
         rs = self.rs

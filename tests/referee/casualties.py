@@ -14,7 +14,9 @@ The rules applied, hit by hit:
   "Transports");
 - the groups whose hits are restricted are placed first (docs/rules.md "Casualty choice"), so no hit
   is wasted that could have landed: the target sets of one step are nested (non-sub ⊂ any), so placing
-  the narrower group first uses the most hits.
+  the narrower group first uses the most hits. Under the printed sub rule (docs/rules.md §2 "The sub
+  step") sub hits and aircraft hits meet in one step, their targets not nested: ``allocate_together``
+  places all hits at once.
 """
 
 from __future__ import annotations
@@ -90,3 +92,71 @@ def allocate(ruleset, order: tuple, army: tuple, hits: tuple) -> tuple:
                 rows[victim][0] -= 1
             lost[victim] = lost.get(victim, 0) + 1
     return as_army(rows, ruleset), tuple(sorted(lost.items()))
+
+
+@lru_cache(maxsize=None)
+def allocate_together(ruleset, order: tuple, army: tuple, hits: tuple) -> tuple:
+    """The printed reading of the sub step (docs/rules.md §2 "The sub step"): all hits of one step placed at
+    once. Same return as :func:`allocate`.
+
+    The victim's units are offered one hit point at a time in his order of preference: first one hit on
+    each intact two-hit unit (in order of loss), then a loss of each unit in order of loss, defenseless
+    transports after everything else. An offer is taken when the offers taken so far, with it, can each
+    be given a hit of their own that may fall on them (a matching, found here by augmenting paths); it
+    stops when every hit is used."""
+    rows = as_dict(army)
+    shots = [target for target, n in hits for _ in range(n)]
+    owner: list = [None] * len(shots)   # shot index -> offer index holding it
+    offers: list = []                  # unit id per offer taken
+
+    def offer(uid) -> bool:
+        if len(offers) == len(shots):
+            return False
+        # Try to match the new offer; on failure the matching is left as it was.
+        saved = list(owner)
+        index = len(offers)
+        offers.append(uid)
+        if _match(ruleset, shots, offers, owner, index):
+            return True
+        offers.pop()
+        owner[:] = saved
+        return False
+
+    absorbed: dict = {}
+    for uid in order:
+        if uid in rows and ruleset.unit(uid).hit_points >= 2:
+            for _ in range(rows[uid][0]):
+                if not offer(uid):
+                    break
+                absorbed[uid] = absorbed.get(uid, 0) + 1
+    last = ("transport",) if ruleset.transports_defenseless else ()
+    lost: dict = {}
+    for uid in [u for u in order if u not in last] + [u for u in order if u in last]:
+        if uid not in rows:
+            continue
+        for _ in range(sum(rows[uid])):
+            if not offer(uid):
+                break
+            lost[uid] = lost.get(uid, 0) + 1
+    for uid, k in absorbed.items():
+        rows[uid][0] -= k
+        rows[uid][1] += k
+    for uid, k in lost.items():
+        from_damaged = min(k, rows[uid][1])
+        rows[uid][1] -= from_damaged
+        rows[uid][0] -= k - from_damaged
+    return as_army(rows, ruleset), tuple(sorted(lost.items()))
+
+
+def _match(ruleset, shots: list, offers: list, owner: list, new: int) -> bool:
+    """Kuhn's augmenting path from offer ``new``: reassign shots along the path if one frees a shot for it."""
+    def visit(k, seen) -> bool:
+        for i, target in enumerate(shots):
+            if i in seen or not may_target(ruleset, target, offers[k]):
+                continue
+            seen.add(i)
+            if owner[i] is None or visit(owner[i], seen):
+                owner[i] = k
+                return True
+        return False
+    return visit(new, set())

@@ -269,3 +269,46 @@ def choice_battles(seed: int, per_combo: int) -> list:
                     request["keep_land"] = True
                 got.append(request)
     return got
+
+
+PRINTED_SUB_RULESETS = ("anniversary", "1942-2e", "1940-2e")
+"""Where the printed rule books' sub step differs from seed 002's (docs/rules.md §2 "The sub step")."""
+
+
+def printed_sub_battles(seed: int, per_combo: int, size: tuple[int, int] = (4, 10)) -> list:
+    """Sea battles under ``sub_rule: "printed"`` where the two readings can part: the attacker brings subs
+    and aircraft, the defender a destroyer, often subs (so aircraft without a destroyer fire apart), and
+    0–3 more ships or aircraft (two-hit units, transports among them); sometimes the attacker a destroyer
+    too, a shuffled order of loss, a round limit. ``per_combo`` battles for each of those rulesets ×
+    {dice, Low Luck}."""
+    rng = random.Random(f"{seed}/printed-subs")
+    got = []
+    for rid in PRINTED_SUB_RULESETS:
+        rs = RULESETS[rid]
+        ships = [u for u in rs.battle_units["sea"]["defender"] if rs.unit(u).domain == "sea"]
+        air = [u for u in rs.battle_units["sea"]["attacker"] if rs.unit(u).domain == "air"]
+        for system in ("dice", "lowluck"):
+            for _ in range(per_combo):
+                while True:
+                    attacker = {"submarine": rng.randint(1, 3), rng.choice(air): rng.randint(1, 2)}
+                    if rng.random() < 0.3:
+                        attacker["destroyer"] = 1
+                    defender = {"destroyer": rng.randint(1, 2)}
+                    if rng.random() < 0.75:
+                        defender["submarine"] = rng.randint(1, 2)
+                    for _ in range(rng.randint(0, 3)):
+                        uid = rng.choice(ships + air)
+                        defender[uid] = defender.get(uid, 0) + 1
+                    total = sum(attacker.values()) + sum(defender.values())
+                    if size[0] <= total <= size[1]:
+                        break
+                request = {"ruleset": rid, "system": {"name": system}, "kind": "sea", "sub_rule": "printed",
+                           "attacker": {"units": attacker}, "defender": {"units": defender}}
+                if rng.random() < 0.25:
+                    order = list(rs.order_of_loss["defender"])
+                    rng.shuffle(order)
+                    request["defender"]["order_of_loss"] = order
+                if rng.random() < 0.25:
+                    request["rounds"] = rng.randint(1, 2)
+                got.append(request)
+    return got

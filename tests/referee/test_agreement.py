@@ -16,7 +16,7 @@ import pytest
 
 from .battle import calc
 from .compare import (air_battles, battles, choice_battles, differences, exact_differences, features,
-                      option_battles, project)
+                      option_battles, printed_sub_battles, project)
 
 SEED = 2026
 PER_COMBO = 8  # × 6 rulesets × 2 systems = 96 battles per kind
@@ -242,3 +242,62 @@ def test_rule_fixes_agree_with_the_referee(request_):
     worst, rows, method = differences(request_)
     assert method == "exact"
     assert not rows, f"max |diff| {worst:.3g}: " + "; ".join(f"{k}: referee {a!r}, project {b!r}" for k, a, b in rows[:6])
+
+
+# ---- the sub step's printed reading (docs/rules.md §2 "The sub step") ---------------------------------
+
+PRINTED_SUBS = printed_sub_battles(SEED, 9)  # × 3 rulesets × 2 systems = 54 battles
+
+
+@pytest.mark.parametrize("request_", [pytest.param(r, id=f"printed-subs-{r['ruleset']}-{r['system']['name']}-{i}")
+                                      for i, r in enumerate(PRINTED_SUBS)])
+def test_printed_sub_reading_agrees_with_the_referee(request_):
+    """``sub_rule: "printed"``: the project (the general chain: the sea chain refuses this reading) within
+    1e-9 of the referee, which implements both readings from docs/rules.md alone."""
+    worst, rows, method = differences(request_)
+    assert method == "exact"
+    assert not rows, f"max |diff| {worst:.3g}: " + "; ".join(f"{k}: referee {a!r}, project {b!r}" for k, a, b in rows[:6])
+
+
+def test_printed_sub_battles_exercise_the_difference():
+    """The random set is worth having: in many of its battles the two readings give different ends (the
+    referee's own answers, in Fractions), so agreeing on them tests the printed reading, not the seed's."""
+    differ = 0
+    for request_ in PRINTED_SUBS:
+        seed = calc({k: v for k, v in request_.items() if k != "sub_rule"})
+        printed = calc(request_)
+        differ += seed["outcome"] != printed["outcome"] or seed["cost_lost"] != printed["cost_lost"]
+    assert len(PRINTED_SUBS) >= 50 and differ >= 20, differ
+
+
+def test_printed_sub_reading_exact_fractions():
+    """The hand-checked battle of test_golden (whole battle), ``exact: true``: equal to the last digit."""
+    request_ = {"ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea", "sub_rule": "printed",
+                "attacker": {"units": {"submarine": 1, "fighter": 1}},
+                "defender": {"units": {"battleship": 1, "destroyer": 1, "submarine": 1}}}
+    assert not exact_differences(request_)
+
+
+PRINTED_OPTIONS = [  # the printed sub rule with the other options that touch subs and their targets
+    {"ruleset": "1942-2e", "system": {"name": "lowluck"}, "kind": "sea", "sub_rule": "printed",
+     "attacker": {"units": {"submarine": 3, "fighter": 1}, "fold_subs": 1},
+     "defender": {"units": {"destroyer": 1, "submarine": 1, "fighter": 1}}},
+    {"ruleset": "1940-2e", "system": {"name": "dice"}, "kind": "sea", "sub_rule": "printed", "lhtr": True,
+     "attacker": {"units": {"submarine": 2, "bomber": 1}, "tech": ["super_subs", "heavy_bombers"]},
+     "defender": {"units": {"destroyer": 1, "submarine": 1, "carrier": 1}, "tech": ["jet_power"]}},
+    {"ruleset": "anniversary", "system": {"name": "dice"}, "kind": "sea", "sub_rule": "printed", "round": 2,
+     "attacker": {"units": {"submarine": 2, "fighter": 1}},
+     "defender": {"units": {"destroyer": 1, "submarine": 1, "battleship": 1}, "damaged": {"battleship": 1}}},
+    {"ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea", "sub_rule": "printed",
+     "attacker": {"units": {"submarine": 2, "fighter": 2}, "order_of_loss": ["fighter", "submarine"]},
+     "defender": {"units": {"destroyer": 2, "submarine": 2, "fighter": 1},
+                  "order_of_loss": ["destroyer", "fighter", "submarine"]}},
+]
+
+
+@pytest.mark.parametrize("request_", [pytest.param(r, id=f"printed-options-{i}") for i, r in enumerate(PRINTED_OPTIONS)])
+def test_printed_sub_reading_with_other_options(request_):
+    """Folded subs (Low Luck), Super Subs and Heavy Bombers with LHTR, a damaged battleship from round 2, and
+    orders of loss that put the destroyer before the subs: still within 1e-9 of the referee."""
+    worst, rows, method = differences(request_)
+    assert method == "exact" and not rows, f"max |diff| {worst:.3g}"

@@ -275,3 +275,47 @@ def test_folded_subs_cannot_hit_a_fighter():
         "attacker": {"units": {"submarine": 3}, "fold_subs": 3}})
     assert got["outcome"]["defender_wins"] == 1
     assert got["losses"]["attacker"] == {3: F(1)}
+
+
+SUB_STEP = request("1942-2e", "dice", {"submarine": 1, "fighter": 1},
+                   {"battleship": 1, "destroyer": 1, "submarine": 1}, kind="sea", rounds=1)
+
+
+def test_sub_step_seed_reading_by_hand():
+    """docs/rules.md §2 "The sub step", seed 002's reading (the default), one round of 1942-2e: 1 sub +
+    1 fighter attack 1 battleship + 1 destroyer + 1 sub. X: the attacking sub hits (⅓); Y: the fighter
+    (½), which cannot hit the sub (no attacking destroyer); Z: the defending sub (⅙), which strikes first
+    in step 2 (no attacking destroyer) and sinks the attacking sub at once.
+    Step 1 places X alone: the battleship absorbs it (two-hit units first). Y then finds the battleship
+    damaged and the sub out of reach: the destroyer goes. Defender's loss: the destroyer with X·Y = ⅙,
+    8 IPC × ⅙ = 4/3.
+    The attacker: the battleship (⅔) and destroyer (⅓) score 0/1/2 with 2/9, 5/9, 2/9; he loses all with
+    Z·7/9 + (1 − Z)·2/9 = 7/54 + 10/54 = 17/54; his sub goes with Z + (1 − Z)·7/9 = 22/27, the fighter
+    with 17/54: 6·22/27 + 10·17/54 = 217/27."""
+    got = calc(SUB_STEP)
+    assert got["cost_lost"]["defender"] == F(4, 3)
+    assert got["cost_lost"]["attacker"] == F(217, 27)
+    assert got["outcome"]["defender_wins"] == F(17, 54)
+    assert got["outcome"]["in_progress"] == F(37, 54)
+
+
+def test_sub_step_printed_reading_by_hand():
+    """The same round under the printed rule books (``sub_rule: "printed"``, docs/rules.md §2 "The sub
+    step"): facing a destroyer the attacking sub fires with the fighter in step 3, so it fires only if Z
+    did not sink it first (1 − Z = ⅚), and the defender places X and Y together: the battleship absorbs
+    one, and the other goes on the sub ($6; only the sub's hit may take it), not the destroyer ($8).
+    Defender's loss: the sub with ⅚·⅓·½ = 5/36, 6 × 5/36 = 5/6. The attacker's losses are unchanged."""
+    got = calc({**SUB_STEP, "sub_rule": "printed"})
+    assert got["cost_lost"]["defender"] == F(5, 6)
+    assert got["cost_lost"]["attacker"] == F(217, 27)
+    assert got["outcome"]["defender_wins"] == F(17, 54)
+
+
+def test_the_two_sub_readings_differ():
+    """Same battle, the two readings: the defender's expected loss differs (4/3 against 5/6 IPC in one
+    round), and so do the ends of the whole battle."""
+    seed, printed = calc(SUB_STEP), calc({**SUB_STEP, "sub_rule": "printed"})
+    assert seed["cost_lost"]["defender"] - printed["cost_lost"]["defender"] == F(1, 2)
+    whole = {k: v for k, v in SUB_STEP.items() if k != "rounds"}
+    seed, printed = calc(whole), calc({**whole, "sub_rule": "printed"})
+    assert seed["outcome"] != printed["outcome"]

@@ -12,7 +12,7 @@ import {createForces, forceTools} from "../kit/forces.js";
 import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
 import {newSeed} from "../kit/seed.js";
 import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js";
-import {createSideOptions, unitsFor} from "../kit/battle-options.js";
+import {PRINTED_SUBS_HINT, PRINTED_SUBS_TEXT, createSideOptions, printedSubsApply, unitsFor} from "../kit/battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
 import {readLink, readFragment} from "../kit/link.js";
@@ -84,6 +84,7 @@ export function init(client, section) {
     "Commit–reveal: you post a commitment, your opponent replies with any phrase, you reveal. The dice come from both, so neither can choose them.");
   const choose = toggle("choose-casualties", "Choose casualties", "Pause at every hit so the side that lost units picks them (Luckdial suggests cheapest first).");
   const lhtr = toggle("lhtr", "LHTR heavy bombers", "Heavy bombers roll two dice and keep the better one (instead of two hits).");
+  const printedSubs = toggle("printed-subs", PRINTED_SUBS_TEXT, PRINTED_SUBS_HINT);
   const seedInput = el("input", {id: "seed", name: "seed", type: "text", autocomplete: "off", autocapitalize: "off",
     spellcheck: "false", value: newSeed(), "aria-describedby": "seed-hint"});
   const seedButton = el("button", {type: "button", class: "small", id: "new-seed"}, "New seed");
@@ -97,7 +98,7 @@ export function init(client, section) {
     el("p", {class: "hint", id: "seed-hint"}, "The same seed always rolls the same dice."));
   const seedField = el("fieldset", {class: "settings seed-field"},
     el("legend", {class: "visually-hidden"}, "How to play"),
-    referee.node, beaconMode.node, commitMode.node, seedBox, choose.node, lhtr.node);
+    referee.node, beaconMode.node, commitMode.node, seedBox, choose.node, lhtr.node, printedSubs.node);
   // One source of dice at a time (pycore/origin.py): the seed, the table, the beacon or commit–reveal.
   const sources = [referee, beaconMode, commitMode];
   const showSeedBox = () => { seedBox.hidden = sources.some((t) => t.input.checked); };
@@ -221,6 +222,7 @@ export function init(client, section) {
         counts: forces.getCounts(), tech: data.tech || BUILT_IN.tech});
     }
     lhtr.node.hidden = !(options.attacker.hasTech("heavy_bombers") || options.defender.hasTech("heavy_bombers"));
+    printedSubs.node.hidden = !printedSubsApply(currentRuleset(), currentKind(), currentSystem());
     colored.setDefault(data.systems.find((s) => s.id === "colored")?.chart);
     colored.setContext({ruleset: currentRuleset(), system: currentSystem(),
       counts: {attacker: attacker.getCounts(), defender: defender.getCounts()}});
@@ -337,7 +339,7 @@ export function init(client, section) {
       return parts.length ? el("span", {class: "extras"}, ` (${parts.join("; ")})`) : "";
     };
     logHeader.replaceChildren(
-      el("p", {class: "setup-line"}, `${rulesetName} · ${systemName} · ${kindName}${request.lhtr ? " · LHTR" : ""}`),
+      el("p", {class: "setup-line"}, `${rulesetName} · ${systemName} · ${kindName}${request.lhtr ? " · LHTR" : ""}${request.sub_rule === "printed" ? " · printed sub rule" : ""}`),
       diceSourceLine(result.dice_source),
       el("p", {class: "start"}, el("strong", {}, "Attacker: "), listUnits(request.attacker.units, names, "nothing"), extras(request.attacker)),
       el("p", {class: "start"}, el("strong", {}, "Defender: "), listUnits(request.defender.units, names, "nothing"), extras(request.defender)));
@@ -486,6 +488,7 @@ export function init(client, section) {
     request.attacker = {units: attacker.getCounts(), ...options.attacker.get()};
     request.defender = {units: defender.getCounts(), ...options.defender.get()};
     if (!lhtr.node.hidden && lhtr.input.checked) request.lhtr = true;
+    if (!printedSubs.node.hidden && printedSubs.input.checked) request.sub_rule = "printed";
     if (choose.input.checked) request.choose_casualties = true;
     if (referee.input.checked) request.dice = [];
     else if (!beaconMode.input.checked && !commitMode.input.checked) request.seed = seedInput.value;
@@ -674,6 +677,7 @@ export function init(client, section) {
     choose.input.checked = Boolean(request.choose_casualties);
     optionsChanged();
     lhtr.input.checked = Boolean(request.lhtr);
+    printedSubs.input.checked = request.sub_rule === "printed";
     if (typeof request.seed === "string") seedInput.value = request.seed;
   }
 

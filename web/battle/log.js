@@ -43,13 +43,16 @@ const GROUP_TITLE = {
   aa: (title) => `${title} — AA guns fire`,
   bombard: (title) => `${title} — ships bombard`,
   subs: (title) => `${title} — submarines strike`,
+  subs_main: (title) => `${title} — submarines fire (cannot hit aircraft)`,
   air: (title) => `${title} — aircraft fire (cannot hit subs)`,
 };
 const TITLE = Object.fromEntries(SIDES);
 
-function fireBlock(fire, names, system) {
+function fireBlock(fire, names, system, step) {
   const side = fire.side;
-  const title = (GROUP_TITLE[fire.group] || ((t) => `${t} — ${fire.group}`))(TITLE[side] || side);
+  // The printed sub rule (docs/rules.md §2 "The sub step"): subs facing a destroyer fire with the others.
+  const group = fire.group === "subs" && step === "main" ? "subs_main" : fire.group;
+  const title = (GROUP_TITLE[group] || ((t) => `${t} — ${fire.group}`))(TITLE[side] || side);
   const block = el("div", {class: `fire ${side}`, dataset: {side, group: fire.group}},
     el("h4", {}, title),
     el("p", {class: "firing-units"}, listUnits(fire.units, names, "")));
@@ -121,7 +124,7 @@ export function renderRound(round, {names, system, last, outcome}) {
   const steps = round.steps || [];
   for (const step of steps) {
     const box = el("div", {class: `step step-${step.step}`, dataset: {step: step.step}});
-    for (const fire of step.fire || []) box.append(fireBlock(fire, names, system));
+    for (const fire of step.fire || []) box.append(fireBlock(fire, names, system, step.step));
     for (const entry of step.casualties || []) {
       const line = casualtyLine(entry, names);
       if (line) box.append(line);

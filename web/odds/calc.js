@@ -9,7 +9,7 @@ import {BUILT_IN, missingUnitsNote, countName} from "../kit/rulesets.js";
 import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
 import {createClient} from "../kit/client.js";
 import {createForces, forceTools} from "../kit/forces.js";
-import {createSideOptions, unitsFor} from "../kit/battle-options.js";
+import {PRINTED_SUBS_HINT, PRINTED_SUBS_TEXT, createSideOptions, printedSubsApply, unitsFor} from "../kit/battle-options.js";
 import {segmented, stepper} from "../kit/widgets.js";
 import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
 import {createAdvisor, fewestToReach, MOST_ADDED} from "./advisor.js";
@@ -50,6 +50,7 @@ export function oddsFromBattle(request, result) {
   const calc = {op: "calc", ruleset: request.ruleset, system: request.system};
   if (request.kind && request.kind !== "land") calc.kind = request.kind;
   if (request.lhtr) calc.lhtr = true;
+  if (request.sub_rule) calc.sub_rule = request.sub_rule;
   for (const role of ROLES) {
     const side = request[role] || {};
     const out = {units: {...(last ? last.after?.[role] : side.units)}};
@@ -134,6 +135,11 @@ export function init(client, section) {
   const lhtrField = el("div", {class: "toggle-field", id: "calc-lhtr-field", hidden: true},
     el("label", {class: "toggle", for: "calc-lhtr"}, lhtr, el("span", {class: "toggle-text"}, "LHTR heavy bombers")),
     el("p", {class: "hint"}, "Heavy bombers roll two dice and keep the better one."));
+  const printedSubs = el("input", {type: "checkbox", id: "calc-printed-subs"});
+  const printedSubsField = el("div", {class: "toggle-field", id: "calc-printed-subs-field", hidden: true},
+    el("label", {class: "toggle", for: "calc-printed-subs"}, printedSubs, el("span", {class: "toggle-text"}, PRINTED_SUBS_TEXT)),
+    el("p", {class: "hint"}, PRINTED_SUBS_HINT));
+  settings.append(printedSubsField);  // beside the kind of battle: it changes how a sea battle is fought
   const moreSummary = el("span", {class: "more-state"});
   const more = el("details", {class: "more calc-more", id: "calc-more"},
     el("summary", {}, "More: round limit, retreat", moreSummary),
@@ -213,6 +219,7 @@ export function init(client, section) {
         counts: forces[role].getCounts(), tech: data.tech || BUILT_IN.tech});
     }
     lhtrField.hidden = !ROLES.some((role) => options[role].hasTech("heavy_bombers"));
+    printedSubsField.hidden = !printedSubsApply(currentRuleset(), kind.value || "land", currentSystem().system.name);
   }
   function moreState() {
     const on = [roundsLimit.value > 0, retreatUnits.value > 0, retreatBelow.value.trim() !== "", keepLand.checked].filter(Boolean).length;
@@ -230,7 +237,7 @@ export function init(client, section) {
   // goes right under that field, which is marked; what the user typed stays as typed.
   const FIELDS = {ruleset: "calc-ruleset-field", system: "calc-system-field", kind: "calc-kind-field",
     rounds: "calc-rounds-field", retreat_at_units: "calc-retreat-units-field", retreat_below: "calc-retreat-below-field",
-    keep_land: "calc-keep-land-field", lhtr: "calc-lhtr-field", round: "calc-from", carry: "calc-from"};
+    keep_land: "calc-keep-land-field", lhtr: "calc-lhtr-field", sub_rule: "calc-printed-subs-field", round: "calc-from", carry: "calc-from"};
   function markField(error) {
     for (const node of section.querySelectorAll(".field-error.placed")) node.remove();
     for (const node of section.querySelectorAll(".calc-form .invalid")) node.classList.remove("invalid");
@@ -271,6 +278,10 @@ export function init(client, section) {
       if (damaged) request[role].damaged = damaged;
     }
     if (!lhtrField.hidden && lhtr.checked) request.lhtr = true;
+    // The luck dial asks every system with this form: only dice and Low Luck take the printed sub rule.
+    if (!printedSubsField.hidden && printedSubs.checked && printedSubsApply(currentRuleset(), kind.value || "land", system.name)) {
+      request.sub_rule = "printed";
+    }
     if (roundsLimit.input.value.trim() !== "0") request.rounds = typed(roundsLimit.input.value);
     if (retreatUnits.input.value.trim() !== "0") request.retreat_at_units = typed(retreatUnits.input.value);
     const below = retreatBelow.value.trim().replace(/%$/, "").trim();
@@ -295,6 +306,7 @@ export function init(client, section) {
     }
     optionsChanged();
     lhtr.checked = Boolean(request.lhtr);
+    printedSubs.checked = request.sub_rule === "printed";
     roundsLimit.value = request.rounds ?? 0;
     retreatUnits.value = request.retreat_at_units ?? 0;
     retreatBelow.value = request.retreat_below === undefined ? "" : String(Math.round(request.retreat_below * 1000) / 10);
@@ -551,6 +563,7 @@ export function init(client, section) {
   });
   retreatBelow.addEventListener("input", () => { moreState(); edited(); });
   keepLand.addEventListener("change", () => { moreState(); edited(); });
+  printedSubs.addEventListener("change", () => edited());
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", edited);
   hereReset.addEventListener("click", () => { setFromHere(null); edited(); });
