@@ -5,11 +5,12 @@
 // which is also its share link.
 
 import {el, clear} from "../kit/dom.js";
-import {BUILT_IN, SYSTEM_NOTES, missingUnitsNote} from "../kit/rulesets.js";
+import {BUILT_IN, SYSTEM_NOTES, missingUnitsNote, listUnits} from "../kit/rulesets.js";
 import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
 import {historyPanel, remember} from "../kit/history.js";
+import {armiesPanel} from "../kit/armies.js";
 import {createForces, forceTools} from "../kit/forces.js";
-import {renderRound, outcomeText, aftermath, listUnits} from "./log.js";
+import {renderRound, outcomeText, aftermath} from "./log.js";
 import {newSeed} from "../kit/seed.js";
 import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js";
 import {PRINTED_SUBS_HINT, PRINTED_SUBS_TEXT, createSideOptions, printedSubsApply, unitsFor} from "../kit/battle-options.js";
@@ -110,8 +111,10 @@ export function init(client, section) {
   }
   const tools = forceTools("battle", attacker, defender, () => { optionsChanged(); edited(); });
   const recentBattles = historyPanel("battle", "battle-history", "Recent battles");
+  const armies = armiesPanel({idBase: "battle", forces: {attacker, defender}, ruleset: () => currentRuleset(),
+    onChange: () => { optionsChanged(); edited(); }});
   const form = el("form", {class: "battle-form", id: "battle-form", novalidate: true},
-    recentBattles.node, settings, tools, attacker.node, defender.node, seedField);
+    recentBattles.node, settings, tools, armies.node, attacker.node, defender.node, seedField);
   form.insertBefore(colored.node, seedField);
 
   // ---- log, outcome, share --------------------------------------------------
@@ -200,6 +203,7 @@ export function init(client, section) {
     defender.setUnits(battleUnits(currentRuleset(), "defender"));
     missingNote.textContent = missingUnitsNote(data, currentRuleset().id, currentKind());
     missingNote.hidden = !missingNote.textContent;
+    armies.draw(); // the saved armies are the ruleset's
     optionsChanged();
   }
 

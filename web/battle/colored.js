@@ -6,7 +6,7 @@
 
 import {el, clear} from "../kit/dom.js";
 import {stepper, diceKeypad} from "../kit/widgets.js";
-import {listUnits} from "./log.js";
+import {listUnits} from "../kit/rulesets.js";
 
 const TITLE = {attacker: "Attacker", defender: "Defender"};
 const GUIDELINES = [["any", "any unit"], ["aircraft_first", "aircraft first"], ["naval_first", "ships first"], ["naval_only", "ships only"]];

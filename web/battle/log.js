@@ -3,24 +3,13 @@
 // Everything from pycore is rendered as text nodes.
 
 import {el} from "../kit/dom.js";
-import {countName} from "../kit/rulesets.js";
+import {listUnits} from "../kit/rulesets.js";
 import {chessFireLines} from "./chess.js";
 
 const SIDES = [["attacker", "Attacker"], ["defender", "Defender"]];
 
 // Which of the 3×3 cells carry a pip, for each face of a d6.
 const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]};
-
-/** "3 tanks, 1 fighter" in the ruleset's unit order; `none` when empty. */
-export function listUnits(counts, names, none = "nothing") {
-  const parts = [];
-  const order = [...names.keys(), ...Object.keys(counts || {}).filter((id) => !names.has(id))];
-  for (const id of order) {
-    const count = counts?.[id];
-    if (count > 0) parts.push(countName(count, names.get(id) || id));
-  }
-  return parts.length ? parts.join(", ") : none;
-}
 
 export function dieFace(die) {
   const verdict = die.hit ? "hit" : "miss";

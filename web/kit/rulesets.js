@@ -95,6 +95,17 @@ export function countName(count, name) {
   return `${count} ${lower}s`;
 }
 
+/** "3 tanks, 1 fighter" in the ruleset's unit order; `none` when empty. */
+export function listUnits(counts, names, none = "nothing") {
+  const parts = [];
+  const order = [...names.keys(), ...Object.keys(counts || {}).filter((id) => !names.has(id))];
+  for (const id of order) {
+    const count = counts?.[id];
+    if (count > 0) parts.push(countName(count, names.get(id) || id));
+  }
+  return parts.length ? parts.join(", ") : none;
+}
+
 const plural = (name) => countName(2, name).slice(2);
 const listWords = (words) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`);
 

@@ -5,7 +5,7 @@
 // calc-view.js draws the results; this module owns the form and the worker.
 
 import {el} from "../kit/dom.js";
-import {BUILT_IN, missingUnitsNote, countName} from "../kit/rulesets.js";
+import {BUILT_IN, missingUnitsNote, countName, listUnits} from "../kit/rulesets.js";
 import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
 import {createClient} from "../kit/client.js";
 import {createForces, forceTools} from "../kit/forces.js";
@@ -14,7 +14,7 @@ import {segmented, stepper} from "../kit/widgets.js";
 import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
 import {createAdvisor, fewestToReach, MOST_ADDED} from "./advisor.js";
 import {historyPanel, remember} from "../kit/history.js";
-import {listUnits} from "../battle/log.js";
+import {armiesPanel} from "../kit/armies.js";
 import {readFragment} from "../kit/link.js";
 import {copyInto} from "../kit/copy.js";
 
@@ -164,9 +164,10 @@ export function init(client, section) {
   const hereReset = el("button", {type: "button", class: "small", id: "calc-from-reset"}, "Start at round 1");
   const here = el("div", {class: "message info calc-from", id: "calc-from", hidden: true}, hereNote, hereReset);
   const recentCalcs = historyPanel("odds", "calc-history", "Recent calculations");
+  const armies = armiesPanel({idBase: "calc", forces, ruleset: () => currentRuleset(), onChange: () => { optionsChanged(); edited(); }});
   const form = el("form", {class: "battle-form calc-form", id: "calc-form", novalidate: true},
     here, recentCalcs.node, settings, forceTools("calc", forces.attacker, forces.defender, () => { optionsChanged(); edited(); }),
-    forces.attacker.node, forces.defender.node, extras, advisor.node);
+    armies.node, forces.attacker.node, forces.defender.node, extras, advisor.node);
 
   // ---- results -----------------------------------------------------------------------------------
   const resultBox = el("section", {class: "calc-result", id: "calc-result", "aria-label": "Odds", hidden: true});
@@ -211,6 +212,7 @@ export function init(client, section) {
     advisor.setUnits(unitsFor(data, currentRuleset(), kind.value || "land", "attacker"));
     missingNote.textContent = missingUnitsNote(data, currentRuleset().id, kind.value || "land");
     missingNote.hidden = !missingNote.textContent;
+    armies.draw(); // the saved armies are the ruleset's
     optionsChanged();
   }
   function optionsChanged() {
