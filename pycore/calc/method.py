@@ -5,7 +5,7 @@ than the values fired (A&A Chess, coloured dice) names its own calculator
 (``LuckSystem.calculator``); for the others, the land ladder, then the sea
 chain, then the general chain over whole armies, and Monte Carlo only beyond
 the documented sizes, saying why. ``compute`` sums the law up (outcome,
-losses, cost, survivors, rounds) in the arithmetic asked for; the ``calc`` op
+losses, cost and its swing, survivors, rounds) in the arithmetic asked for; the ``calc`` op
 (:mod:`pycore.ops.calc`) reads the request and writes the JSON.
 """
 
@@ -156,6 +156,7 @@ def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
     cost = {role: zero for role in ROLES}
     survivors = {role: {uid: zero for uid, _ in start[role].counts} for role in ROLES}
     takes = zero
+    swing: dict = {}  # IPCs the defender lost − IPCs the attacker lost → probability ("profit")
     joint: dict = {}
     # An army ends many battles (each rung meets every rung of the other side): summed up once per army.
     seen: dict = {}
@@ -183,6 +184,8 @@ def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
         lost_d, cost_d, counts_d, _ = summary("defender", d)
         key = (ended, lost_a, lost_d)
         joint[key] = joint.get(key, zero) + p
+        # The swing of this end: its defender already lost a captured AA gun (above, docs/rules.md §9).
+        swing[cost_d - cost_a] = swing.get(cost_d - cost_a, zero) + p
         for role, lost, spent, counts in (("attacker", lost_a, cost_a, counts_a), ("defender", lost_d, cost_d, counts_d)):
             losses[role][lost] = losses[role].get(lost, zero) + p
             cost[role] += p * spent
@@ -192,5 +195,5 @@ def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
         if ended == "attacker_wins" and land_a:
             takes += p
     return {"outcome": outcome, "losses": losses, "cost": cost, "survivors": survivors, "takes": takes,
-            "joint": joint, "rounds": law.rounds, "pruned": law.pruned, "method": law.method,
+            "swing": swing, "joint": joint, "rounds": law.rounds, "pruned": law.pruned, "method": law.method,
             "samples": law.samples, "reason": law.reason, "damaged": damaged}

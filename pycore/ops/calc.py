@@ -167,6 +167,7 @@ def run(request: Mapping[str, Any]) -> dict:
         "losses": {role: {str(k): f(p) for k, p in sorted(got["losses"][role].items())} for role in ROLES},
         "cost_lost": {role: f(got["cost"][role]) for role in ROLES},
         "cost_swing": f(got["cost"]["defender"] - got["cost"]["attacker"]),
+        "swing": {str(k): f(p) for k, p in sorted(got["swing"].items())},
         "survivors": {role: {uid: f(n) for uid, n in got["survivors"][role].items()} for role in ROLES},
         "rounds": f(got["rounds"]),
         "pruned": f(got["pruned"]),
@@ -187,6 +188,7 @@ def run(request: Mapping[str, Any]) -> dict:
         result["exact_outcome"] = {name: _text(p) for name, p in got["outcome"].items() if name in outcome}
         result["exact_losses"] = {role: {str(k): _text(p) for k, p in sorted(got["losses"][role].items())}
                                   for role in ROLES}
+        result["exact_swing"] = {str(k): _text(p) for k, p in sorted(got["swing"].items())}
         result["exact_takes_territory"] = _text(got["takes"])
         result["exact_rounds"] = _text(got["rounds"])
     if timing:
