@@ -106,6 +106,13 @@ def test_one_infantry_each_matches_the_odds_worked_by_hand(page, dist_server):
     assert abs(shown_number("#calc-cost .defender strong") - 1.125) <= 0.05 + 1e-9
     assert abs(shown_number("#calc-swing") - -1.125) <= 0.05 + 1e-9
     expect(page.locator("#calc-cost")).to_contain_text("the defender comes out ahead")
+    # The swing's law: the attacker's win costs the defender 3 (+3), the defender's the attacker 3 (−3),
+    # a draw both (0): +3 with 4/16, 0 with 2/16, −3 with 10/16.
+    expect(page.locator("#calc-ahead dd")).to_have_text(["25.0%", "12.5%", "62.5%"])  # ahead, even, behind
+    swing = page.locator("#calc-swing-law svg").evaluate(
+        "svg => [...svg.querySelectorAll('rect.bar')].map(r => [Number(r.dataset.lo), r.classList[1], Number(r.dataset.p)])")
+    assert [(lo, side) for lo, side, _ in swing] == [(-3, "behind"), (0, "even"), (3, "ahead")]
+    assert all(close(p, want) for (_, _, p), want in zip(swing, (10 / 16, 2 / 16, 4 / 16)))
     expect(page.locator("#calc-method")).to_contain_text("Exact")
     page.screenshot(path=f"{SHOTS}/calc-1v1.png")
 

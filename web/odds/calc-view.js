@@ -1,5 +1,5 @@
 // What the calculator shows: the win bar, the survivors histogram (SVG), the
-// cost swing, rounds and how the numbers were found. Pure rendering of a
+// cost swing and its histogram, rounds and how the numbers were found. Pure rendering of a
 // `calc` result (docs/api.md) into nodes; no state, no worker. calc.js owns
 // the screen and the luck dial.
 
@@ -92,43 +92,151 @@ function svg(tag, attrs = {}, ...children) {
 }
 
 /**
+ * Draw `chart` (an <svg>) with draw(width) at the width it is shown at, and again when that width
+ * changes: the viewBox is then the box itself, so the labels keep their size and shape at any
+ * screen width (a fixed viewBox stretched by preserveAspectRatio="none" drew them 1.8× wide at
+ * 1280 px). Until the first layout it is drawn at `guess`.
+ */
+function fitted(chart, guess, draw) {
+  let drawn = 0;
+  const redraw = (width) => {
+    if (!(width > 0) || Math.abs(width - drawn) < 1) return;
+    drawn = width;
+    chart.replaceChildren();
+    draw(width);
+  };
+  redraw(guess);
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver((entries) => redraw(Math.round(entries.at(-1).contentRect.width))).observe(chart);
+  }
+  return chart;
+}
+
+/** A label's x, kept inside the chart (a bar-0 "100%" centred on a narrow bar ran off the left edge). */
+function inside(cx, text, width, size) {
+  const half = (text.length * size * 0.62) / 2; // a bold digit is about 0.6 em wide
+  return Math.min(Math.max(cx, half + 1), width - half - 1);
+}
+
+/**
  * The survivors histogram of one side: a bar for each number of units left
  * (0 … start), its height the chance of ending with exactly that many.
  */
 export function histogram(role, law, {compact = false, title = "", peak = Math.max(...law, 1e-12)} = {}) {
   const n = law.length;
-  const width = compact ? 170 : 340; // about the width drawn at 390 px, so the labels keep their size
   const height = compact ? 50 : 150;
   const top = compact ? 4 : 20; // room for the percentages over the bars
   const bottom = compact ? 15 : 22; // room for the counts under them
+  const size = compact ? 12 : 13; // the labels' font size (calc.css)
   const plot = height - top - bottom;
-  const slot = width / n;
-  const gap = Math.min(4, slot * 0.15);
   const likely = law.indexOf(Math.max(...law));
-  const every = Math.ceil(n / (compact ? 6 : 12)); // count labels that fit under the bars
-  const chart = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: `hist ${role}`, role: "img",
+  const chart = svg("svg", {class: `hist ${role}`, role: "img", height,
     "aria-label": `${title}: most likely ${likely} left (${percent(law[likely])})`, preserveAspectRatio: "none"});
-  chart.append(svg("line", {x1: 0, x2: width, y1: top + plot + 0.5, y2: top + plot + 0.5, class: "axis"}));
-  law.forEach((p, left) => {
-    const h = p > 0 ? Math.max(1.5, (plot * p) / peak) : 0;
-    const x = left * slot + gap / 2;
-    const bar = svg("rect", {x: x.toFixed(2), y: (top + plot - h).toFixed(2), width: Math.max(1, slot - gap).toFixed(2),
-      height: h.toFixed(2), class: left === likely ? "bar likely" : "bar", "data-left": left, "data-p": p});
-    bar.append(svg("title", {}, document.createTextNode(`${left} left: ${percent(p)}`)));
-    chart.append(bar);
-    const cx = (left + 0.5) * slot;
-    // Every `every`-th count, and the last one — which replaces the multiple just before it, too
-    // close to share the room (0 … 12 and 13 drew "1213").
-    const lastMultiple = Math.floor((n - 1) / every) * every;
-    if ((left % every === 0 && (left !== lastMultiple || left === n - 1 || left === 0)) || left === n - 1) {
-      chart.append(svg("text", {x: cx.toFixed(2), y: height - 4, class: "count"}, document.createTextNode(String(left))));
-    }
-    if (!compact && p >= 0.005 && (n <= 9 || left === likely)) {
-      chart.append(svg("text", {x: cx.toFixed(2), y: (top + plot - h - 5).toFixed(2), class: "pct"},
-        document.createTextNode(p > 0.995 && p < 1 ? ">99%" : `${Math.round(100 * p)}%`)));
-    }
+  return fitted(chart, compact ? 170 : 340, (width) => {
+    chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    const slot = width / n;
+    const gap = Math.min(4, slot * 0.15);
+    const every = Math.ceil(n / Math.max(2, Math.floor(width / 28))); // count labels that fit under the bars
+    chart.append(svg("line", {x1: 0, x2: width, y1: top + plot + 0.5, y2: top + plot + 0.5, class: "axis"}));
+    law.forEach((p, left) => {
+      const h = p > 0 ? Math.max(1.5, (plot * p) / peak) : 0;
+      const x = left * slot + gap / 2;
+      const bar = svg("rect", {x: x.toFixed(2), y: (top + plot - h).toFixed(2), width: Math.max(1, slot - gap).toFixed(2),
+        height: h.toFixed(2), class: left === likely ? "bar likely" : "bar", "data-left": left, "data-p": p});
+      bar.append(svg("title", {}, document.createTextNode(`${left} left: ${percent(p)}`)));
+      chart.append(bar);
+      const cx = (left + 0.5) * slot;
+      // Every `every`-th count, and the last one — which replaces the multiple just before it, too
+      // close to share the room (0 … 12 and 13 drew "1213").
+      const lastMultiple = Math.floor((n - 1) / every) * every;
+      if ((left % every === 0 && (left !== lastMultiple || left === n - 1 || left === 0)) || left === n - 1) {
+        chart.append(svg("text", {x: inside(cx, String(left), width, size).toFixed(2), y: height - 4, class: "count"},
+          document.createTextNode(String(left))));
+      }
+      if (!compact && p >= 0.005 && (n <= 9 || left === likely)) {
+        const text = p > 0.995 && p < 1 ? ">99%" : `${Math.round(100 * p)}%`;
+        chart.append(svg("text", {x: inside(cx, text, width, size).toFixed(2), y: (top + plot - h - 5).toFixed(2), class: "pct"},
+          document.createTextNode(text)));
+      }
+    });
   });
-  return chart;
+}
+
+const signed = (ipc) => (ipc > 0 ? `+${ipc}` : ipc < 0 ? `−${-ipc}` : "0");
+const MOST_SWING_BARS = 24;
+
+/**
+ * The swing's law (`result.swing`, docs/api.md) in bars: {lo, hi, p} from the lowest swing to the
+ * highest, one bar per value when they are few, else bins of equal width that never mix a loss, an
+ * even result and a gain (0 has a bar of its own), so the colours tell who comes out ahead.
+ */
+export function swingBars(swing) {
+  const values = Object.entries(swing || {}).map(([ipc, p]) => [Number(ipc), p]).filter(([ipc, p]) => Number.isFinite(ipc) && p > 0)
+    .sort((a, b) => a[0] - b[0]);
+  if (values.length <= MOST_SWING_BARS) return values.map(([ipc, p]) => ({lo: ipc, hi: ipc, p}));
+  const reach = Math.max(...values.map(([ipc]) => Math.abs(ipc)));
+  const width = Math.ceil(reach / Math.floor((MOST_SWING_BARS - 1) / 2));
+  const bins = new Map();
+  for (const [ipc, p] of values) {
+    const k = Math.sign(ipc) * Math.ceil(Math.abs(ipc) / width);
+    const bin = bins.get(k) || {lo: k > 0 ? (k - 1) * width + 1 : k * width, hi: k < 0 ? (k + 1) * width - 1 : k * width, p: 0};
+    if (k === 0) bin.lo = bin.hi = 0;
+    bin.p += p;
+    bins.set(k, bin);
+  }
+  return [...bins.entries()].sort((a, b) => a[0] - b[0]).map(([, bin]) => bin);
+}
+
+/** Who comes out ahead: the chances of a swing above, at and below zero. */
+export function swingSides(swing) {
+  const sides = {ahead: 0, even: 0, behind: 0};
+  for (const [ipc, p] of Object.entries(swing || {})) sides[Number(ipc) > 0 ? "ahead" : Number(ipc) < 0 ? "behind" : "even"] += p;
+  return sides;
+}
+
+/** The cost swing's histogram: a bar per swing (or range of swings), red where the attacker gains, blue where he loses. */
+export function swingHistogram(swing) {
+  const bars = swingBars(swing);
+  const n = bars.length;
+  const height = 120;
+  const top = 18;
+  const bottom = 22;
+  const size = 13;
+  const plot = height - top - bottom;
+  const peak = Math.max(...bars.map((b) => b.p), 1e-12);
+  const likely = bars.findIndex((b) => b.p === peak);
+  const range = (b) => (b.lo === b.hi ? `${signed(b.lo)} IPC` : `${signed(b.lo)} to ${signed(b.hi)} IPC`);
+  const {ahead, even, behind} = swingSides(swing);
+  const chart = svg("svg", {class: "hist swing", role: "img", height, preserveAspectRatio: "none",
+    "aria-label": `Cost swing: attacker ahead ${percent(ahead)}, even ${percent(even)}, behind ${percent(behind)}; ` +
+      `most likely ${range(bars[likely] || {lo: 0, hi: 0})} (${percent(peak)})`});
+  return fitted(chart, 340, (width) => {
+    chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    const slot = width / Math.max(n, 1);
+    const gap = Math.min(4, slot * 0.15);
+    const roomy = n * 34 <= width; // a label under every bar, else the two ends and zero
+    chart.append(svg("line", {x1: 0, x2: width, y1: top + plot + 0.5, y2: top + plot + 0.5, class: "axis"}));
+    bars.forEach((b, i) => {
+      const h = Math.max(1.5, (plot * b.p) / peak);
+      const side = b.hi < 0 ? "behind" : b.lo > 0 ? "ahead" : "even";
+      const bar = svg("rect", {x: (i * slot + gap / 2).toFixed(2), y: (top + plot - h).toFixed(2),
+        width: Math.max(1, slot - gap).toFixed(2), height: h.toFixed(2), class: `bar ${side}${i === likely ? " likely" : ""}`,
+        "data-lo": b.lo, "data-hi": b.hi, "data-p": b.p});
+      bar.append(svg("title", {}, document.createTextNode(`${range(b)}: ${percent(b.p)}`)));
+      chart.append(bar);
+      const cx = (i + 0.5) * slot;
+      const zero = b.lo <= 0 && b.hi >= 0;
+      if (roomy || i === 0 || i === n - 1 || zero) {
+        const text = b.lo === b.hi ? signed(b.lo) : signed(b.lo > 0 ? b.hi : b.lo);
+        chart.append(svg("text", {x: inside(cx, text, width, size).toFixed(2), y: height - 4, class: "count"}, document.createTextNode(text)));
+      }
+      if (i === likely || (n <= 9 && b.p >= 0.005)) {
+        const text = `${Math.round(100 * b.p)}%`;
+        chart.append(svg("text", {x: inside(cx, text, width, size).toFixed(2), y: (top + plot - h - 5).toFixed(2), class: "pct"},
+          document.createTextNode(text)));
+      }
+    });
+  });
 }
 
 /** A side's histogram with its heading, for the result card or a dial row. */
@@ -199,10 +307,22 @@ export function resultCard(result, request, ruleset) {
         el("span", {class: "attacker"}, "Attacker ", el("strong", {}, number(a))),
         el("span", {class: "defender"}, "Defender ", el("strong", {}, number(d))),
         el("span", {class: "swing"}, "Swing ", el("strong", {id: "calc-swing"}, `${swing > 0.05 ? "+" : ""}${number(swing)}`))),
-      el("p", {class: "hint"}, `Swing = defender's loss − attacker's: ${who}.`)),
+      el("p", {class: "hint"}, `Swing = defender's loss − attacker's: ${who}.`),
+      result.swing ? swingFigure(result.swing) : null),
     el("p", {class: "survivors"}, el("strong", {}, "Left on average: "),
       `attacker ${expected(result.survivors?.attacker, names)}; defender ${expected(result.survivors?.defender, names)}.`),
     el("p", {class: "method hint", id: "calc-method"}, methodText(result)));
+}
+
+/** The swing's histogram with the line a player reads first: how often the attacker comes out ahead. */
+function swingFigure(swing) {
+  const {ahead, even, behind} = swingSides(swing);
+  return el("figure", {class: "hist-box swing-box", id: "calc-swing-law"},
+    el("figcaption", {}, "Swing, battle by battle (IPCs)"),
+    el("dl", {class: "swing-sides", id: "calc-ahead"},
+      ...[["attacker", "Ahead", ahead], ["even", "Even", even], ["defender", "Behind", behind]]
+        .map(([look, words, p]) => el("div", {class: look}, el("dt", {}, words), el("dd", {}, percent(p))))),
+    swingHistogram(swing));
 }
 
 /** One compact row of the luck dial: the system's name, its win bar and both histograms. */
