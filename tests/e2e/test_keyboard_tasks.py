@@ -1,0 +1,96 @@
+"""Issue #19 "Done when": a forum copy and a research ledger entry by keyboard alone — no click,
+no tap, no element focused by the test itself: only keys, as a player without a pointer."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
+from test_keyboard import Keys
+
+
+def test_a_battle_to_its_forum_copy_by_keyboard_alone(page: Page, dist_server):
+    screen = BattleScreen(page).open(dist_server.url)
+    keys = Keys(page)
+    keys.tab_to("#ruleset")
+    assert page.locator("#ruleset").input_value() == "classic"  # the default: Classic + Low Luck
+    keys.tab_to("#seed")
+    keys.press("Control+a")
+    keys.type("keys")
+    keys.tab_to("#attacker-tank")
+    keys.type("3")
+    keys.tab_to("#defender-infantry")
+    keys.type("2")
+    keys.press("Enter")  # Enter in a count rolls round 1
+    expect(screen.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
+    for _ in range(10):
+        if screen.outcome.is_visible():
+            break
+        keys.tab_to("#press")
+        before = screen.rounds.count()
+        keys.press("Enter")
+        expect(screen.rounds).to_have_count(before + 1, timeout=ACTION_TIMEOUT)
+    expect(screen.outcome).to_be_focused()  # focus follows the result, so the copy buttons are a few Tabs on
+    keys.tab_to("#copy-bbcode", limit=12)
+    keys.press("Enter")
+    expect(page.locator("#report-status")).not_to_be_empty()
+    report = page.locator("#report-fallback").input_value()
+    lines = report.splitlines()
+    assert lines[0].startswith("[b]Luckdial battle — Classic (2nd edition) · Low Luck · Land: ")
+    url = re.fullmatch(r"\[url=(.+)\]Replay this battle on Luckdial\[/url\]", lines[-1]).group(1)
+    decoded = pycore_handle({"op": "share", "decode": url.split("#", 1)[1]})["result"]["request"]
+    assert decoded["seed"] == "keys"
+    assert decoded["attacker"]["units"] == {"tank": 3} and decoded["defender"]["units"] == {"infantry": 2}
+    print(f"\nkey presses from an empty form to a forum copy: {keys.count}")
+
+
+def test_a_research_ledger_entry_by_keyboard_alone(page: Page, dist_server):
+    BattleScreen(page).open(dist_server.url)
+    keys = Keys(page)
+    keys.tab_to("#tab-screen-battle")
+    keys.press("End")  # the tab row's last tab: Research
+    expect(page.locator("#screen-research")).to_be_visible()
+    keys.tab_to("#add-nation-open")
+    keys.press("Enter")
+    expect(page.locator("#nation-name")).to_be_focused()
+    keys.type("Germany")
+    keys.press("Enter")  # submits the form: Low Luck tech is the default
+    expect(page.locator(".rd-chip", has_text="Germany")).to_have_attribute("aria-selected", "true")
+    # Air category: the category radios, by arrow key.
+    keys.tab_to("#ledger-pick-industrial, #ledger-pick-air")
+    if not page.locator("#ledger-pick-air").is_checked():
+        keys.press("ArrowRight")
+    expect(page.locator("#ledger-pick-air")).to_be_checked()
+    # Seed 000 §6b (test_research's US example): round 1 saves 18, round 2 saves 18 more and tries, rolling a 3.
+    history = page.locator("#ledger-history li.rd-step")
+    keys.tab_to("#invest")
+    keys.press("Control+a")
+    keys.type("18")
+    keys.tab_to("#record")
+    keys.press("Enter")
+    expect(history).to_have_count(1, timeout=ACTION_TIMEOUT)
+    keys.tab_to("#invest")
+    keys.press("Control+a")
+    keys.type("18")
+    keys.tab_to("#attempt-none, #attempt-app, #attempt-own")
+    for _ in range(3):
+        if page.locator("#attempt-own").is_checked():
+            break
+        keys.press("ArrowRight")
+    expect(page.locator("#attempt-own")).to_be_checked()
+    keys.tab_to("#own-roll input")  # the die faces: one Tab stop, arrows move within
+    for _ in range(6):
+        if page.locator("#own-roll-3").is_checked():
+            break
+        keys.press("ArrowRight")
+    expect(page.locator("#own-roll-3")).to_be_checked()
+    keys.tab_to("#record")
+    keys.press("Enter")
+    expect(history).to_have_count(2, timeout=ACTION_TIMEOUT)
+    want = pycore_handle({"op": "research", "system": "lowluck", "category": "air",
+                          "steps": [{"invest": 18}, {"invest": 18, "attempt": True, "roll": 3}]})["result"]["ledger"]
+    expect(page.locator("#ledger-saved")).to_have_text(str(want["saved"]))
+    expect(history.first).to_contain_text(want["steps"][1]["text"])
+    print(f"\nkey presses from Battle to two recorded research rounds: {keys.count}")
