@@ -33,6 +33,19 @@ class Keys:
         raise AssertionError(f"{selector} not reached by Tab in {limit} presses")
 
 
+def press_on_to_the_end(keys: Keys, screen: BattleScreen) -> None:
+    """"Press on" by Tab and Enter until the battle ends (ten rounds at most)."""
+    for _ in range(10):
+        if screen.outcome.is_visible():
+            break
+        if not screen.press_button.evaluate("b => b === document.activeElement"):
+            keys.tab_to("#press")
+        before = screen.rounds.count()
+        keys.press("Enter")
+        expect(screen.rounds).to_have_count(before + 1, timeout=ACTION_TIMEOUT)
+    expect(screen.outcome).to_be_visible()
+
+
 def focused(page: Page) -> str:
     return page.evaluate("document.activeElement?.id || document.activeElement?.tagName")
 
@@ -80,15 +93,7 @@ def test_a_low_luck_battle_by_keyboard_alone(page: Page, dist_server):
     keys.type("3")
     keys.press("Enter")  # Enter in a count rolls round 1
     expect(screen.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
-    for _ in range(10):
-        if screen.outcome.is_visible():
-            break
-        if not screen.press_button.evaluate("b => b === document.activeElement"):
-            keys.tab_to("#press")
-        before = screen.rounds.count()
-        keys.press("Enter")
-        expect(screen.rounds).to_have_count(before + 1, timeout=ACTION_TIMEOUT)
-    expect(screen.outcome).to_be_visible()
+    press_on_to_the_end(keys, screen)
     expect(screen.outcome).to_be_focused()  # focus follows the result
     seed = screen.page.evaluate("location.hash.slice(1)")
     request = pycore_handle({"op": "share", "decode": seed})["result"]["request"]

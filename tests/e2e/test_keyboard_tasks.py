@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
-from test_keyboard import Keys
+from test_keyboard import Keys, press_on_to_the_end
 
 
 def test_a_battle_to_its_forum_copy_by_keyboard_alone(page: Page, dist_server):
@@ -25,13 +25,7 @@ def test_a_battle_to_its_forum_copy_by_keyboard_alone(page: Page, dist_server):
     keys.type("2")
     keys.press("Enter")  # Enter in a count rolls round 1
     expect(screen.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
-    for _ in range(10):
-        if screen.outcome.is_visible():
-            break
-        keys.tab_to("#press")
-        before = screen.rounds.count()
-        keys.press("Enter")
-        expect(screen.rounds).to_have_count(before + 1, timeout=ACTION_TIMEOUT)
+    press_on_to_the_end(keys, screen)
     expect(screen.outcome).to_be_focused()  # focus follows the result, so the copy buttons are a few Tabs on
     keys.tab_to("#copy-bbcode", limit=12)
     keys.press("Enter")

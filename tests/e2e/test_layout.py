@@ -90,3 +90,48 @@ def test_at_1280_the_form_and_its_answers_are_side_by_side(page: Page, dist_serv
     expect(screen.form).to_be_visible()
     log = page.locator("#battle-log").bounding_box()
     assert page.locator("#battle-form").bounding_box()["x"] + 100 < log["x"]
+
+
+def test_at_390_a_research_nation_chip_is_never_cut(page: Page, dist_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    BattleScreen(page).open(dist_server.url)
+    page.locator("#tab-screen-research").click()
+    for name in ("USA", "Germany", "Germany (2)"):
+        page.locator("#add-nation-open").click()
+        page.locator("#nation-name").fill(name)
+        page.locator("#add-nation").click()
+    chip = page.locator(".rd-chip", has_text="Germany (2)")
+    expect(chip).to_have_attribute("aria-selected", "true")
+    box, add = chip.bounding_box(), page.locator("#add-nation-open").bounding_box()
+    row = page.locator("#nation-list").bounding_box()
+    # Whole, inside its row, and not under the "+ Nation" button (it was scrolled half out of view).
+    assert row["x"] <= box["x"] and box["x"] + box["width"] <= row["x"] + row["width"] + 0.5, (box, row)
+    assert box["x"] + box["width"] <= add["x"] or box["y"] >= add["y"] + add["height"], (box, add)
+    assert chip.evaluate("c => c.scrollWidth <= c.clientWidth")
+
+
+LABELS = """svgs => svgs.flatMap(svg => {
+    const frame = svg.getBoundingClientRect();
+    return [...svg.querySelectorAll('text')].map(t => {
+        const r = t.getBoundingClientRect();
+        return {text: t.textContent, stretch: r.width / t.getBBox().width,
+                inside: r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5};
+    });
+})"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (360, 740)])
+def test_histogram_labels_keep_their_shape_and_stay_inside(page: Page, dist_server, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    calc = CalcScreen(page).open(dist_server.url)
+    calc.choose(ruleset="revised", system="lowluck")
+    calc.add("attacker", "tank", 1)
+    calc.add("defender", "infantry", 1)
+    page.locator("#calc-defender-aa_gun").fill("1")
+    calc.calculate()
+    page.wait_for_timeout(200)  # a ResizeObserver draws at the shown width after layout
+    labels = page.locator("#calc-card svg.hist").evaluate_all(LABELS)
+    assert len(labels) >= 8
+    stretched = [l for l in labels if abs(l["stretch"] - 1) > 0.05]
+    assert stretched == [], stretched  # 1.8× wide at 1280 px before
+    assert [l for l in labels if not l["inside"]] == []  # bar 0's "100%" ran off the left edge

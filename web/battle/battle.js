@@ -20,6 +20,7 @@ import {readLink, readFragment} from "../kit/link.js";
 import {createBeaconPanel} from "./beacon-panel.js";
 import {createCommitPanel} from "./commit-panel.js";
 import {copyInto} from "../kit/copy.js";
+import {showMessage as say, flagInvalid, nodeFor} from "../kit/feedback.js";
 
 const KIND_NAMES = {land: "Land", sea: "Sea", amphibious: "Amphibious"};
 const KIND_NOTES = {
@@ -234,29 +235,18 @@ export function init(client, section) {
   attacker.onChange(() => optionsChanged());
   defender.onChange(() => optionsChanged());
 
-  function showMessage(text, kind = "error", detail = "") {
-    message.replaceChildren(text, detail ? el("span", {class: "detail"}, detail) : "");
-    message.hidden = !text;
-    message.classList.toggle("info", kind === "info");
-    message.setAttribute("role", kind === "info" ? "status" : "alert");
-  }
+  const showMessage = (text, kind = "error", detail = "") => say(message, text, kind, detail);
 
   // Point at the field a pycore error names: "seed", "attacker.units.tank", …
+  const SINGLE = {ruleset: rulesetSelect, system: systemBox, seed: seedInput, kind: kindBox};
   function markField(field) {
     const path = (field || "").split(".");
-    for (const node of [rulesetSelect, systemBox, seedInput, kindBox]) {
-      node.classList.remove("invalid");
-      node.removeAttribute("aria-invalid");
-    }
+    const single = nodeFor(field, SINGLE);
+    for (const node of Object.values(SINGLE)) flagInvalid(node, node === single);
     attacker.markInvalid(null);
     defender.markInvalid(null);
     const side = {attacker, defender}[path[0]];
     if (side) side.markInvalid(path[1] === "units" && path[2] ? path[2] : true);
-    const single = {ruleset: rulesetSelect, system: systemBox, seed: seedInput, kind: kindBox}[path[0]];
-    if (single) {
-      single.classList.add("invalid");
-      single.setAttribute("aria-invalid", "true");
-    }
   }
 
   function showError(error, prefix = "") {
@@ -585,11 +575,15 @@ export function init(client, section) {
       : "Copy the link above to share this very battle.";
     sharePanel.scrollIntoView({block: "end", behavior: motion()});
   });
-  newButton.addEventListener("click", () => {
+  // Forget the battle on screen and any declared one (a new battle, a link opened).
+  function forgetBattle() {
     battle = null;
     declared = null;
     beacon.reset();
     commitPanel.reset();
+  }
+  newButton.addEventListener("click", () => {
+    forgetBattle();
     seedInput.value = newSeed();
     history.replaceState(history.state, "", location.pathname + location.search + "#battle");
     renderLog();
@@ -611,10 +605,7 @@ export function init(client, section) {
   // ---- share links --------------------------------------------------------------
   // decoded: pycore's answer to {op: "share", decode}, when already asked for.
   async function openLink(fragment, decoded = null) {
-    battle = null;
-    declared = null;
-    beacon.reset();
-    commitPanel.reset();
+    forgetBattle();
     renderLog();
     pause = null;
     showMessage(replaying ? "Replaying the shared battle…" : "Opening the shared link…", "info");

@@ -7,6 +7,7 @@
 import {el, clear} from "../kit/dom.js";
 import {stepper, diceKeypad} from "../kit/widgets.js";
 import {listUnits} from "../kit/rulesets.js";
+import {roundEnd} from "./log.js";
 
 const TITLE = {attacker: "Attacker", defender: "Defender"};
 const GUIDELINES = [["any", "any unit"], ["aircraft_first", "aircraft first"], ["naval_first", "ships first"], ["naval_only", "ships only"]];
@@ -287,12 +288,7 @@ export function renderColoredRound(round, {names, last, outcome}) {
   for (const [side, units] of Object.entries(round.transports_lost || {})) {
     card.append(el("p", {class: "moved"}, `${TITLE[side]}: ${listUnits(units, names, "")} transports lost (defenceless).`));
   }
-  card.append(el("dl", {class: "after"},
-    el("dt", {}, "Attacker left"), el("dd", {class: "left-attacker"}, listUnits(round.after.attacker, names, "none")),
-    el("dt", {}, "Defender left"), el("dd", {class: "left-defender"}, listUnits(round.after.defender, names, "none"))));
-  if (round.retreated) card.append(el("p", {class: "choice"}, `Attacker retreated. Away: ${listUnits(round.retreated, names, "nothing")}.`));
-  else if (!last) card.append(el("p", {class: "choice"}, "Attacker pressed on."));
-  else if (outcome === "retreat") card.append(el("p", {class: "choice"}, "Attacker retreated."));
+  card.append(...roundEnd(round, names, last, outcome));
   return card;
 }
 

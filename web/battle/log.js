@@ -123,17 +123,23 @@ export function renderRound(round, {names, system, last, outcome}) {
   if (round.complete === false) return card;
   card.append(...moved("submerged", round.submerged, names));
   card.append(...moved("transports lost (defenceless)", round.transports_lost, names));
+  card.append(...roundEnd(round, names, last, outcome));
+  return card;
+}
+
+/** A round's last lines, for every system's log (colored.js too): what each side has left, and the attacker's choice. */
+export function roundEnd(round, names, last, outcome) {
   const damaged = (side) => {
     const text = listUnits(round.damaged?.[side], names, "");
     return text ? el("span", {class: "damaged"}, ` (damaged: ${text})`) : "";
   };
-  card.append(el("dl", {class: "after"},
+  const nodes = [el("dl", {class: "after"},
     el("dt", {}, "Attacker left"), el("dd", {class: "left-attacker"}, listUnits(round.after.attacker, names, "none"), damaged("attacker")),
-    el("dt", {}, "Defender left"), el("dd", {class: "left-defender"}, listUnits(round.after.defender, names, "none"), damaged("defender"))));
-  if (round.retreated) card.append(el("p", {class: "choice"}, `Attacker retreated. Away: ${listUnits(round.retreated, names, "nothing")}.`));
-  else if (!last) card.append(el("p", {class: "choice"}, "Attacker pressed on."));
-  else if (outcome === "retreat") card.append(el("p", {class: "choice"}, "Attacker retreated."));
-  return card;
+    el("dt", {}, "Defender left"), el("dd", {class: "left-defender"}, listUnits(round.after.defender, names, "none"), damaged("defender")))];
+  if (round.retreated) nodes.push(el("p", {class: "choice"}, `Attacker retreated. Away: ${listUnits(round.retreated, names, "nothing")}.`));
+  else if (!last) nodes.push(el("p", {class: "choice"}, "Attacker pressed on."));
+  else if (outcome === "retreat") nodes.push(el("p", {class: "choice"}, "Attacker retreated."));
+  return nodes;
 }
 
 /** Extra facts of the end (units away, repaired, captured, cargo lost), one line each. */

@@ -8,6 +8,7 @@
 // not undo each other's armies.
 
 import {el} from "./dom.js";
+import {readStored, writeStored} from "./local.js";
 import {listUnits} from "./rulesets.js";
 
 const KEY = "luckdial.armies";
@@ -19,22 +20,12 @@ const valid = (army) => army && typeof army.ruleset === "string" && typeof army.
   Object.values(army.units).every((n) => Number.isInteger(n) && n > 0);
 
 function read() {
-  try {
-    const list = JSON.parse(localStorage.getItem(KEY));
-    return Array.isArray(list) ? list.filter(valid) : [];
-  } catch {
-    return [];
-  }
+  const list = readStored(KEY);
+  return Array.isArray(list) ? list.filter(valid) : [];
 }
 
-function write(list) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(list));
-    return true;
-  } catch {
-    return false; // storage refused (private mode) or full: said to the player, the form is untouched
-  }
-}
+// false when storage refused (private mode) or is full: said to the player, the form is untouched.
+const write = (list) => writeStored(KEY, list);
 
 /** This ruleset's armies, newest first: [{ruleset, name, units: {unit: n}, at}]. */
 export function savedArmies(ruleset) {

@@ -3,6 +3,7 @@
 // the user typed, even a bad value: pycore judges it and names it.
 
 import {el} from "./dom.js";
+import {stepFrom} from "./widgets.js";
 
 const MAX = 999;
 
@@ -38,9 +39,7 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
   }
 
   function step(input, delta) {
-    const value = Number(input.value);
-    const base = Number.isFinite(value) ? Math.trunc(value) : 0;
-    input.value = String(Math.min(MAX, Math.max(0, base + delta)));
+    input.value = String(stepFrom(input.value, delta, 0, MAX));
     changed();
   }
 

@@ -2,30 +2,21 @@
 // entry is a share link ("#v1.…"), so opening it is following the link (the screens' own
 // hashchange handlers replay it). A battle keeps one entry, its latest link, as it goes on.
 //
-// Storage goes through read()/write() only, so it can move to the tab-safe store (web18's
-// research-store work) without touching the screens.
+// Storage goes through read()/write() (kit/local.js) only: each change reads the list afresh.
 
 import {el} from "./dom.js";
+import {readStored, writeStored} from "./local.js";
 
 const KEY = "luckdial.history";
 export const KEEP = 30;
 
 function read() {
-  try {
-    const list = JSON.parse(localStorage.getItem(KEY));
-    return Array.isArray(list) ? list.filter((e) => e && typeof e.link === "string" && e.link.startsWith("v1.")) : [];
-  } catch {
-    return [];
-  }
+  const list = readStored(KEY);
+  return Array.isArray(list) ? list.filter((e) => e && typeof e.link === "string" && e.link.startsWith("v1.")) : [];
 }
 
-function write(list) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(list));
-  } catch {
-    // storage refused or full: the history is a convenience, the battle itself is in its link
-  }
-}
+// A refusal (storage full or off) is let be: the history is a convenience, the battle itself is in its link.
+const write = (list) => writeStored(KEY, list);
 
 /** The entries, newest first: {screen: "battle"|"odds", key, link, label, at}. */
 export function recent(screen) {

@@ -18,28 +18,54 @@ export function segmented(name, label, options, onPick) {
   };
 }
 
-export function stepper(id, label, {min = 0, max = 99, value = 0, onChange = () => {}} = {}) {
-  const input = el("input", {id, type: "text", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", value: String(value), "aria-label": label});
+/**
+ * A count one step up or down from what the field holds (a bad entry counts as 0), kept within
+ * [min, max]: the arithmetic of every − / + on the page (this stepper, the forces' unit rows).
+ */
+export function stepFrom(text, delta, min, max) {
+  const value = Number(text);
+  const base = Number.isFinite(value) ? Math.trunc(value) : 0;
+  return Math.min(max, Math.max(min, base + delta));
+}
+
+/**
+ * The one − n + counter of the screens: big buttons for a thumb, the field for a keyboard (it
+ * selects its text on focus, so a typed count replaces it). The − button is off at the minimum.
+ * `value` is the whole number in the field, or 0 when it holds none; with `raw` it is what was
+ * typed when that is not a whole number, so pycore judges it and names the field (WiF), never
+ * losing what the player entered. onChange(value) follows every change; listen() adds more.
+ */
+export function stepper(id, label, {min = 0, max = 99, value = 0, onChange = () => {}, raw = false} = {}) {
+  const input = el("input", {id, type: "text", inputmode: "numeric", autocomplete: "off", value: String(value), "aria-label": label});
   const minus = el("button", {type: "button", class: "step minus", "aria-label": `${label}: one less`}, "−");
   const plus = el("button", {type: "button", class: "step plus", "aria-label": `${label}: one more`}, "+");
+  const node = el("div", {class: "stepper"}, minus, input, plus);
   const state = {min, max};
+  const listeners = [onChange];
   const read = () => {
-    const n = Number.parseInt(input.value, 10);
-    return Number.isFinite(n) ? n : 0;
+    const n = Number(input.value.trim());
+    if (Number.isInteger(n) && input.value.trim() !== "") return n;
+    return raw && input.value.trim() !== "" ? input.value : Number.parseInt(input.value, 10) || 0;
   };
-  const set = (n) => {
-    input.value = String(Math.max(state.min, Math.min(state.max, n)));
-    onChange(read());
+  const sync = () => {
+    const n = Number(input.value);
+    minus.disabled = input.disabled || (Number.isFinite(n) && n <= state.min && input.value.trim() !== "");
   };
-  minus.addEventListener("click", () => set(read() - 1));
-  plus.addEventListener("click", () => set(read() + 1));
-  input.addEventListener("input", () => onChange(read()));
+  const changed = () => {
+    sync();
+    listeners.forEach((listener) => listener(read()));
+  };
+  minus.addEventListener("click", () => { input.value = String(stepFrom(input.value, -1, state.min, state.max)); changed(); });
+  plus.addEventListener("click", () => { input.value = String(stepFrom(input.value, +1, state.min, state.max)); changed(); });
+  input.addEventListener("input", changed);
+  input.addEventListener("focus", () => input.select());
+  sync();
   return {
-    node: el("div", {class: "stepper"}, minus, input, plus),
+    node, input, sync,
     get value() { return read(); },
-    set value(n) { input.value = String(n); },
-    set limits({min: lo, max: hi}) { state.min = lo; state.max = hi; },
-    input,
+    set value(n) { input.value = String(n); sync(); },
+    set limits({min: lo, max: hi}) { state.min = lo; state.max = hi; sync(); },
+    listen(listener) { listeners.push(listener); },
   };
 }
 

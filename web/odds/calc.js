@@ -17,6 +17,7 @@ import {historyPanel, remember} from "../kit/history.js";
 import {armiesPanel} from "../kit/armies.js";
 import {readFragment} from "../kit/link.js";
 import {copyInto} from "../kit/copy.js";
+import {showMessage as say, nodeFor} from "../kit/feedback.js";
 
 /**
  * The luck dial's systems. Systems the core does not know yet (it answers a
@@ -228,12 +229,7 @@ export function init(client, section) {
     moreSummary.textContent = on ? ` · ${on} on` : "";
   }
 
-  function showMessage(text, look = "error") {
-    message.textContent = text;
-    message.hidden = !text;
-    message.classList.toggle("info", look === "info");
-    message.setAttribute("role", look === "info" ? "status" : "alert");
-  }
+  const showMessage = (text, look = "error") => say(message, text, look);
 
   // The core names the field at fault ("attacker.units.tank", "retreat_below", …): its message
   // goes right under that field, which is marked; what the user typed stays as typed.
@@ -252,8 +248,8 @@ export function init(client, section) {
       forces[path[0]].markInvalid(unit || true);
       anchor = unit ? forces[path[0]].node.querySelector(`.unit-row[data-unit="${CSS.escape(unit)}"]`) : null;
       anchor = anchor || forces[path[0]].node.querySelector("legend") || forces[path[0]].node;
-    } else if (FIELDS[path[0]]) {
-      anchor = document.getElementById(FIELDS[path[0]]);
+    } else if (nodeFor(error.field, FIELDS)) {
+      anchor = document.getElementById(nodeFor(error.field, FIELDS));
       anchor.classList.add("invalid");
       if (more.contains(anchor)) more.open = true;
     }

@@ -12,6 +12,7 @@ import * as store from "./research-store.js";
 import {createBombing} from "./research-bombing.js";
 import {segmented, stepper, dieBox, diceKeypad} from "../kit/widgets.js";
 import {readFragment} from "../kit/link.js";
+import {showMessage as say} from "../kit/feedback.js";
 
 const TECH_NAMES = {
   super_subs: "Super Subs", rockets: "Rockets", industrial_technology: "Industrial Technology",
@@ -57,7 +58,7 @@ export function init(client, section) {
     storageBanner.hidden = !problem;
     storageBanner.textContent = problem || "";
   };
-  const showMessage = (text) => { message.hidden = !text; message.textContent = text || ""; };
+  const showMessage = (text) => say(message, text);
   const showNotice = (text) => { notice.hidden = !text; notice.textContent = text || ""; };
   showStorage(loaded.problem);
 

@@ -10,6 +10,9 @@
 import {el, clear, append} from "../kit/dom.js";
 import {newSeed} from "../kit/seed.js";
 import {readFragment} from "../kit/link.js";
+import {stepper} from "../kit/widgets.js";
+import {copyInto} from "../kit/copy.js";
+import {showMessage as say, flagInvalid, nodeFor} from "../kit/feedback.js";
 
 const PREVIEW_DELAY_MS = 150;
 const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
@@ -54,39 +57,14 @@ function choose(box, value) {
   if (input) input.checked = true;
 }
 
-/** A − n + counter; onChange fires on every change. */
-function stepper(id, label, {min = 0, max = 99} = {}) {
-  const input = el("input", {id, type: "number", inputmode: "numeric", min, max, step: 1, value: "0", "aria-label": label});
-  const minus = el("button", {type: "button", class: "step minus", "aria-label": `One less: ${label}`}, "−");
-  const plus = el("button", {type: "button", class: "step plus", "aria-label": `One more: ${label}`}, "+");
-  const node = el("div", {class: "stepper"}, minus, input, plus);
-  const listeners = [];
-  const sync = () => {
-    const value = Number(input.value);
-    minus.disabled = input.disabled || !(value > min);
-    node.closest(".wif-row")?.classList.toggle("present", value > 0);
-  };
-  const changed = () => {
-    sync();
-    listeners.forEach((listener) => listener());
-  };
-  const step = (delta) => {
-    const value = Number(input.value);
-    const base = Number.isFinite(value) ? Math.trunc(value) : 0;
-    input.value = String(Math.min(max, Math.max(min, base + delta)));
-    changed();
-  };
-  minus.addEventListener("click", () => step(-1));
-  plus.addEventListener("click", () => step(+1));
-  input.addEventListener("input", changed);
-  input.addEventListener("focus", () => input.select());
-  return {
-    node, input,
-    get value() { const v = Number(input.value); return Number.isInteger(v) ? v : input.value; },
-    set value(v) { input.value = String(v); changed(); },
-    onChange(listener) { listeners.push(listener); },
-    sync,
-  };
+/** The kit's stepper as WiF uses it: what was typed goes to pycore as is; a row with a count is marked. */
+function counter(id, label, {max}) {
+  const s = stepper(id, label, {min: 0, max, raw: true});
+  const mark = () => s.node.closest(".wif-row")?.classList.toggle("present", Number(s.input.value) > 0);
+  s.listen(mark);
+  return {node: s.node, input: s.input, sync: s.sync, listen: s.listen,
+    get value() { return s.value; },
+    set value(v) { s.value = v; mark(); }};
 }
 
 const GROUPS = [
@@ -136,7 +114,7 @@ export function init(client, section) {
     ["attacker_mech", "Attacking MECH"], ["defender_arm", "Defending ARM"],
     ["defender_arm_divisions", "Defending ARM divisions"], ["defender_mech", "Defending MECH"],
     ["defender_anti_tank", "Defending anti-tank"],
-  ].map(([key, label]) => ({key, label, stepper: stepper(`wif-choice-${key}`, label, {max: 999})}));
+  ].map(([key, label]) => ({key, label, stepper: counter(`wif-choice-${key}`, label, {max: 999})}));
   const helper = el("details", {class: "wif-helper", id: "wif-helper"},
     el("summary", {}, "Who chooses the table?"),
     el("label", {class: "wif-switch", for: defenderChooses.id}, defenderChooses,
@@ -277,24 +255,12 @@ export function init(client, section) {
   }
 
   // ---- talking to pycore -------------------------------------------------------------------
-  function showMessage(text, kind = "error") {
-    message.textContent = text;
-    message.hidden = !text;
-    message.classList.toggle("info", kind === "info");
-    message.setAttribute("role", kind === "info" ? "status" : "alert");
-  }
+  const showMessage = (text, kind = "error") => say(message, text, kind);
 
   function markField(field, nodes) {
-    for (const node of section.querySelectorAll(".invalid")) node.classList.remove("invalid");
-    for (const node of section.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
-    if (!field) return;
-    const keys = Object.keys(nodes).sort((a, b) => b.length - a.length);
-    const key = keys.find((k) => field === k || field.startsWith(`${k}.`) || field.startsWith(`${k}[`));
-    const node = key && nodes[key];
-    if (node) {
-      node.classList.add("invalid");
-      node.setAttribute("aria-invalid", "true");
-    }
+    for (const node of section.querySelectorAll(".invalid, [aria-invalid]")) flagInvalid(node, false);
+    const node = nodeFor(field, nodes);
+    if (node) flagInvalid(node, true);
   }
 
   async function ask(request, nodes) {
@@ -488,9 +454,9 @@ export function init(client, section) {
     let set;
     let sync = () => {};
     if (kind.per_unit || kind.group === "hq") {
-      const s = stepper(id, kind.label, {max: kind.group === "hq" ? 20 : 99});
+      const s = counter(id, kind.label, {max: kind.group === "hq" ? 20 : 99});
       row = el("div", {class: "wif-row", dataset: {modifier: kind.id}}, label, s.node);
-      s.onChange(edited);
+      s.listen(edited);
       get = () => {
         const n = s.value;
         if (n === 0) return null;
@@ -592,7 +558,7 @@ export function init(client, section) {
 
   for (const node of [attackInput, defenseInput, customInput]) node.addEventListener("input", edited);
   for (const node of [fractional, halved, defenderChooses, antiTankArm]) node.addEventListener("change", edited);
-  for (const {stepper: s} of forceCounts) s.onChange(edited);
+  for (const {stepper: s} of forceCounts) s.listen(edited);
   tableBox.addEventListener("change", edited);
   extraBox.addEventListener("change", edited);
   weatherBox.addEventListener("change", () => { applyConditions(); edited(); });
@@ -606,13 +572,7 @@ export function init(client, section) {
   rollButton.addEventListener("click", roll);
   form.addEventListener("submit", (event) => event.preventDefault());
   shareButton.addEventListener("click", async () => {
-    linkField.select();
-    try {
-      await navigator.clipboard.writeText(linkField.value);
-      shareStatus.textContent = "Link copied.";
-    } catch {
-      shareStatus.textContent = "Copy the link above to share it.";
-    }
+    shareStatus.textContent = await copyInto(linkField, linkField.value) ? "Link copied." : "Copy the link above to share it.";
   });
   window.addEventListener("hashchange", () => {
     const {link, problem} = readFragment(location.hash);
