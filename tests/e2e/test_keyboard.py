@@ -93,6 +93,7 @@ def test_a_low_luck_battle_by_keyboard_alone(page: Page, dist_server):
     keys.type("3")
     keys.press("Enter")  # Enter in a count rolls round 1
     expect(screen.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
+    to_roll = keys.count
     press_on_to_the_end(keys, screen)
     expect(screen.outcome).to_be_focused()  # focus follows the result
     seed = screen.page.evaluate("location.hash.slice(1)")
@@ -100,8 +101,12 @@ def test_a_low_luck_battle_by_keyboard_alone(page: Page, dist_server):
     assert request["ruleset"] == "classic" and request["system"] == {"name": "lowluck"}
     assert request["attacker"]["units"] == {"infantry": 3, "tank": 2}
     assert request["defender"]["units"] == {"infantry": 3}
-    print(f"\nkey presses for a Low Luck battle by keyboard: {keys.count}")
-    assert keys.count <= 30, f"{keys.count} key presses (was 50 before issue #19)"
+    rounds = screen.rounds.count()
+    print(f"\nkey presses for a Low Luck battle by keyboard: {keys.count} ({to_roll} to roll round 1, {rounds} rounds)")
+    # The seed is new each run, so the rounds vary: the set-up is counted, then at most Tab + Enter a round.
+    # (50 presses in all before issue #19; the Saved armies disclosure added one Tab stop before the counts.)
+    assert to_roll <= 20, f"{to_roll} key presses to roll round 1"
+    assert keys.count - to_roll <= 2 * (rounds - 1), f"{keys.count - to_roll} presses for {rounds - 1} more rounds"
 
 
 def test_every_button_shows_a_focus_ring(page: Page, dist_server):
