@@ -16,14 +16,14 @@ def test_a_battle_to_its_forum_copy_by_keyboard_alone(page: Page, dist_server):
     keys = Keys(page)
     keys.tab_to("#ruleset")
     assert page.locator("#ruleset").input_value() == "classic"  # the default: Classic + Low Luck
-    keys.tab_to("#seed")
-    keys.press("Control+a")
-    keys.type("keys")
     keys.tab_to("#attacker-tank")
     keys.type("3")
     keys.tab_to("#defender-infantry")
     keys.type("2")
-    keys.press("Enter")  # Enter in a count rolls round 1
+    keys.tab_to("#seed")  # a seed of our own, so the copied link can be checked
+    keys.press("Control+a")
+    keys.type("keys")
+    keys.press("Enter")  # Enter in the seed rolls round 1
     expect(screen.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
     press_on_to_the_end(keys, screen)
     expect(screen.outcome).to_be_focused()  # focus follows the result, so the copy buttons are a few Tabs on

@@ -42,6 +42,7 @@ export function init(client, section) {
   let battle = null; // {request: the resolve request last answered, result}
   let declared = null; // a battle bound to a beacon round not yet verified here (its setup is shown)
   let pause = null; // the casualty or dice panel shown while the battle waits
+  let pressedOn = false; // "Press on" had the focus when used: it gets it back once the round is shown
   let busy = false;
   let engine = "loading"; // "loading" | "ready" | "failed"
   let percent = 0;
@@ -448,6 +449,12 @@ export function init(client, section) {
   // (Roll, Retreat, a pause's confirm button) focus moves to what it produced — the next
   // pause's first control, the outcome, or the new round. "Press on" stays put so Enter repeats it.
   function focusResult() {
+    const again = pressedOn;
+    pressedOn = false;
+    if (again && !pressButton.hidden && !pressButton.disabled && !pause) {
+      pressButton.focus({preventScroll: true});
+      return;
+    }
     const at = document.activeElement;
     if (at && at !== document.body && section.contains(at) && !at.disabled && at.offsetParent !== null) return;
     const target = pause?.focusTarget || pause?.node.querySelector("button:not([disabled]), input:not([disabled])")
@@ -563,7 +570,11 @@ export function init(client, section) {
     }
     setPhase();
   }
-  pressButton.addEventListener("click", () => play(nextRound(battle.request, battle.result.rounds.length)));
+  pressButton.addEventListener("click", () => {
+    // Disabled while it rolls, the button drops the focus: given back after (focusResult), so Enter repeats it.
+    pressedOn = document.activeElement === pressButton;
+    play(nextRound(battle.request, battle.result.rounds.length));
+  });
   retreatButton.addEventListener("click", () => {
     const n = battle.result.rounds.length;
     play({...battle.request, rounds: n, choices: [...Array(n - 1).fill("press"), "retreat"]});
