@@ -131,9 +131,11 @@ export function armiesPanel({idBase, forces, ruleset, onChange}) {
         (list.querySelector("button") || name).focus(); // the focus stays in the panel
       });
       return el("li", {class: "army", dataset: {name: army.name}},
-        el("div", {class: "army-text"}, el("strong", {class: "army-name"}, army.name),
-          el("span", {class: "hint"}, listUnits(army.units, names()))),
-        el("div", {class: "army-buttons"}, put("attacker"), put("defender"), remove));
+        el("div", {class: "army-head"},
+          el("div", {class: "army-text"}, el("strong", {class: "army-name"}, army.name),
+            el("span", {class: "hint"}, listUnits(army.units, names()))),
+          remove),
+        el("div", {class: "army-buttons"}, put("attacker"), put("defender")));
     }));
   }
 

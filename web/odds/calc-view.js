@@ -216,6 +216,16 @@ export function swingHistogram(swing) {
     const gap = Math.min(4, slot * 0.15);
     const roomy = n * 34 <= width; // a label under every bar, else the two ends and zero
     chart.append(svg("line", {x1: 0, x2: width, y1: top + plot + 0.5, y2: top + plot + 0.5, class: "axis"}));
+    // No bar for an even result: a mark at zero, between the last loss and the first gain.
+    const firstGain = bars.findIndex((b) => b.lo > 0);
+    if (!bars.some((b) => b.lo <= 0 && b.hi >= 0) && firstGain > 0) {
+      const x = firstGain * slot;
+      chart.append(svg("line", {x1: x, x2: x, y1: top, y2: top + plot + 4, class: "zero"}));
+      // Its "0" only where the labels of the two end bars leave room for it.
+      if (!roomy && x - slot / 2 >= 30 && (n - 0.5) * slot - x >= 30) {
+        chart.append(svg("text", {x: x.toFixed(2), y: height - 4, class: "count"}, document.createTextNode("0")));
+      }
+    }
     bars.forEach((b, i) => {
       const h = Math.max(1.5, (plot * b.p) / peak);
       const side = b.hi < 0 ? "behind" : b.lo > 0 ? "ahead" : "even";

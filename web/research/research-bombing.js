@@ -9,8 +9,9 @@ import {stepper, segmented, diceKeypad} from "../kit/widgets.js";
 
 const RULESETS = [["classic", "Classic"], ["revised", "Revised"], ["anniversary", "Anniversary"],
   ["1942-2e", "1942 (2nd ed.)"], ["1940-2e", "1940 (2nd ed.)"], ["big-world-1942", "Big World 1942"]];
-const LL_RULES = [["standard", "Standard: fee 2–3 per bomber"], ["A", "A: set aside 3 per bomber first"],
-  ["B", "B: AA shoots, survivors 1–6"], ["C", "C: AA shoots, survivors 3–4"]];
+// Short enough for the select at 360 px (at most 24 characters; longer ones were cut).
+const LL_RULES = [["standard", "Standard: 2–3 per bomber"], ["A", "A: 3 a bomber set aside"],
+  ["B", "B: AA, survivors 1–6"], ["C", "C: AA, survivors 3–4"]];
 const VARIANTS = [["orthodox", "Orthodox"], ["ryof", "RYOF"], ["ryof6", "RYOF<6 (fractions rolled)"], ["cof", "COF"], ["cofr", "COFR"]];
 
 // The players' own dice, in the order pycore asks for them (AA fire, then damage, then the fee).
