@@ -323,7 +323,7 @@ def test_bad_count_shows_the_core_message_at_its_row_and_keeps_the_entry(page, d
                           "defender": {"units": {"infantry": 2}}})
     assert not want["ok"] and want["error"]["field"] == f"attacker.units.{unit}"
     note = page.locator(f"#calc-attacker-forces .unit-row[data-unit={unit}] + #calc-field-error")
-    expect(note).to_have_text(want["error"]["message"])
+    expect(note).to_have_text(want["error"]["message"], timeout=ACTION_TIMEOUT)  # the calculator's worker starts first
     expect(page.locator(f"#calc-attacker-forces .unit-row[data-unit={unit}]")).to_have_class(re.compile(r"\binvalid\b"))
     expect(page.locator(f"#calc-attacker-{unit}")).to_have_value(typed)
     expect(calc.message).to_contain_text("Fix the field marked in red")
@@ -342,7 +342,8 @@ def test_bad_retreat_percentage_is_named_next_to_its_field(page, dist_server):
                           "attacker": {"units": {"infantry": 2}}, "defender": {"units": {"infantry": 2}},
                           "retreat_below": 1.5})
     assert not want["ok"] and want["error"]["field"] == "retreat_below", want
-    expect(page.locator("#calc-retreat-below-field + #calc-field-error")).to_have_text(want["error"]["message"])
+    expect(page.locator("#calc-retreat-below-field + #calc-field-error")).to_have_text(want["error"]["message"],
+                                                                                       timeout=ACTION_TIMEOUT)
     expect(page.locator("#calc-retreat-below")).to_have_value("150")
 
 

@@ -214,7 +214,7 @@ export function swingHistogram(swing) {
     chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
     const slot = width / Math.max(n, 1);
     const gap = Math.min(4, slot * 0.15);
-    const roomy = n * 34 <= width; // a label under every bar, else the two ends and zero
+    const roomy = n * 40 <= width; // a label under every bar (room for "−20"), else the two ends and zero
     chart.append(svg("line", {x1: 0, x2: width, y1: top + plot + 0.5, y2: top + plot + 0.5, class: "axis"}));
     // No bar for an even result: a mark at zero, between the last loss and the first gain.
     const firstGain = bars.findIndex((b) => b.lo > 0);
