@@ -44,6 +44,21 @@ export async function readLink(fragment) {
   }
 }
 
+let preview = {hash: null, request: null}; // the last fragment read and its promise
+
+/**
+ * The page's own link, read once: the promise of readLink for `hash` (location.hash), shared by
+ * every screen (the Battle screen previews a battle, the Odds screen a calculation). Started by
+ * kit/start.js at the page's first moment, so the unpacking overlaps the loading of the screens.
+ */
+export function previewLink(hash) {
+  if (preview.hash !== hash) {
+    const {link} = readFragment(hash);
+    preview = {hash, request: link ? readLink(link) : Promise.resolve(null)};
+  }
+  return preview.request;
+}
+
 // ---- the fragment: a link, a screen's name, or something to say --------------------------------------
 // The page's fragment read as a share link (docs/links.md), before any screen asks pycore to decode it.
 //
