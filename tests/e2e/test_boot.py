@@ -148,6 +148,43 @@ def test_a_shared_link_shows_its_forces_before_python_then_the_identical_battle(
     assert page.url.endswith("#" + envelope["result"]["link"])
 
 
+ODDS_LINKED = {"op": "calc", "ruleset": "anniversary", "system": {"name": "lowluck"}, "keep_land": True,
+               "attacker": {"units": {"infantry": 2, "artillery": 2}}, "defender": {"units": {"infantry": 3}}}
+
+
+def test_an_odds_link_shows_its_calculation_before_python_then_its_odds(page, dist_server):
+    link = pycore_handle({"op": "share", "encode": ODDS_LINKED})["result"]["link"]
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits for us
+    page.goto(dist_server.url + "#" + link)
+
+    # Read in JavaScript (kit/link.js): the Odds screen opens with the set-up while Python is held back.
+    expect(page.locator("#tab-screen-calc")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#calc-ruleset")).to_have_value("anniversary")
+    expect(page.locator("#calc-system")).to_have_value("lowluck")
+    expect(page.locator("#calc-attacker-infantry")).to_have_value("2")
+    expect(page.locator("#calc-attacker-artillery")).to_have_value("2")
+    expect(page.locator("#calc-defender-infantry")).to_have_value("3")
+    expect(page.locator("#calc-keep-land")).to_be_checked()
+    expect(page.locator("#calc-message")).to_contain_text("its odds appear as soon as Python is ready")
+    expect(page.locator("html")).to_have_attribute("data-ready", "loading")
+    for _ in range(READY_TIMEOUT // 100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the worker never asked for pyodide.asm.wasm"
+    expect(page.locator("#calc-card")).to_have_count(0)
+    held[0].continue_()
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+
+    # Then pycore's odds, as CPython's pycore gives them for the same request.
+    expect(page.locator("#calc-card")).to_be_visible(timeout=READY_TIMEOUT)
+    want = pycore_handle(ODDS_LINKED)["result"]["outcome"]["attacker_wins"]
+    shown = page.locator("#calc-card .win-legend .key[data-outcome=attacker_wins]").first.get_attribute("data-p")
+    assert abs(float(shown) - want) < 1e-9, (shown, want)
+    expect(page.locator("#calc-message")).to_be_hidden()
+
+
 def test_a_damaged_link_still_says_so_and_leaves_an_empty_form(page, dist_server):
     link = pycore_handle({"op": "share", "encode": LINKED})["result"]["link"]
     screen = BattleScreen(page).open(dist_server.url + "#" + link[:-6])  # cut short
