@@ -315,3 +315,39 @@ def test_a_calculation_past_its_budget_is_too_big_for_this_device(page, dist_ser
     page.locator("#calc-defender-destroyer").fill("1")
     page.locator("#calc-go").click()
     expect(page.locator("#calc-card")).to_be_visible(timeout=ACTION_TIMEOUT)
+
+
+IMPORT = re.compile(r'^\s*import\s[^;]*?from\s+"([^"]+)"|^\s*import\s+"([^"]+)"', re.M)
+
+
+def static_imports(site: pathlib.Path, start: str) -> set[str]:
+    """Every module `start` reaches by static imports (dynamic import() excluded), as site paths."""
+    seen: set[str] = set()
+    todo = [site / start]
+    while todo:
+        path = todo.pop().resolve()
+        name = path.relative_to(site.resolve()).as_posix()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo += [path.parent / (a or b) for a, b in IMPORT.findall(path.read_text(encoding="utf-8"))]
+    return seen
+
+
+def test_the_first_screens_modules_are_preloaded_exactly(page, dist_server):
+    """index.html's modulepreload list is the static import graph of app.js and the Battle screen (the
+    first screen shown), so the browser fetches it at once; a module added or removed there fails here."""
+    page.goto(dist_server.url)
+    page.wait_for_function("() => performance.getEntriesByName('luckdial:battle built').length > 0", timeout=READY_TIMEOUT)
+    timing = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+        .map((r) => [new URL(r.name).pathname.slice(1), {start: r.startTime, end: r.responseEnd}]))""")
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    assert len(preloaded) == len(set(preloaded))
+    want = (static_imports(DIST, "app.js") | static_imports(DIST, "battle/battle.js")) - {"kit/start.js"}
+    assert set(preloaded) == want, (sorted(set(preloaded) - want), sorted(want - set(preloaded)))
+    # Preloaded, kit/widgets.js (imported by battle.js's own imports) is asked for before battle.js has
+    # arrived; without the preload it could only be asked for once battle.js was fetched and parsed.
+    assert timing["kit/widgets.js"]["start"] < timing["battle/battle.js"]["end"], timing
+    assert 'src="kit/start.js"' in html.split("<link rel=\"stylesheet\"")[0]  # the worker starts before the CSS
+

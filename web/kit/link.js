@@ -54,7 +54,9 @@ let preview = {hash: null, request: null}; // the last fragment read and its pro
 export function previewLink(hash) {
   if (preview.hash !== hash) {
     const {link} = readFragment(hash);
-    preview = {hash, request: link ? readLink(link) : Promise.resolve(null)};
+    const request = link ? readLink(link) : Promise.resolve(null);
+    request.then(() => performance.mark("luckdial:link read"));
+    preview = {hash, request};
   }
   return preview.request;
 }
