@@ -77,7 +77,8 @@ window.addEventListener("popstate", (event) => {
 show(byName(location.hash) || sections.find((s) => s.id === history.state?.screen) || sections[0]);
 
 client.onProgress(({stage, done, total}) => {
-  status.textContent = `${stage || "Loading Python"}… ${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}%`;
+  // The figure first: on a narrow phone the line is cut at its end (style.css), never the figure.
+  status.textContent = `${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}% · ${stage || "Loading Python"}…`;
   status.title = stage;
 });
 client.onFailed(() => {
