@@ -32,6 +32,12 @@ Visits:
            page hearing the worker's "ready". Machines here are noisy, so the
            report gives ratios against it, paired run by run.
 
+Steps: the page's own performance marks named "luckdial:…" — the worker's boot
+(main started, snapshot read, Python started, pycore unpacked/imported, ready;
+web/kit/worker.js posts them with "ready"), each screen's "imported"/"built",
+"link read" and "link previewed" — medians per visit, to see which step a
+change moved.
+
 Bytes:
     server bytes  what the server wrote (headers + bodies, uncompressed as
                   http.server sends them) from navigation to the first result;
