@@ -15,7 +15,7 @@ import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js
 import {PRINTED_SUBS_HINT, PRINTED_SUBS_TEXT, createSideOptions, printedSubsApply, unitsFor} from "../kit/battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
-import {previewLink, readFragment} from "../kit/link.js";
+import {openingHash, previewLink, readFragment} from "../kit/link.js";
 import {createBeaconPanel} from "./beacon-panel.js";
 import {createCommitPanel} from "./commit-panel.js";
 import {copyInto} from "../kit/copy.js";
@@ -695,12 +695,12 @@ export function init(client, section) {
     loadStep = stage || "";
     if (engine === "loading") showLoading(); // only the bar and its words: no whole-form pass per percent
   });
-  const {link, problem} = readFragment(location.hash);
+  const {link, problem} = readFragment(openingHash());
   if (problem) showMessage(problem);
   if (link) {
     showMessage("Opening the shared link once Python is ready…", "info");
     // The link's set-up on screen at once, read in JavaScript; pycore judges it once ready.
-    previewLink(location.hash).then((request) => {
+    previewLink(openingHash()).then((request) => {
       if (request?.op !== "resolve" || engine !== "loading" || battle) return;
       try {
         fillFrom(request);

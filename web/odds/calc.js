@@ -15,7 +15,7 @@ import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
 import {createAdvisor, fewestToReach, MOST_ADDED} from "./advisor.js";
 import {historyPanel, remember} from "../kit/history.js";
 import {listUnits} from "../battle/log.js";
-import {previewLink, readFragment} from "../kit/link.js";
+import {openingHash, previewLink, readFragment} from "../kit/link.js";
 import {copyInto} from "../kit/copy.js";
 
 /**
@@ -601,11 +601,11 @@ export function init(client, section) {
   // ---- start -------------------------------------------------------------------------------------
   fillRulesets();
   refresh();
-  const linkProblem = readFragment(location.hash).problem; // a link of an unknown version: said at once
+  const linkProblem = readFragment(openingHash()).problem; // a link of an unknown version: said at once
   if (linkProblem) showMessage(linkProblem);
   // A shared calculation's set-up on screen at once, read in JavaScript (kit/link.js); pycore
   // judges the link and the odds follow once Python is ready (openLink below).
-  previewLink(location.hash).then((request) => {
+  previewLink(openingHash()).then((request) => {
     if (request?.op !== "calc" || engine !== "loading") return;
     try {
       showScreen();
