@@ -109,6 +109,15 @@ def test_a_snapshot_of_another_build_is_never_restored(page, context, dist_serve
     expect(screen.rounds).to_have_count(1)
 
 
+def wait_until_held(page, held: list) -> None:
+    """Wait until the worker has asked for pyodide.asm.wasm, which the test's route holds back."""
+    for _ in range(READY_TIMEOUT // 100):
+        if held:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the worker never asked for pyodide.asm.wasm")
+
+
 LINKED = {"op": "resolve", "ruleset": "revised", "system": {"name": "chess", "variant": "cof"},
           "attacker": {"units": {"infantry": 3, "tank": 2, "fighter": 1}},
           "defender": {"units": {"infantry": 4, "artillery": 1}}, "seed": "held back"}
@@ -132,11 +141,7 @@ def test_a_shared_link_shows_its_forces_before_python_then_the_identical_battle(
     expect(screen.message).to_contain_text("Replaying the shared battle")
     expect(screen.roll_button).to_have_text(re.compile(r"^Replaying… \d+%$"))
     expect(page.locator("html")).to_have_attribute("data-ready", "loading")
-    for _ in range(READY_TIMEOUT // 100):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the worker never asked for pyodide.asm.wasm"
+    wait_until_held(page, held)
     assert screen.rounds.count() == 0
     held[0].continue_()
     page.unroute("**/pyodide/pyodide.asm.wasm")
@@ -168,11 +173,7 @@ def test_an_odds_link_shows_its_calculation_before_python_then_its_odds(page, di
     expect(page.locator("#calc-keep-land")).to_be_checked()
     expect(page.locator("#calc-message")).to_contain_text("its odds appear as soon as Python is ready")
     expect(page.locator("html")).to_have_attribute("data-ready", "loading")
-    for _ in range(READY_TIMEOUT // 100):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the worker never asked for pyodide.asm.wasm"
+    wait_until_held(page, held)
     expect(page.locator("#calc-card")).to_have_count(0)
     held[0].continue_()
     page.unroute("**/pyodide/pyodide.asm.wasm")
