@@ -35,6 +35,7 @@ import argparse
 import contextlib
 import filecmp
 import functools
+import email.utils
 import gzip
 import hashlib
 import http.server
@@ -502,10 +503,23 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             return super().send_head()
         try:
             stat = os.stat(path)
+        except OSError:
+            return super().send_head()
+        # A validator, as GitHub Pages sends: a revalidation (the service worker's precache of a
+        # file the page has just downloaded) is then answered 304, without the body again.
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}-gz"'
+        if etag in self.headers.get("If-None-Match", "") or self.not_modified_since(stat.st_mtime):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        try:
             body = gzipped(path, stat.st_mtime_ns, stat.st_size)
         except OSError:
             return super().send_head()
         self.send_response(200)
+        self.send_header("ETag", etag)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")
@@ -513,6 +527,18 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
         self.end_headers()
         return io.BytesIO(body)
+
+
+    def not_modified_since(self, mtime: float) -> bool:
+        """True when the request's If-Modified-Since (without If-None-Match) is not older than the file."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or "If-None-Match" in self.headers:
+            return False
+        try:
+            date = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return date.timestamp() >= int(mtime)
 
 
 class QuietStaticHandler(StaticHandler):

@@ -32,6 +32,12 @@ Visits:
            page hearing the worker's "ready". Machines here are noisy, so the
            report gives ratios against it, paired run by run.
 
+Steps: the page's own performance marks named "luckdial:…" — the worker's boot
+(main started, snapshot read, Python started, pycore unpacked/imported, ready;
+web/kit/worker.js posts them with "ready"), each screen's "imported"/"built",
+"link read" and "link previewed" — medians per visit, to see which step a
+change moved.
+
 Bytes:
     server bytes  what the server wrote (headers + bodies, uncompressed as
                   http.server sends them) from navigation to the first result;
@@ -371,6 +377,11 @@ def wait_for(page, expression: str, what: str, timeout_ms: int = WAIT_MS) -> Non
         raise BenchError(f"{what}: not reached within {timeout_ms / 1000:.0f} s ({type(error).__name__}); page state {state}") from None
 
 
+STEP_MARKS = "() => Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('luckdial:'))" \
+             ".map((m) => [m.name.slice(9), m.startTime]))"
+"""The page's own marks (web/app.js, web/kit/client.js from the worker's steps, web/battle/battle.js)."""
+
+
 def visit_link(context, server: CountingServer, link: str, rate: float) -> dict:
     """Open the shared link in a new page of `context`: when its forces show, when its battle does."""
     server.reset()
@@ -384,9 +395,10 @@ def visit_link(context, server: CountingServer, link: str, rate: float) -> dict:
         raise BenchError(f"the page says the engine failed to load (data-ready=failed at {marks['failed']:.0f} ms)")
     if marks["linkForces"] is None:
         marks["linkForces"] = marks["linkResult"]  # never seen before the result: the result is when they showed
+    steps = page.evaluate(STEP_MARKS)
     page.close()
     return {"forces": marks["linkForces"], "result": marks["linkResult"], "ready": marks["ready"],
-            "result_after_ready": marks["linkResult"] - marks["ready"], "boot": marks["fastPath"]}
+            "result_after_ready": marks["linkResult"] - marks["ready"], "boot": marks["fastPath"], "steps": steps}
 
 
 def visit_app(context, server: CountingServer, recorder: Recorder, *, cold: bool, rate: float = 1) -> dict:
@@ -418,7 +430,9 @@ def visit_app(context, server: CountingServer, recorder: Recorder, *, cold: bool
                 controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)};
     }""")
     server_bytes, server_requests = server.read()
+    steps = page.evaluate(STEP_MARKS)
     result = {
+        "steps": steps,
         "usable": marks["usable"], "roll_enabled": marks["rollEnabled"], "ready": marks["ready"],
         "first_result": marks["result"], "roll_to_result": marks["result"] - marks["rollClick"],
         "fcp": navigation["fcp"], "dom_content_loaded": navigation["dom_content_loaded"],
@@ -573,6 +587,13 @@ def summarise(raw: dict, meta: dict) -> dict:
     summary["bytes"]["cold"]["server_bytes_total"] = statistics.median(r["cold"]["server_bytes_total"] for r in runs)
     summary["bytes"]["cold"]["server_requests_total"] = statistics.median(r["cold"]["server_requests_total"] for r in runs)
     summary["bytes"]["bare"] = {"server_bytes": statistics.median(r["bare"]["server_bytes"] for r in runs)}
+    summary["steps_ms"] = {}
+    for visit in ("cold", "warm", "link_cold", "link_warm"):
+        if visit not in runs[0]:
+            continue
+        names = sorted({name for r in runs for name in r[visit].get("steps", {})},
+                       key=lambda name: statistics.median(r[visit]["steps"].get(name, 0) for r in runs))
+        summary["steps_ms"][visit] = {name: stats([r[visit].get("steps", {}).get(name) for r in runs]) for name in names}
     summary["warm_controlled"] = sum(1 for r in runs if r["warm"]["controlled_by_sw"])
     summary["warm_boots"] = [r["warm"].get("boot") for r in runs]
     if "link_cold" in runs[0]:
@@ -640,6 +661,10 @@ def table(summary: dict) -> str:
     ]
     for name, s in summary["ratios"].items():
         lines.append(f"  {name:<40} {s['median']:.2f} ({s['min']:.2f}–{s['max']:.2f})")
+    for visit, steps in summary.get("steps_ms", {}).items():
+        lines += ["", f"steps of the {visit} visit (page marks 'luckdial:…', ms since navigation)   median (min–max)"]
+        for name, st in steps.items():
+            lines.append(f"  {name:<40} {fmt_ms(st['median']):>7} ({fmt_ms(st['min'])}–{fmt_ms(st['max'])})")
     b = summary["bytes"]
     lines += [
         "",

@@ -5,13 +5,12 @@
 // adding that one line. init may return a promise that settles once the
 // screen is usable with Python; <html data-ready="true"> waits for all of them.
 
-import {createClient} from "./kit/client.js";
+import {client} from "./kit/start.js"; // first: Python started loading before any of this (index.html)
 import {el} from "./kit/dom.js";
 import {BUILD} from "./build.js";
 
 const root = document.documentElement;
 root.dataset.build = BUILD; // which build this page is (tests check an update never mixes two)
-const client = createClient(); // first: Python starts loading before any screen is built
 const status = document.getElementById("engine-status");
 const sections = [...document.querySelectorAll("section.screen")];
 const tabs = document.getElementById("tabs");
@@ -78,7 +77,8 @@ window.addEventListener("popstate", (event) => {
 show(byName(location.hash) || sections.find((s) => s.id === history.state?.screen) || sections[0]);
 
 client.onProgress(({stage, done, total}) => {
-  status.textContent = `${stage || "Loading Python"}… ${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}%`;
+  // The figure first: on a narrow phone the line is cut at its end (style.css), never the figure.
+  status.textContent = `${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}% · ${stage || "Loading Python"}…`;
   status.title = stage;
 });
 client.onFailed(() => {
@@ -98,16 +98,34 @@ client.onBack(() => {
 // A worker of another build than this page (the calculator's too) is never used: reload.
 addEventListener("luckdial:outdated", () => announceUpdate(null));
 
-const screens = sections.map(async (section) => {
-  try {
-    const screen = await import(section.dataset.module);
-    await screen.init(client, section);
-  } catch (error) {
-    section.replaceChildren(el("p", {class: "message"}, `This screen could not start: ${error.message}`));
-  }
-});
+// Every screen's module is fetched at once; they are built one per task, the shown one first,
+// so no single task holds the main thread for all four (Lighthouse's total blocking time) and
+// the shown screen — with a shared link's set-up — is on screen before the hidden ones are built.
+const yieldToPage = () => new Promise((resume) => setTimeout(resume, 0));
+const modules = new Map(sections.map((section) => [section, import(section.dataset.module)]));
+const order = [current, ...sections.filter((section) => section !== current)];
+const built = [];
+let previous = Promise.resolve();
+for (const section of order) {
+  previous = previous.then(async () => {
+    try {
+      const screen = await modules.get(section);
+      if (section !== order[0]) await yieldToPage();
+      performance.mark(`luckdial:${nameOf(section)} imported`);
+      const started = screen.init(client, section);
+      performance.mark(`luckdial:${nameOf(section)} built`);
+      built.push(Promise.resolve(started).catch((error) => failed(section, error)));
+    } catch (error) {
+      failed(section, error);
+    }
+  });
+}
+function failed(section, error) {
+  section.replaceChildren(el("p", {class: "message"}, `This screen could not start: ${error.message}`));
+}
+const screens = previous.then(() => Promise.all(built));
 
-Promise.all(screens).then(() => {
+screens.then(() => {
   if (client.state === "ready") {
     root.dataset.ready = "true";
     status.textContent = "";

@@ -109,6 +109,15 @@ def test_a_snapshot_of_another_build_is_never_restored(page, context, dist_serve
     expect(screen.rounds).to_have_count(1)
 
 
+def wait_until_held(page, held: list) -> None:
+    """Wait until the worker has asked for pyodide.asm.wasm, which the test's route holds back."""
+    for _ in range(READY_TIMEOUT // 100):
+        if held:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the worker never asked for pyodide.asm.wasm")
+
+
 LINKED = {"op": "resolve", "ruleset": "revised", "system": {"name": "chess", "variant": "cof"},
           "attacker": {"units": {"infantry": 3, "tank": 2, "fighter": 1}},
           "defender": {"units": {"infantry": 4, "artillery": 1}}, "seed": "held back"}
@@ -132,11 +141,7 @@ def test_a_shared_link_shows_its_forces_before_python_then_the_identical_battle(
     expect(screen.message).to_contain_text("Replaying the shared battle")
     expect(screen.roll_button).to_have_text(re.compile(r"^Replaying… \d+%$"))
     expect(page.locator("html")).to_have_attribute("data-ready", "loading")
-    for _ in range(READY_TIMEOUT // 100):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the worker never asked for pyodide.asm.wasm"
+    wait_until_held(page, held)
     assert screen.rounds.count() == 0
     held[0].continue_()
     page.unroute("**/pyodide/pyodide.asm.wasm")
@@ -146,6 +151,39 @@ def test_a_shared_link_shows_its_forces_before_python_then_the_identical_battle(
     expect(screen.rounds).to_have_count(len(envelope["result"]["rounds"]), timeout=ACTION_TIMEOUT)
     expect(screen.message).to_be_hidden()
     assert page.url.endswith("#" + envelope["result"]["link"])
+
+
+ODDS_LINKED = {"op": "calc", "ruleset": "anniversary", "system": {"name": "lowluck"}, "keep_land": True,
+               "attacker": {"units": {"infantry": 2, "artillery": 2}}, "defender": {"units": {"infantry": 3}}}
+
+
+def test_an_odds_link_shows_its_calculation_before_python_then_its_odds(page, dist_server):
+    link = pycore_handle({"op": "share", "encode": ODDS_LINKED})["result"]["link"]
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits for us
+    page.goto(dist_server.url + "#" + link)
+
+    # Read in JavaScript (kit/link.js): the Odds screen opens with the set-up while Python is held back.
+    expect(page.locator("#tab-screen-calc")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#calc-ruleset")).to_have_value("anniversary")
+    expect(page.locator("#calc-system")).to_have_value("lowluck")
+    expect(page.locator("#calc-attacker-infantry")).to_have_value("2")
+    expect(page.locator("#calc-attacker-artillery")).to_have_value("2")
+    expect(page.locator("#calc-defender-infantry")).to_have_value("3")
+    expect(page.locator("#calc-keep-land")).to_be_checked()
+    expect(page.locator("#calc-message")).to_contain_text("its odds appear as soon as Python is ready")
+    expect(page.locator("html")).to_have_attribute("data-ready", "loading")
+    wait_until_held(page, held)
+    expect(page.locator("#calc-card")).to_have_count(0)
+    held[0].continue_()
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+
+    # Then pycore's odds, as CPython's pycore gives them for the same request.
+    expect(page.locator("#calc-card")).to_be_visible(timeout=READY_TIMEOUT)
+    want = pycore_handle(ODDS_LINKED)["result"]["outcome"]["attacker_wins"]
+    shown = page.locator("#calc-card .win-legend .key[data-outcome=attacker_wins]").first.get_attribute("data-p")
+    assert abs(float(shown) - want) < 1e-9, (shown, want)
+    expect(page.locator("#calc-message")).to_be_hidden()
 
 
 def test_a_damaged_link_still_says_so_and_leaves_an_empty_form(page, dist_server):
@@ -278,3 +316,39 @@ def test_a_calculation_past_its_budget_is_too_big_for_this_device(page, dist_ser
     page.locator("#calc-defender-destroyer").fill("1")
     page.locator("#calc-go").click()
     expect(page.locator("#calc-card")).to_be_visible(timeout=ACTION_TIMEOUT)
+
+
+IMPORT = re.compile(r'^\s*import\s[^;]*?from\s+"([^"]+)"|^\s*import\s+"([^"]+)"', re.M)
+
+
+def static_imports(site: pathlib.Path, start: str) -> set[str]:
+    """Every module `start` reaches by static imports (dynamic import() excluded), as site paths."""
+    seen: set[str] = set()
+    todo = [site / start]
+    while todo:
+        path = todo.pop().resolve()
+        name = path.relative_to(site.resolve()).as_posix()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo += [path.parent / (a or b) for a, b in IMPORT.findall(path.read_text(encoding="utf-8"))]
+    return seen
+
+
+def test_the_first_screens_modules_are_preloaded_exactly(page, dist_server):
+    """index.html's modulepreload list is the static import graph of app.js and the Battle screen (the
+    first screen shown), so the browser fetches it at once; a module added or removed there fails here."""
+    page.goto(dist_server.url)
+    page.wait_for_function("() => performance.getEntriesByName('luckdial:battle built').length > 0", timeout=READY_TIMEOUT)
+    timing = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+        .map((r) => [new URL(r.name).pathname.slice(1), {start: r.startTime, end: r.responseEnd}]))""")
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    assert len(preloaded) == len(set(preloaded))
+    want = (static_imports(DIST, "app.js") | static_imports(DIST, "battle/battle.js")) - {"kit/start.js"}
+    assert set(preloaded) == want, (sorted(set(preloaded) - want), sorted(want - set(preloaded)))
+    # Preloaded, kit/widgets.js (imported by battle.js's own imports) is asked for before battle.js has
+    # arrived; without the preload it could only be asked for once battle.js was fetched and parsed.
+    assert timing["kit/widgets.js"]["start"] < timing["battle/battle.js"]["end"], timing
+    assert 'src="kit/start.js"' in html.split("<link rel=\"stylesheet\"")[0]  # the worker starts before the CSS
+

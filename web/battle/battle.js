@@ -16,7 +16,7 @@ import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js
 import {PRINTED_SUBS_HINT, PRINTED_SUBS_TEXT, createSideOptions, printedSubsApply, unitsFor} from "../kit/battle-options.js";
 import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
 import {createVariantPicker} from "./chess.js";
-import {readLink, readFragment} from "../kit/link.js";
+import {openingHash, previewLink, readFragment} from "../kit/link.js";
 import {createBeaconPanel} from "./beacon-panel.js";
 import {createCommitPanel} from "./commit-panel.js";
 import {copyInto} from "../kit/copy.js";
@@ -701,15 +701,16 @@ export function init(client, section) {
     loadStep = stage || "";
     if (engine === "loading") showLoading(); // only the bar and its words: no whole-form pass per percent
   });
-  const {link, problem} = readFragment(location.hash);
+  const {link, problem} = readFragment(openingHash());
   if (problem) showMessage(problem);
   if (link) {
     showMessage("Opening the shared link once Python is ready…", "info");
     // The link's set-up on screen at once, read in JavaScript; pycore judges it once ready.
-    readLink(link).then((request) => {
+    previewLink(openingHash()).then((request) => {
       if (request?.op !== "resolve" || engine !== "loading" || battle) return;
       try {
         fillFrom(request);
+        performance.mark("luckdial:link previewed");
         replaying = true;
         showMessage("Replaying the shared battle: it appears as soon as Python is ready.", "info");
       } catch {
@@ -718,6 +719,16 @@ export function init(client, section) {
       setPhase();
     });
   }
+
+  // Asked now, answered the moment Python is ready (calls wait in the worker): the link's battle
+  // then follows "ready" without a round trip through this page between.
+  const ask = (request) => {
+    const first = client.call(request);
+    // A worker that died before it was ready answered "engine_stopped"; its successor is asked again.
+    return () => first.then((envelope) => (envelope.error?.type === "engine_stopped" ? client.call(request) : envelope));
+  };
+  const askRulesets = ask({op: "rulesets"});
+  const askDecode = link ? ask({op: "share", decode: link}) : null;
 
   return new Promise((resolve) => {
     client.onFailed((reason) => {
@@ -730,9 +741,8 @@ export function init(client, section) {
     client.onReady(async () => {
       try {
         // Both questions at once: the link's battle follows the rulesets without a round trip between.
-        const rulesets = client.call({op: "rulesets"});
-        const decoded = link ? client.call({op: "share", decode: link}) : null;
-        const envelope = await rulesets;
+        const decoded = askDecode ? askDecode() : null;
+        const envelope = await askRulesets();
         if (envelope.ok) {
           data = envelope.result;
           fillPickers();

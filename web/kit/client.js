@@ -29,6 +29,18 @@ const STOPPED = (reason) => ({ok: false, error: {type: "engine_stopped",
   message: `The battle engine stopped (${reason}) and is restarting. Try again in a moment.`}});
 const OUTDATED = {ok: false, error: {type: "outdated", message: "A new version of Luckdial is ready — reload the page."}};
 
+/** The worker's boot steps as the page's own performance marks ("luckdial:main started", …): DevTools and bench/load.py read them. */
+function markSteps(name, steps) {
+  if (!Array.isArray(steps) || typeof performance.mark !== "function") return;
+  for (const [step, epoch] of steps) {
+    try {
+      performance.mark(`luckdial:${name} ${step}`, {startTime: epoch - performance.timeOrigin});
+    } catch {
+      // a mark before this page's time origin (a worker older than the page): not worth a word
+    }
+  }
+}
+
 export function createClient({workerUrl = new URL("./worker.js", import.meta.url), stallMs = STALL_MS,
   name = "main", calcBudgetMs = CALC_BUDGET_MS} = {}) {
   const pending = new Map(); // id → {resolve, request, budget, started}; in the order sent
@@ -128,6 +140,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
         }
         state = "ready";
         boot = data.boot;
+        markSteps(name, data.steps);
         if (!everReady) {
           everReady = true;
           emit("ready");

@@ -44,6 +44,34 @@ export async function readLink(fragment) {
   }
 }
 
+let preview = {hash: null, request: null}; // the last fragment read and its promise
+let opening = null; // the fragment the page opened with (kit/start.js reads it first)
+
+/**
+ * The address's fragment as the page opened: what each screen reads when it is built. The screens are
+ * built one per task (app.js), and a tab tapped meanwhile puts its own name in the address (#research):
+ * a screen built after that tap must still see the link or the message the page opened with.
+ */
+export function openingHash() {
+  return opening ?? location.hash;
+}
+
+/**
+ * The page's own link, read once: the promise of readLink for `hash` (location.hash), shared by
+ * every screen (the Battle screen previews a battle, the Odds screen a calculation). Started by
+ * kit/start.js at the page's first moment, so the unpacking overlaps the loading of the screens.
+ */
+export function previewLink(hash) {
+  opening ??= hash;
+  if (preview.hash !== hash) {
+    const {link} = readFragment(hash);
+    const request = link ? readLink(link) : Promise.resolve(null);
+    request.then(() => performance.mark("luckdial:link read"));
+    preview = {hash, request};
+  }
+  return preview.request;
+}
+
 // ---- the fragment: a link, a screen's name, or something to say --------------------------------------
 // The page's fragment read as a share link (docs/links.md), before any screen asks pycore to decode it.
 //

@@ -6,7 +6,7 @@
 //   page → worker  {id, request}
 //   worker → page  {type: "alive"}                      the worker holds its life lock (see below)
 //                  {type: "progress", stage, done, total} while loading
-//                  {type: "ready", build, boot}          boot: "snapshot" | "full"
+//                  {type: "ready", build, boot, steps}   boot: "snapshot" | "full"; steps: [[name, epoch ms], …]
 //                  {type: "failed", message}
 //                  {id, response}   response = parsed api.handle envelope
 //                  {type: "spent", reason}               after a MemoryError: restart me
@@ -23,6 +23,7 @@
 // the moment the worker dies, however it dies (crash, out of memory, close()).
 
 import {BUILD} from "../build.js";
+import {loadPyodide} from "../pyodide/pyodide.mjs"; // static: fetched beside build.js, not after it
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
 const PYCORE_ZIP = new URL("../pycore.zip", import.meta.url).href;
@@ -49,6 +50,12 @@ const SNAPSHOT_STEPS = [
 const WEIGHTS = {"pyodide.asm.wasm": 9.6, "python_stdlib.zip": 2.5, "pyodide.asm.mjs": 1.25, "pycore.zip": 0.1};
 const fileShare = Object.fromEntries(Object.keys(WEIGHTS).map((name) => [name, 0]));
 const WEIGHT_SUM = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);
+
+// When each step of the boot ended (performance.timeOrigin + now: the page turns them into its own
+// performance marks, "luckdial:worker …", which bench/load.py reports and DevTools shows).
+const timings = [];
+const mark = (name) => timings.push([name, performance.timeOrigin + performance.now()]);
+mark("started");
 
 let steps = FULL_STEPS;
 let step = -1;
@@ -106,13 +113,25 @@ function fail(message) {
 // content: the response is re-wrapped with the same status and headers (the
 // wasm needs its application/wasm type for streaming compilation).
 const realFetch = self.fetch.bind(self);
+// The runtime's big files are asked for at once, while the worker still reads the snapshot and
+// Pyodide's loader is being fetched and parsed; Pyodide's own fetch of the same URL, later, takes
+// the response already under way (once). Measured with bench/load.py's worker marks.
+const EARLY = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const early = new Map(EARLY.map((name) => {
+  const url = PYODIDE_DIR + name;
+  const response = realFetch(url);
+  response.catch(() => {}); // a failure is Pyodide's own fetch's to report
+  return [url, response];
+}));
 self.fetch = async function countingFetch(input, init) {
   const url = String(input instanceof Request ? input.url : input);
   const name = url.split("?")[0].split("/").pop();
-  if (!(name in WEIGHTS)) return realFetch(input, init);
+  const started = early.get(url);
+  early.delete(url);
+  if (!(name in WEIGHTS)) return started || realFetch(input, init);
   let response;
   try {
-    response = await realFetch(input, init);
+    response = await (started || realFetch(input, init));
   } catch (error) {
     // Pyodide's loader may swallow this and wait forever: say it now.
     fail(`Could not download ${name} (${describe(error)}).`);
@@ -170,7 +189,9 @@ del _info
 async function loadPycore(pycoreBytes) {
   // The files live in the virtual file system, which a snapshot does not hold: unpack every time.
   pyodide.unpackArchive(await pycoreBytes, "zip", {extractDir: EXTRACT_DIR});
+  mark("pycore unpacked");
   pyodide.runPython(IMPORT_PYCORE);
+  mark("pycore imported");
   handle = pyodide.pyimport("pycore.api").handle;
 }
 
@@ -178,10 +199,12 @@ async function fromSnapshot(loadPyodide, pycoreBytes) {
   steps = SNAPSHOT_STEPS;
   enter("Reading the saved Python");
   const bytes = await readSnapshot();
+  mark("snapshot read");
   if (!bytes) return false;
   try {
     enter("Starting Python");
     pyodide = await loadPyodide({indexURL: PYODIDE_DIR, stdout: () => {}, stderr: () => {}, _loadSnapshot: bytes});
+    mark("Python started");
     enter("Loading the rules");
     await loadPycore(pycoreBytes);
     // A restored interpreter must answer like a fresh one before it is trusted.
@@ -201,15 +224,16 @@ async function fullBoot(loadPyodide, pycoreBytes) {
   shown = 0;
   enter("Downloading Python");
   pyodide = await loadPyodide({indexURL: PYODIDE_DIR, stdout: () => {}, stderr: () => {}, _makeSnapshot: MAKES_SNAPSHOT});
+  mark("Python started");
   enter("Loading the rules");
   await loadPycore(pycoreBytes);
   boot = "full";
 }
 
+const pycoreBytes = fetchBytes(PYCORE_ZIP);
+pycoreBytes.catch(() => {}); // awaited in load(); this only silences an early rejection
+
 async function load() {
-  const {loadPyodide} = await import("../pyodide/pyodide.mjs");
-  const pycoreBytes = fetchBytes(PYCORE_ZIP);
-  pycoreBytes.catch(() => {}); // awaited below; this only silences an early rejection
   if (!(await fromSnapshot(loadPyodide, pycoreBytes))) await fullBoot(loadPyodide, pycoreBytes);
 }
 
@@ -294,7 +318,8 @@ const loading = load().then(
     clearInterval(ticker);
     step = steps.length - 1;
     post({type: "progress", stage: "Ready", done: 100, total: 100});
-    post({type: "ready", build: BUILD, boot});
+    mark("ready");
+    post({type: "ready", build: BUILD, boot, steps: timings});
   },
   (error) => fail(describe(error)),
 );

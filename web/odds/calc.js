@@ -15,7 +15,7 @@ import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
 import {createAdvisor, fewestToReach, MOST_ADDED} from "./advisor.js";
 import {historyPanel, remember} from "../kit/history.js";
 import {armiesPanel} from "../kit/armies.js";
-import {readFragment} from "../kit/link.js";
+import {openingHash, previewLink, readFragment} from "../kit/link.js";
 import {copyInto} from "../kit/copy.js";
 import {showMessage as say, nodeFor} from "../kit/feedback.js";
 
@@ -599,8 +599,22 @@ export function init(client, section) {
   // ---- start -------------------------------------------------------------------------------------
   fillRulesets();
   refresh();
-  const linkProblem = readFragment(location.hash).problem; // a link of an unknown version: said at once
+  const linkProblem = readFragment(openingHash()).problem; // a link of an unknown version: said at once
   if (linkProblem) showMessage(linkProblem);
+  // A shared calculation's set-up on screen at once, read in JavaScript (kit/link.js); pycore
+  // judges the link and the odds follow once Python is ready (openLink below).
+  previewLink(openingHash()).then((request) => {
+    if (request?.op !== "calc" || engine !== "loading") return;
+    try {
+      showScreen();
+      fill(request);
+      section.dataset.linkPreview = "true";
+      performance.mark("luckdial:link previewed");
+      showMessage("The shared calculation: its odds appear as soon as Python is ready.", "info");
+    } catch {
+      // an odd link: pycore says what is wrong with it once ready
+    }
+  });
   return client.settled().then(async (state) => {
     if (state === "ready") {
       const envelope = await client.call({op: "rulesets"});

@@ -11,7 +11,7 @@ import {copyInto} from "../kit/copy.js";
 import * as store from "./research-store.js";
 import {createBombing} from "./research-bombing.js";
 import {segmented, stepper, dieBox, diceKeypad} from "../kit/widgets.js";
-import {readFragment} from "../kit/link.js";
+import {openingHash, readFragment} from "../kit/link.js";
 import {showMessage as say} from "../kit/feedback.js";
 
 const TECH_NAMES = {
@@ -560,7 +560,7 @@ export function init(client, section) {
 
   // ---- start ------------------------------------------------------------------------
   render();
-  const linkProblem = readFragment(location.hash).problem; // a link of an unknown version: said at once
+  const linkProblem = readFragment(openingHash()).problem; // a link of an unknown version: said at once
   if (linkProblem) showMessage(linkProblem);
   window.addEventListener("hashchange", () => {
     const {problem} = readFragment(location.hash);

@@ -9,7 +9,7 @@
 
 import {el, clear, append} from "../kit/dom.js";
 import {newSeed} from "../kit/seed.js";
-import {readFragment} from "../kit/link.js";
+import {openingHash, readFragment} from "../kit/link.js";
 import {stepper} from "../kit/widgets.js";
 import {copyInto} from "../kit/copy.js";
 import {showMessage as say, flagInvalid, nodeFor} from "../kit/feedback.js";
@@ -580,7 +580,7 @@ export function init(client, section) {
     else if (engine === "ready" && link && link !== lastResult?.link) openLink(link);
   });
   showDicePanel();
-  const linkProblem = readFragment(location.hash).problem; // a link of an unknown version: said at once
+  const linkProblem = readFragment(openingHash()).problem; // a link of an unknown version: said at once
   if (linkProblem) showMessage(linkProblem);
 
   return new Promise((resolve) => {
