@@ -207,13 +207,7 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
         # The defender alone boosts: per face multiset of his, his best result against each attacker roll.
         rows = _rows(("defender", na, nd))
         for (_, d_ways), results in zip(d_faces, d_results):
-            got = []
-            for theirs in results:
-                row = rows.get(theirs)
-                if row is None:
-                    row = rows[theirs] = [code(faces, theirs, False) for faces, _ in a_faces]
-                got.append(row)
-            best = map(max, *got) if len(got) > 1 else got[0]
+            best = _best_row(results, rows, lambda theirs: [code(faces, theirs, False) for faces, _ in a_faces])
             for c, (_, a_ways) in zip(best, a_faces):
                 out[c] = out.get(c, 0) + a_ways * d_ways
         return tuple(sorted((_decode(c, False), ways) for c, ways in out.items()))
@@ -224,28 +218,29 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
         d_rows: dict = {}
         answers = []
         for results in d_results:
-            got = []
-            for theirs in results:
-                row = d_rows.get(theirs)
-                if row is None:
-                    row = d_rows[theirs] = [code(totals, theirs, False) for totals in universe]
-                got.append(row)
-            answers.append(map(max, *got) if len(got) > 1 else got[0])
+            answers.append(_best_row(results, d_rows,
+                                     lambda theirs: [code(totals, theirs, False) for totals in universe]))
         turn = {c: _code(*_decode(c, False), True) for c in range(16 * 17)}
         a_rows = {totals: [turn[c] for c in column] for totals, column in zip(universe, zip(*answers))}
     else:
         a_rows = _rows(("attacker", na, nd))
     for (faces, a_ways), results in zip(a_faces, a_results):
-        got = []
-        for totals in results:
-            row = a_rows.get(totals)
-            if row is None:
-                row = a_rows[totals] = [code(totals, theirs, True) for theirs, _ in d_faces]
-            got.append(row)
-        best = map(max, *got) if len(got) > 1 else got[0]
+        best = _best_row(results, a_rows, lambda totals: [code(totals, theirs, True) for theirs, _ in d_faces])
         for c, (_, d_ways) in zip(best, d_faces):
             out[c] = out.get(c, 0) + a_ways * d_ways
     return tuple(sorted((_decode(c, True), ways) for c, ways in out.items()))
+
+
+def _best_row(results, rows: dict, make) -> list:
+    """Element-wise best of the rows of a side's possible results (each row made once by ``make`` and kept
+    in ``rows``): a booster picks, per roll of the other side, the result that does best."""
+    got = []
+    for key in results:
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = make(key)
+        got.append(row)
+    return map(max, *got) if len(got) > 1 else got[0]
 
 
 def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
