@@ -50,7 +50,7 @@ from itertools import compress, count
 
 from ..engine.army import Army
 from ..engine.casualties import allocate
-from ..engine.firing import Group, has_destroyer, main_groups, sub_group
+from ..engine.firing import Group, has_destroyer, has_subs, main_groups, sub_group
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import BattleSetup
 from ..forces import Force
@@ -119,7 +119,6 @@ class Side:
         self.size = self.radix[2] * (pools[2] + 1)   # names run from 0 to size - 1
         self.armies: dict[int, Army] = {}
         self.index: dict[Army, int] = {}
-        self.level: dict[int, int] = {}               # hits taken in all
         self.types: dict[int, int] = {}               # an id of the unit types present (what enemy groups read)
         self._types: dict[tuple, int] = {}
         self.destroyer: dict[int, bool] = {}
@@ -147,11 +146,10 @@ class Side:
         self.index[army] = got
         if other is None:
             self.armies[got] = army
-            self.level[got] = sum(taken)
             key = tuple(uid for uid, _ in army.units.counts)
             self.types[got] = self._types.setdefault(key, len(self._types))
             self.destroyer[got] = has_destroyer(ruleset, army)
-            self.subs[got] = any("submarine" in ruleset.unit(uid).abilities for uid in key)
+            self.subs[got] = has_subs(ruleset, army)
             force = self._forces.get(army.units)
             if force is None:
                 force = self._forces[army.units] = len(self.forces)
@@ -326,7 +324,7 @@ class Fleet:
         strike = self.sub_strike(other, striker, subs[victim])
         sig, without = main(other, firer, subs[victim]), main(other, firer, False)
         cache = self._hits[role]
-        key = (victim, id(strike), sig)
+        key = (victim, id(strike), sig, without)
         if key in cache:
             return cache[key]
         got = None
@@ -334,8 +332,9 @@ class Fleet:
             got = self.line(role, victim, strike, sig)
         if got is None:
             land = self.land
-            self.work += 4 * len(self.struck(role, victim, striker))
-            got = _mix([(p, land(role, v1, sig if subs[v1] else without)) for v1, p in self.struck(role, victim, striker)])
+            outcomes = self.struck(role, victim, striker)
+            self.work += 4 * len(outcomes)
+            got = _mix([(p, land(role, v1, sig if subs[v1] else without)) for v1, p in outcomes])
         cache[key] = got
         return got
 
