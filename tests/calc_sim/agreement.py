@@ -22,8 +22,14 @@ def marginals(joint):
 
 
 def check(request, rounds=None, tag="sim"):
-    exact = marginals({k: float(p) for k, p in compute(setup_of(request), rounds)["joint"].items()})
-    seen = marginals(simulate(request, BATTLES, rounds, tag))
+    agree(compute(setup_of(request), rounds)["joint"], simulate(request, BATTLES, rounds, tag))
+
+
+def agree(joint, counts):
+    """The calculator's joint law against ``BATTLES`` simulated ends counted by the same keys: every marginal
+    within ``SIGMAS`` standard errors, and nothing seen that the calculator gives no chance."""
+    exact = marginals({k: float(p) for k, p in joint.items()})
+    seen = marginals(counts)
     problems = []
     for key in set(exact) | set(seen):
         p, count = exact.get(key, 0.0), seen.get(key, 0)

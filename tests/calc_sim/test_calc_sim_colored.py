@@ -5,14 +5,12 @@ sides, sea with two-hit ships, carriers and lonely transports, and one near 60 a
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from pycore.calc.method import compute
 from pycore.engine.table import NO_DECISIONS, SeededTable
 from pycore.systems.colored.fight import fight
-from tests.calc_sim.agreement import BATTLES, SIGMAS, marginals
+from tests.calc_sim.agreement import BATTLES, agree
 from tests.core.calc_oracle import _key, setup_of
 
 COLORED = [
@@ -33,17 +31,9 @@ def test_colored_calc_matches_seeded_coloured_battles(ruleset, kind, attacker, d
     setup = setup_of(request)
     got = compute(setup)
     assert got["method"] == "exact"
-    exact = marginals({k: float(p) for k, p in got["joint"].items()})
     start = {role: setup.side(role).units.size for role in ("attacker", "defender")}
     counts: dict = {}
     for i in range(BATTLES):
         key = _key(fight(setup, SeededTable(f"colored-{kind}-{i}", NO_DECISIONS)), start)
         counts[key] = counts.get(key, 0) + 1
-    seen = marginals(counts)
-    problems = []
-    for key in set(exact) | set(seen):
-        p, count = exact.get(key, 0.0), seen.get(key, 0)
-        error = SIGMAS * math.sqrt(max(p * (1 - p), 1e-12) / BATTLES) + 1e-9
-        if p == 0 and count or abs(count / BATTLES - p) > error:
-            problems.append(f"{key}: calc {p:.5f}, engine {count}/{BATTLES} = {count / BATTLES:.5f} (±{error:.5f})")
-    assert not problems, "\n".join(problems)
+    agree(got["joint"], counts)
