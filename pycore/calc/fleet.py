@@ -17,7 +17,10 @@ calculator). Every army comes from the engine's ``allocate`` and
 army met twice under one name would stop this chain (:class:`NotFleet`) and
 hand the battle to the general chain. What fires in a step is the engine's
 ``sub_group`` and ``main_groups``; the sub strike's casualties leave at once
-unless the victim has a destroyer (``Battle.sub_step``); the end of a round
+unless the victim has a destroyer (``Battle.sub_step``); under the printed sub
+rule (docs/rules.md §2 "The sub step") subs facing a destroyer fire with the
+main groups, and where those groups' targets are not nested their hits are
+placed at once by the engine's ``allocate`` (``Fleet.together``); the end of a round
 (defenseless transports, ``decided``) is the engine's ``Battle``, through
 :class:`chain.Chain`. Subs never submerge: the policy of the engine's own
 tables when nobody decides (``Quiet``, the seeded simulation), so the
@@ -46,7 +49,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from heapq import heappop, heappush
-from itertools import compress, count
+from itertools import compress, count, product
 
 from ..engine.army import Army
 from ..engine.casualties import allocate
@@ -73,6 +76,10 @@ cross (aircraft, subs, destroyers on both sides), which its unit counts alone do
 its work as it goes and stops at a bound, whatever the battle. Measured in CPython on these machines (bench/
 cost.py): about 0.2–0.4 µs a unit, so about 5 s at most."""
 STATE_WORK = 40
+TOGETHER_WORK, PLACE_WORK = 4, 250
+"""Work units per combination of hit counts placed at once (:meth:`Fleet.together`, the printed sub rule only),
+and per such placement asked of the engine (its joint placement, ``casualties._place_together``: about 80 µs
+each in CPython, measured on a 60 v 60 battle of subs and aircraft against destroyers)."""
 
 
 class TooMuchWork(Exception):
@@ -123,11 +130,17 @@ class Side:
         self._types: dict[tuple, int] = {}
         self.destroyer: dict[int, bool] = {}
         self.subs: dict[int, bool] = {}               # whether it has subs (what enemy groups read, with the types)
+        # What enemy groups read of it besides its types, as an int: whether it has subs (bit 0) and, under the
+        # printed sub rule only, whether it has a destroyer (bit 1: enemy subs then join the main fire).
+        self.reads: dict[int, int] = {}
+        self._printed = setup.sub_rule == "printed"
         self.force: dict[int, int] = {}               # an id of its units, damage aside (what its own fire reads)
         self.forces: list[Army] = []                  # an army of each force id
         self._forces: dict = {}
         self._next: dict = {}
         self._walks: dict = {}
+        self._together: dict = {}
+        self.placed = 0                               # joint placements asked of the engine (``together``)
         self.start = self.name(start)
 
     def name(self, army: Army) -> int:
@@ -150,6 +163,7 @@ class Side:
             self.types[got] = self._types.setdefault(key, len(self._types))
             self.destroyer[got] = has_destroyer(ruleset, army)
             self.subs[got] = has_subs(ruleset, army)
+            self.reads[got] = self.subs[got] | (self._printed and self.destroyer[got]) << 1
             force = self._forces.get(army.units)
             if force is None:
                 force = self._forces[army.units] = len(self.forces)
@@ -165,6 +179,19 @@ class Side:
         army = self.armies[i]
         cas = allocate(self.setup, army, [(Group("enemy", "one", (), (), targets, ()), 1)], self.order)
         got = nexts[key] = self.name(army.after(cas.lost, cas.damaged)) if cas else i
+        return got
+
+    def together(self, i: int, targets: tuple, counts: tuple) -> int:
+        """The army after ``counts`` hits of groups aimed at ``targets``, placed at once (the engine's
+        ``allocate``, which places hits of groups whose targets are not nested jointly); cached."""
+        key = (i, targets, counts)
+        got = self._together.get(key)
+        if got is None:
+            self.placed += 1
+            army = self.armies[i]
+            cas = allocate(self.setup, army, [(Group("enemy", "one", (), (), aim, ()), k)
+                                              for aim, k in zip(targets, counts)], self.order)
+            got = self._together[key] = self.name(army.after(cas.lost, cas.damaged)) if cas else i
         return got
 
     def walk(self, i: int, targets: frozenset, hits: int) -> list:
@@ -204,16 +231,23 @@ class Fleet:
         self._convs: dict = {}
         self._sigs: dict = {}
         self.work = 0                      # law cells worked out for its caches (counted by ``solve``'s budget)
+        self.budget = WORK_BUDGET          # ``solve`` sets its own
         self._shift = max(side.size for side in self.sides.values()).bit_length()
         ruleset = setup.ruleset
-        # What the engine's groups read of their victim (``firing._split``, ``firing._targets``): whether it has
-        # subs, and which of its types may be hit. Asked of a stand-in with the same subs and every type the
-        # victim ever had, the groups are the same and their targets a superset (a type not present is
-        # skipped by ``allocate``): one engine call per firing force and victim's subs, not per pair of armies.
+        # What the engine's groups read of their victim (``firing._split``, ``firing._targets``,
+        # ``firing.subs_join_main``): whether it has subs, under the printed sub rule whether it has a destroyer
+        # (``Side.reads``), and which of its types may be hit. Asked of a stand-in with the same subs and
+        # destroyers and every other type the victim ever had, the groups are the same and their targets a
+        # superset (a type not present is skipped by ``allocate``): one engine call per firing force and what
+        # the groups read of the victim, not per pair of armies.
         self._victims = {}
+        printed = setup.sub_rule == "printed"
         for role, army in start.items():
             subs = frozenset(uid for uid, _ in army.units.counts if "submarine" in ruleset.unit(uid).abilities)
-            self._victims[role] = (army.without(subs), army)
+            destroyers = frozenset(uid for uid, _ in army.units.counts if "destroyer" in ruleset.unit(uid).abilities)
+            # Indexed by ``Side.reads``: bit 0 subs kept, bit 1 destroyers kept (only read under the printed rule).
+            self._victims[role] = ([army.without(subs | destroyers), army.without(destroyers), army.without(subs), army]
+                                   if printed else [army.without(subs), army])
 
     def law(self, group: Group) -> tuple:
         """(first hit count kept, probabilities) of one group's hits, tails below ``tail`` cut."""
@@ -233,26 +267,28 @@ class Fleet:
             self._laws[key] = got
         return got
 
-    def sub_strike(self, role: str, force: int, victim_subs: bool):
-        """The engine's ``sub_group`` of ``role`` (None, or (targets, law)), by firing force and the victim's subs."""
+    def sub_strike(self, role: str, force: int, reads: int):
+        """The engine's ``sub_group`` of ``role`` (None, or (targets, law)), by firing force and what it reads of
+        the victim (``Side.reads``)."""
         cache = self._subs[role]
-        key = 2 * force + victim_subs
+        key = 4 * force + reads
         if key in cache:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
             return cache[key]
         army = self.sides[role].forces[force]
-        stand_in = self._victims["defender" if role == "attacker" else "attacker"][victim_subs]
+        stand_in = self._victims["defender" if role == "attacker" else "attacker"][reads]
         group = sub_group(self.setup, role, army, stand_in)
         got = cache[key] = None if group is None or not group.fires else (group.targets, self.law(group))
         return got
 
-    def main(self, role: str, force: int, victim_subs: bool) -> int:
-        """An id of the engine's ``main_groups`` of ``role`` (laws and targets), by firing force and the victim's subs."""
+    def main(self, role: str, force: int, reads: int) -> int:
+        """An id of the engine's ``main_groups`` of ``role`` (laws and targets), by firing force and what it reads
+        of the victim (``Side.reads``)."""
         cache = self._mains[role]
-        key = 2 * force + victim_subs
+        key = 4 * force + reads
         if key in cache:
             return cache[key]
         army = self.sides[role].forces[force]
-        stand_in = self._victims["defender" if role == "attacker" else "attacker"][victim_subs]
+        stand_in = self._victims["defender" if role == "attacker" else "attacker"][reads]
         groups = main_groups(self.setup, role, army, stand_in)
         # allocate places the groups with the fewest targets first.
         sig = tuple((g.targets, self.law(g)) for g in sorted(groups, key=lambda g: len(g.targets)))
@@ -277,6 +313,10 @@ class Fleet:
                 got = cache[key] = (tuple(path[lo:lo + len(probs)]), probs)
                 return got
         else:
+            targets = [targets for targets, _ in groups]            # fewest first (``main``)
+            if not all(a <= b for a, b in zip(targets, targets[1:])):
+                got = cache[key] = self.together(role, victim, groups)
+                return got
             got = self.line(role, victim, None, sig)
             if got is not None:
                 cache[key] = got
@@ -295,9 +335,29 @@ class Fleet:
         got = cache[key] = (tuple(dist), tuple(dist.values()))
         return got
 
+    def together(self, role: str, victim: int, groups: tuple) -> tuple:
+        """(armies after, their p) for groups whose targets are not nested (the printed sub rule: sub hits, which
+        never take aircraft, beside aircraft hits that cannot take subs): every combination of the groups' hit
+        counts placed at once, as the engine's ``allocate`` places them (docs/rules.md §2 "The sub step")."""
+        side = self.sides[role]
+        targets = tuple(targets for targets, _ in groups)
+        laws = [law for _, law in groups]
+        out: dict = defaultdict(float)
+        placed, combos = side.placed, 0
+        for counts in product(*(range(lo, lo + len(probs)) for lo, probs in laws)):
+            p = 1.0
+            for k, (lo, probs) in zip(counts, laws):
+                p *= probs[k - lo]
+            out[side.together(victim, targets, counts)] += p
+            combos += 1
+        self.work += TOGETHER_WORK * combos + PLACE_WORK * (side.placed - placed)
+        if self.work > self.budget:
+            raise TooMuchWork(self.work)   # one row may need thousands of these: checked here, not per row only
+        return tuple(out), tuple(out.values())
+
     def struck(self, role: str, victim: int, force: int) -> list:
         """[(victim after, p)] of the enemy force's sub strike on ``victim`` (names; cached by the strike's law)."""
-        strike = self.sub_strike("defender" if role == "attacker" else "attacker", force, self.sides[role].subs[victim])
+        strike = self.sub_strike("defender" if role == "attacker" else "attacker", force, self.sides[role].reads[victim])
         cache = self._struck[role]
         key = (victim, id(strike))
         if key in cache:
@@ -320,9 +380,11 @@ class Fleet:
 
         Cached by what it reads: the strike's law and the main fire's groups at a victim with subs and without."""
         other = "defender" if role == "attacker" else "attacker"
-        subs, main = self.sides[role].subs, self.main
-        strike = self.sub_strike(other, striker, subs[victim])
-        sig, without = main(other, firer, subs[victim]), main(other, firer, False)
+        reads, main = self.sides[role].reads, self.main
+        # The strike may take the victim's last sub (never a destroyer: under the printed rule a victim with one
+        # takes no strike), so what the main fire reads of it is ``reads[victim]``, its subs bit perhaps cleared.
+        strike = self.sub_strike(other, striker, reads[victim])
+        sig, without = main(other, firer, reads[victim]), main(other, firer, reads[victim] & 2)
         cache = self._hits[role]
         key = (victim, id(strike), sig, without)
         if key in cache:
@@ -334,7 +396,7 @@ class Fleet:
             land = self.land
             outcomes = self.struck(role, victim, striker)
             self.work += 4 * len(outcomes)
-            got = _mix([(p, land(role, v1, sig if subs[v1] else without)) for v1, p in outcomes])
+            got = _mix([(p, land(role, v1, sig if reads[v1] & 1 else without)) for v1, p in outcomes])
         cache[key] = got
         return got
 
@@ -426,11 +488,11 @@ class Fleet:
             # strike did.
             if A.destroyer[ia]:
                 return [(1.0, hit("attacker", ia, fd, fd), hit("defender", id_, fa, fa))]
-            subs_a = A.subs
+            subs_a = A.reads
             return [(p2, land("attacker", a1, main("defender", fd, subs_a[a1])), hit("defender", id_, fa, A.force[a1]))
                     for a1, p2 in self.struck("attacker", ia, fd)]
         out = []
-        subs_a, subs_d = A.subs, D.subs
+        subs_a, subs_d = A.reads, D.reads
         for d1, p1 in self.struck("defender", id_, fa):
             fd1 = D.force[d1]
             if A.destroyer[ia]:
@@ -513,15 +575,12 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
     """
     if setup.kind != "sea":
         raise NotFleet("only sea battles (no AA gun, no bombardment)")
-    if setup.sub_rule != "subs_first":
-        # Guard only (docs/rules.md §2 "The sub step"): this chain models seed 002's sub step; the printed
-        # reading is answered by the general chain, which runs the engine's own steps.
-        raise NotFleet("the printed sub rule is answered by the general chain")
     chain = Chain(setup, exact=False, tail=tail, floor=floor, start=start)
     a0, d0, _ = chain.start()
     if chain.engine.decided() == "stalemate":
         return {"ends": {("stalemate", a0, d0): 1.0}, "rounds": 0.0, "pruned": 0.0}
     fleet = Fleet(setup, start, tail)
+    limit = fleet.budget = WORK_BUDGET if budget is None else budget
     A, D = fleet.sides["attacker"], fleet.sides["defender"]
     m = fleet.m
     ends: dict = {}
@@ -532,7 +591,6 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
         k = (outcome, A.armies[ia], D.armies[id_])
         ends[k] = ends.get(k, 0.0) + p
 
-    limit = WORK_BUDGET if budget is None else budget
     if rounds is not None:
         return _by_rounds(fleet, A.start * m + D.start, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor,
                           limit)

@@ -69,7 +69,7 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
             return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned)
         except ladder.NotLinear:
             pass
-        if setup.kind == "sea" and not retreat and not keep_land and setup.sub_rule == "subs_first":
+        if setup.kind == "sea" and not retreat and not keep_land:
             biggest = max(army.size for army in start.values())
             guess = cost.fleet(setup)
             if biggest > MAX_FLEET_UNITS:
@@ -124,7 +124,7 @@ def plan(setup, exact=False, options: Mapping[str, Any] | None = None) -> cost.E
     if not exact:
         if setup.kind != "sea":
             guess = cost.ladder(setup, retreat.below is not None)
-        elif not retreat and not keep_land and setup.sub_rule == "subs_first":  # the sea chain: seed 002's sub step only
+        elif not retreat and not keep_land:  # the sea chain
             biggest = max(setup.side(role).units.size for role in ROLES)
             guess = cost.fleet(setup) if biggest <= MAX_FLEET_UNITS else None
         size = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size

@@ -235,14 +235,67 @@ def test_the_one_walk_shortcut_and_its_fall_back_are_both_taken_on_the_mixed_bat
     assert took and declined, (took, declined)
 
 
+def _printed_battle(rng: random.Random):
+    """A mixed battle under the printed sub rule (docs/rules.md §2 "The sub step"): only where it may be chosen."""
+    while True:
+        request, rounds = _mixed_battle(rng)
+        if request["ruleset"] != "revised":
+            return {**request, "sub_rule": "printed"}, rounds
+
+
+PRINTED = [_printed_battle(random.Random(f"fleet-printed-{i}")) for i in range(24)]
+
+
+@pytest.mark.parametrize("request_, rounds", PRINTED, ids=[f"printed{i}" for i in range(len(PRINTED))])
+def test_sea_chain_equals_exact_general_chain_under_the_printed_sub_rule(request_, rounds):
+    _agree(request_, rounds)
+
+
+def test_the_printed_battles_place_hits_together_and_part_from_the_default_reading():
+    """The printed battles above are worth having: the sea chain places hits at once there (``Fleet.together``:
+    sub hits beside aircraft hits that cannot take subs, the engine's joint placement), and in several of
+    them the two readings of the sub step end differently, so agreeing tests the printed reading itself."""
+    placed = differ = 0
+    for request, rounds in PRINTED:
+        ends = {}
+        for rule in ("subs_first", "printed"):
+            setup = setup_of({**request, "sub_rule": rule})
+            kept = []
+            original = fleet.Fleet.__init__
+
+            def keep(self, *args, **kwargs):
+                original(self, *args, **kwargs)
+                kept.append(self)
+            fleet.Fleet.__init__ = keep
+            try:
+                ends[rule] = fleet.solve(setup, _start(setup), TAIL, FLOOR, rounds)["ends"]
+            finally:
+                fleet.Fleet.__init__ = original
+            if rule == "printed":
+                placed += sum(side.placed for one in kept for side in one.sides.values())
+        a, b = ends.values()
+        differ += max(abs(a.get(k, 0.0) - b.get(k, 0.0)) for k in set(a) | set(b)) > 1e-6
+    assert placed and differ >= 3, (placed, differ)
+
+
+def test_a_printed_sea_battle_over_16_units_is_exact():
+    """Past the general chain's 16 units the printed reading used to go to Monte Carlo; the sea chain takes it."""
+    request = {**sea_request("1942-2e", "dice", {"submarine": 4, "destroyer": 2, "fighter": 3, "carrier": 1},
+                             {"submarine": 3, "destroyer": 3, "fighter": 2, "carrier": 1, "cruiser": 1}),
+               "sub_rule": "printed"}
+    assert ends_of(setup_of(request)).method == "exact"
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_the_engine_fires_at_the_victims_stand_in_as_at_the_victim(seed):
-    """``Fleet`` asks the engine's groups once per firing force and victim's subs, of a stand-in (the victim's
-    start army, with or without its subs): the groups must be the victim's, targets aside, and the stand-in's
-    targets must meet the victim's units exactly where the victim's own targets do."""
+    """``Fleet`` asks the engine's groups once per firing force and what they read of the victim (its subs, and
+    under the printed sub rule its destroyers), of a stand-in (the victim's start army, with or without its
+    subs, and under the printed rule with or without its destroyers; every other seed draws a printed
+    battle): the groups must be the victim's, targets aside, and the stand-in's targets must meet the
+    victim's units exactly where the victim's own targets do."""
     from pycore.engine.firing import main_groups, sub_group
     rng = random.Random(f"stand-in-{seed}")
-    request, _ = _mixed_battle(rng)
+    request, _ = _printed_battle(rng) if seed % 2 else _mixed_battle(rng)
     setup = setup_of(request)
     start = _start(setup)
     shooter_role, victim_role = rng.sample(("attacker", "defender"), 2)
@@ -257,7 +310,8 @@ def test_the_engine_fires_at_the_victims_stand_in_as_at_the_victim(seed):
         return
     stand_ins = fleet.Fleet(setup, start, TAIL)._victims[victim_role]
     has_subs = any("submarine" in ruleset.unit(uid).abilities for uid, _ in victim.units.counts)
-    stand_in = stand_ins[has_subs]
+    destroyer = any("destroyer" in ruleset.unit(uid).abilities for uid, _ in victim.units.counts)
+    stand_in = stand_ins[has_subs | (setup.sub_rule == "printed" and destroyer) << 1]
     present = frozenset(uid for uid, _ in victim.units.counts)
     real = list(main_groups(setup, shooter_role, shooter, victim))
     stood = list(main_groups(setup, shooter_role, shooter, stand_in))
@@ -284,6 +338,20 @@ def test_the_sea_chain_counts_its_work_and_stops_at_its_bound():
     with pytest.raises(fleet.TooMuchWork):
         fleet.solve(setup, _start(setup), TAIL, FLOOR, rounds=3, budget=10)
     assert fleet.solve(setup, _start(setup), TAIL, FLOOR, budget=done["work"])["ends"] == done["ends"]
+
+
+def test_joint_placements_count_as_work_and_stop_the_chain_within_a_row():
+    """Under the printed sub rule one row may ask the engine for thousands of joint placements (about 80 µs
+    each): they count in the work (``PLACE_WORK``) and the bound is checked as they are made, so the chain
+    stops near its bound, not a whole row past it."""
+    setup = setup_of({**sea_request("1940-2e", "dice", {"submarine": 8, "fighter": 5},
+                                    {"submarine": 5, "destroyer": 5, "fighter": 3}), "sub_rule": "printed"})
+    done = fleet.solve(setup, _start(setup), TAIL, FLOOR)
+    bound = done["work"] // 4
+    with pytest.raises(fleet.TooMuchWork) as stopped:
+        fleet.solve(setup, _start(setup), TAIL, FLOOR, budget=bound)
+    # At most one joint law's work past the bound: its combinations, and a placement for each.
+    assert bound < stopped.value.work < bound + 200 * (fleet.TOGETHER_WORK + fleet.PLACE_WORK)
 
 
 def test_past_its_bound_the_sea_chain_gives_way_to_monte_carlo_or_a_refusal(monkeypatch):

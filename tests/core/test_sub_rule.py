@@ -130,27 +130,26 @@ def test_allocation_together_takes_the_cheapest_units_the_hits_can_reach():
     assert got.lost == {"destroyer": 1, "submarine": 2, "fighter": 1}
 
 
-def test_the_sea_chain_leaves_the_printed_reading_to_the_general_chain():
-    """calc/fleet.py models seed 002's sub step only: it refuses the printed reading (NotFleet), and the
-    general chain answers with the same exact numbers as the Fractions."""
+def test_the_sea_chain_answers_the_printed_reading_as_the_exact_fractions():
+    """calc/fleet.py follows the printed reading too (what the engine's groups read of the victim includes
+    its destroyer; hits whose targets are not nested are placed at once, docs/rules.md §2 "The sub step"):
+    it answers, and with the same numbers as the general chain in Fractions."""
     ruleset = find_ruleset("1942-2e")
     request = {**BATTLE, "sub_rule": "printed"}
     setup = parse_setup(request, ruleset, find_system({"name": "dice"}))
     start = {role: Army(setup.side(role).units) for role in ("attacker", "defender")}
-    with pytest.raises(fleet.NotFleet):
-        fleet.solve(setup, start, 1e-13, 1e-13)
-    fast = ok({k: v for k, v in request.items() if k not in ("exact", "rounds")})
+    ends = fleet.solve(setup, start, 1e-13, 1e-13)["ends"]
     exact = ok({k: v for k, v in request.items() if k != "rounds"})
     for name, p in exact["exact_outcome"].items():
-        assert abs(fast["outcome"][name] - float(Fraction(p))) < 1e-9
-    assert fast["method"] == "exact"
+        assert abs(sum(q for (outcome, _, _), q in ends.items() if outcome == name) - float(Fraction(p))) < 1e-9
+    assert ok({k: v for k, v in request.items() if k not in ("exact", "rounds")})["method"] == "exact"
 
 
 def test_the_estimate_names_the_chain_that_answers():
-    """A sea battle's estimate names the sea chain under seed 002's reading and the general chain under the
-    printed one (the sea chain refuses it), so the cost told before the work is that of the work done."""
+    """A sea battle's estimate names the sea chain under either reading of the sub step, so the cost told
+    before the work is that of the work done."""
     request = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea", "estimate": True,
                "attacker": {"units": {"submarine": 4, "fighter": 2, "destroyer": 2}},
                "defender": {"units": {"destroyer": 3, "submarine": 3, "battleship": 1}}}
     assert ok(request)["estimate"]["method"] == "fleet"
-    assert ok({**request, "sub_rule": "printed"})["estimate"]["method"] == "general"
+    assert ok({**request, "sub_rule": "printed"})["estimate"]["method"] == "fleet"

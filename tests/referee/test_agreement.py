@@ -252,8 +252,8 @@ PRINTED_SUBS = printed_sub_battles(SEED, 9)  # × 3 rulesets × 2 systems = 54 b
 @pytest.mark.parametrize("request_", [pytest.param(r, id=f"printed-subs-{r['ruleset']}-{r['system']['name']}-{i}")
                                       for i, r in enumerate(PRINTED_SUBS)])
 def test_printed_sub_reading_agrees_with_the_referee(request_):
-    """``sub_rule: "printed"``: the project (the general chain: the sea chain refuses this reading) within
-    1e-9 of the referee, which implements both readings from docs/rules.md alone."""
+    """``sub_rule: "printed"``: the project (the sea chain, calc/fleet.py) within 1e-9 of the referee, which
+    implements both readings from docs/rules.md alone."""
     worst, rows, method = differences(request_)
     assert method == "exact"
     assert not rows, f"max |diff| {worst:.3g}: " + "; ".join(f"{k}: referee {a!r}, project {b!r}" for k, a, b in rows[:6])
