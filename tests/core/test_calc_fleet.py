@@ -210,24 +210,28 @@ def test_sea_chain_equals_exact_general_chain_where_strikes_blind_aircraft_and_m
     _agree(request_, rounds)
 
 
+def _solved_keeping_the_fleet(setup, rounds=None):
+    """``fleet.solve``'s result and the :class:`fleet.Fleet` it worked with (to read which paths it took)."""
+    kept = []
+    original = fleet.Fleet.__init__
+
+    def keep(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        kept.append(self)
+    fleet.Fleet.__init__ = keep
+    try:
+        got = fleet.solve(setup, _start(setup), TAIL, FLOOR, rounds)
+    finally:
+        fleet.Fleet.__init__ = original
+    return got, kept
+
+
 def test_the_one_walk_shortcut_and_its_fall_back_are_both_taken_on_the_mixed_battles():
     """``Fleet.line`` answers where every group's hits walk the same armies and declines elsewhere: both
     happen on the battles above, so both paths are checked against the general chain."""
     took = declined = 0
     for request, _ in MIXED:
-        setup = setup_of(request)
-        start = _start(setup)
-        kept = []
-        original = fleet.Fleet.__init__
-
-        def keep(self, *args, **kwargs):
-            original(self, *args, **kwargs)
-            kept.append(self)
-        fleet.Fleet.__init__ = keep
-        try:
-            fleet.solve(setup, start, TAIL, FLOOR)
-        finally:
-            fleet.Fleet.__init__ = original
+        _, kept = _solved_keeping_the_fleet(setup_of(request))
         for one in kept:
             for lines in one._lines.values():
                 took += sum(got is not None for got in lines.values())
@@ -259,18 +263,8 @@ def test_the_printed_battles_place_hits_together_and_part_from_the_default_readi
     for request, rounds in PRINTED:
         ends = {}
         for rule in ("subs_first", "printed"):
-            setup = setup_of({**request, "sub_rule": rule})
-            kept = []
-            original = fleet.Fleet.__init__
-
-            def keep(self, *args, **kwargs):
-                original(self, *args, **kwargs)
-                kept.append(self)
-            fleet.Fleet.__init__ = keep
-            try:
-                ends[rule] = fleet.solve(setup, _start(setup), TAIL, FLOOR, rounds)["ends"]
-            finally:
-                fleet.Fleet.__init__ = original
+            got, kept = _solved_keeping_the_fleet(setup_of({**request, "sub_rule": rule}), rounds)
+            ends[rule] = got["ends"]
             if rule == "printed":
                 placed += sum(side.placed for one in kept for side in one.sides.values())
         a, b = ends.values()
