@@ -25,6 +25,7 @@ from typing import Mapping, Sequence
 from ..errors import BadRequest, show
 from .army import Army
 from .firing import Group
+from .kinds import kinds
 from .setup import BattleSetup
 
 
@@ -51,8 +52,9 @@ def _is_defenseless_transport(setup: BattleSetup, unit_id: str) -> bool:
     return setup.ruleset.rules.transports_defenseless and "transport" in setup.ruleset.unit(unit_id).abilities
 
 
-_TRANSPORTS_LAST: dict = {}
-"""(ruleset, order of loss): that order with defenseless transports moved last (the calculator asks often)."""
+MAX_ORDERS = 256
+"""Orders of loss kept per ruleset with their transports moved last (``Kinds.last_orders``); past this the
+table starts again (a request brings two orders, so this is never reached within one)."""
 
 
 def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], order: Sequence[str]) -> Casualties:
@@ -64,34 +66,52 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
     places as many hits as any allocation could; where they are not (the
     printed sub rule's steps 3–4), :func:`_place_together` places them.
     """
-    ruleset = setup.ruleset
-    key = (ruleset.id, tuple(order))
-    got = _TRANSPORTS_LAST.get(key)
+    table = kinds(setup.ruleset)
+    order = tuple(order)
+    got = table.last_orders.get(order)
     if got is None:
-        got = _TRANSPORTS_LAST[key] = [uid for uid in order if not _is_defenseless_transport(setup, uid)] + \
-            [uid for uid in order if _is_defenseless_transport(setup, uid)]
+        if len(table.last_orders) >= MAX_ORDERS:
+            table.last_orders.clear()
+        last = table.last
+        got = table.last_orders[order] = [uid for uid in order if uid not in last] + \
+            [uid for uid in order if uid in last]
     order = got
-    if not _nested(hits):
-        lost, damaged = _place_together(setup, army, hits, order)
-        return Casualties(lost, _net_damage(army, lost, damaged))
-    left = {uid: n for uid, n in army.units.counts}
-    intact = {uid: army.intact(uid) for uid, _ in army.units.counts if ruleset.unit(uid).hit_points > 1}
+    if len(hits) > 1:
+        if not _nested(hits):
+            lost, damaged = _place_together(setup, army, hits, order)
+            return Casualties(lost, _net_damage(army, lost, damaged))
+        hits = sorted(hits, key=lambda gh: len(gh[0].targets))
+    counts = army.units.counts
+    left = dict(counts)
+    two_hit = table.two_hit
+    intact: dict[str, int] = {}
+    for uid, n in counts:
+        if uid in two_hit:
+            intact[uid] = n - army.damaged.count(uid)
     lost: dict[str, int] = {}
     damaged: dict[str, int] = {}
-    for group, count in sorted(hits, key=lambda gh: len(gh[0].targets)):
+    for group, count in hits:
+        targets = group.targets
+        able = [uid for uid in order if uid in targets]   # in order of loss, defenseless transports last
         for _ in range(count):
-            target = next((uid for uid in order if uid in group.targets and intact.get(uid, 0) > 0), None) \
-                if intact else None
-            if target is not None:
-                intact[target] -= 1
-                damaged[target] = damaged.get(target, 0) + 1
-                continue
+            if intact:
+                for uid in able:
+                    if intact.get(uid, 0) > 0:
+                        intact[uid] -= 1
+                        damaged[uid] = damaged.get(uid, 0) + 1
+                        break
+                else:
+                    uid = None
+                if uid is not None:
+                    continue
             # Defenseless transports stand last in ``order``: reached only when nothing else is left.
-            target = next((uid for uid in order if uid in group.targets and left.get(uid, 0) > 0), None)
-            if target is None:
+            for uid in able:
+                if left.get(uid, 0) > 0:
+                    left[uid] -= 1
+                    lost[uid] = lost.get(uid, 0) + 1
+                    break
+            else:
                 break  # no unit left that this group may hit: the rest of its hits are lost
-            left[target] -= 1
-            lost[target] = lost.get(target, 0) + 1
     return Casualties(lost, _net_damage(army, lost, damaged))
 
 
