@@ -227,37 +227,42 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
     return {"subs": strike, "main": main, "air": blind}
 
 
-def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]], victim: Army,
-           aim: str | None = None) -> Group:
-    """The group ``name`` of these runs; ``aim`` names whose targets it takes when they differ from its own."""
+def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]],
+           targets: frozenset[str]) -> Group:
+    """The group ``name`` of these runs, its hits landing on ``targets`` (:func:`_targets`)."""
     single: list[int] = []
     pairs: list[int] = []
     firing: dict[str, int] = {}
     for unit_id, value, pair, count in rolled:
         if value > 0:
-            (pairs if pair else single).extend([value] * count)
+            if pair:
+                pairs.extend([value] * count)
+            else:
+                single.extend([value] * count)
         firing[unit_id] = firing.get(unit_id, 0) + count
     single.sort(reverse=True)
     pairs.sort(reverse=True)
     # Units rolling two plain dice (Heavy Bombers without LHTR) appear twice in ``rolled``.
-    if setup.has_tech(role, "heavy_bombers") and not setup.lhtr:
+    if role == "attacker" and not setup.lhtr and "heavy_bombers" in setup.attacker.tech:
         for unit_id in firing:
-            if "strategic_bomber" in setup.ruleset.unit(unit_id).abilities and role == "attacker":
+            if "strategic_bomber" in setup.ruleset.unit(unit_id).abilities:
                 firing[unit_id] //= 2
     if len(firing) > 1:
         order = kinds(setup.ruleset).order
         who = tuple([(uid, firing[uid]) for uid in sorted(firing, key=order.__getitem__)])
     else:
         who = tuple(firing.items())
-    return Group(role, name, tuple(single), tuple(pairs), _targets(setup, victim, aim or name), who)
+    return Group(role, name, tuple(single), tuple(pairs), targets, who)
 
 
 def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Group | None:
     """Steps 1–2: the submarines' strike, less any folded into the main group (seed 000 §5b)."""
+    if not _any_of(shooters, kinds(setup.ruleset).subs):
+        return None                   # no sub, no strike (what ``_split`` would find, sooner)
     rolled = _split(setup, role, shooters, victim)["subs"]
     if not rolled or subs_join_main(setup, victim):
         return None
-    return _group(setup, role, "subs", rolled, victim)
+    return _group(setup, role, "subs", rolled, _targets(setup, victim, "subs"))
 
 
 def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> tuple[Group, ...]:
@@ -269,20 +274,27 @@ def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> 
     not folded by choice and hit as the main group does (docs/rules.md §6).
     """
     split = _split(setup, role, shooters, victim)
-    folded = False
-    if role in setup.system.sub_strike_roles:
-        subs = kinds(setup.ruleset).subs
-        for run in split["main"]:
-            if run[0] in subs:
-                folded = True
-                break
-    groups = [_group(setup, role, name, split[name], victim, "subs" if folded and name == "main" else None)
-              for name in ("main", "air") if split[name]]
-    if split["subs"] and subs_join_main(setup, victim):
+    table = kinds(setup.ruleset)
+    targets = pool(table, tuple([uid for uid, _ in victim.units.counts]))   # what _targets reads, read once
+    main, blind, strike = split["main"], split["air"], split["subs"]
+    groups: list[Group] = []
+    if strike and subs_join_main(setup, victim):
         # The printed reading (docs/rules.md §2 "The sub step"): subs facing a destroyer fire here, still a
         # group of their own (they never hit aircraft), so their dice keep the context ``subs``.
-        groups.insert(0, _group(setup, role, "subs", split["subs"], victim))
-    return tuple(group for group in groups if group.fires)
+        groups.append(_group(setup, role, "subs", strike, targets.not_air))
+    if main:
+        folded = False
+        if role in setup.system.sub_strike_roles:
+            subs = table.subs
+            for run in main:
+                if run[0] in subs:
+                    folded = True
+                    break
+        groups.append(_group(setup, role, "main", main, targets.not_air if folded else targets.types))
+    if blind:
+        groups.append(_group(setup, role, "air", blind, targets.not_subs))
+    # A group fires when it has a die that can score (``Group.fires``: nothing else is set here).
+    return tuple([group for group in groups if group.values or group.best_of_two])
 
 
 def can_hurt(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> bool:

@@ -328,7 +328,7 @@ class Battle:
         transports = kinds(self.ruleset).transports
         for role in ROLES:
             army = self.alive[role]
-            if army and all(uid in transports for uid, _ in army.units.counts):
+            if army and _only(army, transports):
                 other = self.alive[enemy(role)]
                 if any(v > 0 for g in main_groups(self.setup, enemy(role), other, army) for v in g.values) \
                         or sub_group(self.setup, enemy(role), other, army) is not None:
@@ -368,6 +368,14 @@ class Battle:
         self.away["attacker"] = self.away["attacker"].plus(log.retreated, self.ruleset)
         self.alive["attacker"] = army.without(leaving)
         return not counts_as_force(self.setup, self.alive["attacker"])
+
+
+def _only(army: Army, unit_ids: frozenset[str]) -> bool:
+    """Whether every unit type of the army is one of these (a plain loop: asked at every state's end)."""
+    for uid, _ in army.units.counts:
+        if uid not in unit_ids:
+            return False
+    return True
 
 
 def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> BattleLog:
