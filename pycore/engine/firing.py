@@ -327,6 +327,8 @@ def can_hurt(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> boo
         folded = shooters.size
     main_fires = strike_fires = blind_fires = subs_in_main = False
     for uid, value, _, count in _runs(setup, role, shooters):
+        if not count:
+            continue                  # a type listed with no unit rolls no die
         if uid in subs:
             joined = min(folded, count)
             folded -= joined
