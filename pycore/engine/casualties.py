@@ -55,6 +55,8 @@ def _is_defenseless_transport(setup: BattleSetup, unit_id: str) -> bool:
 MAX_ORDERS = 256
 """Orders of loss kept per ruleset with their transports moved last (``Kinds.last_orders``); past this the
 table starts again (a request brings two orders, so this is never reached within one)."""
+MAX_TARGETS = 1024
+"""Target sets kept per order of loss with the types they may take in that order; past this, started again."""
 
 
 def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], order: Sequence[str]) -> Casualties:
@@ -73,9 +75,9 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
         if len(table.last_orders) >= MAX_ORDERS:
             table.last_orders.clear()
         last = table.last
-        got = table.last_orders[order] = [uid for uid in order if uid not in last] + \
-            [uid for uid in order if uid in last]
-    order = got
+        got = table.last_orders[order] = ([uid for uid in order if uid not in last] +
+                                          [uid for uid in order if uid in last], {})
+    order, ables = got
     if len(hits) > 1:
         if not _nested(hits):
             lost, damaged = _place_together(setup, army, hits, order)
@@ -92,7 +94,11 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
     damaged: dict[str, int] = {}
     for group, count in hits:
         targets = group.targets
-        able = [uid for uid in order if uid in targets]   # in order of loss, defenseless transports last
+        able = ables.get(targets)
+        if able is None:
+            if len(ables) >= MAX_TARGETS:
+                ables.clear()
+            able = ables[targets] = [uid for uid in order if uid in targets]  # in order of loss, transports last
         for _ in range(count):
             if intact:
                 for uid in able:

@@ -37,8 +37,10 @@ class Kinds:
     """Unit types present (in army order) -> :class:`Pool`: what groups may hit in an army of those types.
     At most one entry per set of types the ruleset's units can form; the calculators meet a few dozen."""
     last_orders: dict = field(default_factory=dict)
-    """Order of loss -> that order as a list with defenseless transports moved last (``allocate``). One entry
-    per order a request brings: reset when it passes ``MAX_ORDERS``, so a long-lived worker stays small."""
+    """Order of loss -> (that order as a list with defenseless transports moved last, {targets: the types of
+    that list a group with these targets may take}), for ``allocate``. One entry per order a request brings:
+    reset when it passes ``casualties.MAX_ORDERS`` (and each inner dict past ``MAX_TARGETS``), so a
+    long-lived worker stays small."""
 
 
 def _build(ruleset: Ruleset) -> Kinds:
