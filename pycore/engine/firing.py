@@ -101,17 +101,29 @@ def casualty_types(setup: BattleSetup, army: Army) -> frozenset[str]:
     territory). Defenseless transports are excluded here and handled by
     :func:`casualties.allocate`, which takes them last.
     """
-    return pool(kinds(setup.ruleset), tuple([uid for uid, _ in army.units.counts])).types
+    table = kinds(setup.ruleset)
+    present = tuple([uid for uid, _ in army.units.counts])
+    got = table.pools.get(present)
+    return (got if got is not None else pool(table, present)).types
 
 
 def counts_as_force(setup: BattleSetup, army: Army) -> bool:
-    """Whether a side still has a unit in the battle (a captured-only AA gun does not count)."""
-    return bool(casualty_types(setup, army))
+    """Whether a side still has a unit in the battle (a captured-only AA gun does not count): whether
+    :func:`casualty_types` has one, read without building it."""
+    never = kinds(setup.ruleset).never_lost
+    for uid, _ in army.units.counts:
+        if uid not in never:
+            return True
+    return False
 
 
 def _targets(setup: BattleSetup, victim: Army, name: str) -> frozenset[str]:
     """What a group may hit: subs never aircraft, blind aircraft never subs, AA guns aircraft only (§2)."""
-    got = pool(kinds(setup.ruleset), tuple([uid for uid, _ in victim.units.counts]))
+    table = kinds(setup.ruleset)
+    present = tuple([uid for uid, _ in victim.units.counts])
+    got = table.pools.get(present)
+    if got is None:
+        got = pool(table, present)
     if name == "subs":
         return got.not_air
     if name == "air":
@@ -230,6 +242,11 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
 def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]],
            targets: frozenset[str]) -> Group:
     """The group ``name`` of these runs, its hits landing on ``targets`` (:func:`_targets`)."""
+    if len(rolled) == 1 and (role != "attacker" or setup.lhtr or "heavy_bombers" not in setup.attacker.tech):
+        # One run (a sub strike, a lone type) and no bomber rolling two dice: its dice as they are.
+        unit_id, value, pair, count = rolled[0]
+        dice = (value,) * count if value > 0 else ()
+        return Group(role, name, () if pair else dice, dice if pair else (), targets, ((unit_id, count),))
     single: list[int] = []
     pairs: list[int] = []
     firing: dict[str, int] = {}
