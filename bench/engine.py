@@ -53,8 +53,17 @@ from pycore.systems import find_system  # noqa: E402
 BASE_REV = "e9e5036"
 """main when this work began (issue 15, the engine's questions made cheaper): the engine before it."""
 
-BATTLES = ("sea8", "sea13", "sea8-ll", "40")
-"""Keys of bench/calc.py's battles whose calls are recorded and replayed."""
+BATTLES = ("sea8", "sea13", "sea8-ll", "sea13-printed", "crossing", "40")
+"""Keys of bench/calc.py's battles whose calls are recorded and replayed; ``-printed``: the same battle under
+the printed rule books' sub step (``sub_rule: "printed"``, docs/rules.md §2 "The sub step"), where subs facing
+a destroyer fire with the rest and hits whose targets cross are placed together. ``crossing``: a battle of this
+bench's own where they do, often (the attacker's subs and aircraft, no destroyer, against destroyers and subs:
+sub hits that never take aircraft beside aircraft hits that cannot take subs, ``casualties._place_together``)."""
+
+CROSSING = ("sea 9 v 8, subs and fighters against destroyers and subs, 1942-2e, dice, printed sub rule", {
+    "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea", "sub_rule": "printed",
+    "attacker": {"units": {"submarine": 4, "fighter": 4, "cruiser": 1}},
+    "defender": {"units": {"submarine": 2, "destroyer": 2, "fighter": 2, "carrier": 1, "battleship": 1}}})
 
 FUNCTIONS = ("main_groups", "sub_group", "_split", "_runs", "casualty_types", "has_subs", "has_destroyer",
              "allocate", "decided", "can_hurt", "lose_lonely_transports", "Army.after", "Army.hit_points",
@@ -66,7 +75,13 @@ def calc_battles() -> dict:
     spec = importlib.util.spec_from_file_location("bench_calc", REPO / "bench" / "calc.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.BATTLES
+    battles = dict(module.BATTLES)
+    for key in BATTLES:
+        if key.endswith("-printed"):
+            name, request = battles[key[:-len("-printed")]]
+            battles[key] = (name + ", printed sub rule", {**request, "sub_rule": "printed"})
+    battles["crossing"] = CROSSING
+    return battles
 
 
 def load_base(rev: str):

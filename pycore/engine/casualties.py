@@ -136,8 +136,14 @@ def _net_damage(army: Army, lost: dict[str, int], damaged: dict[str, int]) -> di
 def _nested(hits: Sequence[tuple[Group, int]]) -> bool:
     """Whether the target sets of these hits form a chain (each inside the next), as in every step of seed
     002's reading; then placing the narrowest group first is already the best placement."""
-    sets = sorted({group.targets for group, n in hits if n}, key=len)
-    return all(a <= b for a, b in zip(sets, sets[1:]))
+    sets = {group.targets for group, n in hits if n}
+    if len(sets) < 2:
+        return True
+    ordered = sorted(sets, key=len)
+    for a, b in zip(ordered, ordered[1:]):
+        if not a <= b:
+            return False
+    return True
 
 
 def _place_together(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]],
@@ -151,41 +157,59 @@ def _place_together(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, 
     group may give (Hall's condition over the groups, at most a few). That is the greedy way to the most
     hits placed, cheapest first; with nested targets it gives what :func:`allocate` gives.
     """
-    ruleset = setup.ruleset
+    table = kinds(setup.ruleset)
     shots = [(group.targets, n) for group, n in hits if n]
     total = sum(n for _, n in shots)
-    subsets = [frozenset(i for i in range(len(shots)) if mask >> i & 1) for mask in range(1, 1 << len(shots))]
-    room = {s: sum(shots[i][1] for i in s) for s in subsets}   # hits the groups in s can give
-    need = {s: 0 for s in subsets}                            # units taken that only groups in s may take
+    # Sets of groups as bit masks (group i is bit i): ``room[s]`` hits the groups in s can give, ``need[s]``
+    # units taken that only groups in s may take.
+    full = 1 << len(shots)
+    room = [0] * full
+    for mask in range(1, full):
+        low = mask & -mask                  # the set less its first group, plus that group's hits
+        room[mask] = room[mask ^ low] + shots[low.bit_length() - 1][1]
+    need = [0] * full
+    above: dict[int, list[int]] = {}        # a set of groups -> every set containing it
     taken = 0
 
     def take(unit_id: str, wanted: int) -> int:
         """Take up to ``wanted`` hit slots on this type, as many as Hall's condition still allows."""
         nonlocal taken
-        able = frozenset(i for i, (targets, _) in enumerate(shots) if unit_id in targets)
+        able = 0
+        for i, (targets, _) in enumerate(shots):
+            if unit_id in targets:
+                able |= 1 << i
         if not able or not wanted:
             return 0
-        free = min(room[s] - need[s] for s in subsets if able <= s)
+        sets = above.get(able)
+        if sets is None:
+            sets = above[able] = [s for s in range(1, full) if s & able == able]
+        free = min([room[s] - need[s] for s in sets])
         k = min(wanted, free, total - taken)
         if k > 0:
-            for s in subsets:
-                if able <= s:
-                    need[s] += k
+            for s in sets:
+                need[s] += k
             taken += k
         return max(k, 0)
 
+    # Once every hit is placed nothing more can be taken (``take`` gives 0): the walks stop there.
+    hit_points = table.hit_points
+    have = dict(army.units.counts)          # what army.count reads (a force lists each type once)
+    standing = [uid for uid in order if have.get(uid) and uid in hit_points]   # in order of loss
     damaged: dict[str, int] = {}
-    for unit_id in order:
-        if ruleset.has(unit_id) and ruleset.unit(unit_id).hit_points > 1 and army.count(unit_id):
+    for unit_id in standing:
+        if taken >= total:
+            break
+        if hit_points[unit_id] > 1:
             k = take(unit_id, army.intact(unit_id))
             if k:
                 damaged[unit_id] = k
     lost: dict[str, int] = {}
-    for unit_id in order:
-        if ruleset.has(unit_id) and army.count(unit_id):
-            k = take(unit_id, army.count(unit_id))
-            if k:
-                lost[unit_id] = k
+    for unit_id in standing:
+        if taken >= total:
+            break
+        k = take(unit_id, have[unit_id])
+        if k:
+            lost[unit_id] = k
     return lost, damaged
 
 
