@@ -24,7 +24,6 @@ class Kinds:
     destroyers: frozenset[str]        # "destroyer"
     air: frozenset[str]               # domain "air"
     transports: frozenset[str]        # "transport"
-    guns: frozenset[str]              # "anti_aircraft"
     never_lost: frozenset[str]        # never a casualty: AA guns where they are captured instead (docs/rules.md §2)
     last: frozenset[str]              # taken last: defenseless transports, where the ruleset has them
     two_hit: frozenset[str]           # hit points above one
@@ -35,7 +34,7 @@ class Kinds:
     order: dict                       # unit -> index in the ruleset's order
     pools: dict = field(default_factory=dict)
     """Unit types present (in army order) -> :class:`Pool`: what groups may hit in an army of those types.
-    At most one entry per set of types the ruleset's units can form; the calculators meet a few dozen."""
+    The calculators meet a few dozen sets of types per battle; at most ``MAX_POOLS`` are kept."""
     last_orders: dict = field(default_factory=dict)
     """Order of loss -> (that order as a list with defenseless transports moved last, {targets: the types of
     that list a group with these targets may take}), for ``allocate``. One entry per order a request brings:
@@ -62,7 +61,6 @@ def _build(ruleset: Ruleset) -> Kinds:
         destroyers=having("destroyer"),
         air=frozenset(u.id for u in units if u.is_air),
         transports=having("transport"),
-        guns=having("anti_aircraft"),
         never_lost=frozenset() if rules.aa_is_casualty else having("anti_aircraft"),
         last=having("transport") if rules.transports_defenseless else frozenset(),
         two_hit=frozenset(u.id for u in units if u.hit_points > 1),
@@ -85,10 +83,17 @@ class Pool:
     air: frozenset[str]               # by AA guns
 
 
+MAX_POOLS = 4096
+"""Sets of unit types kept per ruleset with their :class:`Pool` (a battle meets a few dozen); past this the
+table starts again, so a worker answering requests for days stays small."""
+
+
 def pool(table: Kinds, present: tuple[str, ...]) -> Pool:
     """The :class:`Pool` of an army whose unit types are ``present`` (cached in the ruleset's table)."""
     got = table.pools.get(present)
     if got is None:
+        if len(table.pools) >= MAX_POOLS:
+            table.pools.clear()
         types = frozenset(uid for uid in present if uid not in table.never_lost)
         got = table.pools[present] = Pool(types, types - table.air, types - table.subs, types & table.air)
     return got

@@ -21,7 +21,7 @@ from pycore.engine import casualties, firing
 from pycore.engine.army import Army
 from pycore.engine.casualties import Casualties, allocate
 from pycore.engine.firing import Group
-from pycore.engine.kinds import kinds
+from pycore.engine.kinds import MAX_POOLS, kinds
 from pycore.engine.sequence import Battle
 from pycore.engine.setup import KINDS, TECHS, BattleSetup, SideSetup
 from pycore.forces import Force, full_order
@@ -377,6 +377,20 @@ def test_the_orders_of_loss_kept_per_ruleset_stay_few():
         got = allocate(setup, army, [(group, 1)], tuple(order))
         assert got.lost == {"submarine": 1}      # transports are taken last (docs/rules.md §2)
         assert len(kinds(ruleset).last_orders) <= casualties.MAX_ORDERS
+
+
+def test_the_sets_of_types_kept_per_ruleset_stay_few():
+    """Every set of types an army can hold, and more (orders of them): the table starts again past its size,
+    and each answer is still the casualty types of that army."""
+    ruleset = RULESETS[4]
+    setup = next(s for s, _, _ in cases(21, 10) if s.ruleset is ruleset)
+    rng = random.Random(21)
+    ids = [u.id for u in ruleset]
+    for _ in range(2 * MAX_POOLS):
+        picked = rng.sample(ids, rng.randint(1, len(ids)))
+        army = Army(Force(tuple((uid, 1) for uid in picked)))
+        assert firing.casualty_types(setup, army) == ref_casualty_types(setup, army)
+        assert len(kinds(ruleset).pools) <= MAX_POOLS
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
