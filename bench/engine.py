@@ -7,7 +7,8 @@ engine many small questions per battle — who fires (``main_groups``,
 over (``Battle.decided``, ``can_hurt``, ``lose_lonely_transports``). This
 bench records every such call, with its arguments, while ``ends_of`` solves
 the bench battles of ``bench/calc.py`` (sea 8 v 8 and 13 v 15 with dice, 8 v 8
-with Low Luck, and the 40 v 40 land battle), then replays the recorded calls
+with Low Luck, 13 v 15 under the printed sub rule, and the 40 v 40 land battle) and
+a battle of its own whose hits cross (``crossing``), then replays the recorded calls
 through today's engine and through a baseline measured in the same run.
 
 The baseline is the engine as it stood before this work: the ``pycore``

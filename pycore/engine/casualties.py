@@ -100,25 +100,22 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
                 ables.clear()
             able = ables[targets] = [uid for uid in order if uid in targets]  # in order of loss, transports last
         for _ in range(count):
-            if intact:
-                for uid in able:
-                    if intact.get(uid, 0) > 0:
-                        intact[uid] -= 1
-                        damaged[uid] = damaged.get(uid, 0) + 1
-                        break
-                else:
-                    uid = None
-                if uid is not None:
-                    continue
+            if intact and _take_first(able, intact, damaged):
+                continue                        # an intact two-hit unit absorbs it
             # Defenseless transports stand last in ``order``: reached only when nothing else is left.
-            for uid in able:
-                if left.get(uid, 0) > 0:
-                    left[uid] -= 1
-                    lost[uid] = lost.get(uid, 0) + 1
-                    break
-            else:
+            if not _take_first(able, left, lost):
                 break  # no unit left that this group may hit: the rest of its hits are lost
     return Casualties(lost, _net_damage(army, lost, damaged))
+
+
+def _take_first(able: list[str], standing: dict[str, int], taken: dict[str, int]) -> bool:
+    """Move one unit of the first type of ``able`` still ``standing`` to ``taken``; False if none is left."""
+    for uid in able:
+        if standing.get(uid, 0) > 0:
+            standing[uid] -= 1
+            taken[uid] = taken.get(uid, 0) + 1
+            return True
+    return False
 
 
 def _net_damage(army: Army, lost: dict[str, int], damaged: dict[str, int]) -> dict[str, int]:
