@@ -26,9 +26,11 @@ process's CPU time is what is measured (these machines are shared).
 from __future__ import annotations
 
 import argparse
+import atexit
 import dataclasses
 import importlib
 import importlib.util
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -94,6 +96,7 @@ def load_base(rev: str):
         raise SystemExit(f"bench/engine.py: cannot read the baseline commit {rev!r} with git archive "
                          f"(a shallow clone? pass --base REV): {error}")
     root = Path(tempfile.mkdtemp(prefix="luckdial_base_"))
+    atexit.register(shutil.rmtree, root, True)      # the copy goes when the bench ends
     (root / "luckdial_base").mkdir()
     (root / "luckdial_base" / "__init__.py").write_text("")
     with tarfile.open(fileobj=BytesIO(blob)) as tar:
