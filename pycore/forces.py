@@ -31,7 +31,10 @@ class Force:
         return cls(tuple((u.id, counts[u.id]) for u in ruleset if counts.get(u.id, 0) > 0))
 
     def count(self, unit_id: str) -> int:
-        return next((n for uid, n in self.counts if uid == unit_id), 0)
+        for uid, n in self.counts:    # a plain loop: the calculators ask this often, a generator costs more
+            if uid == unit_id:
+                return n
+        return 0
 
     @property
     def size(self) -> int:
@@ -50,8 +53,9 @@ class Force:
 
     def minus(self, losses: Mapping[str, int]) -> "Force":
         left = []
+        get = losses.get
         for unit_id, count in self.counts:
-            rest = count - losses.get(unit_id, 0)
+            rest = count - get(unit_id, 0)
             if rest < 0:
                 raise ValueError(f"cannot lose {losses[unit_id]} {unit_id}: only {count}")
             if rest:

@@ -59,15 +59,16 @@ class Army:
         if not damaged and not self.damaged.counts:
             return Army(units, self.damaged)          # nothing damaged before or now
         still = {}
+        gone = lost.get
         for unit_id, n in self.damaged.counts:
-            still[unit_id] = max(0, n - lost.get(unit_id, 0))
+            still[unit_id] = max(0, n - gone(unit_id, 0))
         for unit_id, n in damaged.items():
             still[unit_id] = still.get(unit_id, 0) + n
         kept = {uid: n for uid, n in still.items() if n}
         for unit_id, n in kept.items():
             if n > units.count(unit_id):
                 raise ValueError(f"{n} damaged {unit_id} but only {units.count(unit_id)} left")
-        return Army(units, Force(tuple((uid, kept[uid]) for uid, _ in units.counts if uid in kept)))
+        return Army(units, Force(tuple([(uid, kept[uid]) for uid, _ in units.counts if uid in kept])))
 
     def without(self, unit_ids) -> "Army":
         """The army with every unit of these types gone (submerged, retreated or captured)."""

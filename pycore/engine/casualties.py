@@ -25,6 +25,7 @@ from typing import Mapping, Sequence
 from ..errors import BadRequest, show
 from .army import Army
 from .firing import Group
+from .kinds import kinds
 from .setup import BattleSetup
 
 
@@ -51,8 +52,11 @@ def _is_defenseless_transport(setup: BattleSetup, unit_id: str) -> bool:
     return setup.ruleset.rules.transports_defenseless and "transport" in setup.ruleset.unit(unit_id).abilities
 
 
-_TRANSPORTS_LAST: dict = {}
-"""(ruleset, order of loss): that order with defenseless transports moved last (the calculator asks often)."""
+MAX_ORDERS = 256
+"""Orders of loss kept per ruleset with their transports moved last (``Kinds.last_orders``); past this the
+table starts again (a request brings two orders, so this is never reached within one)."""
+MAX_TARGETS = 1024
+"""Target sets kept per order of loss with the types they may take in that order; past this, started again."""
 
 
 def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], order: Sequence[str]) -> Casualties:
@@ -64,35 +68,54 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
     places as many hits as any allocation could; where they are not (the
     printed sub rule's steps 3–4), :func:`_place_together` places them.
     """
-    ruleset = setup.ruleset
-    key = (ruleset.id, tuple(order))
-    got = _TRANSPORTS_LAST.get(key)
+    table = kinds(setup.ruleset)
+    order = tuple(order)
+    got = table.last_orders.get(order)
     if got is None:
-        got = _TRANSPORTS_LAST[key] = [uid for uid in order if not _is_defenseless_transport(setup, uid)] + \
-            [uid for uid in order if _is_defenseless_transport(setup, uid)]
-    order = got
-    if not _nested(hits):
-        lost, damaged = _place_together(setup, army, hits, order)
-        return Casualties(lost, _net_damage(army, lost, damaged))
-    left = {uid: n for uid, n in army.units.counts}
-    intact = {uid: army.intact(uid) for uid, _ in army.units.counts if ruleset.unit(uid).hit_points > 1}
+        if len(table.last_orders) >= MAX_ORDERS:
+            table.last_orders.clear()
+        last = table.last
+        got = table.last_orders[order] = ([uid for uid in order if uid not in last] +
+                                          [uid for uid in order if uid in last], {})
+    order, ables = got
+    if len(hits) > 1:
+        if not _nested(hits):
+            lost, damaged = _place_together(setup, army, hits, order)
+            return Casualties(lost, _net_damage(army, lost, damaged))
+        hits = sorted(hits, key=lambda gh: len(gh[0].targets))
+    counts = army.units.counts
+    left = dict(counts)
+    two_hit = table.two_hit
+    intact: dict[str, int] = {}
+    for uid, n in counts:
+        if uid in two_hit:
+            intact[uid] = n - army.damaged.count(uid)
     lost: dict[str, int] = {}
     damaged: dict[str, int] = {}
-    for group, count in sorted(hits, key=lambda gh: len(gh[0].targets)):
+    for group, count in hits:
+        targets = group.targets
+        able = ables.get(targets)
+        if able is None:
+            if len(ables) >= MAX_TARGETS:
+                ables.clear()
+            able = ables[targets] = [uid for uid in order if uid in targets]  # in order of loss, transports last
         for _ in range(count):
-            target = next((uid for uid in order if uid in group.targets and intact.get(uid, 0) > 0), None) \
-                if intact else None
-            if target is not None:
-                intact[target] -= 1
-                damaged[target] = damaged.get(target, 0) + 1
-                continue
+            if intact and _take_first(able, intact, damaged):
+                continue                        # an intact two-hit unit absorbs it
             # Defenseless transports stand last in ``order``: reached only when nothing else is left.
-            target = next((uid for uid in order if uid in group.targets and left.get(uid, 0) > 0), None)
-            if target is None:
+            if not _take_first(able, left, lost):
                 break  # no unit left that this group may hit: the rest of its hits are lost
-            left[target] -= 1
-            lost[target] = lost.get(target, 0) + 1
     return Casualties(lost, _net_damage(army, lost, damaged))
+
+
+def _take_first(able: list[str], standing: dict[str, int], taken: dict[str, int]) -> bool:
+    """Move one unit of the first type of ``able`` still ``standing`` to ``taken``; False if none is left."""
+    for uid in able:
+        if standing.get(uid, 0) > 0:
+            standing[uid] -= 1
+            taken[uid] = taken.get(uid, 0) + 1
+            return True
+    return False
 
 
 def _net_damage(army: Army, lost: dict[str, int], damaged: dict[str, int]) -> dict[str, int]:
@@ -110,8 +133,14 @@ def _net_damage(army: Army, lost: dict[str, int], damaged: dict[str, int]) -> di
 def _nested(hits: Sequence[tuple[Group, int]]) -> bool:
     """Whether the target sets of these hits form a chain (each inside the next), as in every step of seed
     002's reading; then placing the narrowest group first is already the best placement."""
-    sets = sorted({group.targets for group, n in hits if n}, key=len)
-    return all(a <= b for a, b in zip(sets, sets[1:]))
+    sets = {group.targets for group, n in hits if n}
+    if len(sets) < 2:
+        return True
+    ordered = sorted(sets, key=len)
+    for a, b in zip(ordered, ordered[1:]):
+        if not a <= b:
+            return False
+    return True
 
 
 def _place_together(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]],
@@ -125,41 +154,59 @@ def _place_together(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, 
     group may give (Hall's condition over the groups, at most a few). That is the greedy way to the most
     hits placed, cheapest first; with nested targets it gives what :func:`allocate` gives.
     """
-    ruleset = setup.ruleset
+    table = kinds(setup.ruleset)
     shots = [(group.targets, n) for group, n in hits if n]
     total = sum(n for _, n in shots)
-    subsets = [frozenset(i for i in range(len(shots)) if mask >> i & 1) for mask in range(1, 1 << len(shots))]
-    room = {s: sum(shots[i][1] for i in s) for s in subsets}   # hits the groups in s can give
-    need = {s: 0 for s in subsets}                            # units taken that only groups in s may take
+    # Sets of groups as bit masks (group i is bit i): ``room[s]`` hits the groups in s can give, ``need[s]``
+    # units taken that only groups in s may take.
+    full = 1 << len(shots)
+    room = [0] * full
+    for mask in range(1, full):
+        low = mask & -mask                  # the set less its first group, plus that group's hits
+        room[mask] = room[mask ^ low] + shots[low.bit_length() - 1][1]
+    need = [0] * full
+    above: dict[int, list[int]] = {}        # a set of groups -> every set containing it
     taken = 0
 
     def take(unit_id: str, wanted: int) -> int:
         """Take up to ``wanted`` hit slots on this type, as many as Hall's condition still allows."""
         nonlocal taken
-        able = frozenset(i for i, (targets, _) in enumerate(shots) if unit_id in targets)
+        able = 0
+        for i, (targets, _) in enumerate(shots):
+            if unit_id in targets:
+                able |= 1 << i
         if not able or not wanted:
             return 0
-        free = min(room[s] - need[s] for s in subsets if able <= s)
+        sets = above.get(able)
+        if sets is None:
+            sets = above[able] = [s for s in range(1, full) if s & able == able]
+        free = min([room[s] - need[s] for s in sets])
         k = min(wanted, free, total - taken)
         if k > 0:
-            for s in subsets:
-                if able <= s:
-                    need[s] += k
+            for s in sets:
+                need[s] += k
             taken += k
         return max(k, 0)
 
+    # Once every hit is placed nothing more can be taken (``take`` gives 0): the walks stop there.
+    hit_points = table.hit_points
+    have = dict(army.units.counts)          # what army.count reads (a force lists each type once)
+    standing = [uid for uid in order if have.get(uid) and uid in hit_points]   # in order of loss
     damaged: dict[str, int] = {}
-    for unit_id in order:
-        if ruleset.has(unit_id) and ruleset.unit(unit_id).hit_points > 1 and army.count(unit_id):
+    for unit_id in standing:
+        if taken >= total:
+            break
+        if hit_points[unit_id] > 1:
             k = take(unit_id, army.intact(unit_id))
             if k:
                 damaged[unit_id] = k
     lost: dict[str, int] = {}
-    for unit_id in order:
-        if ruleset.has(unit_id) and army.count(unit_id):
-            k = take(unit_id, army.count(unit_id))
-            if k:
-                lost[unit_id] = k
+    for unit_id in standing:
+        if taken >= total:
+            break
+        k = take(unit_id, have[unit_id])
+        if k:
+            lost[unit_id] = k
     return lost, damaged
 
 

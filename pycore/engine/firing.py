@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from ..rulesets import Ruleset
 from ..systems import LuckSystem, Roll, Volley
 from .army import Army
+from .kinds import kinds, pool
 from .setup import BattleSetup
 
 AA_VALUE = 1
@@ -68,16 +69,19 @@ def enemy(role: str) -> str:
     return "defender" if role == "attacker" else "attacker"
 
 
-def _has(ruleset: Ruleset, army: Army, ability: str) -> bool:
-    return any(ability in ruleset.unit(uid).abilities for uid, _ in army.units.counts)
+def _any_of(army: Army, unit_ids: frozenset[str]) -> bool:
+    for uid, _ in army.units.counts:
+        if uid in unit_ids:
+            return True
+    return False
 
 
 def has_destroyer(ruleset: Ruleset, army: Army) -> bool:
-    return _has(ruleset, army, "destroyer")
+    return _any_of(army, kinds(ruleset).destroyers)
 
 
 def has_subs(ruleset: Ruleset, army: Army) -> bool:
-    return _has(ruleset, army, "submarine")
+    return _any_of(army, kinds(ruleset).subs)
 
 
 def subs_join_main(setup: BattleSetup, victim: Army) -> bool:
@@ -87,7 +91,7 @@ def subs_join_main(setup: BattleSetup, victim: Army) -> bool:
     facing a destroyer, subs have no surprise strike and fire with everyone else, so the victim places their
     hits together with the others'. Seed 002's reading (the default) keeps them in steps 1–2.
     """
-    return setup.sub_rule == "printed" and has_destroyer(setup.ruleset, victim)
+    return setup.sub_rule == "printed" and _any_of(victim, kinds(setup.ruleset).destroyers)
 
 
 def casualty_types(setup: BattleSetup, army: Army) -> frozenset[str]:
@@ -97,35 +101,36 @@ def casualty_types(setup: BattleSetup, army: Army) -> frozenset[str]:
     territory). Defenseless transports are excluded here and handled by
     :func:`casualties.allocate`, which takes them last.
     """
-    ruleset = setup.ruleset
-    key = (ruleset.id, tuple([uid for uid, _ in army.units.counts]))
-    got = _CASUALTY_TYPES.get(key)
-    if got is None:
-        rules = ruleset.rules
-        got = _CASUALTY_TYPES[key] = frozenset(
-            uid for uid in key[1] if rules.aa_is_casualty or "anti_aircraft" not in ruleset.unit(uid).abilities)
-    return got
-
-
-_CASUALTY_TYPES: dict = {}
-"""(ruleset, unit types present): casualty_types — it depends on nothing else, and the calculator asks per rung."""
+    table = kinds(setup.ruleset)
+    present = tuple([uid for uid, _ in army.units.counts])
+    got = table.pools.get(present)
+    return (got if got is not None else pool(table, present)).types
 
 
 def counts_as_force(setup: BattleSetup, army: Army) -> bool:
-    """Whether a side still has a unit in the battle (a captured-only AA gun does not count)."""
-    return bool(casualty_types(setup, army))
+    """Whether a side still has a unit in the battle (a captured-only AA gun does not count): whether
+    :func:`casualty_types` has one, read without building it."""
+    never = kinds(setup.ruleset).never_lost
+    for uid, _ in army.units.counts:
+        if uid not in never:
+            return True
+    return False
 
 
 def _targets(setup: BattleSetup, victim: Army, name: str) -> frozenset[str]:
-    ruleset = setup.ruleset
-    pool = casualty_types(setup, victim)
-    if name == "aa":
-        return frozenset(uid for uid in pool if ruleset.unit(uid).is_air)
+    """What a group may hit: subs never aircraft, blind aircraft never subs, AA guns aircraft only (§2)."""
+    table = kinds(setup.ruleset)
+    present = tuple([uid for uid, _ in victim.units.counts])
+    got = table.pools.get(present)
+    if got is None:
+        got = pool(table, present)
     if name == "subs":
-        return frozenset(uid for uid in pool if not ruleset.unit(uid).is_air)
+        return got.not_air
     if name == "air":
-        return frozenset(uid for uid in pool if "submarine" not in ruleset.unit(uid).abilities)
-    return pool
+        return got.not_subs
+    if name == "aa":
+        return got.air
+    return got.types
 
 
 def unit_values(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, bool]]:
@@ -149,26 +154,29 @@ def _runs(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, boo
     (the calculator asks this for every rung of its ladders).
     """
     ruleset = setup.ruleset
+    table = kinds(ruleset)
     counts = army.units.counts
+    tech = setup.side(role).tech
     out: list[tuple[str, int, bool, int]] = []
     if role == "attacker":
-        per_gun = 2 if setup.has_tech(role, "advanced_artillery") else 1
-        units = [(uid, n, ruleset.unit(uid)) for uid, n in counts]
+        per_gun = 2 if "advanced_artillery" in tech else 1
         receivers = givers = partners = paired_with = 0
-        for uid, n, unit in units:
-            abilities = unit.abilities
-            if "receives_support" in abilities:
-                receivers += n
-            if "gives_support" in abilities:
-                givers += n
-            if "tactical_partner" in abilities:
-                partners += n
-            if "paired_with_armor" in abilities:
-                paired_with += n
+        support = table.support
+        for uid, n in counts:
+            flags = support.get(uid)
+            if flags is not None:
+                receivers += flags[0] * n
+                givers += flags[1] * n
+                partners += flags[2] * n
+                paired_with += flags[3] * n
         supported_left = min(receivers, givers * per_gun)
         paired_left = min(partners, paired_with)
-        heavy = setup.has_tech(role, "heavy_bombers")
-        super_subs = setup.has_tech(role, "super_subs")
+        heavy = "heavy_bombers" in tech
+        super_subs = "super_subs" in tech
+        if not (supported_left or paired_left or heavy or super_subs):
+            attack = table.attack   # every unit rolls its own value (the general loop below, shortened)
+            return [(uid, attack[uid], False, n) for uid, n in counts if n]
+        units = [(uid, n, ruleset.unit(uid)) for uid, n in counts]
         lhtr = setup.lhtr
         for unit_id, count, unit in units:
             abilities = unit.abilities
@@ -190,7 +198,10 @@ def _runs(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, boo
                 if plain:
                     out.append((unit_id, base, False, plain))
     else:
-        jets = setup.has_tech(role, "jet_power")
+        if "jet_power" not in tech:
+            defense = table.defense
+            return [(uid, defense[uid], False, n) for uid, n in counts]
+        jets = True
         for unit_id, count in counts:
             unit = ruleset.unit(unit_id)
             value = unit.defense + (1 if jets and "jet_power_defense" in unit.abilities else 0)
@@ -201,62 +212,74 @@ def _runs(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, boo
 def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[str, list[tuple[str, int, bool, int]]]:
     """Every die of the side, sorted into groups as runs (:func:`_runs`): support is worked out over the whole side first."""
     ruleset = setup.ruleset
-    blind_air = (ruleset.rules.aircraft_need_destroyer_vs_subs and has_subs(ruleset, victim)
-                 and not has_destroyer(ruleset, shooters))
+    table = kinds(ruleset)
+    subs, air = table.subs, table.air
+    blind_air = (ruleset.rules.aircraft_need_destroyer_vs_subs and _any_of(victim, subs)
+                 and not _any_of(shooters, table.destroyers))
     folded = setup.side(role).fold_subs
     if role not in setup.system.sub_strike_roles:
         folded = shooters.size  # no first strike: every sub fires with the rest (seed 003)
-    groups: dict[str, list[tuple[str, int, bool, int]]] = {"subs": [], "main": [], "air": []}
+    strike: list[tuple[str, int, bool, int]] = []
+    main: list[tuple[str, int, bool, int]] = []
+    blind: list[tuple[str, int, bool, int]] = []
     for run in _runs(setup, role, shooters):
-        unit = ruleset.unit(run[0])
-        if "submarine" in unit.abilities:
+        uid = run[0]
+        if uid in subs:
             # The first ``fold_subs`` sub dice fire with the main group, the rest strike first.
             joined = min(folded, run[3])
             folded -= joined
             if joined:
-                groups["main"].append(run[:3] + (joined,))
+                main.append(run[:3] + (joined,))
             if run[3] - joined:
-                groups["subs"].append(run[:3] + (run[3] - joined,))
-        elif blind_air and unit.is_air:
-            groups["air"].append(run)
+                strike.append(run[:3] + (run[3] - joined,))
+        elif blind_air and uid in air:
+            blind.append(run)
         else:
-            groups["main"].append(run)
-    return groups
+            main.append(run)
+    return {"subs": strike, "main": main, "air": blind}
 
 
-_ORDER: dict = {}
-
-
-def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]], victim: Army,
-           aim: str | None = None) -> Group:
-    """The group ``name`` of these runs; ``aim`` names whose targets it takes when they differ from its own."""
+def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]],
+           targets: frozenset[str]) -> Group:
+    """The group ``name`` of these runs, its hits landing on ``targets`` (:func:`_targets`)."""
+    if len(rolled) == 1 and (role != "attacker" or setup.lhtr or "heavy_bombers" not in setup.attacker.tech):
+        # One run (a sub strike, a lone type) and no bomber rolling two dice: its dice as they are.
+        unit_id, value, pair, count = rolled[0]
+        dice = (value,) * count if value > 0 else ()
+        return Group(role, name, () if pair else dice, dice if pair else (), targets, ((unit_id, count),))
     single: list[int] = []
     pairs: list[int] = []
     firing: dict[str, int] = {}
     for unit_id, value, pair, count in rolled:
         if value > 0:
-            (pairs if pair else single).extend([value] * count)
+            if pair:
+                pairs.extend([value] * count)
+            else:
+                single.extend([value] * count)
         firing[unit_id] = firing.get(unit_id, 0) + count
     single.sort(reverse=True)
     pairs.sort(reverse=True)
     # Units rolling two plain dice (Heavy Bombers without LHTR) appear twice in ``rolled``.
-    if setup.has_tech(role, "heavy_bombers") and not setup.lhtr:
+    if role == "attacker" and not setup.lhtr and "heavy_bombers" in setup.attacker.tech:
         for unit_id in firing:
-            if "strategic_bomber" in setup.ruleset.unit(unit_id).abilities and role == "attacker":
+            if "strategic_bomber" in setup.ruleset.unit(unit_id).abilities:
                 firing[unit_id] //= 2
-    order = _ORDER.get(setup.ruleset.id)
-    if order is None:
-        order = _ORDER[setup.ruleset.id] = {u.id: n for n, u in enumerate(setup.ruleset)}
-    return Group(role, name, tuple(single), tuple(pairs), _targets(setup, victim, aim or name),
-                 tuple([(uid, firing[uid]) for uid in sorted(firing, key=order.__getitem__)]))
+    if len(firing) > 1:
+        order = kinds(setup.ruleset).order
+        who = tuple([(uid, firing[uid]) for uid in sorted(firing, key=order.__getitem__)])
+    else:
+        who = tuple(firing.items())
+    return Group(role, name, tuple(single), tuple(pairs), targets, who)
 
 
 def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Group | None:
     """Steps 1–2: the submarines' strike, less any folded into the main group (seed 000 §5b)."""
+    if not _any_of(shooters, kinds(setup.ruleset).subs):
+        return None                   # no sub, no strike (what ``_split`` would find, sooner)
     rolled = _split(setup, role, shooters, victim)["subs"]
     if not rolled or subs_join_main(setup, victim):
         return None
-    return _group(setup, role, "subs", rolled, victim)
+    return _group(setup, role, "subs", rolled, _targets(setup, victim, "subs"))
 
 
 def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> tuple[Group, ...]:
@@ -268,16 +291,79 @@ def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> 
     not folded by choice and hit as the main group does (docs/rules.md §6).
     """
     split = _split(setup, role, shooters, victim)
-    ruleset = setup.ruleset
-    folded = role in setup.system.sub_strike_roles and any(
-        "submarine" in ruleset.unit(run[0]).abilities for run in split["main"])
-    groups = [_group(setup, role, name, split[name], victim, "subs" if folded and name == "main" else None)
-              for name in ("main", "air") if split[name]]
-    if split["subs"] and subs_join_main(setup, victim):
+    table = kinds(setup.ruleset)
+    targets = pool(table, tuple([uid for uid, _ in victim.units.counts]))   # what _targets reads, read once
+    main, blind, strike = split["main"], split["air"], split["subs"]
+    groups: list[Group] = []
+    if strike and subs_join_main(setup, victim):
         # The printed reading (docs/rules.md §2 "The sub step"): subs facing a destroyer fire here, still a
         # group of their own (they never hit aircraft), so their dice keep the context ``subs``.
-        groups.insert(0, _group(setup, role, "subs", split["subs"], victim))
-    return tuple(group for group in groups if group.fires)
+        groups.append(_group(setup, role, "subs", strike, targets.not_air))
+    if main:
+        folded = False
+        if role in setup.system.sub_strike_roles:
+            subs = table.subs
+            for run in main:
+                if run[0] in subs:
+                    folded = True
+                    break
+        groups.append(_group(setup, role, "main", main, targets.not_air if folded else targets.types))
+    if blind:
+        groups.append(_group(setup, role, "air", blind, targets.not_subs))
+    # A group fires when it has a die that can score (``Group.fires``: nothing else is set here).
+    return tuple([group for group in groups if group.values or group.best_of_two])
+
+
+def can_hurt(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> bool:
+    """Whether some group of this side (:func:`sub_group` or :func:`main_groups`) fires a die that can score
+    and may land on a unit the victim has: the question a battle's end asks (docs/rules.md §2, stalemate).
+
+    Answered from the runs alone, without building the groups: the same split as :func:`_split` (the subs'
+    strike and those folded in, aircraft kept off subs, everyone else) and the same targets as
+    :func:`_targets` (subs and folded-in main fire never aircraft, blind aircraft never subs). A group
+    fires when one of its dice has a value above 0 (nothing else is set outside A&A Chess's steps);
+    ``tests/core/test_engine_can_hurt.py`` pins this to the group-building answer.
+    """
+    table = kinds(setup.ruleset)
+    subs, air = table.subs, table.air
+    anything = not_air = not_subs = False     # the victim has a unit that may be hit by: any / subs / blind air
+    never = table.never_lost
+    for uid, n in victim.units.counts:
+        if n and uid not in never:
+            anything = True
+            if uid not in air:
+                not_air = True
+            if uid not in subs:
+                not_subs = True
+    if not anything:
+        return False
+    blind_air = (setup.ruleset.rules.aircraft_need_destroyer_vs_subs and _any_of(victim, subs)
+                 and not _any_of(shooters, table.destroyers))
+    folded = setup.side(role).fold_subs
+    if role not in setup.system.sub_strike_roles:
+        folded = shooters.size
+    main_fires = strike_fires = blind_fires = subs_in_main = False
+    for uid, value, _, count in _runs(setup, role, shooters):
+        if not count:
+            continue                  # a type listed with no unit rolls no die
+        if uid in subs:
+            joined = min(folded, count)
+            folded -= joined
+            if joined:
+                subs_in_main = True
+                main_fires = main_fires or value > 0
+            if count - joined and value > 0:
+                strike_fires = True
+        elif blind_air and uid in air:
+            blind_fires = blind_fires or value > 0
+        elif value > 0:
+            main_fires = True
+    if strike_fires and not_air or blind_fires and not_subs:
+        return True
+    if not main_fires:
+        return False
+    # Folded subs pool with the main group, whose hits then never land on aircraft (main_groups).
+    return not_air if subs_in_main and role in setup.system.sub_strike_roles else True
 
 
 def aa_shots(setup: BattleSetup, defender: Army, attacker: Army) -> tuple[int, int]:

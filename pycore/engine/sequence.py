@@ -28,8 +28,9 @@ from ..forces import Force
 from ..systems import Volley
 from .army import Army
 from .casualties import Casualties, allocate, check_choice, has_choice
-from .firing import (Group, aa_shots, bombard_group, casualty_types, counts_as_force, dice_for, enemy,
+from .firing import (Group, aa_shots, bombard_group, can_hurt, casualty_types, counts_as_force, dice_for, enemy,
                      fire_group, has_destroyer, main_groups, sub_group)
+from .kinds import kinds
 from .setup import CARGO_PER_SHIP, CARRIED_FREELY, ROLES, BattleSetup
 from .table import Table
 
@@ -319,19 +320,15 @@ class Battle:
     # -- end of round -------------------------------------------------------------------------
     def can_hurt(self, role: str) -> bool:
         """Whether any unit of this side could ever hit a unit the other side has left."""
-        victim = self.alive[enemy(role)]
-        groups = list(main_groups(self.setup, role, self.alive[role], victim))
-        sub = sub_group(self.setup, role, self.alive[role], victim)
-        if sub is not None:
-            groups.append(sub)
-        return any(group.fires and any(victim.count(uid) for uid in group.targets) for group in groups)
+        return can_hurt(self.setup, role, self.alive[role], self.alive[enemy(role)])
 
     def lose_lonely_transports(self, log: RoundLog) -> None:
         if not self.ruleset.rules.transports_defenseless:
             return
+        transports = kinds(self.ruleset).transports
         for role in ROLES:
             army = self.alive[role]
-            if army and all("transport" in self.ruleset.unit(uid).abilities for uid, _ in army.units.counts):
+            if army and _only(army, transports):
                 other = self.alive[enemy(role)]
                 if any(v > 0 for g in main_groups(self.setup, enemy(role), other, army) for v in g.values) \
                         or sub_group(self.setup, enemy(role), other, army) is not None:
@@ -371,6 +368,14 @@ class Battle:
         self.away["attacker"] = self.away["attacker"].plus(log.retreated, self.ruleset)
         self.alive["attacker"] = army.without(leaving)
         return not counts_as_force(self.setup, self.alive["attacker"])
+
+
+def _only(army: Army, unit_ids: frozenset[str]) -> bool:
+    """Whether every unit type of the army is one of these (a plain loop: asked at every state's end)."""
+    for uid, _ in army.units.counts:
+        if uid not in unit_ids:
+            return False
+    return True
 
 
 def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> BattleLog:

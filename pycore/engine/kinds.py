@@ -1,0 +1,111 @@
+"""What the engine asks of a ruleset's unit types, worked out once per ruleset.
+
+The calculators ask the engine the same small questions thousands of times
+per battle — is this unit a submarine, an aircraft, a destroyer; how many hits
+does it take; which types may be casualties at all (docs/rules.md §1, §2).
+Each answer depends on the ruleset alone, so :func:`kinds` builds a table per
+ruleset (six built in: the table stays that small however long a worker
+lives) and the engine reads sets and dicts instead of walking each unit's
+abilities. Nothing here is a rule of its own: every entry is read from
+:class:`~pycore.rulesets.UnitType` and :class:`~pycore.rulesets.Rules`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rulesets import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Kinds:
+    ruleset: Ruleset
+    subs: frozenset[str]              # "submarine"
+    destroyers: frozenset[str]        # "destroyer"
+    air: frozenset[str]               # domain "air"
+    transports: frozenset[str]        # "transport"
+    never_lost: frozenset[str]        # never a casualty: AA guns where they are captured instead (docs/rules.md §2)
+    last: frozenset[str]              # taken last: defenseless transports, where the ruleset has them
+    two_hit: frozenset[str]           # hit points above one
+    hit_points: dict                  # unit -> hit points
+    attack: dict                      # unit -> attack value
+    defense: dict                     # unit -> defense value
+    support: dict                     # unit -> (receives, gives, partner, paired with armor) as 0/1, where any is 1
+    order: dict                       # unit -> index in the ruleset's order
+    pools: dict = field(default_factory=dict)
+    """Unit types present (in army order) -> :class:`Pool`: what groups may hit in an army of those types.
+    The calculators meet a few dozen sets of types per battle; at most ``MAX_POOLS`` are kept."""
+    last_orders: dict = field(default_factory=dict)
+    """Order of loss -> (that order as a list with defenseless transports moved last, {targets: the types of
+    that list a group with these targets may take}), for ``allocate``. One entry per order a request brings:
+    reset when it passes ``casualties.MAX_ORDERS`` (and each inner dict past ``MAX_TARGETS``), so a
+    long-lived worker stays small."""
+
+
+def _build(ruleset: Ruleset) -> Kinds:
+    units = list(ruleset)
+
+    def having(ability: str) -> frozenset[str]:
+        return frozenset(u.id for u in units if ability in u.abilities)
+
+    rules = ruleset.rules
+    support = {}
+    for u in units:
+        flags = tuple(int(a in u.abilities) for a in ("receives_support", "gives_support", "tactical_partner",
+                                                         "paired_with_armor"))
+        if any(flags):
+            support[u.id] = flags
+    return Kinds(
+        ruleset=ruleset,
+        subs=having("submarine"),
+        destroyers=having("destroyer"),
+        air=frozenset(u.id for u in units if u.is_air),
+        transports=having("transport"),
+        never_lost=frozenset() if rules.aa_is_casualty else having("anti_aircraft"),
+        last=having("transport") if rules.transports_defenseless else frozenset(),
+        two_hit=frozenset(u.id for u in units if u.hit_points > 1),
+        hit_points={u.id: u.hit_points for u in units},
+        attack={u.id: u.attack for u in units},
+        defense={u.id: u.defense for u in units},
+        support=support,
+        order={u.id: n for n, u in enumerate(units)},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """The casualty types of an army with these unit types, and the parts each restricted group may hit
+    (``firing._targets``; docs/rules.md §2)."""
+
+    types: frozenset[str]             # may be taken as casualties at all
+    not_air: frozenset[str]           # by subs (never aircraft)
+    not_subs: frozenset[str]          # by aircraft that cannot hit subs
+    air: frozenset[str]               # by AA guns
+
+
+MAX_POOLS = 4096
+"""Sets of unit types kept per ruleset with their :class:`Pool` (a battle meets a few dozen); past this the
+table starts again, so a worker answering requests for days stays small."""
+
+
+def pool(table: Kinds, present: tuple[str, ...]) -> Pool:
+    """The :class:`Pool` of an army whose unit types are ``present`` (cached in the ruleset's table)."""
+    got = table.pools.get(present)
+    if got is None:
+        if len(table.pools) >= MAX_POOLS:
+            table.pools.clear()
+        types = frozenset(uid for uid in present if uid not in table.never_lost)
+        got = table.pools[present] = Pool(types, types - table.air, types - table.subs, types & table.air)
+    return got
+
+
+_KINDS: dict[str, Kinds] = {}
+"""ruleset id -> its table; rebuilt if a different ruleset object comes with the same id (so never stale)."""
+
+
+def kinds(ruleset: Ruleset) -> Kinds:
+    """The unit table of this ruleset (built on first use)."""
+    got = _KINDS.get(ruleset.id)
+    if got is None or got.ruleset is not ruleset:
+        got = _KINDS[ruleset.id] = _build(ruleset)
+    return got
