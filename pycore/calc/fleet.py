@@ -74,12 +74,15 @@ WORK_BUDGET = 12_000_000
 before it gives way (:class:`TooMuchWork`): the states a sea battle reaches depend on how its groups' targets
 cross (aircraft, subs, destroyers on both sides), which its unit counts alone do not tell, so the chain counts
 its work as it goes and stops at a bound, whatever the battle. Measured in CPython on these machines (bench/
-cost.py): about 0.2–0.4 µs a unit, so about 5 s at most."""
+cost.py, and after the engine's faster questions on nine sea battles from 8 v 8 to 60 v 60): 0.2–0.5 µs a unit
+(0.75 on the smallest, where building dominates), so about 2.5–6 s at most."""
 STATE_WORK = 40
-TOGETHER_WORK, PLACE_WORK = 4, 250
+TOGETHER_WORK, PLACE_WORK = 4, 200
 """Work units per combination of hit counts placed at once (:meth:`Fleet.together`, the printed sub rule only),
-and per such placement asked of the engine (its joint placement, ``casualties._place_together``: about 80 µs
-each in CPython, measured on a 60 v 60 battle of subs and aircraft against destroyers)."""
+and per such placement asked of the engine (its joint placement, ``casualties._place_together``, with the
+chain's own handling of it: about 38 µs each in CPython, measured on 30 subs + 20 fighters + 10 bombers
+against 20 subs + 20 destroyers + 10 fighters + 10 carriers, 1940-2e, where the rest of the work ran at
+0.19 µs a unit)."""
 
 
 class TooMuchWork(Exception):

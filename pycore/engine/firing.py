@@ -322,7 +322,7 @@ def can_hurt(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> boo
     strike and those folded in, aircraft kept off subs, everyone else) and the same targets as
     :func:`_targets` (subs and folded-in main fire never aircraft, blind aircraft never subs). A group
     fires when one of its dice has a value above 0 (nothing else is set outside A&A Chess's steps);
-    ``tests/core/test_engine_can_hurt.py`` pins this to the group-building answer.
+    ``tests/core/test_engine_fast.py`` pins this to the group-building answer.
     """
     table = kinds(setup.ruleset)
     subs, air = table.subs, table.air
