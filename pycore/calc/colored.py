@@ -36,11 +36,11 @@ dropped and counted in ``pruned``.
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
-from operator import ge
 from ..systems.colored import boosts as b
 from ..systems.colored.chart import GUIDELINES, MAX_DICE
 from ..systems.colored.commit import Troops, unit_of
@@ -67,9 +67,11 @@ FRACTION_WORK_BUDGET = WORK_BUDGET // 20
 """The same in exact fractions (``exact``), which cost 10 to 20 times more a unit."""
 PAIR_WORK = 4
 """A pair of states settled (its end of round, its colours' lists) counts as this many landings."""
-BOOST_WORK, BOTH_BOOST_WORK = 4, 16
-"""A pair of face multisets of a colour where one side boosts, where both do (:func:`_boosted_law`), counts as
-this many landings: measured 1.4 s for 6 v 6 dice with 2 artillery boosting, 3 s with 3 a side, at load 12."""
+PAIRS_A_UNIT, OPTION_WORK, WALK_WORK = 16, 5, 50
+"""A colour's law (:func:`law_work`): where somebody boosts, a unit per ``PAIRS_A_UNIT`` pairs of face
+multisets (:func:`_boosted_law`, about 15 ms for 6 v 6 dice) and ``OPTION_WORK`` units per way of placing a
+boosting side's boosts on one of its face multisets (the app's ``boosts.options``: 3–7 µs each, 20 to 1,300 ms
+for 6 dice); ``WALK_WORK`` where nobody boosts. Measured in CPython on this machine, 2026-11-24."""
 SIDE_WORK = 300
 """A side-state met (its proposals for one hit of each guideline, its dice) counts as this many landings."""
 FLOOR = 1e-13
@@ -152,29 +154,107 @@ def _results(faces: tuple[int, ...], counts: tuple[int, ...], boosting: bool) ->
     return tuple(result for result, _ in b.options(faces, counts)) if boosting else (faces,)
 
 
-def _code(on_a: int, on_d: int, for_attacker: bool) -> int:
-    """An outcome as one integer that orders as its value does for one side: (net hits, −hits taken)."""
-    if for_attacker:
-        return (on_d - on_a + 8) * 16 + 8 - on_a
-    return (on_a - on_d + 8) * 16 + 8 - on_d
+_BASE = 54
+"""A side's outcome of a colour as one slot value, ``_BASE + 8 × hits scored − 9 × hits taken``: at most 6 hits
+each way, so it lies in 0 … 102 (a slot of 8 bits with its top bit free) and orders as the side's value does,
+(net hits, −hits taken) (docs/rules.md §7, the boost proposals): 8 × net − taken, taken below 8."""
+_FULL = 0x7F
 
 
-def _decode(code: int, for_attacker: bool) -> tuple[int, int]:
-    """(hits on the attacker, on the defender) of a side's code."""
-    net, taken = code // 16 - 8, 8 - code % 16
-    return (taken, net + taken) if for_attacker else (net + taken, taken)
+def _decode(code: int) -> tuple[int, int]:
+    """(hits scored, hits taken) of a slot value."""
+    taken = (_BASE - code) % 8
+    return (code - _BASE + 9 * taken) // 8, taken
 
 
-_ROWS: dict = {}
-"""One side's rows of codes against every face multiset of the other, by (side, dice, dice): shared by the
-laws of every boost count, since a result's row does not depend on how it was boosted."""
-ROWS_KEPT = 400_000
+class _Slots:
+    """One side's rolls (sorted high to low) laid out as the 8-bit slots of big integers, one slot a roll.
+
+    Why: a boosted colour plays every roll of one side against every roll of the other (462 face multisets
+    each for 6 dice). Laid out so, a whole row of outcomes (one result of the other side against every roll
+    here) is a few big-integer sums, and a side's best of several rows, slot by slot, a few big-integer
+    operations (:func:`_best`): the loops run in C instead of one Python step a pair.
+    """
+
+    def __init__(self, rolls: list, matched: int):
+        self.rolls, self.matched = rolls, matched
+        self.size = len(rolls)
+        self.rep = int.from_bytes(b"\x01" * self.size, "little")
+        self.guard = self.rep << 7
+        self.marks: dict = {}
+
+    def mark(self, i: int, value: int) -> tuple[int, int]:
+        """(1 in the slots whose i-th die ≤ value, 1 in those whose i-th die ≥ value): who a die of this
+        value, matched with the i-th, hits (a tie costs both, seed 001)."""
+        got = self.marks.get((i, value))
+        if got is None:
+            column = [roll[i] for roll in self.rolls]
+            got = self.marks[(i, value)] = (int.from_bytes(bytes(value >= x for x in column), "little"),
+                                            int.from_bytes(bytes(x >= value for x in column), "little"))
+        return got
+
+    def rows(self, results, extra_here: int, extra_there: int) -> dict:
+        """Result of the other side → (hits it scores here, hits it takes), slot by slot. Results sharing
+        their first dice share those dice's sums (taken in sorted order). ``extra_*``: unmatched dice's hits."""
+        out: dict = {}
+        k = self.matched
+        here, there = [extra_here * self.rep], [extra_there * self.rep]
+        last: tuple = ()
+        for result in sorted(set(results)):
+            head = result[:k]
+            if head != last:
+                same = 0
+                while same < len(last) and last[same] == head[same]:
+                    same += 1
+                del here[same + 1:], there[same + 1:]
+                for i in range(same, k):
+                    hit, taken = self.mark(i, head[i])
+                    here.append(here[-1] + hit)
+                    there.append(there[-1] + taken)
+                last = head
+            out[result] = (here[-1], there[-1])
+        return out
+
+    def codes(self, scored: int, taken: int) -> int:
+        """The slot values ``_BASE + 8 × scored − 9 × taken`` (every slot stays in 0 … 102, so no borrow)."""
+        return _BASE * self.rep + 8 * scored - 9 * taken
+
+    def best(self, rows: list, carried: list | None = None):
+        """Slot by slot, the largest of ``rows`` (and, where given, the ``carried`` row that goes with it)."""
+        top = rows[0]
+        other = carried[0] if carried else None
+        guard = self.guard
+        for i in range(1, len(rows)):
+            row = rows[i]
+            wins = ((((row | guard) - top) & guard) >> 7) * _FULL       # slots where row ≥ top
+            top ^= (row ^ top) & wins
+            if carried:
+                other ^= (carried[i] ^ other) & wins
+        return top, other
 
 
-def _rows(key: tuple) -> dict:
-    if sum(len(rows) for rows in _ROWS.values()) > ROWS_KEPT:
-        _ROWS.clear()           # bounded memory: a few rows are worked again
-    return _ROWS.setdefault(key, {})
+def _by_ways(law: list) -> tuple[list, list]:
+    """A side's face multisets ordered by their number of ordered rolls, and (start, end, ways) of each run."""
+    ordered = sorted(law, key=lambda fw: fw[1])
+    runs: list = []
+    for i, (_, ways) in enumerate(ordered):
+        if runs and runs[-1][2] == ways:
+            runs[-1][1] = i + 1
+        else:
+            runs.append([i, i + 1, ways])
+    return ordered, runs
+
+
+def _tally(out: dict, rows: list, runs: list) -> None:
+    """Add to ``out`` (slot value → ordered rolls) rows of slot values of one side's face multisets, given as
+    (bytes, ways) with one slot per face multiset of the other side, whose ways ``runs`` give."""
+    by_ways: dict = {}
+    for data, ways in rows:
+        by_ways.setdefault(ways, []).append(data)
+    for ways, datas in by_ways.items():
+        for first, end, other in runs:
+            for code, n in Counter(b"".join(data[first:end] for data in datas)).items():
+                out[code] = out.get(code, 0) + n * ways * other
 
 
 def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]
@@ -184,63 +264,69 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
     The app's proposals (:mod:`pycore.systems.colored.boosts`): the defender answers the attacker's
     totals with the result that maximises (net hits, −hits taken) for him; the attacker takes the result
     that maximises the same for himself, given that answer. A side's value of an outcome names the
-    outcome (net and taken give scored and taken), so which of several equally good assignments the app
-    lists first changes nothing here, and only each side's distinct results are tried.
+    outcome (:data:`_BASE`), so which of several equally good assignments the app lists first changes
+    nothing here, and only each side's distinct results are tried.
 
-    Speed (before 2026-11-24 every pair of faces went through the proposal's own caches, which a 6 v 6
-    colour overflows: one law took 20 s to minutes): each result of one side is a row of codes against
-    every face multiset of the other (:func:`_code`), and a side's best over its results is the
-    element-wise ``max`` of their rows, done by ``map`` over whole rows.
+    Speed: the other side's rolls are the slots of big integers (:class:`_Slots`), so each result's row
+    of outcomes and each side's best are a few big-integer operations. Where both boost, the defender's
+    answers are worked over every attacker result (the slots), then read back column by column (one slot
+    per defender roll) for the attacker's choice. Before 2026-11-24 (one Python step a pair of face
+    multisets) a 6 v 6 colour took 0.2–0.9 s; it now takes a few milliseconds.
     """
-    a_faces, d_faces = faces_law(na), faces_law(nd)
+    a_faces, a_runs = _by_ways(faces_law(na))
+    d_faces, d_runs = _by_ways(faces_law(nd))
     a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
+    k = min(na, nd)
     extra_d, extra_a = max(0, na - nd), max(0, nd - na)    # unmatched dice always hit (seed 001)
     a_results = [_results(faces, a_counts, a_boost) for faces, _ in a_faces]
     d_results = [_results(faces, d_counts, d_boost) for faces, _ in d_faces]
-
-    def code(mine: tuple[int, ...], theirs: tuple[int, ...], for_attacker: bool) -> int:
-        """Matched high to high, a tie costs both, unmatched dice hit (seed 001, :func:`match`)."""
-        return _code(sum(map(ge, theirs, mine)) + extra_a, sum(map(ge, mine, theirs)) + extra_d, for_attacker)
-
     out: dict = {}
     if not a_boost:
-        # The defender alone boosts: per face multiset of his, his best result against each attacker roll.
-        rows = _rows(("defender", na, nd))
-        for (_, d_ways), results in zip(d_faces, d_results):
-            best = _best_row(results, rows, lambda theirs: [code(faces, theirs, False) for faces, _ in a_faces])
-            for c, (_, a_ways) in zip(best, a_faces):
-                out[c] = out.get(c, 0) + a_ways * d_ways
-        return tuple(sorted((_decode(c, False), ways) for c, ways in out.items()))
+        # The defender alone boosts: his best result against each attacker roll (the slots).
+        slots = _Slots([faces for faces, _ in a_faces], k)
+        rows = {r: slots.codes(*pair) for r, pair in slots.rows(
+            [r for results in d_results for r in results], extra_a, extra_d).items()}
+        tally = [(slots.best([rows[r] for r in results])[0].to_bytes(slots.size, "little"), ways)
+                 for (_, ways), results in zip(d_faces, d_results)]
+        _tally(out, tally, a_runs)
+        return tuple(sorted((_decode(c), ways) for c, ways in out.items()))     # (scored, taken) = (on_a, on_d)
     if d_boost:
-        # The defender's answer to every attacker result, per face multiset of his: rows over the attacker's
-        # results, one per defender result, their element-wise max per face multiset; then turned round.
-        universe = list(dict.fromkeys(totals for results in a_results for totals in results))
-        d_rows: dict = {}
-        answers = []
-        for results in d_results:
-            answers.append(_best_row(results, d_rows,
-                                     lambda theirs: [code(totals, theirs, False) for totals in universe]))
-        turn = {c: _code(*_decode(c, False), True) for c in range(16 * 17)}
-        a_rows = {totals: [turn[c] for c in column] for totals, column in zip(universe, zip(*answers))}
+        # The defender's answer to every attacker result (the slots), with the attacker's outcome carried;
+        # then read back, one column per attacker result, one slot per defender roll.
+        universe = list(dict.fromkeys(r for results in a_results for r in results))
+        slots = _Slots(universe, k)
+        pairs = slots.rows([r for results in d_results for r in results], extra_a, extra_d)
+        mine = {r: slots.codes(on_a, on_d) for r, (on_a, on_d) in pairs.items()}      # the defender's values
+        theirs = {r: slots.codes(on_d, on_a) for r, (on_a, on_d) in pairs.items()}    # the attacker's
+        table = b"".join(slots.best([mine[r] for r in results], [theirs[r] for r in results])[1]
+                         .to_bytes(slots.size, "little") for results in d_results)
+        width = len(universe)
+        a_rows = {r: int.from_bytes(table[j::width], "little") for j, r in enumerate(universe)}
+        d_slots = _Slots([faces for faces, _ in d_faces], k)
     else:
-        a_rows = _rows(("attacker", na, nd))
-    for (faces, a_ways), results in zip(a_faces, a_results):
-        best = _best_row(results, a_rows, lambda totals: [code(totals, theirs, True) for theirs, _ in d_faces])
-        for c, (_, d_ways) in zip(best, d_faces):
-            out[c] = out.get(c, 0) + a_ways * d_ways
-    return tuple(sorted((_decode(c, True), ways) for c, ways in out.items()))
+        d_slots = _Slots([faces for faces, _ in d_faces], k)
+        a_rows = {r: d_slots.codes(*pair) for r, pair in d_slots.rows(
+            [r for results in a_results for r in results], extra_d, extra_a).items()}
+    tally = [(d_slots.best([a_rows[r] for r in results])[0].to_bytes(d_slots.size, "little"), ways)
+             for (_, ways), results in zip(a_faces, a_results)]
+    _tally(out, tally, d_runs)
+    return tuple(sorted(((taken, scored), ways) for (scored, taken), ways in
+                        ((_decode(c), ways) for c, ways in out.items())))
 
 
-def _best_row(results, rows: dict, make) -> list:
-    """Element-wise best of the rows of a side's possible results (each row made once by ``make`` and kept
-    in ``rows``): a booster picks, per roll of the other side, the result that does best."""
-    got = []
-    for key in results:
-        row = rows.get(key)
-        if row is None:
-            row = rows[key] = make(key)
-        got.append(row)
-    return map(max, *got) if len(got) > 1 else got[0]
+def law_work(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]) -> int:
+    """The work of one colour's law in units of the chain's work (:data:`PAIRS_A_UNIT`)."""
+    a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
+    if not (a_boost or d_boost):
+        return WALK_WORK
+    work = len(faces_law(na)) * len(faces_law(nd)) // PAIRS_A_UNIT
+    for n, counts, boosting in ((na, a_counts, a_boost), (nd, d_counts, d_boost)):
+        if boosting:
+            ways = len(faces_law(n))
+            for c in counts:
+                ways *= comb(n, min(c, n))
+            work += OPTION_WORK * ways
+    return WALK_WORK + work
 
 
 def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
@@ -268,16 +354,18 @@ class _Side:
     times (``step``): a side-state's table of landings costs at most one proposal per guideline.
     """
 
-    def __init__(self, setup: BattleSetup, role: str, rows):
-        self.setup, self.role, self.rows = setup, role, rows
+    def __init__(self, setup: BattleSetup, role: str, rows, keys: dict):
+        self.setup, self.role, self.rows, self.keys = setup, role, rows, keys
         self.ruleset, self.chart = setup.ruleset, setup.system.chart
         self.order = setup.side(role).order_of_loss
         self.troops: list[Troops] = []
         self.index: dict = {}
         self.hp: list[int] = []           # hit points left: every landing lowers it (the chain's order)
         self.alive: list[bool] = []       # can_be_lost_any
-        self.dice: list = []              # per active colour: (dice, boosters by kind capped at the dice)
+        self.dice: list = []              # per active colour: the key of (dice, boosters by kind capped at the
+                                          # dice) in ``keys`` (shared by both sides; 0: no dice)
         self.lands: list = []             # per active colour: [state after 0, 1, … 6 hits], filled when asked
+        self.still: list = []             # per active colour: bit h set where h hits leave the state as it is
         self.hurts: list = []             # the guidelines of the colours it rolls in (any colour of the chart)
         self.open: list = []              # the guidelines whose hits it can still take
         self.lonely: list = []            # only transports left
@@ -295,9 +383,11 @@ class _Side:
             dice = []
             for row in self.rows:
                 n = dice_count(rollers(row, troops))
-                dice.append((n, tuple(min(c, n) for c in b.counts_of(kinds(row, troops)))))
+                key = (n, tuple(min(c, n) for c in b.counts_of(kinds(row, troops)))) if n else None
+                dice.append(self.keys.setdefault(key, len(self.keys)))
             self.dice.append(dice)
             self.lands.append([None] * len(self.rows))
+            self.still.append([0] * len(self.rows))
             self.hurts.append(frozenset(row.casualties for row in self.chart.rows if rollers(row, troops)))
             self.open.append(frozenset(g for g in GUIDELINES if capacity(ruleset, troops, g)))
             # Only transports left: the engine's end of round may take them (then it is asked, ``_Exact.ended``).
@@ -321,6 +411,7 @@ class _Side:
                 for _ in range(MAX_DICE):
                     got.append(self.one_hit(got[-1], row))
             self.lands[i][colour] = got
+            self.still[i][colour] = sum(1 << hits for hits, j in enumerate(got) if j == i)
         return got
 
     def whole(self, troops: Troops) -> bool:
@@ -362,14 +453,17 @@ class _Exact:
         # The colours anybody can ever roll: dice only go down, so the others never do anything.
         self.rows = [row for row in setup.system.chart.rows
                      if any(rollers(row, troops[role]) for role in ROLES)]
-        self.sides = (_Side(setup, "attacker", self.rows), _Side(setup, "defender", self.rows))
+        self.keys: dict = {None: 0}       # (dice, boosters) of a colour → a small number, shared by both sides
+        self.sides = (_Side(setup, "attacker", self.rows, self.keys), _Side(setup, "defender", self.rows, self.keys))
         self.first = self.sides[0].number(troops["attacker"]) * _WIDE + self.sides[1].number(troops["defender"])
         self.laws: dict = {}
         self.ended_memo: dict = {}
         self.moves = 0          # landings followed
         self.checked = 0        # the work is next compared with the budget after this many landings
         self.budget = FRACTION_WORK_BUDGET if exact else WORK_BUDGET
-        self.law_work = 0       # pairs of face multisets of the boosted laws this battle uses (cached or not)
+        self.law_work = 0       # the work of the colours' laws this battle uses (cached or not, :func:`law_work`)
+        self.numbers: dict = {}
+        self.nothing = (self.one, None, None, None)
 
     @property
     def work(self) -> int:
@@ -378,20 +472,21 @@ class _Exact:
         sides = len(self.sides[0].troops) + len(self.sides[1].troops)
         return self.moves + PAIR_WORK * len(self.ended_memo) + SIDE_WORK * sides + self.law_work
 
-    def law(self, na: int, a_counts, nd: int, d_counts) -> list:
-        """The colour's law grouped by hits on the attacker, [(x, [(y, chance)])] (chances out of 1), and its size."""
-        key = (na, a_counts, nd, d_counts)
-        got = self.laws.get(key)
+    def law(self, a_key: int, d_key: int) -> tuple:
+        """The colour's law for these keys of dice: ([(x, [(y, chance)])] grouped by hits on the attacker,
+        chances out of 1; its size; {(hits that change neither side) : chance of such a roll})."""
+        got = self.laws.get((a_key, d_key))
         if got is None:
+            by_number = self.numbers or {n: key for key, n in self.keys.items()}
+            self.numbers = by_number if len(by_number) == len(self.keys) else {n: k for k, n in self.keys.items()}
+            na, a_counts = self.numbers[a_key] or (0, ())
+            nd, d_counts = self.numbers[d_key] or (0, ())
             total = 6 ** (na + nd)
-            a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
-            pairs = len(faces_law(na)) * len(faces_law(nd))
-            self.law_work += pairs * BOTH_BOOST_WORK if a_boost and d_boost else \
-                pairs * BOOST_WORK if a_boost or d_boost else 50
+            self.law_work += law_work(na, a_counts, nd, d_counts)
             grouped: dict = {}
             for (x, y), ways in colour_law(na, a_counts, nd, d_counts):
                 grouped.setdefault(x, []).append((y, self.one * ways / total))
-            got = self.laws[key] = (list(grouped.items()), sum(len(ys) for ys in grouped.values()))
+            got = self.laws[(a_key, d_key)] = (list(grouped.items()), sum(len(ys) for ys in grouped.values()), {})
         return got
 
     def colour(self, pair: int, colour: int) -> tuple:
@@ -400,21 +495,19 @@ class _Exact:
         used (:func:`_settle`, :meth:`step_moves`): no list of them is built."""
         attacker, defender = self.sides
         a, d = divmod(pair, _WIDE)
-        if not (attacker.alive[a] and defender.alive[d]):
-            return self.one, None, None, None
-        na, a_counts = attacker.dice[a][colour]
-        nd, d_counts = defender.dice[d][colour]
-        if not na and not nd:
-            return self.one, None, None, None
-        a_lands = attacker.landings(a, colour)
-        d_lands = defender.landings(d, colour)
-        law, size = self.law(na, a_counts, nd, d_counts)
-        stay = 0 * self.one
-        for x, ys in law:
-            if a_lands[x] == a:
-                for y, p in ys:
-                    if d_lands[y] == d:
-                        stay += p
+        a_key, d_key = attacker.dice[a][colour], defender.dice[d][colour]
+        if not (a_key or d_key) or not (attacker.alive[a] and defender.alive[d]):
+            return self.nothing
+        a_lands = attacker.lands[a][colour] or attacker.landings(a, colour)
+        d_lands = defender.lands[d][colour] or defender.landings(d, colour)
+        law, size, stays = self.law(a_key, d_key)
+        still = attacker.still[a][colour] << 8 | defender.still[d][colour]
+        stay = stays.get(still)
+        if stay is None:
+            # The chance of a roll that changes neither side (no hit, mostly; more where some hits cannot
+            # land: an AA gun never lost, hits beyond the ships), once per law and pattern.
+            sa, sd = still >> 8, still & 255
+            stay = stays[still] = sum((p for x, ys in law if sa >> x & 1 for y, p in ys if sd >> y & 1), 0 * self.one)
         self.moves += size
         if self.moves > self.checked:
             self.checked = self.moves + 1_000
