@@ -67,11 +67,12 @@ FRACTION_WORK_BUDGET = WORK_BUDGET // 20
 """The same in exact fractions (``exact``), which cost 10 to 20 times more a unit."""
 PAIR_WORK = 4
 """A pair of states settled (its end of round, its colours' lists) counts as this many landings."""
-PAIRS_A_UNIT, OPTION_WORK, WALK_WORK = 16, 5, 50
+PAIRS_A_UNIT, PLACINGS_A_UNIT, WALK_WORK = 6, 4, 3
 """A colour's law (:func:`law_work`): where somebody boosts, a unit per ``PAIRS_A_UNIT`` pairs of face
-multisets (:func:`_boosted_law`, about 15 ms for 6 v 6 dice) and ``OPTION_WORK`` units per way of placing a
-boosting side's boosts on one of its face multisets (the app's ``boosts.options``: 3–7 µs each, 20 to 1,300 ms
-for 6 dice); ``WALK_WORK`` where nobody boosts. Measured in CPython on this machine, 2026-11-24."""
+multisets (:func:`_boosted_law`) and per ``PLACINGS_A_UNIT`` ways of placing a boosting side's boosts on its
+face multisets (its rows); where nobody boosts, ``WALK_WORK`` units per (na + 1)² (nd + 1)² (the walk).
+Measured in CPython on this machine, 2026-11-24 (first call, process time): 6 v 6 dice 9 ms unboosted,
+16–30 ms with artillery on one or both sides, 130 ms with two kinds of boost on both."""
 SIDE_WORK = 300
 """A side-state met (its proposals for one hit of each guideline, its dice) counts as this many landings."""
 FLOOR = 1e-13
@@ -150,8 +151,38 @@ def colour_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int,
 
 
 def _results(faces: tuple[int, ...], counts: tuple[int, ...], boosting: bool) -> tuple[tuple[int, ...], ...]:
-    """Every distinct result (sorted totals) a side may make of these faces with every boost used."""
-    return tuple(result for result, _ in b.options(faces, counts)) if boosting else (faces,)
+    """Every distinct result (sorted totals) a side may make of these faces with every boost used: the
+    results of the app's ``boosts.options`` (seed 001: each die takes each kind once; every boost the dice
+    can take is used), found kind by kind — a kind's c boosts go on c distinct dice, and which dice of one
+    total take them changes nothing, so only how many of each total do is tried (:func:`_raised`). The
+    same set as ``options`` (tests/core/test_colored_calc.py), without trying every assignment (up to 400
+    per roll for two kinds on 6 dice: 1.3 s for one colour's law)."""
+    if not boosting:
+        return (faces,)
+    results = {faces}
+    for c in counts:
+        if c:
+            results = {raised for totals in results for raised in _raised(totals, min(c, len(totals)))}
+    return tuple(sorted(results, reverse=True))
+
+
+@lru_cache(maxsize=None)
+def _raised(totals: tuple[int, ...], c: int) -> tuple[tuple[int, ...], ...]:
+    """Every sorted result of +1 on c distinct dice of these totals (high to low)."""
+    groups = [(value, totals.count(value)) for value in dict.fromkeys(totals)]
+    out = []
+
+    def place(i: int, left: int, made: list) -> None:
+        if i == len(groups):
+            if not left:
+                out.append(tuple(sorted(made, reverse=True)))
+            return
+        value, many = groups[i]
+        for k in range(min(many, left) + 1):
+            place(i + 1, left - k, made + [value + 1] * k + [value] * (many - k))
+
+    place(0, c, [])
+    return tuple(out)
 
 
 _BASE = 54
@@ -318,15 +349,15 @@ def law_work(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, .
     """The work of one colour's law in units of the chain's work (:data:`PAIRS_A_UNIT`)."""
     a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
     if not (a_boost or d_boost):
-        return WALK_WORK
+        return WALK_WORK * (na + 1) ** 2 * (nd + 1) ** 2
     work = len(faces_law(na)) * len(faces_law(nd)) // PAIRS_A_UNIT
     for n, counts, boosting in ((na, a_counts, a_boost), (nd, d_counts, d_boost)):
         if boosting:
             ways = len(faces_law(n))
             for c in counts:
                 ways *= comb(n, min(c, n))
-            work += OPTION_WORK * ways
-    return WALK_WORK + work
+            work += ways // PLACINGS_A_UNIT
+    return work
 
 
 def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
@@ -457,7 +488,8 @@ class _Exact:
         self.sides = (_Side(setup, "attacker", self.rows, self.keys), _Side(setup, "defender", self.rows, self.keys))
         self.first = self.sides[0].number(troops["attacker"]) * _WIDE + self.sides[1].number(troops["defender"])
         self.laws: dict = {}
-        self.ended_memo: dict = {}
+        self.ended_memo: dict = {}      # the pairs whose end of round the engine was asked
+        self.pairs = 0                  # ends of round looked at (a pair settled, or carried a round)
         self.moves = 0          # landings followed
         self.checked = 0        # the work is next compared with the budget after this many landings
         self.budget = FRACTION_WORK_BUDGET if exact else WORK_BUDGET
@@ -470,15 +502,16 @@ class _Exact:
         """The chain's work so far in units of about one landing followed (the cost budget, docs/api.md):
         counted, not timed, so a request always gets the same method whatever the machine's load."""
         sides = len(self.sides[0].troops) + len(self.sides[1].troops)
-        return self.moves + PAIR_WORK * len(self.ended_memo) + SIDE_WORK * sides + self.law_work
+        return self.moves + PAIR_WORK * self.pairs + SIDE_WORK * sides + self.law_work
 
     def law(self, a_key: int, d_key: int) -> tuple:
         """The colour's law for these keys of dice: ([(x, [(y, chance)])] grouped by hits on the attacker,
-        chances out of 1; its size; {(hits that change neither side) : chance of such a roll})."""
-        got = self.laws.get((a_key, d_key))
+        chances out of 1; {hits that change neither side: (chance of such a roll, the law without them, its
+        size)})."""
+        got = self.laws.get(a_key << 16 | d_key)
         if got is None:
-            by_number = self.numbers or {n: key for key, n in self.keys.items()}
-            self.numbers = by_number if len(by_number) == len(self.keys) else {n: k for k, n in self.keys.items()}
+            if len(self.numbers) != len(self.keys):
+                self.numbers = {n: key for key, n in self.keys.items()}
             na, a_counts = self.numbers[a_key] or (0, ())
             nd, d_counts = self.numbers[d_key] or (0, ())
             total = 6 ** (na + nd)
@@ -486,64 +519,94 @@ class _Exact:
             grouped: dict = {}
             for (x, y), ways in colour_law(na, a_counts, nd, d_counts):
                 grouped.setdefault(x, []).append((y, self.one * ways / total))
-            got = self.laws[(a_key, d_key)] = (list(grouped.items()), sum(len(ys) for ys in grouped.values()), {})
+            got = self.laws[a_key << 16 | d_key] = (list(grouped.items()), {})
         return got
 
-    def colour(self, pair: int, colour: int) -> tuple:
-        """(chance this colour changes nothing, its law, the attacker's and defender's landings) from this
-        pair; the law is None where the colour cannot do anything. The moves are followed where they are
-        used (:func:`_settle`, :meth:`step_moves`): no list of them is built."""
+    def moving(self, law: tuple, still: int) -> tuple:
+        """(chance of a roll that changes neither side, the law without those rolls, its size) where
+        ``still`` has bit h (attacker: h + 8) set if h hits leave that side as it is (no hit, mostly; more
+        where some hits cannot land: an AA gun never lost, hits beyond the ships): once per law and pattern."""
+        grouped, stays = law
+        got = stays.get(still)
+        if got is None:
+            sa, sd = still >> 8, still & 255
+            stay = 0 * self.one
+            moves = []
+            for x, ys in grouped:
+                keep = []
+                for y, p in ys:
+                    if sa >> x & 1 and sd >> y & 1:
+                        stay += p
+                    else:
+                        keep.append((y, p))
+                if keep:
+                    moves.append((x, keep))
+            got = stays[still] = (stay, moves, sum(len(ys) for _, ys in grouped))
+        return got
+
+    def steps(self, pair: int, colours: range | tuple | None = None) -> list:
+        """Per colour of the round (or of ``colours``), from this pair: (chance it changes nothing, the moves [(x, [(y, chance)])]
+        of the rolls that change something, or None where it cannot do anything, the attacker's and
+        defender's landings). The moves are followed where they are used (:func:`_settle`,
+        :meth:`step_moves`): no list of target pairs is built."""
         attacker, defender = self.sides
         a, d = divmod(pair, _WIDE)
-        a_key, d_key = attacker.dice[a][colour], defender.dice[d][colour]
-        if not (a_key or d_key) or not (attacker.alive[a] and defender.alive[d]):
-            return self.nothing
-        a_lands = attacker.lands[a][colour] or attacker.landings(a, colour)
-        d_lands = defender.lands[d][colour] or defender.landings(d, colour)
-        law, size, stays = self.law(a_key, d_key)
-        still = attacker.still[a][colour] << 8 | defender.still[d][colour]
-        stay = stays.get(still)
-        if stay is None:
-            # The chance of a roll that changes neither side (no hit, mostly; more where some hits cannot
-            # land: an AA gun never lost, hits beyond the ships), once per law and pattern.
-            sa, sd = still >> 8, still & 255
-            stay = stays[still] = sum((p for x, ys in law if sa >> x & 1 for y, p in ys if sd >> y & 1), 0 * self.one)
-        self.moves += size
+        colours = range(len(self.rows)) if colours is None else colours
+        if not (attacker.alive[a] and defender.alive[d]):
+            return [self.nothing] * len(colours)
+        a_dice, d_dice = attacker.dice[a], defender.dice[d]
+        a_all, d_all = attacker.lands[a], defender.lands[d]
+        a_still, d_still = attacker.still[a], defender.still[d]
+        laws = self.laws
+        out = []
+        for colour in colours:
+            a_key, d_key = a_dice[colour], d_dice[colour]
+            if not (a_key or d_key):
+                out.append(self.nothing)
+                continue
+            a_lands = a_all[colour] or attacker.landings(a, colour)
+            d_lands = d_all[colour] or defender.landings(d, colour)
+            law = laws.get(a_key << 16 | d_key) or self.law(a_key, d_key)
+            still = a_still[colour] << 8 | d_still[colour]
+            stay, moves, size = law[1].get(still) or self.moving(law, still)
+            self.moves += size
+            out.append((stay, moves, a_lands, d_lands))
         if self.moves > self.checked:
             self.checked = self.moves + 1_000
             if self.work > self.budget:
                 raise _TooManyStates
-        return stay, law, a_lands, d_lands
+        return out
+
+    def colour(self, pair: int, colour: int) -> tuple:
+        """One colour of :meth:`steps`."""
+        return self.steps(pair, (colour,))[0]
 
     def step_moves(self, pair: int, step: tuple) -> list:
         """[(next pair, chance)] of one colour's step from this pair, the pair itself left out."""
         _, law, a_lands, d_lands = step
         if law is None:
             return []
-        a, d = divmod(pair, _WIDE)
-        return [(a_lands[x] * _WIDE + d_lands[y], p) for x, ys in law for y, p in ys
-                if a_lands[x] != a or d_lands[y] != d]
+        return [(a_lands[x] * _WIDE + d_lands[y], p) for x, ys in law for y, p in ys]
 
     def ended(self, pair: int) -> tuple[str | None, int]:
         """The outcome after a round (lonely defenseless transports first), or None; and the pair kept.
 
         The usual case (both sides in the fight, one able to hurt the other, none left with only
         transports) is read off the side-states; any other asks the engine's own end of round."""
+        self.pairs += 1
+        attacker, defender = self.sides
+        a, d = divmod(pair, _WIDE)
+        if (attacker.alive[a] and defender.alive[d]
+                and (attacker.hurts[a] & defender.open[d] or defender.hurts[d] & attacker.open[a])
+                and not attacker.lonely[a] and not defender.lonely[d]):
+            return None, pair
         got = self.ended_memo.get(pair)
         if got is None:
-            attacker, defender = self.sides
-            a, d = divmod(pair, _WIDE)
-            if (attacker.alive[a] and defender.alive[d]
-                    and (attacker.hurts[a] & defender.open[d] or defender.hurts[d] & attacker.open[a])
-                    and not attacker.lonely[a] and not defender.lonely[d]):
-                got = (None, pair)
-            else:
-                state = {"attacker": attacker.troops[a], "defender": defender.troops[d]}
-                battle = ColoredBattle(self.setup, Table(), state)      # rolls and decides nothing
-                battle.lose_lonely_transports(RoundLog(0))
-                got = (battle.decided(), attacker.number(battle.troops["attacker"]) * _WIDE
-                       + defender.number(battle.troops["defender"]))
-            self.ended_memo[pair] = got
+            state = {"attacker": attacker.troops[a], "defender": defender.troops[d]}
+            battle = ColoredBattle(self.setup, Table(), state)      # rolls and decides nothing
+            battle.lose_lonely_transports(RoundLog(0))
+            got = self.ended_memo[pair] = (battle.decided(), attacker.number(battle.troops["attacker"]) * _WIDE
+                                           + defender.number(battle.troops["defender"]))
         return got
 
     def armies(self, pair: int):
@@ -570,6 +633,7 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
     levels[top].append(kept)
     empty = [zero] * (width + 1)
     a_hp, d_hp = attacker.hp, defender.hp
+    find = masses.get
     for level in range(top, -1, -1):
         pairs = levels[level]
         levels[level] = None
@@ -579,7 +643,7 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
             if not exact and mass < FLOOR:
                 pruned += mass              # in floats, pairs reached with less than FLOOR are dropped
                 continue
-            steps = [calc.colour(pair, colour) for colour in range(width)]
+            steps = calc.steps(pair)
             outcome, after = calc.ended(pair)
             if outcome is None and after == pair:
                 # The round comes back here when no colour changes anything: summed at once.
@@ -604,16 +668,13 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                     carry += here[colour]
                 if carry and law is not None:
                     slot = colour + 1
-                    a, d = divmod(pair, _WIDE)
                     for x, ys in law:
                         ta = a_lands[x]
-                        base, level_a, same = ta * _WIDE, a_hp[ta], ta == a
+                        base, level_a = ta * _WIDE, a_hp[ta]
                         for y, p in ys:
                             td = d_lands[y]
-                            if same and td == d:
-                                continue
                             target = base + td
-                            got = masses.get(target)
+                            got = find(target)
                             if got is None:
                                 got = masses[target] = empty[:]
                                 levels[level_a + d_hp[td]].append(target)
