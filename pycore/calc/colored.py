@@ -401,6 +401,8 @@ class _Side:
         self.open: list = []              # the guidelines whose hits it can still take
         self.lonely: list = []            # only transports left
         self.step: dict = {}              # (state, guideline, chooser) → state after one hit
+        self.profile: list = []           # per state: its profile's number (None until asked, :meth:`profile_of`)
+        self.profiles: dict = {}          # (in the fight, dice keys, still bits, hurts, open, lonely) → number
 
     def number(self, troops: Troops) -> int:
         got = self.index.get(troops)
@@ -419,6 +421,7 @@ class _Side:
             self.dice.append(dice)
             self.lands.append([None] * len(self.rows))
             self.still.append([0] * len(self.rows))
+            self.profile.append(None)
             self.hurts.append(frozenset(row.casualties for row in self.chart.rows if rollers(row, troops)))
             self.open.append(frozenset(g for g in GUIDELINES if capacity(ruleset, troops, g)))
             # Only transports left: the engine's end of round may take them (then it is asked, ``_Exact.ended``).
@@ -443,6 +446,16 @@ class _Side:
                     got.append(self.one_hit(got[-1], row))
             self.lands[i][colour] = got
             self.still[i][colour] = sum(1 << hits for hits, j in enumerate(got) if j == i)
+        return got
+
+    def profile_of(self, i: int) -> int:
+        """The number of what a round asks of this state (in the fight or not, each colour's dice key,
+        which hits leave it as it is, what its end of round reads), its landings worked for every colour: states of one profile
+        share their round's plan (:meth:`_Exact.plan`), whatever their troops."""
+        for colour in range(len(self.rows)):
+            self.landings(i, colour)
+        key = (self.alive[i], tuple(self.dice[i]), tuple(self.still[i]), self.hurts[i], self.open[i], self.lonely[i])
+        got = self.profile[i] = self.profiles.setdefault(key, len(self.profiles))
         return got
 
     def whole(self, troops: Troops) -> bool:
@@ -489,13 +502,15 @@ class _Exact:
         self.first = self.sides[0].number(troops["attacker"]) * _WIDE + self.sides[1].number(troops["defender"])
         self.laws: dict = {}
         self.ended_memo: dict = {}      # the pairs whose end of round the engine was asked
-        self.pairs = 0                  # ends of round looked at (a pair settled, or carried a round)
+        self.pairs = 0                  # pairs whose round was planned (settled once, or carried round by round)
         self.moves = 0          # landings followed
         self.checked = 0        # the work is next compared with the budget after this many landings
         self.budget = FRACTION_WORK_BUDGET if exact else WORK_BUDGET
         self.law_work = 0       # the work of the colours' laws this battle uses (cached or not, :func:`law_work`)
         self.numbers: dict = {}
-        self.nothing = (self.one, None, None, None)
+        self.plans: dict = {}           # pair of profiles → the round's plan (:meth:`plan`)
+        self.a_profiles: list = []      # the sides' profiles by number
+        self.d_profiles: list = []
 
     @property
     def work(self) -> int:
@@ -544,46 +559,57 @@ class _Exact:
             got = stays[still] = (stay, moves, sum(len(ys) for _, ys in grouped))
         return got
 
-    def steps(self, pair: int, colours: range | tuple | None = None) -> list:
-        """Per colour of the round (or of ``colours``), from this pair: (chance it changes nothing, the moves [(x, [(y, chance)])]
-        of the rolls that change something, or None where it cannot do anything, the attacker's and
-        defender's landings). The moves are followed where they are used (:func:`_settle`,
-        :meth:`step_moves`): no list of target pairs is built."""
+    def plan(self, a_profile: int, d_profile: int) -> tuple:
+        """A round's plan for a pair of these profiles: per colour (chance it changes nothing, its moves
+        [(x, [(y, chance)])] of the rolls that change something, or None where it cannot do anything);
+        and the number of moves (the work, counted each time a pair follows it)."""
+        a_alive, a_dice, a_still, a_hurts, a_open, a_lonely = self.a_profiles[a_profile]
+        d_alive, d_dice, d_still, d_hurts, d_open, d_lonely = self.d_profiles[d_profile]
+        out = []
+        size = 0
+        for colour in range(len(self.rows)):
+            a_key, d_key = a_dice[colour], d_dice[colour]
+            if not (a_key or d_key) or not (a_alive and d_alive):
+                out.append((self.one, None))
+                continue
+            stay, moves, n = self.moving(self.law(a_key, d_key), a_still[colour] << 8 | d_still[colour])
+            out.append((stay, moves))
+            size += n
+        # The usual end of round (:meth:`ended`): both in the fight, one able to hurt the other, neither
+        # left with only transports: the battle goes on with the pair as it is.
+        goes_on = bool(a_alive and d_alive and (a_hurts & d_open or d_hurts & a_open) and not a_lonely
+                       and not d_lonely)
+        got = self.plans[a_profile << 20 | d_profile] = (out, size, goes_on)
+        return got
+
+    def steps(self, pair: int) -> tuple:
+        """(the round's plan from this pair (:meth:`plan`), the attacker's landings, the defender's
+        landings: per colour, the state after 0, 1, … 6 hits; whether the round's end is the usual one). The moves are followed where they are
+        used (:func:`_settle`, :func:`_by_rounds`): no list of target pairs is built."""
         attacker, defender = self.sides
         a, d = divmod(pair, _WIDE)
-        colours = range(len(self.rows)) if colours is None else colours
-        if not (attacker.alive[a] and defender.alive[d]):
-            return [self.nothing] * len(colours)
-        a_dice, d_dice = attacker.dice[a], defender.dice[d]
-        a_all, d_all = attacker.lands[a], defender.lands[d]
-        a_still, d_still = attacker.still[a], defender.still[d]
-        laws = self.laws
-        out = []
-        for colour in colours:
-            a_key, d_key = a_dice[colour], d_dice[colour]
-            if not (a_key or d_key):
-                out.append(self.nothing)
-                continue
-            a_lands = a_all[colour] or attacker.landings(a, colour)
-            d_lands = d_all[colour] or defender.landings(d, colour)
-            law = laws.get(a_key << 16 | d_key) or self.law(a_key, d_key)
-            still = a_still[colour] << 8 | d_still[colour]
-            stay, moves, size = law[1].get(still) or self.moving(law, still)
-            self.moves += size
-            out.append((stay, moves, a_lands, d_lands))
+        pa = attacker.profile[a]
+        if pa is None:
+            pa = attacker.profile_of(a)
+            if len(self.a_profiles) < len(attacker.profiles):
+                self.a_profiles = list(attacker.profiles)
+        pd = defender.profile[d]
+        if pd is None:
+            pd = defender.profile_of(d)
+            if len(self.d_profiles) < len(defender.profiles):
+                self.d_profiles = list(defender.profiles)
+        plan, size, goes_on = self.plans.get(pa << 20 | pd) or self.plan(pa, pd)
+        self.moves += size
+        self.pairs += 1
         if self.moves > self.checked:
             self.checked = self.moves + 1_000
             if self.work > self.budget:
                 raise _TooManyStates
-        return out
+        return plan, attacker.lands[a], defender.lands[d], goes_on
 
-    def colour(self, pair: int, colour: int) -> tuple:
-        """One colour of :meth:`steps`."""
-        return self.steps(pair, (colour,))[0]
-
-    def step_moves(self, pair: int, step: tuple) -> list:
-        """[(next pair, chance)] of one colour's step from this pair, the pair itself left out."""
-        _, law, a_lands, d_lands = step
+    @staticmethod
+    def step_moves(law: list | None, a_lands: list, d_lands: list) -> list:
+        """[(next pair, chance)] of one colour's moves (the pair itself left out)."""
         if law is None:
             return []
         return [(a_lands[x] * _WIDE + d_lands[y], p) for x, ys in law for y, p in ys]
@@ -593,7 +619,6 @@ class _Exact:
 
         The usual case (both sides in the fight, one able to hurt the other, none left with only
         transports) is read off the side-states; any other asks the engine's own end of round."""
-        self.pairs += 1
         attacker, defender = self.sides
         a, d = divmod(pair, _WIDE)
         if (attacker.alive[a] and defender.alive[d]
@@ -643,8 +668,8 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
             if not exact and mass < FLOOR:
                 pruned += mass              # in floats, pairs reached with less than FLOOR are dropped
                 continue
-            steps = calc.steps(pair)
-            outcome, after = calc.ended(pair)
+            steps, a_all, d_all, goes_on = calc.steps(pair)
+            outcome, after = (None, pair) if goes_on else calc.ended(pair)
             if outcome is None and after == pair:
                 # The round comes back here when no colour changes anything: summed at once.
                 back, carry = here[width], zero
@@ -663,11 +688,12 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                 carry = zero
                 expected += here[0]
                 started = False
-            for colour, (stay, law, a_lands, d_lands) in enumerate(steps):
+            for colour, (stay, law) in enumerate(steps):
                 if colour or not started:
                     carry += here[colour]
                 if carry and law is not None:
                     slot = colour + 1
+                    a_lands, d_lands = a_all[colour], d_all[colour]
                     for x, ys in law:
                         ta = a_lands[x]
                         base, level_a = ta * _WIDE, a_hp[ta]
@@ -714,8 +740,10 @@ def _by_rounds(calc: _Exact, rounds: int, exact: bool) -> Ends:
             for pair, p in live.items():
                 got = memo.get((pair, colour))
                 if got is None:
-                    step = calc.colour(pair, colour)
-                    got = memo[(pair, colour)] = (step[0], calc.step_moves(pair, step))
+                    plan, a_all, d_all, _ = calc.steps(pair)
+                    for c, (stay, law) in enumerate(plan):
+                        memo[(pair, c)] = (stay, calc.step_moves(law, a_all[c], d_all[c]))
+                    got = memo[(pair, colour)]
                 stay, moves = got
                 if stay:
                     nxt[pair] = nxt.get(pair, zero) + p * stay
