@@ -57,24 +57,26 @@ from .law import Ends
 from .montecarlo import bounded
 
 EXACT_MAX_UNITS_A_SIDE = 60
-WORK_BUDGET = 8_000_000
-"""Work (about one landing followed a unit, :attr:`_Exact.work`) the exact chain may do in floats before it
-gives way to Monte Carlo. Measured in CPython on this project's shared 2-core machine (bench/colored.py):
-1.1 µs a unit at a load average of 7, 2 µs at 11. Sea 60 v 60 (sub, destroyer, cruiser, battleship,
-carrier, fighter, transport) is 7.2 million units (7.8 s at load 7); land 40 v 40 with five kinds of
-unit and artillery boosting is 2–3 million."""
+WORK_BUDGET = 24_000_000
+"""Work (a unit is about one landing followed, :attr:`_Exact.work`) the exact chain may do in floats before it
+gives way to Monte Carlo: about 10 s in CPython on this project's shared 2-core machine (0.35–0.45 µs a unit,
+process time, at a load average of 5; bench/colored.py). Measured there on 2026-11-24 (1940-2e, the bench's
+mixes): land 60 v 60 of five kinds a side with artillery boosting, 22 million units (8.4 s); 30 infantry +
+30 tanks a side, 18 million (5.3 s); land 40 v 40, 4 million (1.4 s); sea 60 v 60 (sub, destroyer,
+cruiser, battleship, carrier, fighter, transport), about 13 million."""
 FRACTION_WORK_BUDGET = WORK_BUDGET // 20
 """The same in exact fractions (``exact``), which cost 10 to 20 times more a unit."""
-PAIR_WORK = 4
-"""A pair of states settled (its end of round, its colours' lists) counts as this many landings."""
-PAIRS_A_UNIT, PLACINGS_A_UNIT, WALK_WORK = 6, 4, 3
+PAIR_WORK = 12
+"""A pair of states settled (its round's plan, its end of round, its masses) counts as this many landings."""
+PAIRS_A_UNIT, PLACING_WORK, WALK_WORK = 3, 1, 9
 """A colour's law (:func:`law_work`): where somebody boosts, a unit per ``PAIRS_A_UNIT`` pairs of face
-multisets (:func:`_boosted_law`) and per ``PLACINGS_A_UNIT`` ways of placing a boosting side's boosts on its
-face multisets (its rows); where nobody boosts, ``WALK_WORK`` units per (na + 1)² (nd + 1)² (the walk).
+multisets (:func:`_boosted_law`) and ``PLACING_WORK`` per way of placing a boosting side's boosts on one of
+its face multisets (its rows); where nobody boosts, ``WALK_WORK`` units per (na + 1)² (nd + 1)² (the walk).
 Measured in CPython on this machine, 2026-11-24 (first call, process time): 6 v 6 dice 9 ms unboosted,
 16–30 ms with artillery on one or both sides, 130 ms with two kinds of boost on both."""
-SIDE_WORK = 300
-"""A side-state met (its proposals for one hit of each guideline, its dice) counts as this many landings."""
+SIDE_WORK = 1_100
+"""A side-state met (its proposals for up to 6 hits of each colour, its dice, its profile) counts as this many
+landings (about 0.45 ms)."""
 FLOOR = 1e-13
 SAMPLES = 4000
 """Battles simulated beyond the exact limit (a probability's 95 % interval is then at most ±1.6 %)."""
@@ -356,7 +358,7 @@ def law_work(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, .
             ways = len(faces_law(n))
             for c in counts:
                 ways *= comb(n, min(c, n))
-            work += ways // PLACINGS_A_UNIT
+            work += ways * PLACING_WORK
     return work
 
 
