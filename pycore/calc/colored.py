@@ -7,7 +7,9 @@ kind it has (each capped at its dice): its law of (hits on the attacker,
 hits on the defender) is worked out once per such key (:func:`colour_law`)
 — by a walk over the faces from 6 down to 1 where nobody boosts, by
 enumerating every multiset of faces with its multinomial weight out of 6^n
-and the app's own boost proposals (attacker first) where somebody does. The
+where somebody boosts, each pair played by the rule of the app's boost
+proposals (the attacker's best result given the defender's best answer;
+checked against ``boosts.propose`` / ``respond`` on every roll). The
 casualties that follow are the app's proposals (the victim's order of loss,
 the winner's pick for red), exactly what :mod:`pycore.systems.colored.fight`
 does with seeded dice. The attacker never retreats. Battles end when a side
@@ -24,14 +26,21 @@ Size limit (stated, checked by :func:`small_enough`): exact for at most
 (``FRACTION_WORK_BUDGET`` for ``exact``), counted as the chain goes, so a
 request always gets the same method. The work grows with every kind of unit
 a side has and with the ways a colour's hits are chosen (red's winner picks
-from the top, the others' victims from the bottom): 60 v 60 at sea (seven
-kinds) and 60 infantry a side fit; land battles of five kinds a side with
-artillery fit to about 30 v 30, 30 infantry + 30 tanks a side does not
-(measured in bench/colored.py). Beyond it the calculator simulates ``SAMPLES`` battles
-with seeded dice (``mc/0``, ``mc/1``, …) through
+from the top, the others' victims from the bottom, so a side's states are a
+square of its units): 60 v 60 at sea (seven kinds), 60 infantry a side, 30
+infantry + 30 tanks a side and land 60 v 60 of five to seven kinds a side
+with artillery boosting on both fit (measured in bench/colored.py; 8–9 s of
+CPython for the biggest). Beyond it the calculator simulates ``SAMPLES``
+battles with seeded dice (``mc/0``, ``mc/1``, …) through
 :func:`pycore.calc.montecarlo.sample`, and the ``calc`` op reports 95 %
 intervals and why. In floats, pairs reached with less than ``FLOOR`` are
 dropped and counted in ``pruned``.
+
+Speed (2026-11-24, issue 15 item 3): boosted laws by big-integer slots
+(:class:`_Slots`, :func:`_boosted_law`), a side's boosted results kind by kind
+(:func:`_results`), and a round's plan per pair of side profiles
+(:meth:`_Exact.plan`); mixed land 40 v 40 went from Monte Carlo (10 s of exact
+work, 89 % of it boosted laws) to 1 s exact.
 """
 
 from __future__ import annotations

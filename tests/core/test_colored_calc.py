@@ -1,4 +1,5 @@
-"""The coloured-dice calculator (pycore.calc.colored): hand-worked laws, and agreement with seeded battles."""
+"""The coloured-dice calculator (pycore.calc.colored): hand-worked laws, brute-force enumeration, the app's boost
+proposals on every roll, and agreement with seeded battles."""
 
 import math
 from fractions import Fraction
