@@ -327,12 +327,9 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
     if not a_boost:
         # The defender alone boosts: his best result against each attacker roll (the slots).
         slots = _Slots([faces for faces, _ in a_faces], k)
-        rows = {r: slots.codes(*pair) for r, pair in slots.rows(
-            [r for results in d_results for r in results], extra_a, extra_d).items()}
-        tally = [(slots.best([rows[r] for r in results])[0].to_bytes(slots.size, "little"), ways)
-                 for (_, ways), results in zip(d_faces, d_results)]
-        _tally(out, tally, a_runs)
+        _choose(out, slots, _values(slots, d_results, extra_a, extra_d), d_faces, d_results, a_runs)
         return tuple(sorted((_decode(c), ways) for c, ways in out.items()))     # (scored, taken) = (on_a, on_d)
+    d_slots = _Slots([faces for faces, _ in d_faces], k)
     if d_boost:
         # The defender's answer to every attacker result (the slots), with the attacker's outcome carried;
         # then read back, one column per attacker result, one slot per defender roll.
@@ -345,16 +342,23 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
                          .to_bytes(slots.size, "little") for results in d_results)
         width = len(universe)
         a_rows = {r: int.from_bytes(table[j::width], "little") for j, r in enumerate(universe)}
-        d_slots = _Slots([faces for faces, _ in d_faces], k)
     else:
-        d_slots = _Slots([faces for faces, _ in d_faces], k)
-        a_rows = {r: d_slots.codes(*pair) for r, pair in d_slots.rows(
-            [r for results in a_results for r in results], extra_d, extra_a).items()}
-    tally = [(d_slots.best([a_rows[r] for r in results])[0].to_bytes(d_slots.size, "little"), ways)
-             for (_, ways), results in zip(a_faces, a_results)]
-    _tally(out, tally, d_runs)
+        a_rows = _values(d_slots, a_results, extra_d, extra_a)
+    _choose(out, d_slots, a_rows, a_faces, a_results, d_runs)
     return tuple(sorted(((taken, scored), ways) for (scored, taken), ways in
                         ((_decode(c), ways) for c, ways in out.items())))
+
+
+def _values(slots: _Slots, results_by_roll: list, extra_here: int, extra_there: int) -> dict:
+    """Each result of the other side → its row of slot values (the value to it of each outcome)."""
+    pairs = slots.rows([r for results in results_by_roll for r in results], extra_here, extra_there)
+    return {r: slots.codes(*pair) for r, pair in pairs.items()}
+
+
+def _choose(out: dict, slots: _Slots, rows: dict, faces: list, results_by_roll: list, runs: list) -> None:
+    """Per roll of a booster (``faces``, with its ways), his best result slot by slot, tallied into ``out``."""
+    _tally(out, [(slots.best([rows[r] for r in results])[0].to_bytes(slots.size, "little"), ways)
+                 for (_, ways), results in zip(faces, results_by_roll)], runs)
 
 
 def law_work(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]) -> int:

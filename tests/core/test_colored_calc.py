@@ -167,6 +167,18 @@ from pycore.systems.colored.commit import Troops, color_of, unit_of  # noqa: E40
 from pycore.systems.colored.losses import victim_proposal, winner_proposal  # noqa: E402
 
 
+def boosted(a_roll, a_counts, d_roll, d_counts):
+    """Both sides' totals after the app's boost proposals (boosts.propose, then boosts.respond)."""
+    a_faces, d_faces = tuple(sorted(a_roll, reverse=True)), tuple(sorted(d_roll, reverse=True))
+    a_tot = a_faces
+    if a_faces and any(a_counts):
+        a_tot = proposals.totals(a_faces, proposals.propose(a_faces, a_counts, d_faces, d_counts))
+    d_tot = d_faces
+    if d_faces and any(d_counts):
+        d_tot = proposals.totals(d_faces, proposals.respond(d_faces, d_counts, a_tot))
+    return a_tot, d_tot
+
+
 class BruteForce:
     """Every ordered roll of every colour of every round, as docs/rules.md §7 plays it, in Fractions."""
 
@@ -200,14 +212,7 @@ class BruteForce:
         a_counts, d_counts = self.boosters(a, row, na), self.boosters(d, row, nd)
         out = {}
         for roll in product(range(1, 7), repeat=na + nd):
-            a_faces = tuple(sorted(roll[:na], reverse=True))
-            d_faces = tuple(sorted(roll[na:], reverse=True))
-            a_tot = a_faces
-            if na and any(a_counts):
-                a_tot = proposals.totals(a_faces, proposals.propose(a_faces, a_counts, d_faces, d_counts))
-            d_tot = d_faces
-            if nd and any(d_counts):
-                d_tot = proposals.totals(d_faces, proposals.respond(d_faces, d_counts, a_tot))
+            a_tot, d_tot = boosted(roll[:na], a_counts, roll[na:], d_counts)
             x, y = sorted(a_tot, reverse=True), sorted(d_tot, reverse=True)
             on_a = on_d = 0
             for k in range(max(na, nd)):           # high to high; a tie costs both; a lone die hits
@@ -377,18 +382,12 @@ def test_a_boosted_colour_law_plays_the_apps_proposals_on_every_roll(key):
     want: dict = {}
 
     def play(a_faces, d_faces, ways):
-        a_tot = a_faces
-        if na and any(a_counts):
-            a_tot = proposals.totals(a_faces, proposals.propose(a_faces, a_counts, d_faces, d_counts))
-        d_tot = d_faces
-        if nd and any(d_counts):
-            d_tot = proposals.totals(d_faces, proposals.respond(d_faces, d_counts, a_tot))
-        m = match(a_tot, d_tot)
+        m = match(*boosted(a_faces, a_counts, d_faces, d_counts))
         want[(m.on_attacker, m.on_defender)] = want.get((m.on_attacker, m.on_defender), 0) + ways
 
     if na + nd <= 5:
         for roll in product(range(1, 7), repeat=na + nd):
-            play(tuple(sorted(roll[:na], reverse=True)), tuple(sorted(roll[na:], reverse=True)), 1)
+            play(roll[:na], roll[na:], 1)
     else:
         a_law, d_law = faces_law(na), faces_law(nd)
         assert sum(w for _, w in a_law) == 6 ** na and sum(w for _, w in d_law) == 6 ** nd
