@@ -28,10 +28,11 @@ request always gets the same method. The work grows with every kind of unit
 a side has and with the ways a colour's hits are chosen (red's winner picks
 from the top, the others' victims from the bottom, so a side's states are a
 square of its units): 60 v 60 at sea (seven kinds), 60 infantry a side, 30
-infantry + 30 tanks a side and land 60 v 60 of five to seven kinds a side
-with artillery boosting on both fit (measured in bench/colored.py; 8–9 s of
-CPython for the biggest). Beyond it the calculator simulates ``SAMPLES``
-battles with seeded dice (``mc/0``, ``mc/1``, …) through
+infantry + 30 tanks a side, Revised 60 v 60 of five kinds and 1940-2e land
+50 v 50 of five kinds with artillery boosting on both fit; 1940-2e land
+60 v 60 of five kinds does not (measured in bench/colored.py; the bound and
+why: ``WORK_BUDGET``). Beyond it the calculator simulates ``SAMPLES`` battles
+with seeded dice (``mc/0``, ``mc/1``, …) through
 :func:`pycore.calc.montecarlo.sample`, and the ``calc`` op reports 95 %
 intervals and why. In floats, pairs reached with less than ``FLOOR`` are
 dropped and counted in ``pruned``.
@@ -39,8 +40,8 @@ dropped and counted in ``pruned``.
 Speed (2026-11-24, issue 15 item 3): boosted laws by big-integer slots
 (:class:`_Slots`, :func:`_boosted_law`), a side's boosted results kind by kind
 (:func:`_results`), and a round's plan per pair of side profiles
-(:meth:`_Exact.plan`); mixed land 40 v 40 went from Monte Carlo (10 s of exact
-work, 89 % of it boosted laws) to 1 s exact.
+(:meth:`_Exact.plan`); issue 15's mixed land 40 v 40 went from Monte Carlo
+(10 s of exact work, 89 % of it boosted laws) to about 1 s exact.
 """
 
 from __future__ import annotations
@@ -66,13 +67,17 @@ from .law import Ends
 from .montecarlo import bounded
 
 EXACT_MAX_UNITS_A_SIDE = 60
-WORK_BUDGET = 24_000_000
+WORK_BUDGET = 18_000_000
 """Work (a unit is about one landing followed, :attr:`_Exact.work`) the exact chain may do in floats before it
-gives way to Monte Carlo: about 10 s in CPython on this project's shared 2-core machine (0.35–0.45 µs a unit,
-process time, at a load average of 5; bench/colored.py). Measured there on 2026-11-24 (1940-2e, the bench's
-mixes): land 60 v 60 of five kinds a side with artillery boosting, 22 million units (8.4 s); 30 infantry +
-30 tanks a side, 18 million (5.3 s); land 40 v 40, 4 million (1.4 s); sea 60 v 60 (sub, destroyer,
-cruiser, battleship, carrier, fighter, transport), about 13 million."""
+gives way to Monte Carlo: about 8 s in CPython on this project's shared 2-core machine (0.35–0.45 µs a unit,
+process time, at a load average of 4–8; bench/colored.py --work), so that a battle which needs more, tried
+and then simulated (bench/cost.py), still answers within the 30 s of docs/api.md under load. Measured there
+on 2026-11-24: sea 60 v 60 (sub, destroyer, cruiser, battleship, carrier, fighter, transport) 10 million
+units (3.5 s); 30 infantry + 30 tanks a side 16 million (5.3–5.6 s); Revised 60 v 60 of five kinds with
+artillery on both sides 15 million (5.6 s); 1940-2e land 50 v 50 of five kinds 10 million (3.5 s); issue 15's
+Revised 40 v 40 mix 3.7 million (0.9–1.4 s). Over it: 1940-2e land 60 v 60 of five kinds (bench/colored.py's
+mix), 21 million units (7.5–8.9 s), and of seven kinds, 21 million: Monte Carlo. With 24 million they were
+exact, but the worst battle over the bound then took 28 s under load."""
 FRACTION_WORK_BUDGET = WORK_BUDGET // 20
 """The same in exact fractions (``exact``): 1.2–1.8 µs a unit measured up to 30 v 30 (2.2 s for 1.3 million
 units, at a load of 13), more as the battle's numbers grow; kept at a twentieth, a few seconds."""

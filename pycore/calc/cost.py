@@ -183,7 +183,7 @@ def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate) -> 
 
 def colored(setup: BattleSetup, small: bool, budget: int, samples: int) -> Estimate:
     """Coloured dice: the exact chain is bounded by its own count of work (``budget`` units,
-    ``colored.WORK_BUDGET``: about 11 s at most), after which it gives way to Monte Carlo, itself within the
+    ``colored.WORK_BUDGET``: about 8 s at most), after which it gives way to Monte Carlo, itself within the
     budget. The pairs of states it meets are at most the product of each side's armies (every count of
     every type): where that product's work fits the bound the answer is exact; beyond it the chain may still
     finish (60 v 60 at sea meets 210,000 pairs of a product in the trillions), so the estimate is the
