@@ -60,6 +60,14 @@ CASES = [
                                      ruleset="revised", exact=True)),
     ("coloured 10 + 10 a side", calc(COL, {"infantry": 10, "tank": 10}, {"infantry": 10, "tank": 10})),
     ("coloured 60 a side", calc(COL, {"infantry": 30, "tank": 30}, {"infantry": 30, "tank": 30})),
+    # The exact chain's whole bound (colored.WORK_BUDGET), then Monte Carlo: mixed land 60 v 60 with fighters
+    # boosting white on both sides (two kinds of boost each, issue 15 item 3).
+    ("coloured 60 a side, two boosts each (bound, then Monte Carlo)",
+     {"op": "calc", "ruleset": "1940-2e", "kind": "land", "system": COL,
+      "attacker": {"units": {"infantry": 24, "artillery": 12, "tank": 12, "fighter": 6, "bomber": 6},
+                   "colors": {"yellow": {"rolls": {"fighter": 3}}, "white": {"boosts": {"fighter": 3}}}},
+      "defender": {"units": {"infantry": 35, "artillery": 6, "tank": 12, "fighter": 6, "aa_gun": 1},
+                   "colors": {"yellow": {"rolls": {"fighter": 3}}, "white": {"boosts": {"fighter": 3}}}}}),
     ("chess ryof6 1,996 a side", calc({"name": "chess", "variant": "ryof6"}, {"infantry": 499, "artillery": 499, "tank": 499, "fighter": 499},
                                       {"infantry": 499, "artillery": 499, "tank": 499, "fighter": 499}, ruleset="revised")),
     ("chess cofr 1,996 a side", calc({"name": "chess", "variant": "cofr"}, {"infantry": 499, "artillery": 499, "tank": 499, "fighter": 499},

@@ -7,7 +7,9 @@ kind it has (each capped at its dice): its law of (hits on the attacker,
 hits on the defender) is worked out once per such key (:func:`colour_law`)
 — by a walk over the faces from 6 down to 1 where nobody boosts, by
 enumerating every multiset of faces with its multinomial weight out of 6^n
-and the app's own boost proposals (attacker first) where somebody does. The
+where somebody boosts, each pair played by the rule of the app's boost
+proposals (the attacker's best result given the defender's best answer;
+checked against ``boosts.propose`` / ``respond`` on every roll). The
 casualties that follow are the app's proposals (the victim's order of loss,
 the winner's pick for red), exactly what :mod:`pycore.systems.colored.fight`
 does with seeded dice. The attacker never retreats. Battles end when a side
@@ -24,23 +26,31 @@ Size limit (stated, checked by :func:`small_enough`): exact for at most
 (``FRACTION_WORK_BUDGET`` for ``exact``), counted as the chain goes, so a
 request always gets the same method. The work grows with every kind of unit
 a side has and with the ways a colour's hits are chosen (red's winner picks
-from the top, the others' victims from the bottom): 60 v 60 at sea (seven
-kinds) and 60 infantry a side fit; land battles of five kinds a side with
-artillery fit to about 30 v 30, 30 infantry + 30 tanks a side does not
-(measured in bench/colored.py). Beyond it the calculator simulates ``SAMPLES`` battles
+from the top, the others' victims from the bottom, so a side's states are a
+square of its units): 60 v 60 at sea (seven kinds), 60 infantry a side, 30
+infantry + 30 tanks a side, Revised 60 v 60 of five kinds and 1940-2e land
+50 v 50 of five kinds with artillery boosting on both fit; 1940-2e land
+60 v 60 of five kinds does not (measured in bench/colored.py; the bound and
+why: ``WORK_BUDGET``). Beyond it the calculator simulates ``SAMPLES`` battles
 with seeded dice (``mc/0``, ``mc/1``, …) through
 :func:`pycore.calc.montecarlo.sample`, and the ``calc`` op reports 95 %
 intervals and why. In floats, pairs reached with less than ``FLOOR`` are
 dropped and counted in ``pruned``.
+
+Speed (2026-11-24, issue 15 item 3): boosted laws by big-integer slots
+(:class:`_Slots`, :func:`_boosted_law`), a side's boosted results kind by kind
+(:func:`_results`), and a round's plan per pair of side profiles
+(:meth:`_Exact.plan`); issue 15's mixed land 40 v 40 went from Monte Carlo
+(10 s of exact work, 89 % of it boosted laws) to about 1 s exact.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
-from operator import ge
 from ..systems.colored import boosts as b
 from ..systems.colored.chart import GUIDELINES, MAX_DICE
 from ..systems.colored.commit import Troops, unit_of
@@ -57,21 +67,31 @@ from .law import Ends
 from .montecarlo import bounded
 
 EXACT_MAX_UNITS_A_SIDE = 60
-WORK_BUDGET = 8_000_000
-"""Work (about one landing followed a unit, :attr:`_Exact.work`) the exact chain may do in floats before it
-gives way to Monte Carlo. Measured in CPython on this project's shared 2-core machine (bench/colored.py):
-1.1 µs a unit at a load average of 7, 2 µs at 11. Sea 60 v 60 (sub, destroyer, cruiser, battleship,
-carrier, fighter, transport) is 7.2 million units (7.8 s at load 7); land 40 v 40 with five kinds of
-unit and artillery boosting is 2–3 million."""
+WORK_BUDGET = 18_000_000
+"""Work (a unit is about one landing followed, :attr:`_Exact.work`) the exact chain may do in floats before it
+gives way to Monte Carlo: about 8 s in CPython on this project's shared 2-core machine (0.35–0.45 µs a unit,
+process time, at a load average of 4–8; bench/colored.py --work), so that a battle which needs more, tried
+and then simulated (bench/cost.py), still answers within the 30 s of docs/api.md under load. Measured there
+on 2026-11-24: sea 60 v 60 (sub, destroyer, cruiser, battleship, carrier, fighter, transport) 10 million
+units (3.5 s); 30 infantry + 30 tanks a side 16 million (5.3–5.6 s); Revised 60 v 60 of five kinds with
+artillery on both sides 15 million (5.6 s); 1940-2e land 50 v 50 of five kinds 10 million (3.5 s); issue 15's
+Revised 40 v 40 mix 3.7 million (0.9–1.4 s). Over it: 1940-2e land 60 v 60 of five kinds (bench/colored.py's
+mix), 21 million units (7.5–8.9 s), and of seven kinds, 21 million: Monte Carlo. With 24 million they were
+exact, but the worst battle over the bound then took 28 s under load."""
 FRACTION_WORK_BUDGET = WORK_BUDGET // 20
-"""The same in exact fractions (``exact``), which cost 10 to 20 times more a unit."""
-PAIR_WORK = 4
-"""A pair of states settled (its end of round, its colours' lists) counts as this many landings."""
-BOOST_WORK, BOTH_BOOST_WORK = 4, 16
-"""A pair of face multisets of a colour where one side boosts, where both do (:func:`_boosted_law`), counts as
-this many landings: measured 1.4 s for 6 v 6 dice with 2 artillery boosting, 3 s with 3 a side, at load 12."""
-SIDE_WORK = 300
-"""A side-state met (its proposals for one hit of each guideline, its dice) counts as this many landings."""
+"""The same in exact fractions (``exact``): 1.2–1.8 µs a unit measured up to 30 v 30 (2.2 s for 1.3 million
+units, at a load of 13), more as the battle's numbers grow; kept at a twentieth, a few seconds."""
+PAIR_WORK = 12
+"""A pair of states settled (its round's plan, its end of round, its masses) counts as this many landings."""
+PAIRS_A_UNIT, PLACING_WORK, WALK_WORK = 3, 1, 9
+"""A colour's law (:func:`law_work`): where somebody boosts, a unit per ``PAIRS_A_UNIT`` pairs of face
+multisets (:func:`_boosted_law`) and ``PLACING_WORK`` per way of placing a boosting side's boosts on one of
+its face multisets (its rows); where nobody boosts, ``WALK_WORK`` units per (na + 1)² (nd + 1)² (the walk).
+Measured in CPython on this machine, 2026-11-24 (first call, process time): 6 v 6 dice 9 ms unboosted,
+16–30 ms with artillery on one or both sides, 130 ms with two kinds of boost on both."""
+SIDE_WORK = 1_100
+"""A side-state met (its proposals for up to 6 hits of each colour, its dice, its profile) counts as this many
+landings (about 0.45 ms)."""
 FLOOR = 1e-13
 SAMPLES = 4000
 """Battles simulated beyond the exact limit (a probability's 95 % interval is then at most ±1.6 %)."""
@@ -148,33 +168,141 @@ def colour_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int,
 
 
 def _results(faces: tuple[int, ...], counts: tuple[int, ...], boosting: bool) -> tuple[tuple[int, ...], ...]:
-    """Every distinct result (sorted totals) a side may make of these faces with every boost used."""
-    return tuple(result for result, _ in b.options(faces, counts)) if boosting else (faces,)
+    """Every distinct result (sorted totals) a side may make of these faces with every boost used: the
+    results of the app's ``boosts.options`` (seed 001: each die takes each kind once; every boost the dice
+    can take is used), found kind by kind — a kind's c boosts go on c distinct dice, and which dice of one
+    total take them changes nothing, so only how many of each total do is tried (:func:`_raised`). The
+    same set as ``options`` (tests/core/test_colored_calc.py), without trying every assignment (up to 400
+    per roll for two kinds on 6 dice: 1.3 s for one colour's law)."""
+    if not boosting:
+        return (faces,)
+    results = {faces}
+    for c in counts:
+        if c:
+            results = {raised for totals in results for raised in _raised(totals, min(c, len(totals)))}
+    return tuple(sorted(results, reverse=True))
 
 
-def _code(on_a: int, on_d: int, for_attacker: bool) -> int:
-    """An outcome as one integer that orders as its value does for one side: (net hits, −hits taken)."""
-    if for_attacker:
-        return (on_d - on_a + 8) * 16 + 8 - on_a
-    return (on_a - on_d + 8) * 16 + 8 - on_d
+@lru_cache(maxsize=None)
+def _raised(totals: tuple[int, ...], c: int) -> tuple[tuple[int, ...], ...]:
+    """Every sorted result of +1 on c distinct dice of these totals (high to low)."""
+    groups = [(value, totals.count(value)) for value in dict.fromkeys(totals)]
+    out = []
+
+    def place(i: int, left: int, made: list) -> None:
+        if i == len(groups):
+            if not left:
+                out.append(tuple(sorted(made, reverse=True)))
+            return
+        value, many = groups[i]
+        for k in range(min(many, left) + 1):
+            place(i + 1, left - k, made + [value + 1] * k + [value] * (many - k))
+
+    place(0, c, [])
+    return tuple(out)
 
 
-def _decode(code: int, for_attacker: bool) -> tuple[int, int]:
-    """(hits on the attacker, on the defender) of a side's code."""
-    net, taken = code // 16 - 8, 8 - code % 16
-    return (taken, net + taken) if for_attacker else (net + taken, taken)
+_BASE = 54
+"""A side's outcome of a colour as one slot value, ``_BASE + 8 × hits scored − 9 × hits taken``: at most 6 hits
+each way, so it lies in 0 … 102 (a slot of 8 bits with its top bit free) and orders as the side's value does,
+(net hits, −hits taken) (docs/rules.md §7, the boost proposals): 8 × net − taken, taken below 8."""
+_FULL = 0x7F
 
 
-_ROWS: dict = {}
-"""One side's rows of codes against every face multiset of the other, by (side, dice, dice): shared by the
-laws of every boost count, since a result's row does not depend on how it was boosted."""
-ROWS_KEPT = 400_000
+def _decode(code: int) -> tuple[int, int]:
+    """(hits scored, hits taken) of a slot value."""
+    taken = (_BASE - code) % 8
+    return (code - _BASE + 9 * taken) // 8, taken
 
 
-def _rows(key: tuple) -> dict:
-    if sum(len(rows) for rows in _ROWS.values()) > ROWS_KEPT:
-        _ROWS.clear()           # bounded memory: a few rows are worked again
-    return _ROWS.setdefault(key, {})
+class _Slots:
+    """One side's rolls (sorted high to low) laid out as the 8-bit slots of big integers, one slot a roll.
+
+    Why: a boosted colour plays every roll of one side against every roll of the other (462 face multisets
+    each for 6 dice). Laid out so, a whole row of outcomes (one result of the other side against every roll
+    here) is a few big-integer sums, and a side's best of several rows, slot by slot, a few big-integer
+    operations (:func:`_best`): the loops run in C instead of one Python step a pair.
+    """
+
+    def __init__(self, rolls: list, matched: int):
+        self.rolls, self.matched = rolls, matched
+        self.size = len(rolls)
+        self.rep = int.from_bytes(b"\x01" * self.size, "little")
+        self.guard = self.rep << 7
+        self.marks: dict = {}
+
+    def mark(self, i: int, value: int) -> tuple[int, int]:
+        """(1 in the slots whose i-th die ≤ value, 1 in those whose i-th die ≥ value): who a die of this
+        value, matched with the i-th, hits (a tie costs both, seed 001)."""
+        got = self.marks.get((i, value))
+        if got is None:
+            column = [roll[i] for roll in self.rolls]
+            got = self.marks[(i, value)] = (int.from_bytes(bytes(value >= x for x in column), "little"),
+                                            int.from_bytes(bytes(x >= value for x in column), "little"))
+        return got
+
+    def rows(self, results, extra_here: int, extra_there: int) -> dict:
+        """Result of the other side → (hits it scores here, hits it takes), slot by slot. Results sharing
+        their first dice share those dice's sums (taken in sorted order). ``extra_*``: unmatched dice's hits."""
+        out: dict = {}
+        k = self.matched
+        here, there = [extra_here * self.rep], [extra_there * self.rep]
+        last: tuple = ()
+        for result in sorted(set(results)):
+            head = result[:k]
+            if head != last:
+                same = 0
+                while same < len(last) and last[same] == head[same]:
+                    same += 1
+                del here[same + 1:], there[same + 1:]
+                for i in range(same, k):
+                    hit, taken = self.mark(i, head[i])
+                    here.append(here[-1] + hit)
+                    there.append(there[-1] + taken)
+                last = head
+            out[result] = (here[-1], there[-1])
+        return out
+
+    def codes(self, scored: int, taken: int) -> int:
+        """The slot values ``_BASE + 8 × scored − 9 × taken`` (every slot stays in 0 … 102, so no borrow)."""
+        return _BASE * self.rep + 8 * scored - 9 * taken
+
+    def best(self, rows: list, carried: list | None = None):
+        """Slot by slot, the largest of ``rows`` (and, where given, the ``carried`` row that goes with it)."""
+        top = rows[0]
+        other = carried[0] if carried else None
+        guard = self.guard
+        for i in range(1, len(rows)):
+            row = rows[i]
+            wins = ((((row | guard) - top) & guard) >> 7) * _FULL       # slots where row ≥ top
+            top ^= (row ^ top) & wins
+            if carried:
+                other ^= (carried[i] ^ other) & wins
+        return top, other
+
+
+def _by_ways(law: list) -> tuple[list, list]:
+    """A side's face multisets ordered by their number of ordered rolls, and (start, end, ways) of each run."""
+    ordered = sorted(law, key=lambda fw: fw[1])
+    runs: list = []
+    for i, (_, ways) in enumerate(ordered):
+        if runs and runs[-1][2] == ways:
+            runs[-1][1] = i + 1
+        else:
+            runs.append([i, i + 1, ways])
+    return ordered, runs
+
+
+def _tally(out: dict, rows: list, runs: list) -> None:
+    """Add to ``out`` (slot value → ordered rolls) rows of slot values of one side's face multisets, given as
+    (bytes, ways) with one slot per face multiset of the other side, whose ways ``runs`` give."""
+    by_ways: dict = {}
+    for data, ways in rows:
+        by_ways.setdefault(ways, []).append(data)
+    for ways, datas in by_ways.items():
+        for first, end, other in runs:
+            for code, n in Counter(b"".join(data[first:end] for data in datas)).items():
+                out[code] = out.get(code, 0) + n * ways * other
 
 
 def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]
@@ -184,63 +312,73 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
     The app's proposals (:mod:`pycore.systems.colored.boosts`): the defender answers the attacker's
     totals with the result that maximises (net hits, −hits taken) for him; the attacker takes the result
     that maximises the same for himself, given that answer. A side's value of an outcome names the
-    outcome (net and taken give scored and taken), so which of several equally good assignments the app
-    lists first changes nothing here, and only each side's distinct results are tried.
+    outcome (:data:`_BASE`), so which of several equally good assignments the app lists first changes
+    nothing here, and only each side's distinct results are tried.
 
-    Speed (before 2026-11-24 every pair of faces went through the proposal's own caches, which a 6 v 6
-    colour overflows: one law took 20 s to minutes): each result of one side is a row of codes against
-    every face multiset of the other (:func:`_code`), and a side's best over its results is the
-    element-wise ``max`` of their rows, done by ``map`` over whole rows.
+    Speed: the other side's rolls are the slots of big integers (:class:`_Slots`), so each result's row
+    of outcomes and each side's best are a few big-integer operations. Where both boost, the defender's
+    answers are worked over every attacker result (the slots), then read back column by column (one slot
+    per defender roll) for the attacker's choice. Before 2026-11-24 (one Python step a pair of face
+    multisets) a 6 v 6 colour took 0.2–0.9 s; it now takes a few milliseconds.
     """
-    a_faces, d_faces = faces_law(na), faces_law(nd)
+    a_faces, a_runs = _by_ways(faces_law(na))
+    d_faces, d_runs = _by_ways(faces_law(nd))
     a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
+    k = min(na, nd)
     extra_d, extra_a = max(0, na - nd), max(0, nd - na)    # unmatched dice always hit (seed 001)
     a_results = [_results(faces, a_counts, a_boost) for faces, _ in a_faces]
     d_results = [_results(faces, d_counts, d_boost) for faces, _ in d_faces]
-
-    def code(mine: tuple[int, ...], theirs: tuple[int, ...], for_attacker: bool) -> int:
-        """Matched high to high, a tie costs both, unmatched dice hit (seed 001, :func:`match`)."""
-        return _code(sum(map(ge, theirs, mine)) + extra_a, sum(map(ge, mine, theirs)) + extra_d, for_attacker)
-
     out: dict = {}
     if not a_boost:
-        # The defender alone boosts: per face multiset of his, his best result against each attacker roll.
-        rows = _rows(("defender", na, nd))
-        for (_, d_ways), results in zip(d_faces, d_results):
-            best = _best_row(results, rows, lambda theirs: [code(faces, theirs, False) for faces, _ in a_faces])
-            for c, (_, a_ways) in zip(best, a_faces):
-                out[c] = out.get(c, 0) + a_ways * d_ways
-        return tuple(sorted((_decode(c, False), ways) for c, ways in out.items()))
+        # The defender alone boosts: his best result against each attacker roll (the slots).
+        slots = _Slots([faces for faces, _ in a_faces], k)
+        _choose(out, slots, _values(slots, d_results, extra_a, extra_d), d_faces, d_results, a_runs)
+        return tuple(sorted((_decode(c), ways) for c, ways in out.items()))     # (scored, taken) = (on_a, on_d)
+    d_slots = _Slots([faces for faces, _ in d_faces], k)
     if d_boost:
-        # The defender's answer to every attacker result, per face multiset of his: rows over the attacker's
-        # results, one per defender result, their element-wise max per face multiset; then turned round.
-        universe = list(dict.fromkeys(totals for results in a_results for totals in results))
-        d_rows: dict = {}
-        answers = []
-        for results in d_results:
-            answers.append(_best_row(results, d_rows,
-                                     lambda theirs: [code(totals, theirs, False) for totals in universe]))
-        turn = {c: _code(*_decode(c, False), True) for c in range(16 * 17)}
-        a_rows = {totals: [turn[c] for c in column] for totals, column in zip(universe, zip(*answers))}
+        # The defender's answer to every attacker result (the slots), with the attacker's outcome carried;
+        # then read back, one column per attacker result, one slot per defender roll.
+        universe = list(dict.fromkeys(r for results in a_results for r in results))
+        slots = _Slots(universe, k)
+        pairs = slots.rows([r for results in d_results for r in results], extra_a, extra_d)
+        mine = {r: slots.codes(on_a, on_d) for r, (on_a, on_d) in pairs.items()}      # the defender's values
+        theirs = {r: slots.codes(on_d, on_a) for r, (on_a, on_d) in pairs.items()}    # the attacker's
+        table = b"".join(slots.best([mine[r] for r in results], [theirs[r] for r in results])[1]
+                         .to_bytes(slots.size, "little") for results in d_results)
+        width = len(universe)
+        a_rows = {r: int.from_bytes(table[j::width], "little") for j, r in enumerate(universe)}
     else:
-        a_rows = _rows(("attacker", na, nd))
-    for (faces, a_ways), results in zip(a_faces, a_results):
-        best = _best_row(results, a_rows, lambda totals: [code(totals, theirs, True) for theirs, _ in d_faces])
-        for c, (_, d_ways) in zip(best, d_faces):
-            out[c] = out.get(c, 0) + a_ways * d_ways
-    return tuple(sorted((_decode(c, True), ways) for c, ways in out.items()))
+        a_rows = _values(d_slots, a_results, extra_d, extra_a)
+    _choose(out, d_slots, a_rows, a_faces, a_results, d_runs)
+    return tuple(sorted(((taken, scored), ways) for (scored, taken), ways in
+                        ((_decode(c), ways) for c, ways in out.items())))
 
 
-def _best_row(results, rows: dict, make) -> list:
-    """Element-wise best of the rows of a side's possible results (each row made once by ``make`` and kept
-    in ``rows``): a booster picks, per roll of the other side, the result that does best."""
-    got = []
-    for key in results:
-        row = rows.get(key)
-        if row is None:
-            row = rows[key] = make(key)
-        got.append(row)
-    return map(max, *got) if len(got) > 1 else got[0]
+def _values(slots: _Slots, results_by_roll: list, extra_here: int, extra_there: int) -> dict:
+    """Each result of the other side → its row of slot values (the value to it of each outcome)."""
+    pairs = slots.rows([r for results in results_by_roll for r in results], extra_here, extra_there)
+    return {r: slots.codes(*pair) for r, pair in pairs.items()}
+
+
+def _choose(out: dict, slots: _Slots, rows: dict, faces: list, results_by_roll: list, runs: list) -> None:
+    """Per roll of a booster (``faces``, with its ways), his best result slot by slot, tallied into ``out``."""
+    _tally(out, [(slots.best([rows[r] for r in results])[0].to_bytes(slots.size, "little"), ways)
+                 for (_, ways), results in zip(faces, results_by_roll)], runs)
+
+
+def law_work(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]) -> int:
+    """The work of one colour's law in units of the chain's work (:data:`PAIRS_A_UNIT`)."""
+    a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
+    if not (a_boost or d_boost):
+        return WALK_WORK * (na + 1) ** 2 * (nd + 1) ** 2
+    work = len(faces_law(na)) * len(faces_law(nd)) // PAIRS_A_UNIT
+    for n, counts, boosting in ((na, a_counts, a_boost), (nd, d_counts, d_boost)):
+        if boosting:
+            ways = len(faces_law(n))
+            for c in counts:
+                ways *= comb(n, min(c, n))
+            work += ways * PLACING_WORK
+    return work
 
 
 def simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
@@ -268,20 +406,24 @@ class _Side:
     times (``step``): a side-state's table of landings costs at most one proposal per guideline.
     """
 
-    def __init__(self, setup: BattleSetup, role: str, rows):
-        self.setup, self.role, self.rows = setup, role, rows
+    def __init__(self, setup: BattleSetup, role: str, rows, keys: dict):
+        self.setup, self.role, self.rows, self.keys = setup, role, rows, keys
         self.ruleset, self.chart = setup.ruleset, setup.system.chart
         self.order = setup.side(role).order_of_loss
         self.troops: list[Troops] = []
         self.index: dict = {}
         self.hp: list[int] = []           # hit points left: every landing lowers it (the chain's order)
         self.alive: list[bool] = []       # can_be_lost_any
-        self.dice: list = []              # per active colour: (dice, boosters by kind capped at the dice)
+        self.dice: list = []              # per active colour: the key of (dice, boosters by kind capped at the
+                                          # dice) in ``keys`` (shared by both sides; 0: no dice)
         self.lands: list = []             # per active colour: [state after 0, 1, … 6 hits], filled when asked
+        self.still: list = []             # per active colour: bit h set where h hits leave the state as it is
         self.hurts: list = []             # the guidelines of the colours it rolls in (any colour of the chart)
         self.open: list = []              # the guidelines whose hits it can still take
         self.lonely: list = []            # only transports left
         self.step: dict = {}              # (state, guideline, chooser) → state after one hit
+        self.profile: list = []           # per state: its profile's number (None until asked, :meth:`profile_of`)
+        self.profiles: dict = {}          # (in the fight, dice keys, still bits, hurts, open, lonely) → number
 
     def number(self, troops: Troops) -> int:
         got = self.index.get(troops)
@@ -295,9 +437,12 @@ class _Side:
             dice = []
             for row in self.rows:
                 n = dice_count(rollers(row, troops))
-                dice.append((n, tuple(min(c, n) for c in b.counts_of(kinds(row, troops)))))
+                key = (n, tuple(min(c, n) for c in b.counts_of(kinds(row, troops)))) if n else None
+                dice.append(self.keys.setdefault(key, len(self.keys)))
             self.dice.append(dice)
             self.lands.append([None] * len(self.rows))
+            self.still.append([0] * len(self.rows))
+            self.profile.append(None)
             self.hurts.append(frozenset(row.casualties for row in self.chart.rows if rollers(row, troops)))
             self.open.append(frozenset(g for g in GUIDELINES if capacity(ruleset, troops, g)))
             # Only transports left: the engine's end of round may take them (then it is asked, ``_Exact.ended``).
@@ -321,6 +466,17 @@ class _Side:
                 for _ in range(MAX_DICE):
                     got.append(self.one_hit(got[-1], row))
             self.lands[i][colour] = got
+            self.still[i][colour] = sum(1 << hits for hits, j in enumerate(got) if j == i)
+        return got
+
+    def profile_of(self, i: int) -> int:
+        """The number of what a round asks of this state (in the fight or not, each colour's dice key,
+        which hits leave it as it is, what its end of round reads), its landings worked for every colour: states of one profile
+        share their round's plan (:meth:`_Exact.plan`), whatever their troops."""
+        for colour in range(len(self.rows)):
+            self.landings(i, colour)
+        key = (self.alive[i], tuple(self.dice[i]), tuple(self.still[i]), self.hurts[i], self.open[i], self.lonely[i])
+        got = self.profile[i] = self.profiles.setdefault(key, len(self.profiles))
         return got
 
     def whole(self, troops: Troops) -> bool:
@@ -362,95 +518,141 @@ class _Exact:
         # The colours anybody can ever roll: dice only go down, so the others never do anything.
         self.rows = [row for row in setup.system.chart.rows
                      if any(rollers(row, troops[role]) for role in ROLES)]
-        self.sides = (_Side(setup, "attacker", self.rows), _Side(setup, "defender", self.rows))
+        self.keys: dict = {None: 0}       # (dice, boosters) of a colour → a small number, shared by both sides
+        self.sides = (_Side(setup, "attacker", self.rows, self.keys), _Side(setup, "defender", self.rows, self.keys))
         self.first = self.sides[0].number(troops["attacker"]) * _WIDE + self.sides[1].number(troops["defender"])
         self.laws: dict = {}
-        self.ended_memo: dict = {}
+        self.ended_memo: dict = {}      # the pairs whose end of round the engine was asked
+        self.pairs = 0                  # pairs whose round was planned (settled once, or carried round by round)
         self.moves = 0          # landings followed
         self.checked = 0        # the work is next compared with the budget after this many landings
         self.budget = FRACTION_WORK_BUDGET if exact else WORK_BUDGET
-        self.law_work = 0       # pairs of face multisets of the boosted laws this battle uses (cached or not)
+        self.law_work = 0       # the work of the colours' laws this battle uses (cached or not, :func:`law_work`)
+        self.numbers: dict = {}
+        self.plans: dict = {}           # pair of profiles → the round's plan (:meth:`plan`)
+        self.a_profiles: list = []      # the sides' profiles by number
+        self.d_profiles: list = []
 
     @property
     def work(self) -> int:
         """The chain's work so far in units of about one landing followed (the cost budget, docs/api.md):
         counted, not timed, so a request always gets the same method whatever the machine's load."""
         sides = len(self.sides[0].troops) + len(self.sides[1].troops)
-        return self.moves + PAIR_WORK * len(self.ended_memo) + SIDE_WORK * sides + self.law_work
+        return self.moves + PAIR_WORK * self.pairs + SIDE_WORK * sides + self.law_work
 
-    def law(self, na: int, a_counts, nd: int, d_counts) -> list:
-        """The colour's law grouped by hits on the attacker, [(x, [(y, chance)])] (chances out of 1), and its size."""
-        key = (na, a_counts, nd, d_counts)
-        got = self.laws.get(key)
+    def law(self, a_key: int, d_key: int) -> tuple:
+        """The colour's law for these keys of dice: ([(x, [(y, chance)])] grouped by hits on the attacker,
+        chances out of 1; {hits that change neither side: (chance of such a roll, the law without them, its
+        size)})."""
+        got = self.laws.get(a_key << 16 | d_key)
         if got is None:
+            if len(self.numbers) != len(self.keys):
+                self.numbers = {n: key for key, n in self.keys.items()}
+            na, a_counts = self.numbers[a_key] or (0, ())
+            nd, d_counts = self.numbers[d_key] or (0, ())
             total = 6 ** (na + nd)
-            a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
-            pairs = len(faces_law(na)) * len(faces_law(nd))
-            self.law_work += pairs * BOTH_BOOST_WORK if a_boost and d_boost else \
-                pairs * BOOST_WORK if a_boost or d_boost else 50
+            self.law_work += law_work(na, a_counts, nd, d_counts)
             grouped: dict = {}
             for (x, y), ways in colour_law(na, a_counts, nd, d_counts):
                 grouped.setdefault(x, []).append((y, self.one * ways / total))
-            got = self.laws[key] = (list(grouped.items()), sum(len(ys) for ys in grouped.values()))
+            got = self.laws[a_key << 16 | d_key] = (list(grouped.items()), {})
         return got
 
-    def colour(self, pair: int, colour: int) -> tuple:
-        """(chance this colour changes nothing, its law, the attacker's and defender's landings) from this
-        pair; the law is None where the colour cannot do anything. The moves are followed where they are
-        used (:func:`_settle`, :meth:`step_moves`): no list of them is built."""
+    def moving(self, law: tuple, still: int) -> tuple:
+        """(chance of a roll that changes neither side, the law without those rolls, its size) where
+        ``still`` has bit h (attacker: h + 8) set if h hits leave that side as it is (no hit, mostly; more
+        where some hits cannot land: an AA gun never lost, hits beyond the ships): once per law and pattern."""
+        grouped, stays = law
+        got = stays.get(still)
+        if got is None:
+            sa, sd = still >> 8, still & 255
+            stay = 0 * self.one
+            moves = []
+            for x, ys in grouped:
+                keep = []
+                for y, p in ys:
+                    if sa >> x & 1 and sd >> y & 1:
+                        stay += p
+                    else:
+                        keep.append((y, p))
+                if keep:
+                    moves.append((x, keep))
+            got = stays[still] = (stay, moves, sum(len(ys) for _, ys in grouped))
+        return got
+
+    def plan(self, a_profile: int, d_profile: int) -> tuple:
+        """A round's plan for a pair of these profiles: per colour (chance it changes nothing, its moves
+        [(x, [(y, chance)])] of the rolls that change something, or None where it cannot do anything);
+        and the number of moves (the work, counted each time a pair follows it)."""
+        a_alive, a_dice, a_still, a_hurts, a_open, a_lonely = self.a_profiles[a_profile]
+        d_alive, d_dice, d_still, d_hurts, d_open, d_lonely = self.d_profiles[d_profile]
+        out = []
+        size = 0
+        for colour in range(len(self.rows)):
+            a_key, d_key = a_dice[colour], d_dice[colour]
+            if not (a_key or d_key) or not (a_alive and d_alive):
+                out.append((self.one, None))
+                continue
+            stay, moves, n = self.moving(self.law(a_key, d_key), a_still[colour] << 8 | d_still[colour])
+            out.append((stay, moves))
+            size += n
+        # The usual end of round (:meth:`ended`): both in the fight, one able to hurt the other, neither
+        # left with only transports: the battle goes on with the pair as it is.
+        goes_on = bool(a_alive and d_alive and (a_hurts & d_open or d_hurts & a_open) and not a_lonely
+                       and not d_lonely)
+        got = self.plans[a_profile << 20 | d_profile] = (out, size, goes_on)
+        return got
+
+    def steps(self, pair: int) -> tuple:
+        """(the round's plan from this pair (:meth:`plan`), the attacker's landings, the defender's
+        landings: per colour, the state after 0, 1, … 6 hits; whether the round's end is the usual one). The moves are followed where they are
+        used (:func:`_settle`, :func:`_by_rounds`): no list of target pairs is built."""
         attacker, defender = self.sides
         a, d = divmod(pair, _WIDE)
-        if not (attacker.alive[a] and defender.alive[d]):
-            return self.one, None, None, None
-        na, a_counts = attacker.dice[a][colour]
-        nd, d_counts = defender.dice[d][colour]
-        if not na and not nd:
-            return self.one, None, None, None
-        a_lands = attacker.landings(a, colour)
-        d_lands = defender.landings(d, colour)
-        law, size = self.law(na, a_counts, nd, d_counts)
-        stay = 0 * self.one
-        for x, ys in law:
-            if a_lands[x] == a:
-                for y, p in ys:
-                    if d_lands[y] == d:
-                        stay += p
+        pa = attacker.profile[a]
+        if pa is None:
+            pa = attacker.profile_of(a)
+            if len(self.a_profiles) < len(attacker.profiles):
+                self.a_profiles = list(attacker.profiles)
+        pd = defender.profile[d]
+        if pd is None:
+            pd = defender.profile_of(d)
+            if len(self.d_profiles) < len(defender.profiles):
+                self.d_profiles = list(defender.profiles)
+        plan, size, goes_on = self.plans.get(pa << 20 | pd) or self.plan(pa, pd)
         self.moves += size
+        self.pairs += 1
         if self.moves > self.checked:
             self.checked = self.moves + 1_000
             if self.work > self.budget:
                 raise _TooManyStates
-        return stay, law, a_lands, d_lands
+        return plan, attacker.lands[a], defender.lands[d], goes_on
 
-    def step_moves(self, pair: int, step: tuple) -> list:
-        """[(next pair, chance)] of one colour's step from this pair, the pair itself left out."""
-        _, law, a_lands, d_lands = step
+    @staticmethod
+    def step_moves(law: list | None, a_lands: list, d_lands: list) -> list:
+        """[(next pair, chance)] of one colour's moves (the pair itself left out)."""
         if law is None:
             return []
-        a, d = divmod(pair, _WIDE)
-        return [(a_lands[x] * _WIDE + d_lands[y], p) for x, ys in law for y, p in ys
-                if a_lands[x] != a or d_lands[y] != d]
+        return [(a_lands[x] * _WIDE + d_lands[y], p) for x, ys in law for y, p in ys]
 
     def ended(self, pair: int) -> tuple[str | None, int]:
         """The outcome after a round (lonely defenseless transports first), or None; and the pair kept.
 
         The usual case (both sides in the fight, one able to hurt the other, none left with only
         transports) is read off the side-states; any other asks the engine's own end of round."""
+        attacker, defender = self.sides
+        a, d = divmod(pair, _WIDE)
+        if (attacker.alive[a] and defender.alive[d]
+                and (attacker.hurts[a] & defender.open[d] or defender.hurts[d] & attacker.open[a])
+                and not attacker.lonely[a] and not defender.lonely[d]):
+            return None, pair
         got = self.ended_memo.get(pair)
         if got is None:
-            attacker, defender = self.sides
-            a, d = divmod(pair, _WIDE)
-            if (attacker.alive[a] and defender.alive[d]
-                    and (attacker.hurts[a] & defender.open[d] or defender.hurts[d] & attacker.open[a])
-                    and not attacker.lonely[a] and not defender.lonely[d]):
-                got = (None, pair)
-            else:
-                state = {"attacker": attacker.troops[a], "defender": defender.troops[d]}
-                battle = ColoredBattle(self.setup, Table(), state)      # rolls and decides nothing
-                battle.lose_lonely_transports(RoundLog(0))
-                got = (battle.decided(), attacker.number(battle.troops["attacker"]) * _WIDE
-                       + defender.number(battle.troops["defender"]))
-            self.ended_memo[pair] = got
+            state = {"attacker": attacker.troops[a], "defender": defender.troops[d]}
+            battle = ColoredBattle(self.setup, Table(), state)      # rolls and decides nothing
+            battle.lose_lonely_transports(RoundLog(0))
+            got = self.ended_memo[pair] = (battle.decided(), attacker.number(battle.troops["attacker"]) * _WIDE
+                                           + defender.number(battle.troops["defender"]))
         return got
 
     def armies(self, pair: int):
@@ -477,6 +679,7 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
     levels[top].append(kept)
     empty = [zero] * (width + 1)
     a_hp, d_hp = attacker.hp, defender.hp
+    find = masses.get
     for level in range(top, -1, -1):
         pairs = levels[level]
         levels[level] = None
@@ -486,8 +689,8 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
             if not exact and mass < FLOOR:
                 pruned += mass              # in floats, pairs reached with less than FLOOR are dropped
                 continue
-            steps = [calc.colour(pair, colour) for colour in range(width)]
-            outcome, after = calc.ended(pair)
+            steps, a_all, d_all, goes_on = calc.steps(pair)
+            outcome, after = (None, pair) if goes_on else calc.ended(pair)
             if outcome is None and after == pair:
                 # The round comes back here when no colour changes anything: summed at once.
                 back, carry = here[width], zero
@@ -506,21 +709,19 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                 carry = zero
                 expected += here[0]
                 started = False
-            for colour, (stay, law, a_lands, d_lands) in enumerate(steps):
+            for colour, (stay, law) in enumerate(steps):
                 if colour or not started:
                     carry += here[colour]
                 if carry and law is not None:
                     slot = colour + 1
-                    a, d = divmod(pair, _WIDE)
+                    a_lands, d_lands = a_all[colour], d_all[colour]
                     for x, ys in law:
                         ta = a_lands[x]
-                        base, level_a, same = ta * _WIDE, a_hp[ta], ta == a
+                        base, level_a = ta * _WIDE, a_hp[ta]
                         for y, p in ys:
                             td = d_lands[y]
-                            if same and td == d:
-                                continue
                             target = base + td
-                            got = masses.get(target)
+                            got = find(target)
                             if got is None:
                                 got = masses[target] = empty[:]
                                 levels[level_a + d_hp[td]].append(target)
@@ -560,8 +761,10 @@ def _by_rounds(calc: _Exact, rounds: int, exact: bool) -> Ends:
             for pair, p in live.items():
                 got = memo.get((pair, colour))
                 if got is None:
-                    step = calc.colour(pair, colour)
-                    got = memo[(pair, colour)] = (step[0], calc.step_moves(pair, step))
+                    plan, a_all, d_all, _ = calc.steps(pair)
+                    for c, (stay, law) in enumerate(plan):
+                        memo[(pair, c)] = (stay, calc.step_moves(law, a_all[c], d_all[c]))
+                    got = memo[(pair, colour)]
                 stay, moves = got
                 if stay:
                     nxt[pair] = nxt.get(pair, zero) + p * stay
