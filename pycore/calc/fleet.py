@@ -69,14 +69,19 @@ _LAWS: dict = {}
 """(system id, tail, values, best of two): the trimmed float law of hits (systems named by their id alone)."""
 
 
-WORK_BUDGET = 12_000_000
-"""Work units (a state settled counts ``STATE_WORK``, each outcome pushed or law cell spread one) the chain may do
-before it gives way (:class:`TooMuchWork`): the states a sea battle reaches depend on how its groups' targets
-cross (aircraft, subs, destroyers on both sides), which its unit counts alone do not tell, so the chain counts
-its work as it goes and stops at a bound, whatever the battle. Measured in CPython on these machines (bench/
-cost.py, and after the engine's faster questions on nine sea battles from 8 v 8 to 60 v 60): 0.2–0.5 µs a unit
-(0.75 on the smallest, where building dominates), so about 2.5–6 s at most."""
+WORK_BUDGET = 20_000_000
+"""Work units (a state settled counts ``STATE_WORK``, each of its round's entries ``ENTRY_WORK``, each outcome
+pushed or law cell spread one) the chain may do before it gives way (:class:`TooMuchWork`): the states a sea
+battle reaches depend on how its groups' targets cross (aircraft, subs, destroyers on both sides), which its
+unit counts alone do not tell, so the chain counts its work as it goes and stops at a bound, whatever the
+battle. Measured in CPython on these machines (process time, load 5, nine sea battles from 13 v 15 to 60 v 60,
+among them fleets of subs and aircraft that cannot hit each other): 0.16–0.31 µs a unit, so about 3–6 s at
+most; 60 a side of every ship type and fighters (1940-2e, bench/colored.py's dice baseline) needs 17 million."""
 STATE_WORK = 40
+ENTRY_WORK = 16
+"""An entry of a state's round (an outcome of the sub strikes, ``Fleet.combos``) costs about as much as 16 cells
+beside the cells it spreads: where two strikes' outcomes cross (subs on both sides, no destroyers) a state has
+dozens of entries, and without this term such fleets ran at 0.6 µs a unit instead of 0.2–0.3."""
 TOGETHER_WORK, PLACE_WORK = 4, 200
 """Work units per combination of hit counts placed at once (:meth:`Fleet.together`, the printed sub rule only),
 and per such placement asked of the engine (its joint placement, ``casualties._place_together``, with the
@@ -665,7 +670,7 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
             work += STATE_WORK
             for p, (sa, pa_), on_d in todo:
                 c0 = p * scale
-                work += len(sa) + (len(on_d[0]) if sa[0] == ia else 0)
+                work += ENTRY_WORK + len(sa) + (len(on_d[0]) if sa[0] == ia else 0)
                 key = id(on_d)
                 laws[key] = on_d
                 for a2, pa in zip(sa, pa_):
