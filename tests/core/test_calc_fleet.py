@@ -334,6 +334,21 @@ def test_the_sea_chain_counts_its_work_and_stops_at_its_bound():
     assert fleet.solve(setup, _start(setup), TAIL, FLOOR, budget=done["work"])["ends"] == done["ends"]
 
 
+def test_sixty_a_side_of_every_ship_type_is_exact_within_the_work_bound():
+    """Issue 15: Monte Carlo only beyond 60 units a side at sea. 60 a side of subs, destroyers, cruisers,
+    battleships, carriers and fighters (and transports; bench/colored.py's dice baseline) fits the work bound
+    (docs/api.md "Cost budget": about 17 of its 20 million units), with little pruned."""
+    attacker = {"submarine": 18, "destroyer": 12, "cruiser": 6, "battleship": 6, "carrier": 6, "fighter": 12}
+    defender = {"submarine": 12, "destroyer": 12, "cruiser": 6, "battleship": 6, "carrier": 6, "fighter": 12,
+                "transport": 6}
+    setup = setup_of(sea_request("1940-2e", "dice", attacker, defender))
+    got = fleet.solve(setup, _start(setup), TAIL, FLOOR)
+    assert got["work"] <= fleet.WORK_BUDGET and got["pruned"] < 1e-9
+    assert abs(sum(got["ends"].values()) + got["pruned"] - 1) < 1e-12
+    from pycore.calc.method import plan
+    assert plan(setup).method == "fleet"        # and the dispatch sends it there
+
+
 def test_joint_placements_count_as_work_and_stop_the_chain_within_a_row():
     """Under the printed sub rule one row may ask the engine for thousands of joint placements (about 80 µs
     each): they count in the work (``PLACE_WORK``) and the bound is checked as they are made, so the chain
