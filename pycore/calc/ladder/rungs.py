@@ -76,6 +76,10 @@ class Ladder:
 
     def __init__(self, setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: bool = False):
         self.setup, self.role = setup, role
+        # What each rung fires must be one main group: never at sea (subs, aircraft kept off subs: the sea
+        # chain's battles), nor with a sub strike. Asked first: the rungs below cost a hit each to build.
+        if setup.kind == "sea" or sub_group(setup, role, start, enemy) is not None:
+            raise NotLinear(role)
         system = setup.system
         order = setup.side(role).order_of_loss
         armies = [start]
@@ -95,8 +99,6 @@ class Ladder:
         self.top = len(armies) - 1               # the rung where the side has nothing left that fights
         # What each rung fires: one main group, or the battle is not linear.
         fires = []
-        if setup.kind == "sea" or sub_group(setup, role, start, enemy) is not None:
-            raise NotLinear(role)
         for army in armies[:-1]:
             groups = main_groups(setup, role, army, enemy)
             if any(g.name != "main" for g in groups):
