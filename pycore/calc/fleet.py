@@ -126,6 +126,8 @@ class Side:
         ruleset = setup.ruleset
         self.order = setup.side(role).order_of_loss
         self.kind = {uid: _class_of(ruleset.unit(uid)) for uid, _ in start.units.counts}
+        self.hits_of = {uid: ruleset.unit(uid).hit_points for uid, _ in start.units.counts}
+        self._one: dict = {}                          # targets -> [(a group of one hit on them, 1)] for ``after``
         pools = [0, 0, 0]
         for uid, _ in start.units.counts:
             pools[self.kind[uid]] += start.hit_points(ruleset, uid)
@@ -156,10 +158,12 @@ class Side:
         if got is not None:
             return got
         ruleset = self.setup.ruleset
-        left = [0, 0, 0]
-        for uid, _ in army.units.counts:
-            left[self.kind[uid]] += army.hit_points(ruleset, uid)
-        taken = [p - q for p, q in zip(self.pools, left)]
+        kind, hits_of = self.kind, self.hits_of
+        taken = self.pools[:]               # hits taken per class: what the start could take less what is left
+        for uid, n in army.units.counts:
+            taken[kind[uid]] -= n * hits_of[uid]
+        for uid, n in army.damaged.counts:
+            taken[kind[uid]] += n
         got = taken[0] + taken[1] * self.radix[1] + taken[2] * self.radix[2]
         other = self.armies.get(got)
         if other is not None and other != army:
@@ -185,7 +189,10 @@ class Side:
         if key in nexts:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
             return nexts[key]
         army = self.armies[i]
-        cas = allocate(self.setup, army, [(Group("enemy", "one", (), (), targets, ()), 1)], self.order)
+        one = self._one.get(targets)
+        if one is None:
+            one = self._one[targets] = [(Group("enemy", "one", (), (), targets, ()), 1)]
+        cas = allocate(self.setup, army, one, self.order)
         got = nexts[key] = self.name(army.after(cas.lost, cas.damaged)) if cas else i
         return got
 
