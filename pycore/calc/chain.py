@@ -34,6 +34,9 @@ from ..forces import Force
 from ..systems import Volley
 from .choices import NEVER, Retreat, keep_one_land
 
+_NO_GHOSTS = Force(())
+"""No marked casualties still firing: the state of every end of round (a Force is immutable, so one serves)."""
+
 
 class _Groups(Exception):
     """Raised by the chain's ``fires`` hook: the groups a step would fire, before any die."""
@@ -64,6 +67,7 @@ class Chain:
                  start: dict | None = None, keep_land: bool = False):
         self.setup = setup
         self.keep_land = keep_land          # the attacker spares his last land unit for an aircraft (choices)
+        self._scratch = RoundLog(0)         # what ``end_of_round``'s engine step writes, never read
         self.armies = start or {role: Army(setup.side(role).units) for role in ROLES}
         self.exact = exact
         self.tail = 0 if exact else tail
@@ -221,8 +225,9 @@ class Chain:
         got = self._end.get(key)
         if got is None:
             engine = self.engine
-            self._load((a, d, Force(()), Force(())))
-            engine.lose_lonely_transports(RoundLog(0))
+            self._load((a, d, _NO_GHOSTS, _NO_GHOSTS))
+            # The log it writes (which transports were lost) is never read here: the armies after tell it.
+            engine.lose_lonely_transports(self._scratch)
             got = (engine.alive["attacker"], engine.alive["defender"], engine.decided())
             self._end[key] = got
         return got
