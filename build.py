@@ -369,19 +369,61 @@ def copy_vendor(out: Path) -> None:
 
 
 def write_pycore_zip(path: Path) -> None:
-    """pycore/*.py as a zip with top folder pycore/, reproducible (sorted, fixed dates and modes)."""
+    """pycore/*.py and their bytecode as a zip with top folder pycore/, reproducible (sorted,
+    fixed dates and modes). The bytecode spares the browser compiling pycore on a first visit
+    (compile_pycore); without it the sources alone still work, only slower."""
     sources = sorted(
         source for source in PYCORE.rglob("*.py") if "__pycache__" not in source.parts
     )
     if not sources:
         die("pycore/ has no .py files")
+    entries = {source.relative_to(ROOT).as_posix(): source.read_bytes() for source in sources}
+    entries.update(compile_pycore(entries))
     with zipfile.ZipFile(path, "w") as archive:
-        for source in sources:
-            info = zipfile.ZipInfo(source.relative_to(ROOT).as_posix(), date_time=ZIP_DATE)
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3  # Unix, whatever the host, so the bytes do not depend on it
-            archive.writestr(info, source.read_bytes(), compresslevel=9)
+            archive.writestr(info, entries[name], compresslevel=9)
+
+
+def compile_pycore(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """{zip path: .pyc bytes} for pycore's sources, compiled by the pinned Pyodide's own Python
+    (tools/compile_pyc.mjs, under Node: the .pyc format is per Python version, and the build's
+    CPython is another one). Cached in .cache/pyc/ by the sources and the Pyodide version, so a
+    build that changes no Python file costs nothing (one folder per set of sources: the
+    worktrees of this machine share .cache). Measured with bench/load.py: a first visit's
+    first answers no longer wait for Python to compile pycore (in Node, importing every module
+    took 1.9 s from source and 74 ms from bytecode)."""
+    key = fingerprint(pinned_pyodide_version(), sorted((name, sha256_bytes(data)) for name, data in sources.items()))
+    kept = CACHE / "pyc" / key
+    if not (kept / "done").exists():
+        tree = Path(tempfile.mkdtemp(prefix="pyc-", dir=CACHE))
+        try:
+            for name, data in sources.items():
+                (tree / name).parent.mkdir(parents=True, exist_ok=True)
+                (tree / name).write_bytes(data)
+            node = shutil.which("node")
+            if not node or not run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(PYODIDE_PACKAGE), str(tree)],
+                                   must=False, stdout=subprocess.DEVNULL):
+                log("warning: could not compile pycore to bytecode (Node + Pyodide); pycore.zip holds the "
+                    "sources only, and a first visit compiles them in the browser (slower)")
+                return {}
+            (tree / "done").write_text(key + "\n")
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            tree.rename(kept)
+        finally:
+            shutil.rmtree(tree, ignore_errors=True)
+    compiled = {path.relative_to(kept).as_posix(): path.read_bytes() for path in kept.rglob("*.pyc")}
+    def cached_prefix(name: str) -> str:  # pycore/x/y.py -> pycore/x/__pycache__/y.
+        folder, file = name.rsplit("/", 1)
+        return f"{folder}/__pycache__/{file[:-3]}."
+
+    missing = [name for name in sources if not any(key.startswith(cached_prefix(name)) for key in compiled)]
+    if missing:
+        die(f"no bytecode for {missing[:3]} in {kept}: delete that folder and build again")
+    return compiled
 
 
 def dist_files(out: Path) -> list[str]:
