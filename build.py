@@ -369,16 +369,15 @@ def copy_vendor(out: Path) -> None:
 
 
 def write_pycore_zip(path: Path) -> None:
-    """pycore/*.py and their bytecode as a zip with top folder pycore/, reproducible (sorted,
-    fixed dates and modes). The bytecode spares the browser compiling pycore on a first visit
-    (compile_pycore); without it the sources alone still work, only slower."""
+    """pycore as a zip with top folder pycore/, reproducible (sorted, fixed dates and modes):
+    its bytecode (compile_pycore), so the browser does not compile pycore on a first visit, or
+    its sources when that cannot be made here (the site works the same, only slower)."""
     sources = sorted(
         source for source in PYCORE.rglob("*.py") if "__pycache__" not in source.parts
     )
     if not sources:
         die("pycore/ has no .py files")
-    entries = {source.relative_to(ROOT).as_posix(): source.read_bytes() for source in sources}
-    entries.update(compile_pycore(entries))
+    entries = compile_pycore({source.relative_to(ROOT).as_posix(): source.read_bytes() for source in sources})
     with zipfile.ZipFile(path, "w") as archive:
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
@@ -389,14 +388,22 @@ def write_pycore_zip(path: Path) -> None:
 
 
 def compile_pycore(sources: dict[str, bytes]) -> dict[str, bytes]:
-    """{zip path: .pyc bytes} for pycore's sources, compiled by the pinned Pyodide's own Python
-    (tools/compile_pyc.mjs, under Node: the .pyc format is per Python version, and the build's
-    CPython is another one). Cached in .cache/pyc/ by the sources and the Pyodide version, so a
-    build that changes no Python file costs nothing (one folder per set of sources: the
-    worktrees of this machine share .cache). Measured with bench/load.py: a first visit's
-    first answers no longer wait for Python to compile pycore (in Node, importing every module
-    took 1.9 s from source and 74 ms from bytecode)."""
-    key = fingerprint(pinned_pyodide_version(), sorted((name, sha256_bytes(data)) for name, data in sources.items()))
+    """{zip path: bytes}: pycore/x.pyc for each pycore/x.py, compiled by the pinned Pyodide's own
+    Python (tools/compile_pyc.mjs, under Node: the .pyc format is per Python version, and the
+    build's CPython is another one); the sources themselves when that fails, with a warning.
+
+    Bytecode only, in place of the sources ("sourceless" modules, which Python's importer takes
+    as they are): the sources beside it would add 185 kB to the bytes of a first visit. A
+    traceback then names the file and line without quoting it. Measured: importing every pycore
+    module in Pyodide took 1.9 s from the sources and 74 ms from the bytecode (Node); with
+    bench/load.py, a first visit's page is ready that much sooner after Python is.
+
+    Cached in .cache/pyc/ by the sources, the tool and the Pyodide version (one folder per set of sources:
+    the worktrees of this machine share .cache), so a build that changes no Python file costs
+    nothing."""
+    tool = ROOT / "tools" / "compile_pyc.mjs"
+    key = fingerprint(pinned_pyodide_version(), sha256_bytes(tool.read_bytes()),
+                      sorted((name, sha256_bytes(data)) for name, data in sources.items()))
     kept = CACHE / "pyc" / key
     if not (kept / "done").exists():
         tree = Path(tempfile.mkdtemp(prefix="pyc-", dir=CACHE))
@@ -405,25 +412,21 @@ def compile_pycore(sources: dict[str, bytes]) -> dict[str, bytes]:
                 (tree / name).parent.mkdir(parents=True, exist_ok=True)
                 (tree / name).write_bytes(data)
             node = shutil.which("node")
-            if not node or not run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(PYODIDE_PACKAGE), str(tree)],
+            if not node or not run([node, str(tool), str(PYODIDE_PACKAGE), str(tree)],
                                    must=False, stdout=subprocess.DEVNULL):
                 log("warning: could not compile pycore to bytecode (Node + Pyodide); pycore.zip holds the "
-                    "sources only, and a first visit compiles them in the browser (slower)")
-                return {}
+                    "sources, and a first visit compiles them in the browser (slower)")
+                return dict(sources)
             (tree / "done").write_text(key + "\n")
             kept.parent.mkdir(parents=True, exist_ok=True)
             tree.rename(kept)
         finally:
             shutil.rmtree(tree, ignore_errors=True)
-    compiled = {path.relative_to(kept).as_posix(): path.read_bytes() for path in kept.rglob("*.pyc")}
-    def cached_prefix(name: str) -> str:  # pycore/x/y.py -> pycore/x/__pycache__/y.
-        folder, file = name.rsplit("/", 1)
-        return f"{folder}/__pycache__/{file[:-3]}."
-
-    missing = [name for name in sources if not any(key.startswith(cached_prefix(name)) for key in compiled)]
+    compiled = {name[:-3] + ".pyc": (kept / (name[:-3] + ".pyc")) for name in sources}
+    missing = [name for name, path in compiled.items() if not path.is_file()]
     if missing:
         die(f"no bytecode for {missing[:3]} in {kept}: delete that folder and build again")
-    return compiled
+    return {name: path.read_bytes() for name, path in compiled.items()}
 
 
 def dist_files(out: Path) -> list[str]:

@@ -3,11 +3,11 @@
 //
 //   node tools/compile_pyc.mjs PYODIDE_DIR TREE
 //
-// TREE holds pycore/**.py; each gets __pycache__/NAME.cpython-XY.pyc beside it. The .pyc files are
-// "unchecked hash" ones (PEP 552): the importer takes them without comparing them to the source's
-// date, which the browser's unpacked copy does not keep. pycore.zip carries both from one build,
-// so they cannot disagree. Only Pyodide's Python writes .pyc files its interpreter accepts (the
-// magic number is per Python version), hence Node rather than the build's own CPython.
+// TREE holds pycore/**.py; each NAME.py gets NAME.pyc beside it (compileall's "legacy" layout: the
+// one a sourceless module has, which is how pycore.zip ships them). They are "unchecked hash"
+// .pyc files (PEP 552), which carry no source date: the same sources give the same bytes.
+// Only Pyodide's Python writes .pyc files its interpreter accepts (the magic number is per
+// Python version), hence Node rather than the build's own CPython.
 //
 // Measured in Node (Pyodide 314.0.7): the first `rulesets` answer 564 → 74 ms, importing every
 // pycore module 1,912 → 74 ms.
@@ -25,7 +25,7 @@ const pyodide = await loadPyodide({ env: { PYTHONHASHSEED: "0" } });
 pyodide.mountNodeFS("/tree", path.resolve(tree));
 const failed = pyodide.runPython(`
 import compileall, py_compile
-ok = compileall.compile_dir("/tree/pycore", quiet=1, force=True,
+ok = compileall.compile_dir("/tree/pycore", quiet=1, force=True, legacy=True,
                             invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 0 if ok else 1
 `);

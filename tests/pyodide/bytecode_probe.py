@@ -3,10 +3,10 @@
     python tests/pyodide/bytecode_probe.py ZIP
 
 test_bytecode.py runs this inside Pyodide (the browser's Python) on dist/pycore.zip: build.py
-ships each module's bytecode beside its source so the browser does not compile pycore on a
-first visit (tools/compile_pyc.mjs). Here any attempt to compile a pycore source raises, so
-every module imports only if its bytecode is there and accepted by this Python; then the
-`rulesets` answer is printed, for comparison with CPython's from the sources.
+ships each module's bytecode in place of its source, so the browser does not compile pycore on
+a first visit (tools/compile_pyc.mjs). Here any attempt to compile a source raises, so every
+module imports only from bytecode this Python accepts; then the `rulesets` answer is printed,
+for comparison with CPython's from the sources.
 
 Not a test module itself (no test_ prefix): pytest does not collect it.
 """
@@ -51,7 +51,8 @@ def main(archive: str) -> dict:
 
     return {"platform": sys.platform, "cache_tag": sys.implementation.cache_tag, "modules": len(modules) + 1,
             "sources": sum(name.endswith(".py") for name in names),
-            "bytecode": sum(name.endswith(f".{sys.implementation.cache_tag}.pyc") for name in names),
+            "bytecode": sum(name.endswith(".pyc") for name in names),
+            "loaders": sorted({type(sys.modules[name].__loader__).__name__ for name in ["pycore", *modules]}),
             "compiled_in_archive": [path for path in compiled if path.startswith(target)],
             "rulesets": handle(json.dumps({"op": "rulesets"}))}
 
