@@ -153,6 +153,36 @@ def test_a_shared_link_shows_its_forces_before_python_then_the_identical_battle(
     assert page.url.endswith("#" + envelope["result"]["link"])
 
 
+SEA_LINKED = {"op": "resolve", "ruleset": "anniversary", "system": {"name": "dice"}, "kind": "sea", "seed": "cargo held",
+              "attacker": {"units": {"destroyer": 1, "fighter": 1}},
+              "defender": {"units": {"transport": 2, "carrier": 1}, "cargo": {"infantry": 2, "fighter": 1}}}
+
+
+def test_a_sea_link_shows_its_cargo_before_python_then_the_identical_battle(page, dist_server):
+    # The cargo rows are drawn only for a sea battle (kit/battle-options.js): a link must still fill them.
+    link = pycore_handle({"op": "share", "encode": SEA_LINKED})["result"]["link"]
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits for us
+    screen = BattleScreen(page).open(dist_server.url + "#" + link, wait_ready=False)
+
+    expect(page.locator("#kind-sea")).to_be_checked()
+    expect(screen.stepper("defender", "transport")).to_have_value("2")
+    page.locator("#defender-cargo-more > summary").click()
+    expect(page.locator("#defender-cargo-infantry")).to_have_value("2")
+    expect(page.locator("#defender-cargo-fighter")).to_have_value("1")
+    expect(page.locator("#attacker-cargo-more")).to_be_visible()  # drawn for the sea battle, empty
+    page.locator("#attacker-cargo-more > summary").click()
+    expect(page.locator("#attacker-cargo-infantry")).to_have_value("0")
+    wait_until_held(page, held)
+    held[0].continue_()
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+
+    screen.wait_ready()
+    envelope = pycore_handle(SEA_LINKED)
+    expect(screen.rounds).to_have_count(len(envelope["result"]["rounds"]), timeout=ACTION_TIMEOUT)
+    assert page.url.endswith("#" + envelope["result"]["link"])
+
+
 ODDS_LINKED = {"op": "calc", "ruleset": "anniversary", "system": {"name": "lowluck"}, "keep_land": True,
                "attacker": {"units": {"infantry": 2, "artillery": 2}}, "defender": {"units": {"infantry": 3}}}
 
