@@ -113,10 +113,12 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   /** The worker kit/boot.js started before the page's modules (the "main" client's first, once). */
   function adoptBooted() {
     const booted = globalThis.luckdialBoot;
-    if (name !== "main" || !booted?.worker || booted.url !== new URL(workerUrl, location.href).href) return null;
+    if (name !== "main" || !booted) return null;
     delete globalThis.luckdialBoot;
     booted.stop();
-    return booted;
+    if (booted.worker && booted.url === new URL(workerUrl, location.href).href) return booted;
+    booted.worker?.terminate(); // another script than this client's: never used, never left running
+    return null;
   }
 
   function start() {
