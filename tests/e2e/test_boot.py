@@ -382,3 +382,26 @@ def test_the_first_screens_modules_are_preloaded_exactly(page, dist_server):
     assert timing["kit/widgets.js"]["start"] < timing["battle/battle.js"]["end"], timing
     assert 'src="kit/start.js"' in html.split("<link rel=\"stylesheet\"")[0]  # the worker starts before the CSS
 
+
+
+COUNT_WORKERS = """(() => {
+  window.__workersMade = [];
+  const Made = window.Worker;
+  window.Worker = class extends Made {
+    constructor(url, options) { super(url, options); window.__workersMade.push([String(url), options && options.name]); }
+  };
+})();"""
+
+
+def test_the_page_boots_one_python_worker_the_one_boot_js_started(page, dist_server):
+    # kit/boot.js starts the worker before the page's modules; kit/client.js must adopt it, not start a second.
+    page.add_init_script(COUNT_WORKERS)
+    screen = BattleScreen(page).open(dist_server.url)
+    made = page.evaluate("() => window.__workersMade")
+    assert [url.rsplit("/", 2)[-2:] for url, _ in made] == [["kit", "worker.js"]], made
+    assert made[0][1].startswith("main#"), made
+    assert page.evaluate("() => 'luckdialBoot' in window") is False  # taken by the client
+    screen.add("attacker", "infantry", 1)
+    screen.add("defender", "infantry", 1)
+    screen.roll()
+    expect(screen.rounds).to_have_count(1)
