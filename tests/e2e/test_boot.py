@@ -388,7 +388,11 @@ COUNT_WORKERS = """(() => {
   window.__workersMade = [];
   const Made = window.Worker;
   window.Worker = class extends Made {
-    constructor(url, options) { super(url, options); window.__workersMade.push([String(url), options && options.name]); }
+    constructor(url, options) {
+      super(url, options);
+      // document.currentScript: the classic script running (kit/boot.js), null in a module (kit/client.js)
+      window.__workersMade.push([String(url), options && options.name, document.currentScript && document.currentScript.src]);
+    }
   };
 })();"""
 
@@ -398,8 +402,8 @@ def test_the_page_boots_one_python_worker_the_one_boot_js_started(page, dist_ser
     page.add_init_script(COUNT_WORKERS)
     screen = BattleScreen(page).open(dist_server.url)
     made = page.evaluate("() => window.__workersMade")
-    assert [url.rsplit("/", 2)[-2:] for url, _ in made] == [["kit", "worker.js"]], made
-    assert made[0][1].startswith("main#"), made
+    assert [url.rsplit("/", 2)[-2:] for url, _, _ in made] == [["kit", "worker.js"]], made
+    assert made[0][1].startswith("main#") and (made[0][2] or "").endswith("/kit/boot.js"), made
     assert page.evaluate("() => 'luckdialBoot' in window") is False  # taken by the client
     screen.add("attacker", "infantry", 1)
     screen.add("defender", "infantry", 1)
