@@ -98,17 +98,21 @@ client.onBack(() => {
 // A worker of another build than this page (the calculator's too) is never used: reload.
 addEventListener("luckdial:outdated", () => announceUpdate(null));
 
-// Every screen's module is fetched at once; they are built one per task, the shown one first,
-// so no single task holds the main thread for all four (Lighthouse's total blocking time) and
-// the shown screen — with a shared link's set-up — is on screen before the hidden ones are built.
+// The screens are built one per task, the shown one first, so no single task holds the main
+// thread for all four (Lighthouse's total blocking time) and the shown screen — with a shared
+// link's set-up — is on screen before the hidden ones are built. The hidden screens' modules are
+// asked for once the shown one is built: fetched at once with it, they queued ahead of Python's
+// worker script and of the shown screen's own modules (six connections to a host over HTTP/1.1;
+// bench/load.py's trace of a first visit).
 const yieldToPage = () => new Promise((resume) => setTimeout(resume, 0));
-const modules = new Map(sections.map((section) => [section, import(section.dataset.module)]));
 const order = [current, ...sections.filter((section) => section !== current)];
+const modules = new Map([[current, import(current.dataset.module)]]);
 const built = [];
 let previous = Promise.resolve();
 for (const section of order) {
   previous = previous.then(async () => {
     try {
+      if (section === order[1]) for (const hidden of order.slice(1)) modules.set(hidden, import(hidden.dataset.module));
       const screen = await modules.get(section);
       if (section !== order[0]) await yieldToPage();
       performance.mark(`luckdial:${nameOf(section)} imported`);
@@ -136,7 +140,7 @@ client.onReady(() => {
   root.dataset.boot = client.boot; // "snapshot" on a return visit's fast path, else "full"
 });
 
-// The offline copy is made once Python is ready: its precache then revalidates
+// The offline copy is made once the page is ready: its precache then revalidates
 // files the page has just downloaded instead of fetching all 13 MB a second
 // time alongside the first load (measured by bench/load.py).
 //
@@ -174,4 +178,6 @@ function keepOfflineCopy() {
     // sw-assets.js); the site still works online.
   });
 }
-client.onReady(keepOfflineCopy);
+// Once the page is ready, not at Python's "ready": the service worker's install (its script and a
+// revalidation of every file) then no longer competes with the screens' first answers.
+screens.then(() => client.settled()).then((state) => { if (state === "ready") keepOfflineCopy(); });

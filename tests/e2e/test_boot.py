@@ -153,6 +153,36 @@ def test_a_shared_link_shows_its_forces_before_python_then_the_identical_battle(
     assert page.url.endswith("#" + envelope["result"]["link"])
 
 
+SEA_LINKED = {"op": "resolve", "ruleset": "anniversary", "system": {"name": "dice"}, "kind": "sea", "seed": "cargo held",
+              "attacker": {"units": {"destroyer": 1, "fighter": 1}},
+              "defender": {"units": {"transport": 2, "carrier": 1}, "cargo": {"infantry": 2, "fighter": 1}}}
+
+
+def test_a_sea_link_shows_its_cargo_before_python_then_the_identical_battle(page, dist_server):
+    # The cargo rows are drawn only for a sea battle (kit/battle-options.js): a link must still fill them.
+    link = pycore_handle({"op": "share", "encode": SEA_LINKED})["result"]["link"]
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits for us
+    screen = BattleScreen(page).open(dist_server.url + "#" + link, wait_ready=False)
+
+    expect(page.locator("#kind-sea")).to_be_checked()
+    expect(screen.stepper("defender", "transport")).to_have_value("2")
+    page.locator("#defender-cargo-more > summary").click()
+    expect(page.locator("#defender-cargo-infantry")).to_have_value("2")
+    expect(page.locator("#defender-cargo-fighter")).to_have_value("1")
+    expect(page.locator("#attacker-cargo-more")).to_be_visible()  # drawn for the sea battle, empty
+    page.locator("#attacker-cargo-more > summary").click()
+    expect(page.locator("#attacker-cargo-infantry")).to_have_value("0")
+    wait_until_held(page, held)
+    held[0].continue_()
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+
+    screen.wait_ready()
+    envelope = pycore_handle(SEA_LINKED)
+    expect(screen.rounds).to_have_count(len(envelope["result"]["rounds"]), timeout=ACTION_TIMEOUT)
+    assert page.url.endswith("#" + envelope["result"]["link"])
+
+
 ODDS_LINKED = {"op": "calc", "ruleset": "anniversary", "system": {"name": "lowluck"}, "keep_land": True,
                "attacker": {"units": {"infantry": 2, "artillery": 2}}, "defender": {"units": {"infantry": 3}}}
 
@@ -352,3 +382,30 @@ def test_the_first_screens_modules_are_preloaded_exactly(page, dist_server):
     assert timing["kit/widgets.js"]["start"] < timing["battle/battle.js"]["end"], timing
     assert 'src="kit/start.js"' in html.split("<link rel=\"stylesheet\"")[0]  # the worker starts before the CSS
 
+
+
+COUNT_WORKERS = """(() => {
+  window.__workersMade = [];
+  const Made = window.Worker;
+  window.Worker = class extends Made {
+    constructor(url, options) {
+      super(url, options);
+      // document.currentScript: the classic script running (kit/boot.js), null in a module (kit/client.js)
+      window.__workersMade.push([String(url), options && options.name, document.currentScript && document.currentScript.src]);
+    }
+  };
+})();"""
+
+
+def test_the_page_boots_one_python_worker_the_one_boot_js_started(page, dist_server):
+    # kit/boot.js starts the worker before the page's modules; kit/client.js must adopt it, not start a second.
+    page.add_init_script(COUNT_WORKERS)
+    screen = BattleScreen(page).open(dist_server.url)
+    made = page.evaluate("() => window.__workersMade")
+    assert [url.rsplit("/", 2)[-2:] for url, _, _ in made] == [["kit", "worker.js"]], made
+    assert made[0][1].startswith("main#") and (made[0][2] or "").endswith("/kit/boot.js"), made
+    assert page.evaluate("() => 'luckdialBoot' in window") is False  # taken by the client
+    screen.add("attacker", "infantry", 1)
+    screen.add("defender", "infantry", 1)
+    screen.roll()
+    expect(screen.rounds).to_have_count(1)

@@ -200,9 +200,15 @@ export function init(client, section) {
     fillUnits();
   }
 
+  let fillingUnits = false; // both sides' rows are being set: the side options follow once, at the end
   function fillUnits() {
-    attacker.setUnits(battleUnits(currentRuleset(), "attacker"));
-    defender.setUnits(battleUnits(currentRuleset(), "defender"));
+    fillingUnits = true;
+    try {
+      attacker.setUnits(battleUnits(currentRuleset(), "attacker"));
+      defender.setUnits(battleUnits(currentRuleset(), "defender"));
+    } finally {
+      fillingUnits = false;
+    }
     missingNote.textContent = missingUnitsNote(data, currentRuleset().id, currentKind());
     missingNote.hidden = !missingNote.textContent;
     armies.draw(); // the saved armies are the ruleset's
@@ -233,8 +239,8 @@ export function init(client, section) {
     colored.setContext({ruleset: currentRuleset(), system: currentSystem(),
       counts: {attacker: attacker.getCounts(), defender: defender.getCounts()}});
   }
-  attacker.onChange(() => optionsChanged());
-  defender.onChange(() => optionsChanged());
+  attacker.onChange(() => { if (!fillingUnits) optionsChanged(); });
+  defender.onChange(() => { if (!fillingUnits) optionsChanged(); });
 
   const showMessage = (text, kind = "error", detail = "") => say(message, text, kind, detail);
 

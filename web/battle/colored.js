@@ -189,12 +189,13 @@ export function createColoredSetup({onChange = () => {}} = {}) {
   return {
     node,
     setDefault(defaultChart) {
-      if (!defaultChart) return;
+      // Called on every change of the battle form: only a new chart is news, and a hidden panel is
+      // drawn when it is shown (setContext). Redrawing it each time was most of the form's work.
+      if (!defaultChart || JSON.stringify(defaultChart) === JSON.stringify(fallback)) return;
       const wasDefault = isDefault();
       fallback = clone(defaultChart);
       if (wasDefault || !chart.length) chart = clone(fallback);
-      drawChart();
-      drawCommits();
+      if (!node.hidden) { drawChart(); drawCommits(); }
     },
     setContext({ruleset: r, system, counts: c}) {
       ruleset = r;

@@ -46,7 +46,22 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
   reset.addEventListener("click", () => { custom = null; drawOrder(); onChange(); });
 
   const cargo = createForces({side: `${idBase}-cargo`, title: `${title} cargo`, stat: side === "attacker" ? "attack" : "defense", legend: false, rowClass: "cargo-row"});
-  cargo.onChange(() => { cargoSummary.textContent = summarize(cargo.getCounts()); onChange(); });
+  // The cargo rows are drawn when a sea battle first shows them (or a link fills them), not for
+  // every land battle; and their drawing is not the player's change: the form that set the context
+  // is not told of it again (each side told it of the other's: most of the battle screen's start).
+  let cargoUnits = null; // the rows the cargo is to have, until drawn
+  let settingContext = false;
+  cargo.onChange(() => { cargoSummary.textContent = summarize(cargo.getCounts()); if (!settingContext) onChange(); });
+  function drawCargo() {
+    if (!cargoUnits) return;
+    settingContext = true;
+    try {
+      cargo.setUnits(cargoUnits);
+    } finally {
+      settingContext = false;
+    }
+    cargoUnits = null;
+  }
   const cargoSummary = el("span", {class: "more-state"});
   const cargoBox = el("details", {class: "more", id: `${idBase}-cargo-more`},
     el("summary", {}, "Cargo", cargoSummary),
@@ -127,10 +142,10 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
     ctx = {...next};
     if (rulesetChanged) {
       custom = null;
-      const cargoUnits = next.ruleset.units.filter((u) => u.domain === "land" || u.id === "fighter");
-      cargo.setUnits(cargoUnits);
+      cargoUnits = next.ruleset.units.filter((u) => u.domain === "land" || u.id === "fighter");
     }
     cargoBox.hidden = !withCargo || next.kind !== "sea";
+    if (!cargoBox.hidden) drawCargo();
     const subs = Number(next.counts.submarine) || 0;
     foldBox.hidden = !(side === "attacker" && next.system === "lowluck" && subs > 0);
     fold.limits = {min: 0, max: subs};
@@ -162,6 +177,7 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
     custom = sideRequest.order_of_loss ? [...sideRequest.order_of_loss] : null;
     for (const input of techBox.querySelectorAll("input")) input.checked = (sideRequest.tech || []).includes(input.value);
     drawTech((sideRequest.tech || []).slice());
+    if (sideRequest.cargo) drawCargo();
     cargo.setCounts(sideRequest.cargo || {});
     fold.value = sideRequest.fold_subs || 0;
     overAA.value = sideRequest.air_over_aa || 0;

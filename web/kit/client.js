@@ -110,16 +110,28 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     }).catch(() => {}); // aborted: we ended it ourselves
   }
 
+  /** The worker kit/boot.js started before the page's modules (the "main" client's first, once). */
+  function adoptBooted() {
+    const booted = globalThis.luckdialBoot;
+    if (name !== "main" || !booted) return null;
+    delete globalThis.luckdialBoot;
+    booted.stop();
+    if (booted.worker && booted.url === new URL(workerUrl, location.href).href) return booted;
+    booted.worker?.terminate(); // another script than this client's: never used, never left running
+    return null;
+  }
+
   function start() {
-    const workerName = `${name}#${Math.random().toString(36).slice(2)}`;
+    const booted = adoptBooted();
+    const workerName = booted ? booted.name : `${name}#${Math.random().toString(36).slice(2)}`;
     let mine;
     try {
-      mine = worker = new Worker(workerUrl, {type: "module", name: workerName});
+      mine = worker = booted ? booted.worker : new Worker(workerUrl, {type: "module", name: workerName});
     } catch (error) {
       queueMicrotask(() => fail(`This browser cannot start the battle engine (${error.message}).`));
       return;
     }
-    mine.addEventListener("message", (event) => {
+    const onMessage = (event) => {
       if (worker !== mine) return;
       const data = event.data || {};
       lastWord = Date.now();
@@ -156,12 +168,16 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
         pending.get(data.id).resolve(data.response);
         pending.delete(data.id);
       }
-    });
-    mine.addEventListener("error", (event) => {
+    };
+    const onError = (event) => {
       event.preventDefault();
       if (worker !== mine) return;
       if (state === "loading") fail(event.message || "the worker script could not be loaded");
-    });
+    };
+    mine.addEventListener("message", onMessage);
+    mine.addEventListener("error", onError);
+    // What the booted worker said before this page's modules ran, in its order.
+    for (const event of booted ? booted.early : []) (event.type === "error" ? onError : onMessage)(event);
     // Calls made while the previous worker was dying go to this one.
     for (const [id, {request}] of pending) mine.postMessage({id, request});
   }

@@ -17,8 +17,15 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
     legend ? el("legend", {}, el("span", {class: "side-name"}, title), total) : null,
     list);
   const listeners = [];
+  let drawn = ""; // the units the rows show (setUnits): the same list again keeps the rows
 
+  /** The −, the row marks and the totals, from the counts; then whoever listens (counts changed). */
   function changed() {
+    refresh();
+    listeners.forEach((listener) => listener());
+  }
+
+  function refresh() {
     let sum = 0;
     let cost = 0;
     let power = 0;
@@ -35,7 +42,6 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
     // Live totals, as other calculators show them: units, their cost, and their printed power
     // (the sum of attack or defence values, before artillery support or technology).
     total.textContent = `${sum === 1 ? "1 unit" : `${sum} units`}${sum ? ` · ${cost} IPC · power ${power}` : ""}`;
-    listeners.forEach((listener) => listener());
   }
 
   function step(input, delta) {
@@ -49,6 +55,15 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
    * (e.g. the ships that bombard before an amphibious assault).
    */
   function setUnits(units) {
+    // The same rows again (a shared link's or pycore's rulesets after the built-in ones): keep them,
+    // with what is typed in them. Rebuilding them was most of a link's set-up time (bench/load.py).
+    const wanted = JSON.stringify(units.map((u) => [u.id, u.name, u[stat], u.cost, u.section?.title, u.section?.hint]));
+    if (wanted === drawn && units.every((unit) => rows.has(unit.id))) {
+      for (const unit of units) rows.get(unit.id).unit = unit;
+      changed();
+      return;
+    }
+    drawn = wanted;
     const old = getCounts();
     rows.clear();
     list.replaceChildren();
@@ -97,8 +112,10 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
     changed();
   }
 
+  /** Locks or unlocks the side. The battle screen asks at every step of its phase: only a change is news. */
   function setDisabled(disabled) {
-    node.disabled = disabled;
+    if (node.disabled === Boolean(disabled)) return;
+    node.disabled = Boolean(disabled);
     changed();
   }
 

@@ -1,4 +1,5 @@
-// The first thing the page runs: Python's worker starts, and a shared link in the address
+// The first module the page runs: the client of Python's worker (the worker itself was started by
+// kit/boot.js, a classic script that runs before any module), and a shared link in the address
 // starts unpacking, before anything else of the page is loaded.
 //
 // index.html loads this module with `async`: unlike app.js (a deferred module), it does not

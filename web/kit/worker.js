@@ -22,15 +22,18 @@
 // for as long as it lives; the page asks for the same lock and is granted it
 // the moment the worker dies, however it dies (crash, out of memory, close()).
 
-import {BUILD} from "../build.js";
-import {loadPyodide} from "../pyodide/pyodide.mjs"; // static: fetched beside build.js, not after it
+// No static import: the runtime's big files are asked for (EARLY, below) before this worker waits
+// for any module of its own; build.js and Pyodide's loader follow in parallel (load()).
+// Measured with bench/load.py's worker marks: static imports held the first byte of the wasm
+// back by their own round trip (~40–130 ms on a busy machine).
+let BUILD = null; // this build's id (build.js), once load() has it
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
 const PYCORE_ZIP = new URL("../pycore.zip", import.meta.url).href;
 const EXTRACT_DIR = "/home/pyodide/lp";
 const STALL_MS = 45_000; // no byte for this long while loading: give up and say why
 const SNAPSHOTS = "luckdial-snapshots"; // Cache Storage name; the service worker leaves it alone
-const SNAPSHOT_URL = new URL(`../snapshot/${BUILD}.bin`, import.meta.url).href; // a cache key, never fetched
+const snapshotUrl = () => new URL(`../snapshot/${BUILD}.bin`, import.meta.url).href; // a cache key, never fetched
 const MAKES_SNAPSHOT = self.name.startsWith("main"); // the page's first worker; the calculator's only reads
 
 // The steps of a boot and their share of its time (measured with bench/load.py),
@@ -123,6 +126,8 @@ const early = new Map(EARLY.map((name) => {
   response.catch(() => {}); // a failure is Pyodide's own fetch's to report
   return [url, response];
 }));
+const imports = Promise.all([import("../build.js"), import("../pyodide/pyodide.mjs")]);
+imports.catch(() => {}); // awaited in load(), which reports the failure
 self.fetch = async function countingFetch(input, init) {
   const url = String(input instanceof Request ? input.url : input);
   const name = url.split("?")[0].split("/").pop();
@@ -234,6 +239,8 @@ const pycoreBytes = fetchBytes(PYCORE_ZIP);
 pycoreBytes.catch(() => {}); // awaited in load(); this only silences an early rejection
 
 async function load() {
+  const [build, {loadPyodide}] = await imports;
+  BUILD = build.BUILD;
   if (!(await fromSnapshot(loadPyodide, pycoreBytes))) await fullBoot(loadPyodide, pycoreBytes);
 }
 
@@ -249,7 +256,7 @@ async function readSnapshot() {
   try {
     if (!self.caches) return null;
     const cache = await caches.open(SNAPSHOTS);
-    const response = await cache.match(SNAPSHOT_URL);
+    const response = await cache.match(snapshotUrl());
     if (!response || response.headers.get("x-luckdial-build") !== BUILD) return null;
     const bytes = new Uint8Array(await response.arrayBuffer());
     const length = Number(response.headers.get("x-luckdial-length"));
@@ -276,11 +283,11 @@ async function keepSnapshot() {
   if (!MAKES_SNAPSHOT || boot !== "full" || !self.caches) return;
   try {
     const cache = await caches.open(SNAPSHOTS);
-    if (await cache.match(SNAPSHOT_URL)) return;
+    if (await cache.match(snapshotUrl())) return;
     pyodide.runPython(IMPORT_ALL);
     const bytes = pyodide.makeMemorySnapshot();
     for (const request of await cache.keys()) await cache.delete(request); // older builds' copies
-    await cache.put(SNAPSHOT_URL, new Response(bytes, {headers: {
+    await cache.put(snapshotUrl(), new Response(bytes, {headers: {
       "content-type": "application/octet-stream", "x-luckdial-build": BUILD, "x-luckdial-length": String(bytes.length),
     }}));
   } catch {
