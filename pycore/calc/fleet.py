@@ -54,6 +54,7 @@ from itertools import compress, count, product
 from ..engine.army import Army
 from ..engine.casualties import allocate
 from ..engine.firing import Group, has_destroyer, has_subs, main_groups, sub_group
+from ..engine.kinds import kinds
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import BattleSetup
 from ..forces import Force
@@ -126,8 +127,8 @@ class Side:
         ruleset = setup.ruleset
         self.order = setup.side(role).order_of_loss
         self.kind = {uid: _class_of(ruleset.unit(uid)) for uid, _ in start.units.counts}
-        self.hits_of = {uid: ruleset.unit(uid).hit_points for uid, _ in start.units.counts}
-        self._one: dict = {}                          # targets -> [(a group of one hit on them, 1)] for ``after``
+        self.hits_of = kinds(ruleset).hit_points
+        self._groups: dict = {}                       # targets -> a group aimed at them (``after``, ``together``)
         pools = [0, 0, 0]
         for uid, _ in start.units.counts:
             pools[self.kind[uid]] += start.hit_points(ruleset, uid)
@@ -139,7 +140,6 @@ class Side:
         self.types: dict[int, int] = {}               # an id of the unit types present (what enemy groups read)
         self._types: dict[tuple, int] = {}
         self.destroyer: dict[int, bool] = {}
-        self.subs: dict[int, bool] = {}               # whether it has subs (what enemy groups read, with the types)
         # What enemy groups read of it besides its types, as an int: whether it has subs (bit 0) and, under the
         # printed sub rule only, whether it has a destroyer (bit 1: enemy subs then join the main fire).
         self.reads: dict[int, int] = {}
@@ -174,8 +174,7 @@ class Side:
             key = tuple(uid for uid, _ in army.units.counts)
             self.types[got] = self._types.setdefault(key, len(self._types))
             self.destroyer[got] = has_destroyer(ruleset, army)
-            self.subs[got] = has_subs(ruleset, army)
-            self.reads[got] = self.subs[got] | (self._printed and self.destroyer[got]) << 1
+            self.reads[got] = has_subs(ruleset, army) | (self._printed and self.destroyer[got]) << 1
             force = self._forces.get(army.units)
             if force is None:
                 force = self._forces[army.units] = len(self.forces)
@@ -188,12 +187,7 @@ class Side:
         nexts = self._next
         if key in nexts:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
             return nexts[key]
-        army = self.armies[i]
-        one = self._one.get(targets)
-        if one is None:
-            one = self._one[targets] = [(Group("enemy", "one", (), (), targets, ()), 1)]
-        cas = allocate(self.setup, army, one, self.order)
-        got = nexts[key] = self.name(army.after(cas.lost, cas.damaged)) if cas else i
+        got = nexts[key] = self._placed(i, ((targets, 1),))
         return got
 
     def together(self, i: int, targets: tuple, counts: tuple) -> int:
@@ -203,11 +197,21 @@ class Side:
         got = self._together.get(key)
         if got is None:
             self.placed += 1
-            army = self.armies[i]
-            cas = allocate(self.setup, army, [(Group("enemy", "one", (), (), aim, ()), k)
-                                              for aim, k in zip(targets, counts)], self.order)
-            got = self._together[key] = self.name(army.after(cas.lost, cas.damaged)) if cas else i
+            got = self._together[key] = self._placed(i, zip(targets, counts))
         return got
+
+    def _placed(self, i: int, hits) -> int:
+        """The name of army ``i`` once the engine's ``allocate`` has placed ``hits`` ((targets, count) pairs)."""
+        groups = self._groups
+        shots = []
+        for aim, k in hits:
+            group = groups.get(aim)
+            if group is None:
+                group = groups[aim] = Group("enemy", "one", (), (), aim, ())
+            shots.append((group, k))
+        army = self.armies[i]
+        cas = allocate(self.setup, army, shots, self.order)
+        return self.name(army.after(cas.lost, cas.damaged)) if cas else i
 
     def walk(self, i: int, targets: frozenset, hits: int) -> list:
         """The armies after 0, 1, …, ``hits`` hits on ``targets`` (names); it stops growing where no target is left."""
@@ -257,9 +261,9 @@ class Fleet:
         # the groups read of the victim, not per pair of armies.
         self._victims = {}
         printed = setup.sub_rule == "printed"
+        table = kinds(ruleset)
+        subs, destroyers = table.subs, table.destroyers     # ``Army.without`` skips the types not present
         for role, army in start.items():
-            subs = frozenset(uid for uid, _ in army.units.counts if "submarine" in ruleset.unit(uid).abilities)
-            destroyers = frozenset(uid for uid, _ in army.units.counts if "destroyer" in ruleset.unit(uid).abilities)
             # Indexed by ``Side.reads``: bit 0 subs kept, bit 1 destroyers kept (only read under the printed rule).
             self._victims[role] = ([army.without(subs | destroyers), army.without(destroyers), army.without(subs), army]
                                    if printed else [army.without(subs), army])
