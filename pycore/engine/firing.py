@@ -318,52 +318,35 @@ def can_hurt(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> boo
     """Whether some group of this side (:func:`sub_group` or :func:`main_groups`) fires a die that can score
     and may land on a unit the victim has: the question a battle's end asks (docs/rules.md §2, stalemate).
 
-    Answered from the runs alone, without building the groups: the same split as :func:`_split` (the subs'
-    strike and those folded in, aircraft kept off subs, everyone else) and the same targets as
-    :func:`_targets` (subs and folded-in main fire never aircraft, blind aircraft never subs). A group
-    fires when one of its dice has a value above 0 (nothing else is set outside A&A Chess's steps);
+    Read from :func:`_split`'s runs and the victim's :class:`~.kinds.Pool` (what :func:`_targets` gives each
+    group), without building the groups: the strike's dice never land on aircraft, blind aircraft's never on
+    subs, and the main fire's on neither restriction unless subs are folded into it. Under the printed rule
+    subs facing a destroyer fire in the main step but keep the strike's targets, so the answer is the same.
+    A group fires when one of its dice has a value above 0 (nothing else is set outside A&A Chess's steps);
     ``tests/core/test_engine_fast.py`` pins this to the group-building answer.
     """
     table = kinds(setup.ruleset)
-    subs, air = table.subs, table.air
-    anything = not_air = not_subs = False     # the victim has a unit that may be hit by: any / subs / blind air
-    never = table.never_lost
-    for uid, n in victim.units.counts:
-        if n and uid not in never:
-            anything = True
-            if uid not in air:
-                not_air = True
-            if uid not in subs:
-                not_subs = True
-    if not anything:
+    targets = pool(table, tuple([uid for uid, n in victim.units.counts if n]))
+    if not targets.types:
         return False
-    blind_air = (setup.ruleset.rules.aircraft_need_destroyer_vs_subs and _any_of(victim, subs)
-                 and not _any_of(shooters, table.destroyers))
-    folded = setup.side(role).fold_subs
-    if role not in setup.system.sub_strike_roles:
-        folded = shooters.size
-    main_fires = strike_fires = blind_fires = subs_in_main = False
-    for uid, value, _, count in _runs(setup, role, shooters):
-        if not count:
-            continue                  # a type listed with no unit rolls no die
-        if uid in subs:
-            joined = min(folded, count)
-            folded -= joined
-            if joined:
-                subs_in_main = True
-                main_fires = main_fires or value > 0
-            if count - joined and value > 0:
-                strike_fires = True
-        elif blind_air and uid in air:
-            blind_fires = blind_fires or value > 0
-        elif value > 0:
-            main_fires = True
-    if strike_fires and not_air or blind_fires and not_subs:
+    split = _split(setup, role, shooters, victim)
+    if _scores(split["subs"]) and targets.not_air or _scores(split["air"]) and targets.not_subs:
         return True
-    if not main_fires:
+    main = split["main"]
+    if not _scores(main):
         return False
     # Folded subs pool with the main group, whose hits then never land on aircraft (main_groups).
-    return not_air if subs_in_main and role in setup.system.sub_strike_roles else True
+    subs = table.subs
+    folded = role in setup.system.sub_strike_roles and any(run[0] in subs for run in main)
+    return bool(targets.not_air if folded else targets.types)
+
+
+def _scores(runs: list[tuple[str, int, bool, int]]) -> bool:
+    """Whether these runs roll a die that can score (a unit listed with a count of 0 rolls none)."""
+    for _, value, _, count in runs:
+        if value > 0 and count:
+            return True
+    return False
 
 
 def aa_shots(setup: BattleSetup, defender: Army, attacker: Army) -> tuple[int, int]:
