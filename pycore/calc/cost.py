@@ -35,6 +35,16 @@ LADDER_BUILD_SECOND = 4e-7  # per (rung × die) of building the ladders' laws
 FLEET_SECOND = 1e-6         # per state^1.5 × law width of the sea chain (its usual fleets; see FLEET_ATTEMPT_SECONDS)
 FLEET_ATTEMPT_SECONDS = 5.0  # the sea chain's own bound (fleet.WORK_BUDGET): where groups cross more than the
                              # counts tell (aircraft against subs without destroyers), it gives way to Monte Carlo
+FLEET_UNIT_SECOND = 3e-7     # per unit of the sea chain's counted work (fleet.WORK_BUDGET: 0.16–0.31 µs measured)
+FLEET_SPREAD_HIGH = 4.5
+"""The sea chain's counted work over :func:`fleet_spread`'s model, on spread fleets: measured 0.018–4.2 with dice
+on 20 of them (1942-2e, 1940-2e, Revised; 12 to 60 units a side; two stopped at a bound of 60 and 150 million
+units, at least 0.14 and 0.023; subs and aircraft on both sides, with and
+without carriers, cruisers, battleships, transports, a destroyer on one side). A model this loose answers one
+question: how long a user may wait, at most (the high envelope, at most the bounded attempt), so that a link of a
+spread fleet does not start a long calculation unasked. It cannot tell which fleets surely pass the chain's
+bound: lopsided ones end in a few rounds (30 subs + 30 fighters against 6 subs, 6 fighters and 2 battleships:
+0.018, 0.3 s), so every spread fleet within 60 a side is tried."""
 GENERAL_SECOND = 3e-5       # per state of the general chain (floats); Fractions 3 times more
 RETREAT_FACTOR = 4          # retreat_below works a second law (the odds from every state): measured 2–4.5×
 ROUND, ROUND_SEA = 1.2e-3, 2.2e-3  # one round of a battle fought by the engine (Monte Carlo): land, sea
@@ -120,12 +130,61 @@ def fleet(setup: BattleSetup) -> Estimate:
     groups mostly hit alike (the states it reaches are far fewer than the product of its class counters, which
     is only their bound). Where aircraft and subs without destroyers keep each other's hits apart, a side's
     armies spread over two or three counters and the chain reaches many more states than this says: it counts
-    its work and stops at ``FLEET_ATTEMPT_SECONDS`` (``fleet.WORK_BUDGET``), and Monte Carlo answers."""
+    its work and stops at ``FLEET_ATTEMPT_SECONDS`` (``fleet.WORK_BUDGET``), and Monte Carlo answers: those
+    fleets are estimated by :func:`fleet_spread`'s high envelope, at most that bounded attempt."""
     ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
     na, nd = (setup.side(role).units.size for role in ROLES)
     states = (ka + 1) * (kd + 1)
     work = states ** 1.5 * (_width(setup, na) + _width(setup, nd)) / 2 * FLEET_SECOND
+    spread = fleet_spread(setup)
+    if spread is not None:
+        states = max(states, spread[0])
+        work = max(work, min(FLEET_ATTEMPT_SECONDS, spread[1] * FLEET_SPREAD_HIGH * FLEET_UNIT_SECOND))
     return Estimate("fleet", states, OVERHEAD + work)
+
+
+def fleet_spread(setup: BattleSetup) -> tuple[int, float] | None:
+    """(states, model of the sea chain's work) where aircraft and subs keep each other's hits apart, else None.
+
+    Where a side fires subs and aircraft and has no destroyer, against a side with subs, under a ruleset whose
+    aircraft need a destroyer to hit subs (docs/rules.md §2), its sub hits never take the enemy's aircraft and
+    its aircraft hits never take the enemy's subs: the enemy's armies spread over its three counters (subs,
+    aircraft, other ships hit), about the product of each class's hit points, not their sum. The chain's work
+    is then about that many states a side, times both laws' widths, within a wide envelope (0.018 to
+    ``FLEET_SPREAD_HIGH``). Low Luck's laws are a couple of hits wide and its battles short: its spread fleets
+    cost little (30 a side: 5,000 units), so only independent dice are modelled."""
+    if not setup.system.independent_dice or not setup.ruleset.rules.aircraft_need_destroyer_vs_subs:
+        return None
+    ruleset = setup.ruleset
+    classes = {}
+    for role in ROLES:
+        subs = air = ships = 0
+        destroyer = False
+        for uid, n in setup.side(role).units.counts:
+            unit = ruleset.unit(uid)
+            hits = n * unit.hit_points
+            if "submarine" in unit.abilities:
+                subs += hits
+            elif unit.is_air:
+                air += hits
+            else:
+                ships += hits
+            destroyer = destroyer or "destroyer" in unit.abilities
+        classes[role] = (subs, air, ships, destroyer)
+    armies, spread = [], False
+    for role, enemy in zip(ROLES, reversed(ROLES)):
+        subs, air, ships, _ = classes[role]
+        e_subs, e_air, _, e_destroyer = classes[enemy]
+        if subs and e_subs and e_air and not e_destroyer:
+            armies.append((subs + 1) * (air + 1) * (ships + 1))
+            spread = True
+        else:
+            armies.append(subs + air + ships + 1)
+    if not spread:
+        return None
+    na, nd = (setup.side(role).units.size for role in ROLES)
+    states = armies[0] * armies[1]
+    return states, states * _width(setup, na) * _width(setup, nd)
 
 
 def _army_states(setup: BattleSetup, role: str) -> int:

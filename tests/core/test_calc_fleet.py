@@ -363,6 +363,39 @@ def test_joint_placements_count_as_work_and_stop_the_chain_within_a_row():
     assert bound < stopped.value.work < bound + 200 * (fleet.TOGETHER_WORK + fleet.PLACE_WORK)
 
 
+def test_spread_fleets_are_told_apart_by_their_counts():
+    """docs/api.md "Cost budget": a side that fires subs and aircraft without a destroyer, against subs, keeps
+    its hits apart (docs/rules.md §2: aircraft need a destroyer to hit subs), and the enemy's armies spread
+    over its class counters: about the product of (hit points + 1) per class, not their sum."""
+    from pycore.calc import cost
+    wolves = {"submarine": 15, "fighter": 15}
+    setup = setup_of(sea_request("1942-2e", "dice", wolves, wolves))
+    states, _ = cost.fleet_spread(setup)
+    assert states == (16 * 16) ** 2           # each side: (15 subs + 1) × (15 fighters + 1), no other ships
+    # A destroyer beside the aircraft lets them hit subs: the enemy no longer spreads (1 + 15 + 15 + 2 hit points
+    # for the destroyers' side, which still spreads: (16)(16)(3)).
+    setup = setup_of(sea_request("1942-2e", "dice", {**wolves, "destroyer": 2}, wolves))
+    assert cost.fleet_spread(setup)[0] == (16 * 16 * 3) * (15 + 15 + 1)
+    for request in (sea_request("1942-2e", "lowluck", wolves, wolves),                  # Low Luck: cheap
+                    sea_request("classic", "dice", wolves, wolves),                      # aircraft hit subs
+                    sea_request("1942-2e", "dice", {"submarine": 10, "destroyer": 6, "carrier": 4, "fighter": 8},
+                                {"submarine": 10, "destroyer": 6, "carrier": 4, "fighter": 8})):
+        assert cost.fleet_spread(setup_of(request)) is None
+
+
+def test_a_spread_fleets_estimate_covers_the_chains_work():
+    """The high envelope: the estimate is at least the work the chain does, at the unit cost it is read at."""
+    from pycore.calc import cost
+    wolves = {"submarine": 8, "fighter": 8}
+    for request in (sea_request("1942-2e", "dice", wolves, wolves),
+                    sea_request("1942-2e", "dice", {"submarine": 8, "fighter": 4, "transport": 4}, wolves),
+                    sea_request("1942-2e", "dice", {"submarine": 6, "bomber": 4},
+                                {"submarine": 4, "destroyer": 2, "carrier": 2, "fighter": 4})):
+        setup = setup_of(request)
+        done = fleet.solve(setup, _start(setup), TAIL, FLOOR)
+        assert cost.fleet(setup).seconds - cost.OVERHEAD >= done["work"] * cost.FLEET_UNIT_SECOND
+
+
 def test_past_its_bound_the_sea_chain_gives_way_to_monte_carlo_or_a_refusal(monkeypatch):
     import json
 
