@@ -46,3 +46,25 @@ def test_a_small_link_still_starts_at_once(page, dist_server):
     page.goto(dist_server.url + "#" + link_of(request))
     expect(page.locator("#calc-card")).to_be_visible(timeout=READY_TIMEOUT)
     expect(page.locator("#screen-calc")).not_to_have_attribute("data-link-waiting", "true")
+
+
+def test_a_link_of_a_spread_fleet_waits_for_a_tap_then_answers_exactly(page, dist_server):
+    """docs/api.md "Cost budget": subs and aircraft without destroyers on both sides spread a sea battle over more
+    states than its hit points say; the estimate reads the spread model (here about 2.3 s of CPython, over the
+    2 s a link may start unasked), and the tap then answers exactly (about 0.3 s of CPython)."""
+    request = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea",
+               "attacker": {"units": {"submarine": 8, "fighter": 8, "bomber": 4}},
+               "defender": {"units": {"submarine": 8, "destroyer": 4, "fighter": 4, "carrier": 2}}}
+    estimate = pycore_handle({**request, "estimate": True})["result"]["estimate"]
+    assert estimate["method"] == "fleet" and 2 < estimate["seconds"] < 10
+    page.goto(dist_server.url + "#" + link_of(request))
+    expect(page.locator("#screen-calc")).to_have_attribute("data-link-waiting", "true", timeout=READY_TIMEOUT)
+    message = page.locator("#calc-message")
+    expect(message).to_contain_text(f"Not started yet: this calculation takes {estimate['words']}")
+    expect(page.locator("#calc-card")).to_have_count(0)
+    page.screenshot(path=f"{SHOTS}/calc-link-spread-waiting.png")
+    page.locator("#calc-go").click()
+    card = page.locator("#calc-card")
+    expect(card).to_be_visible(timeout=ACTION_TIMEOUT)
+    expect(card).not_to_contain_text("Monte Carlo")
+    page.screenshot(path=f"{SHOTS}/calc-link-spread-answered.png", full_page=True)
