@@ -215,6 +215,18 @@ def _decode(code: int) -> tuple[int, int]:
     return (code - _BASE + 9 * taken) // 8, taken
 
 
+@lru_cache(maxsize=None)
+def _at_most(value: int) -> bytes:
+    """A table for ``bytes.translate``: a die x becomes 1 where x ≤ value, else 0."""
+    return bytes(int(x <= value) for x in range(256))
+
+
+@lru_cache(maxsize=None)
+def _at_least(value: int) -> bytes:
+    """A table for ``bytes.translate``: a die x becomes 1 where x ≥ value, else 0."""
+    return bytes(int(x >= value) for x in range(256))
+
+
 class _Slots:
     """One side's rolls (sorted high to low) laid out as the 8-bit slots of big integers, one slot a roll.
 
@@ -230,15 +242,18 @@ class _Slots:
         self.rep = int.from_bytes(b"\x01" * self.size, "little")
         self.guard = self.rep << 7
         self.marks: dict = {}
+        self.columns: dict = {}         # i → the i-th die of every roll, one byte a roll
 
     def mark(self, i: int, value: int) -> tuple[int, int]:
         """(1 in the slots whose i-th die ≤ value, 1 in those whose i-th die ≥ value): who a die of this
         value, matched with the i-th, hits (a tie costs both, seed 001)."""
         got = self.marks.get((i, value))
         if got is None:
-            column = [roll[i] for roll in self.rolls]
-            got = self.marks[(i, value)] = (int.from_bytes(bytes(value >= x for x in column), "little"),
-                                            int.from_bytes(bytes(x >= value for x in column), "little"))
+            column = self.columns.get(i)
+            if column is None:
+                column = self.columns[i] = bytes(roll[i] for roll in self.rolls)
+            got = self.marks[(i, value)] = (int.from_bytes(column.translate(_at_most(value)), "little"),
+                                            int.from_bytes(column.translate(_at_least(value)), "little"))
         return got
 
     def rows(self, results, extra_here: int, extra_there: int) -> dict:
@@ -293,6 +308,28 @@ def _by_ways(law: list) -> tuple[list, list]:
     return ordered, runs
 
 
+@lru_cache(maxsize=None)
+def _ordered(n: int) -> tuple[list, list]:
+    """:func:`_by_ways` of n dice's face multisets, kept (every colour's law of n dice asks it)."""
+    return _by_ways(faces_law(n))
+
+
+@lru_cache(maxsize=4096)
+def _side_results(n: int, counts: tuple[int, ...], boosting: bool) -> list:
+    """A side's distinct results (:func:`_results`) for each of its face multisets in :func:`_ordered` order,
+    kept: the same side meets many laws (one per key of the other side's dice)."""
+    return [_results(faces, counts, boosting) for faces, _ in _ordered(n)[0]]
+
+
+@lru_cache(maxsize=4096)
+def _rolls(n: int, boosted: bool, counts: tuple[int, ...], matched: int) -> "_Slots":
+    """The slots of a side's rolls, kept with the marks they have worked (:meth:`_Slots.mark`): its face
+    multisets (:func:`_ordered`), or where ``boosted``, every distinct result its boosts make of them."""
+    if boosted:
+        return _Slots(list(dict.fromkeys(r for results in _side_results(n, counts, True) for r in results)), matched)
+    return _Slots([faces for faces, _ in _ordered(n)[0]], matched)
+
+
 def _tally(out: dict, rows: list, runs: list) -> None:
     """Add to ``out`` (slot value → ordered rolls) rows of slot values of one side's face multisets, given as
     (bytes, ways) with one slot per face multiset of the other side, whose ways ``runs`` give."""
@@ -321,25 +358,25 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
     per defender roll) for the attacker's choice. Before 2026-11-24 (one Python step a pair of face
     multisets) a 6 v 6 colour took 0.2–0.9 s; it now takes a few milliseconds.
     """
-    a_faces, a_runs = _by_ways(faces_law(na))
-    d_faces, d_runs = _by_ways(faces_law(nd))
+    a_faces, a_runs = _ordered(na)
+    d_faces, d_runs = _ordered(nd)
     a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
     k = min(na, nd)
     extra_d, extra_a = max(0, na - nd), max(0, nd - na)    # unmatched dice always hit (seed 001)
-    a_results = [_results(faces, a_counts, a_boost) for faces, _ in a_faces]
-    d_results = [_results(faces, d_counts, d_boost) for faces, _ in d_faces]
+    a_results = _side_results(na, a_counts, a_boost)
+    d_results = _side_results(nd, d_counts, d_boost)
     out: dict = {}
     if not a_boost:
         # The defender alone boosts: his best result against each attacker roll (the slots).
-        slots = _Slots([faces for faces, _ in a_faces], k)
+        slots = _rolls(na, False, (), k)
         _choose(out, slots, _values(slots, d_results, extra_a, extra_d), d_faces, d_results, a_runs)
         return tuple(sorted((_decode(c), ways) for c, ways in out.items()))     # (scored, taken) = (on_a, on_d)
-    d_slots = _Slots([faces for faces, _ in d_faces], k)
+    d_slots = _rolls(nd, False, (), k)
     if d_boost:
         # The defender's answer to every attacker result (the slots), with the attacker's outcome carried;
         # then read back, one column per attacker result, one slot per defender roll.
-        universe = list(dict.fromkeys(r for results in a_results for r in results))
-        slots = _Slots(universe, k)
+        slots = _rolls(na, True, a_counts, k)
+        universe = slots.rolls
         pairs = slots.rows([r for results in d_results for r in results], extra_a, extra_d)
         mine = {r: slots.codes(on_a, on_d) for r, (on_a, on_d) in pairs.items()}      # the defender's values
         theirs = {r: slots.codes(on_d, on_a) for r, (on_a, on_d) in pairs.items()}    # the attacker's
@@ -457,7 +494,7 @@ class _Side:
         if got is None:
             row = self.rows[colour]
             troops = self.troops[i]
-            got = [i]
+            got = [self.index[troops]]              # the number as handed out (the chain's tables find it by identity)
             if row.choice == "winner" and self.whole(troops):
                 for hits in range(1, MAX_DICE + 1):
                     loss = winner_proposal(self.ruleset, self.chart, troops, hits, row.casualties)
@@ -600,7 +637,20 @@ class _Exact:
         # left with only transports: the battle goes on with the pair as it is.
         goes_on = bool(a_alive and d_alive and (a_hurts & d_open or d_hurts & a_open) and not a_lonely
                        and not d_lonely)
-        got = self.plans[a_profile << 20 | d_profile] = (out, size, goes_on)
+        still = self.one
+        for stay, _ in out:
+            still *= stay               # the chance that no colour changes anything (the round comes back)
+        got = self.plans[a_profile << 20 | d_profile] = (out, size, goes_on, still)
+        return got
+
+    def profile(self, side: _Side, i: int) -> int:
+        """The profile of a side-state met for the first time (:meth:`_Side.profile_of`), kept by number."""
+        got = side.profile_of(i)
+        if side is self.sides[0]:
+            if len(self.a_profiles) < len(side.profiles):
+                self.a_profiles = list(side.profiles)
+        elif len(self.d_profiles) < len(side.profiles):
+            self.d_profiles = list(side.profiles)
         return got
 
     def steps(self, pair: int) -> tuple:
@@ -611,15 +661,11 @@ class _Exact:
         a, d = divmod(pair, _WIDE)
         pa = attacker.profile[a]
         if pa is None:
-            pa = attacker.profile_of(a)
-            if len(self.a_profiles) < len(attacker.profiles):
-                self.a_profiles = list(attacker.profiles)
+            pa = self.profile(attacker, a)
         pd = defender.profile[d]
         if pd is None:
-            pd = defender.profile_of(d)
-            if len(self.d_profiles) < len(defender.profiles):
-                self.d_profiles = list(defender.profiles)
-        plan, size, goes_on = self.plans.get(pa << 20 | pd) or self.plan(pa, pd)
+            pd = self.profile(defender, d)
+        plan, size, goes_on, _ = self.plans.get(pa << 20 | pd) or self.plan(pa, pd)
         self.moves += size
         self.pairs += 1
         if self.moves > self.checked:
@@ -662,7 +708,11 @@ class _Exact:
 
 
 def _settle(calc: _Exact, exact: bool) -> Ends:
-    """The battle fought to the end: every pair settled once, in decreasing order of hit points left."""
+    """The battle fought to the end: every pair settled once, in decreasing order of hit points left.
+
+    The hot loop of the chain (a pair's round, colour by colour, then its moves): what :meth:`_Exact.steps`
+    does is written out here, with the sides' tables held in locals, and the work counted in locals
+    (written back to ``calc`` before each look at the budget and at the end)."""
     one, zero = calc.one, 0 * calc.one
     width = len(calc.rows)                        # positions 0 … width − 1 before a colour, width: the round's end
     ends: dict = {}
@@ -675,21 +725,52 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
     a, d = divmod(kept, _WIDE)
     top = attacker.hp[a] + defender.hp[d]
     levels: list = [[] for _ in range(top + 1)]   # hit points left in all → the pairs met with that many
-    masses: dict = {kept: [one] + [zero] * width}  # pair → its masses by position
+    # Masses: attacker's state → {defender's state: its masses by position}. Split so, a move looks in the small
+    # table of its attacker's state, with the defender's number itself as key (the very object the side
+    # handed out, so the table finds it without comparing values): one big table of pairs made each move
+    # a cache miss or two (half the chain's time at 60 a side, 2026-11-24).
+    by_attacker: list = [None] * len(attacker.troops)   # grown as the attacker meets states (:meth:`_Exact.profile`)
+    by_attacker[a] = {d: [one] + [zero] * width}
     levels[top].append(kept)
     empty = [zero] * (width + 1)
     a_hp, d_hp = attacker.hp, defender.hp
-    find = masses.get
+    a_profile, d_profile = attacker.profile, defender.profile
+    a_lands_of, d_lands_of = attacker.lands, defender.lands
+    plans = calc.plans
+    moves, planned, checked, budget = calc.moves, calc.pairs, calc.checked, calc.budget
+    shift, mask = _WIDE.bit_length() - 1, _WIDE - 1
+    colours = range(width)
     for level in range(top, -1, -1):
         pairs = levels[level]
         levels[level] = None
         for pair in pairs:
-            here = masses.pop(pair)
+            a = pair >> shift
+            d = pair & mask
+            here = by_attacker[a].pop(d)
             mass = sum(here)
             if not exact and mass < FLOOR:
                 pruned += mass              # in floats, pairs reached with less than FLOOR are dropped
                 continue
-            steps, a_all, d_all, goes_on = calc.steps(pair)
+            # The round's plan (:meth:`_Exact.steps`, inline).
+            pa = a_profile[a]
+            if pa is None:
+                pa = calc.profile(attacker, a)
+                by_attacker += [None] * (len(attacker.troops) - len(by_attacker))
+            pd = d_profile[d]
+            if pd is None:
+                pd = calc.profile(defender, d)
+            got = plans.get(pa << 20 | pd)
+            if got is None:
+                got = calc.plan(pa, pd)
+            steps, size, goes_on, still = got
+            moves += size
+            planned += 1
+            if moves > checked:
+                checked = calc.checked = moves + 1_000
+                calc.moves, calc.pairs = moves, planned
+                if calc.work > budget:
+                    raise _TooManyStates
+            a_all, d_all = a_lands_of[a], d_lands_of[d]
             outcome, after = (None, pair) if goes_on else calc.ended(pair)
             if outcome is None and after == pair:
                 # The round comes back here when no colour changes anything: summed at once.
@@ -697,9 +778,6 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                 for colour in range(1, width):
                     carry = (carry + here[colour]) * steps[colour][0]
                 back += carry
-                still = one
-                for step in steps:
-                    still *= step[0]
                 if still >= one:
                     raise AssertionError("a pair that goes on but can change nothing")  # decided() says stalemate
                 carry = (here[0] + back) / (one - still)
@@ -709,7 +787,8 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                 carry = zero
                 expected += here[0]
                 started = False
-            for colour, (stay, law) in enumerate(steps):
+            for colour in colours:
+                stay, law = steps[colour]
                 if colour or not started:
                     carry += here[colour]
                 if carry and law is not None:
@@ -717,28 +796,34 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                     a_lands, d_lands = a_all[colour], d_all[colour]
                     for x, ys in law:
                         ta = a_lands[x]
-                        base, level_a = ta * _WIDE, a_hp[ta]
+                        row = by_attacker[ta]
+                        if row is None:
+                            row = by_attacker[ta] = {}
                         for y, p in ys:
                             td = d_lands[y]
-                            target = base + td
-                            got = find(target)
+                            got = row.get(td)
                             if got is None:
-                                got = masses[target] = empty[:]
-                                levels[level_a + d_hp[td]].append(target)
+                                got = row[td] = empty[:]
+                                levels[a_hp[ta] + d_hp[td]].append(ta << shift | td)
                             got[slot] += carry * p
                 carry *= stay
             if not started:
                 carry += here[width]
                 if outcome is None:
                     a, d = divmod(after, _WIDE)
-                    got = masses.get(after)
+                    by_attacker += [None] * (len(attacker.troops) - len(by_attacker))
+                    row = by_attacker[a]
+                    if row is None:
+                        row = by_attacker[a] = {}
+                    got = row.get(d)
                     if got is None:
-                        got = masses[after] = empty[:]
-                        levels[attacker.hp[a] + defender.hp[d]].append(after)
+                        got = row[d] = empty[:]
+                        levels[a_hp[a] + d_hp[d]].append(after)
                     got[0] += carry
                 elif carry:
                     key = (outcome, *calc.armies(after))
                     ends[key] = ends.get(key, zero) + carry
+    calc.moves, calc.pairs, calc.checked = moves, planned, checked
     return Ends(ends, expected, pruned, "exact")
 
 
