@@ -28,10 +28,10 @@ request always gets the same method. The work grows with every kind of unit
 a side has and with the ways a colour's hits are chosen (red's winner picks
 from the top, the others' victims from the bottom, so a side's states are a
 square of its units): 60 v 60 at sea (seven kinds), 60 infantry a side, 30
-infantry + 30 tanks a side, Revised 60 v 60 of five kinds and 1940-2e land
-50 v 50 of five kinds with artillery boosting on both fit; 1940-2e land
-60 v 60 of five kinds does not (measured in bench/colored.py; the bound and
-why: ``WORK_BUDGET``). Beyond it the calculator simulates ``SAMPLES`` battles
+infantry + 30 tanks a side, Revised and 1940-2e land 60 v 60 of five kinds
+with artillery boosting on both sides fit; 60 v 60 with fighters boosting
+white on both sides as well does not (measured in bench/colored.py; the bound
+and why: ``WORK_BUDGET``). Beyond it the calculator simulates ``SAMPLES`` battles
 with seeded dice (``mc/0``, ``mc/1``, …) through
 :func:`pycore.calc.montecarlo.sample`, and the ``calc`` op reports 95 %
 intervals and why. In floats, pairs reached with less than ``FLOOR`` are
@@ -41,7 +41,13 @@ Speed (2026-11-24, issue 15 item 3): boosted laws by big-integer slots
 (:class:`_Slots`, :func:`_boosted_law`), a side's boosted results kind by kind
 (:func:`_results`), and a round's plan per pair of side profiles
 (:meth:`_Exact.plan`); issue 15's mixed land 40 v 40 went from Monte Carlo
-(10 s of exact work, 89 % of it boosted laws) to about 1 s exact.
+(10 s of exact work, 89 % of it boosted laws) to about 1 s exact. A second pass
+(same day, same answers to the last bit, tests/core/test_colored_fast.py): masses
+kept by attacker state in :func:`_settle` (one big table of pairs made each move
+a cache miss), a side-state's tables from a table per post (:meth:`_Side.post`),
+cheaper casualty proposals (:mod:`pycore.systems.colored.losses`), a side's
+boosted results and rolls' slots kept across laws; 1940-2e land 60 v 60 of five
+kinds went from Monte Carlo (8 s of exact work over the bound) to about 6 s exact.
 """
 
 from __future__ import annotations
@@ -51,12 +57,10 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
-from ..systems.colored import boosts as b
 from ..systems.colored.chart import GUIDELINES, MAX_DICE
-from ..systems.colored.commit import Troops, unit_of
-from ..systems.colored.fight import ColoredBattle, can_be_lost_any, fight, kinds, rollers, start
-from ..systems.colored.losses import capacity, victim_proposal, winner_proposal
-from ..systems.colored.match import dice_count
+from ..systems.colored.commit import Troops, color_of, unit_of
+from ..systems.colored.fight import ColoredBattle, fight, rollers, start
+from ..systems.colored.losses import victim_proposal, winner_proposal
 from ..systems.colored.play import check_setup
 from ..engine.sequence import MAX_ROUNDS, BattleLog, RoundLog
 from ..engine.table import SeededTable, Table
@@ -67,31 +71,39 @@ from .law import Ends
 from .montecarlo import bounded
 
 EXACT_MAX_UNITS_A_SIDE = 60
-WORK_BUDGET = 18_000_000
-"""Work (a unit is about one landing followed, :attr:`_Exact.work`) the exact chain may do in floats before it
-gives way to Monte Carlo: about 8 s in CPython on this project's shared 2-core machine (0.35–0.45 µs a unit,
-process time, at a load average of 4–8; bench/colored.py --work), so that a battle which needs more, tried
-and then simulated (bench/cost.py), still answers within the 30 s of docs/api.md under load. Measured there
-on 2026-11-24: sea 60 v 60 (sub, destroyer, cruiser, battleship, carrier, fighter, transport) 10 million
-units (3.5 s); 30 infantry + 30 tanks a side 16 million (5.3–5.6 s); Revised 60 v 60 of five kinds with
-artillery on both sides 15 million (5.6 s); 1940-2e land 50 v 50 of five kinds 10 million (3.5 s); issue 15's
-Revised 40 v 40 mix 3.7 million (0.9–1.4 s). Over it: 1940-2e land 60 v 60 of five kinds (bench/colored.py's
-mix), 21 million units (7.5–8.9 s), and of seven kinds, 21 million: Monte Carlo. With 24 million they were
-exact, but the worst battle over the bound then took 28 s under load."""
+WORK_BUDGET = 32_000_000
+"""Work (a unit is about 0.2 µs of CPython, :attr:`_Exact.work`) the exact chain may do in floats before it
+gives way to Monte Carlo: about 6.5 s in CPython on this project's shared 2-core machine, so that a battle
+which needs more, tried and then simulated (bench/cost.py), still answers well within the 30 s of docs/api.md
+under load. Re-counted on 2026-11-24 (issue 15 item 3) after the chain's loop, its side-states and the
+proposals were made cheaper, process time at a load average of 3–5 (bench/colored.py --work): 1940-2e land
+60 v 60 of five kinds (bench/colored.py's land, artillery boosting on both sides) 29.6 million units, 5.7–6.2 s
+(0.19–0.21 µs a unit); Revised 60 v 60 of the same, 28.9 million, 5.3 s; 30 infantry + 30 tanks a side
+20.5 million, 3.0 s; sea 60 v 60 (sub, destroyer, cruiser, battleship, carrier, fighter, transport) 12.7
+million, 2.0–2.4 s; issue 15's Revised 40 v 40 mix 5 million, 0.9 s: all exact. Over it: 1940-2e land 60 v 60
+with fighters boosting white on both sides (two kinds of boost each, bench/cost.py), 43 million units (8.1 s
+exact): it gives way after 32 million, then Monte Carlo. Before (18 million units of the old count, 0.35–0.45
+µs each) the land 60 v 60 of five kinds needed 21 million of them and was Monte Carlo; the battle that gave
+way took 11.7 s of CPU, 28 s wall under load."""
 FRACTION_WORK_BUDGET = WORK_BUDGET // 20
-"""The same in exact fractions (``exact``): 1.2–1.8 µs a unit measured up to 30 v 30 (2.2 s for 1.3 million
-units, at a load of 13), more as the battle's numbers grow; kept at a twentieth, a few seconds."""
-PAIR_WORK = 12
-"""A pair of states settled (its round's plan, its end of round, its masses) counts as this many landings."""
+"""The same in exact fractions (``exact``): measured 1.2–1.8 µs a unit of the old count up to 30 v 30 (2.2 s
+for 1.3 million units, at a load of 13), more as the battle's numbers grow; the new count gives about 1.4
+units for one of the old, so 1.6 million units are about 2 s; kept at a twentieth, a few seconds."""
+PAIR_WORK = 24
+"""A pair of states settled (its round's plan, its end of round, its masses) counts as this many landings:
+fitted as moves × 0.2 µs + pairs × (2.5–4.9 µs) over the battles of ``WORK_BUDGET`` (land pairs dearest)."""
 PAIRS_A_UNIT, PLACING_WORK, WALK_WORK = 3, 1, 9
 """A colour's law (:func:`law_work`): where somebody boosts, a unit per ``PAIRS_A_UNIT`` pairs of face
 multisets (:func:`_boosted_law`) and ``PLACING_WORK`` per way of placing a boosting side's boosts on one of
 its face multisets (its rows); where nobody boosts, ``WALK_WORK`` units per (na + 1)² (nd + 1)² (the walk).
-Measured in CPython on this machine, 2026-11-24 (first call, process time): 6 v 6 dice 9 ms unboosted,
-16–30 ms with artillery on one or both sides, 130 ms with two kinds of boost on both."""
-SIDE_WORK = 1_100
-"""A side-state met (its proposals for up to 6 hits of each colour, its dice, its profile) counts as this many
-landings (about 0.45 ms)."""
+Counted in the chain's work ×``LAW_WORK``."""
+LAW_WORK = 2
+"""Units of the chain's work per unit of :func:`law_work`: the laws a battle uses took 0.32–0.57 µs per unit
+of :func:`law_work` (cold, 2026-11-24, the battles of ``WORK_BUDGET``), against the chain's 0.2 µs."""
+SIDE_WORK = 900
+"""A side-state met (its tables, its proposals for up to 6 hits of each colour, its profile) counts as this
+many landings: 0.08–0.2 ms measured (2026-11-24), since its tables come from a table per post and the
+proposals work ``harm`` only among tied posts (was 0.45 ms)."""
 FLOOR = 1e-13
 SAMPLES = 4000
 """Battles simulated beyond the exact limit (a probability's 95 % interval is then at most ±1.6 %)."""
@@ -460,33 +472,70 @@ class _Side:
         self.lonely: list = []            # only transports left
         self.step: dict = {}              # (state, guideline, chooser) → state after one hit
         self.profile: list = []           # per state: its profile's number (None until asked, :meth:`profile_of`)
+        self.posts: dict = {}             # post → what it brings to a state's tables (:meth:`post`)
         self.profiles: dict = {}          # (in the fight, dice keys, still bits, hurts, open, lonely) → number
 
     def number(self, troops: Troops) -> int:
+        """The state's number, its tables worked when it is first met: from a table per post
+        (:meth:`post`), the same values as the app's ``rollers``, ``kinds``, ``capacity`` and
+        ``can_be_lost_any`` (tests/core/test_colored_calc.py pins them on random battles)."""
         got = self.index.get(troops)
         if got is None:
             got = self.index[troops] = len(self.troops)
-            ruleset = self.ruleset
             self.troops.append(troops)
-            self.hp.append(sum(n * ruleset.unit(unit_of(k)).hit_points for k, n in troops.posts)
-                           - sum(n for _, n in troops.damaged))
-            self.alive.append(can_be_lost_any(self.setup, troops))
-            dice = []
-            for row in self.rows:
-                n = dice_count(rollers(row, troops))
-                key = (n, tuple(min(c, n) for c in b.counts_of(kinds(row, troops)))) if n else None
-                dice.append(self.keys.setdefault(key, len(self.keys)))
-            self.dice.append(dice)
-            self.lands.append([None] * len(self.rows))
-            self.still.append([0] * len(self.rows))
+            width = len(self.rows)
+            dice = [0] * width
+            counts = [[0] * len(row.boosts) for row in self.rows]
+            hp = able = sea = 0
+            alive, lonely = False, bool(troops)
+            hurts: set = set()
+            posts = self.posts
+            for key, n in troops.posts:
+                post = posts.get(key) or self.post(key)
+                unit_hp, can_be_lost, naval, transport, places, hurt = post
+                hp += n * unit_hp
+                if can_be_lost:
+                    alive = True
+                    left = n * unit_hp - troops.damaged_count(key)
+                    able += left
+                    if naval:
+                        sea += left
+                lonely = lonely and transport
+                hurts |= hurt
+                for colour, rolls, kinds_here in places:
+                    if rolls:
+                        dice[colour] += -(-n // 3)          # one die per 3 units of a type, rounded up (match.py)
+                    for k in kinds_here:
+                        counts[colour][k] += n
+            self.hp.append(hp - sum(n for _, n in troops.damaged))
+            self.alive.append(alive)
+            keys = []
+            for n, kinds_count in zip(dice, counts):
+                n = min(MAX_DICE, n)
+                key = (n, tuple(min(c, n) for c in kinds_count)) if n else None
+                keys.append(self.keys.setdefault(key, len(self.keys)))
+            self.dice.append(keys)
+            self.lands.append([None] * width)
+            self.still.append([0] * width)
             self.profile.append(None)
-            self.hurts.append(frozenset(row.casualties for row in self.chart.rows if rollers(row, troops)))
-            self.open.append(frozenset(g for g in GUIDELINES if capacity(ruleset, troops, g)))
+            self.hurts.append(frozenset(hurts))
+            self.open.append(frozenset(g for g in GUIDELINES if (sea if g == "naval_only" else able)))
             # Only transports left: the engine's end of round may take them (then it is asked, ``_Exact.ended``).
-            self.lonely.append(bool(troops) and all("transport" in ruleset.unit(unit_of(k)).abilities
-                                                    for k, _ in troops.posts))
+            self.lonely.append(lonely)
         return got
 
+    def post(self, key: str) -> tuple:
+        """What a post brings to a state's tables: (hit points a unit, can be lost, a ship, a transport,
+        [(active colour, rolls there, the kinds of boost it gives there)], the guidelines of the chart's
+        colours it rolls in)."""
+        ruleset, unit_id, color = self.ruleset, unit_of(key), color_of(key)
+        unit = ruleset.unit(unit_id)
+        places = [(i, unit_id in row.rolls, tuple(k for k, kind in enumerate(row.boosts) if unit_id in kind))
+                  for i, row in enumerate(self.rows) if row.color == color]
+        hurt = frozenset(row.casualties for row in self.chart.rows if row.color == color and unit_id in row.rolls)
+        got = self.posts[key] = (unit.hit_points, ruleset.rules.aa_is_casualty or "anti_aircraft" not in unit.abilities,
+                                 unit.domain == "sea", "transport" in unit.abilities, places, hurt)
+        return got
 
     def landings(self, i: int, colour: int) -> list[int]:
         """The state after 0, 1, … 6 hits of this colour (its guideline, and who chooses)."""
@@ -588,7 +637,7 @@ class _Exact:
             na, a_counts = self.numbers[a_key] or (0, ())
             nd, d_counts = self.numbers[d_key] or (0, ())
             total = 6 ** (na + nd)
-            self.law_work += law_work(na, a_counts, nd, d_counts)
+            self.law_work += LAW_WORK * law_work(na, a_counts, nd, d_counts)
             grouped: dict = {}
             for (x, y), ways in colour_law(na, a_counts, nd, d_counts):
                 grouped.setdefault(x, []).append((y, self.one * ways / total))

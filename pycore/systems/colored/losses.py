@@ -122,8 +122,9 @@ def _first(pool: list[str], rank) -> list[str]:
 
 _KEPT: dict = {}
 """(id(ruleset), id(chart)) → (ruleset, chart, {question: proposal}). The entry holds the ruleset and chart
-themselves, so their ids cannot be reused while it lives; cleared whole beyond ``_KEPT_MOST`` answers."""
-_KEPT_MOST = 200_000
+themselves, so their ids cannot be reused while it lives; cleared whole beyond ``_KEPT_MOST`` answers (550 battles
+of a 60 v 60 Monte Carlo keep about 9,500; a few MB at most)."""
+_KEPT_MOST = 20_000
 
 
 def _kept(ruleset: Ruleset, chart: Chart) -> dict:
