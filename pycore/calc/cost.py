@@ -51,7 +51,7 @@ ROUND, ROUND_SEA = 1.2e-3, 2.2e-3  # one round of a battle fought by the engine 
 UNIT_ROUND = 8e-6                    # and each unit in it
 CHESS_SECOND = 5e-4         # per unit of the A&A Chess enumeration (an envelope)
 COLORED_UNIT_SECOND = 2.5e-7  # per unit of the coloured-dice exact chain's work (colored.WORK_BUDGET): measured
-                               # 0.16–0.23 µs (process time) at a load average of 3–5 on this machine, 2026-11-24
+                               # 0.12–0.23 µs (process time) at a load average of 3–5 on this machine, 2026-11-24
                                # (bench/colored.py --work; was 0.29–0.42 µs a unit of the count before it)
 COLORED_PAIR_UNITS = 70        # units of work per pair of states it may meet: measured 49 (land 60 v 60) to 67
                                # (land 60 v 60, two boosts each); more in small battles, whose product far exceeds the pairs
