@@ -84,7 +84,8 @@ million, 2.0–2.5 s; issue 15's Revised 40 v 40 mix 5 million, 0.6–0.9 s: all
 60 v 60 with fighters boosting white on both sides (two kinds of boost each, bench/cost.py), 43 million units
 (8.1 s exact): it gives way after 32 million (about 6 s), then Monte Carlo (553 battles, about 2.5 s): 8.6 s
 of CPU, 8.9–9.9 s wall at a load of 4 (the same case before: 11.3 s of CPU, 12.9–13.8 s wall, and 28 s
-wall at a heavier load). Before (18 million units of the old count, 0.35–0.45 µs each) the land 60 v 60 of
+wall at a heavier load); others over the bound, measured the same way: 60 v 60 of seven kinds with fighters
+and tactical bombers boosting white, 8.7 s of CPU; Revised's two-boosts 60 v 60, 7.8 s. Before (18 million units of the old count, 0.35–0.45 µs each) the land 60 v 60 of
 five kinds needed 21 million of them and was Monte Carlo."""
 FRACTION_WORK_BUDGET = WORK_BUDGET // 20
 """The same in exact fractions (``exact``): measured 1.2–1.8 µs a unit of the old count up to 30 v 30 (2.2 s
