@@ -28,10 +28,10 @@ request always gets the same method. The work grows with every kind of unit
 a side has and with the ways a colour's hits are chosen (red's winner picks
 from the top, the others' victims from the bottom, so a side's states are a
 square of its units): 60 v 60 at sea (seven kinds), 60 infantry a side, 30
-infantry + 30 tanks a side, Revised 60 v 60 of five kinds and 1940-2e land
-50 v 50 of five kinds with artillery boosting on both fit; 1940-2e land
-60 v 60 of five kinds does not (measured in bench/colored.py; the bound and
-why: ``WORK_BUDGET``). Beyond it the calculator simulates ``SAMPLES`` battles
+infantry + 30 tanks a side, Revised and 1940-2e land 60 v 60 of five kinds
+with artillery boosting on both sides fit; 60 v 60 with fighters boosting
+white on both sides as well does not (measured in bench/colored.py; the bound
+and why: ``WORK_BUDGET``). Beyond it the calculator simulates ``SAMPLES`` battles
 with seeded dice (``mc/0``, ``mc/1``, …) through
 :func:`pycore.calc.montecarlo.sample`, and the ``calc`` op reports 95 %
 intervals and why. In floats, pairs reached with less than ``FLOOR`` are
@@ -41,7 +41,13 @@ Speed (2026-11-24, issue 15 item 3): boosted laws by big-integer slots
 (:class:`_Slots`, :func:`_boosted_law`), a side's boosted results kind by kind
 (:func:`_results`), and a round's plan per pair of side profiles
 (:meth:`_Exact.plan`); issue 15's mixed land 40 v 40 went from Monte Carlo
-(10 s of exact work, 89 % of it boosted laws) to about 1 s exact.
+(10 s of exact work, 89 % of it boosted laws) to about 1 s exact. A second pass
+(same day, same answers to the last bit, tests/core/test_colored_fast.py): masses
+kept by attacker state in :func:`_settle` (one big table of pairs made each move
+a cache miss), a side-state's tables from a table per post (:meth:`_Side.post`),
+cheaper casualty proposals (:mod:`pycore.systems.colored.losses`), a side's
+boosted results and rolls' slots kept across laws; 1940-2e land 60 v 60 of five
+kinds went from Monte Carlo (8 s of exact work over the bound) to about 6 s exact.
 """
 
 from __future__ import annotations
@@ -51,12 +57,10 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
-from ..systems.colored import boosts as b
 from ..systems.colored.chart import GUIDELINES, MAX_DICE
-from ..systems.colored.commit import Troops, unit_of
-from ..systems.colored.fight import ColoredBattle, can_be_lost_any, fight, kinds, rollers, start
-from ..systems.colored.losses import capacity, victim_proposal, winner_proposal
-from ..systems.colored.match import dice_count
+from ..systems.colored.commit import Troops, color_of, unit_of
+from ..systems.colored.fight import ColoredBattle, fight, rollers, start
+from ..systems.colored.losses import victim_proposal, winner_proposal
 from ..systems.colored.play import check_setup
 from ..engine.sequence import MAX_ROUNDS, BattleLog, RoundLog
 from ..engine.table import SeededTable, Table
@@ -67,31 +71,41 @@ from .law import Ends
 from .montecarlo import bounded
 
 EXACT_MAX_UNITS_A_SIDE = 60
-WORK_BUDGET = 18_000_000
-"""Work (a unit is about one landing followed, :attr:`_Exact.work`) the exact chain may do in floats before it
-gives way to Monte Carlo: about 8 s in CPython on this project's shared 2-core machine (0.35–0.45 µs a unit,
-process time, at a load average of 4–8; bench/colored.py --work), so that a battle which needs more, tried
-and then simulated (bench/cost.py), still answers within the 30 s of docs/api.md under load. Measured there
-on 2026-11-24: sea 60 v 60 (sub, destroyer, cruiser, battleship, carrier, fighter, transport) 10 million
-units (3.5 s); 30 infantry + 30 tanks a side 16 million (5.3–5.6 s); Revised 60 v 60 of five kinds with
-artillery on both sides 15 million (5.6 s); 1940-2e land 50 v 50 of five kinds 10 million (3.5 s); issue 15's
-Revised 40 v 40 mix 3.7 million (0.9–1.4 s). Over it: 1940-2e land 60 v 60 of five kinds (bench/colored.py's
-mix), 21 million units (7.5–8.9 s), and of seven kinds, 21 million: Monte Carlo. With 24 million they were
-exact, but the worst battle over the bound then took 28 s under load."""
+WORK_BUDGET = 32_000_000
+"""Work (a unit is about 0.2 µs of CPython, :attr:`_Exact.work`) the exact chain may do in floats before it
+gives way to Monte Carlo: about 6.5 s in CPython on this project's shared 2-core machine, so that a battle
+which needs more, tried and then simulated (bench/cost.py), still answers well within the 30 s of docs/api.md
+under load. Re-counted on 2026-11-24 (issue 15 item 3) after the chain's loop, its side-states and the
+proposals were made cheaper, process time at a load average of 3–5 (bench/colored.py --work): 1940-2e land
+60 v 60 of five kinds (bench/colored.py's land, artillery boosting on both sides) 29.6 million units, 5.7–6.7 s
+(0.19–0.23 µs a unit); Revised 60 v 60 of the same, 28.9 million, 5.3 s; 30 infantry + 30 tanks a side
+20.5 million, 3.0–4.3 s; sea 60 v 60 (sub, destroyer, cruiser, battleship, carrier, fighter, transport) 12.7
+million, 2.0–2.5 s; issue 15's Revised 40 v 40 mix 5 million, 0.6–0.9 s: all exact. Over it: 1940-2e land
+60 v 60 with fighters boosting white on both sides (two kinds of boost each, bench/cost.py), 43 million units
+(8.1 s exact): it gives way after 32 million (about 6 s), then Monte Carlo (553 battles, about 2.5 s): 8.6 s
+of CPU, 8.9–9.9 s wall at a load of 4 (the same case before: 11.3 s of CPU, 12.9–13.8 s wall, and 28 s
+wall at a heavier load); others over the bound, measured the same way: 60 v 60 of seven kinds with fighters
+and tactical bombers boosting white, 8.7 s of CPU; Revised's two-boosts 60 v 60, 7.8 s. Before (18 million units of the old count, 0.35–0.45 µs each) the land 60 v 60 of
+five kinds needed 21 million of them and was Monte Carlo."""
 FRACTION_WORK_BUDGET = WORK_BUDGET // 20
-"""The same in exact fractions (``exact``): 1.2–1.8 µs a unit measured up to 30 v 30 (2.2 s for 1.3 million
-units, at a load of 13), more as the battle's numbers grow; kept at a twentieth, a few seconds."""
-PAIR_WORK = 12
-"""A pair of states settled (its round's plan, its end of round, its masses) counts as this many landings."""
+"""The same in exact fractions (``exact``): measured 1.2–1.8 µs a unit of the old count up to 30 v 30 (2.2 s
+for 1.3 million units, at a load of 13), more as the battle's numbers grow; the new count gives about 1.4
+units for one of the old, so 1.6 million units are about 2 s; kept at a twentieth, a few seconds."""
+PAIR_WORK = 24
+"""A pair of states settled (its round's plan, its end of round, its masses) counts as this many landings:
+fitted as moves × 0.2 µs + pairs × (2.5–4.9 µs) over the battles of ``WORK_BUDGET`` (land pairs dearest)."""
 PAIRS_A_UNIT, PLACING_WORK, WALK_WORK = 3, 1, 9
 """A colour's law (:func:`law_work`): where somebody boosts, a unit per ``PAIRS_A_UNIT`` pairs of face
 multisets (:func:`_boosted_law`) and ``PLACING_WORK`` per way of placing a boosting side's boosts on one of
 its face multisets (its rows); where nobody boosts, ``WALK_WORK`` units per (na + 1)² (nd + 1)² (the walk).
-Measured in CPython on this machine, 2026-11-24 (first call, process time): 6 v 6 dice 9 ms unboosted,
-16–30 ms with artillery on one or both sides, 130 ms with two kinds of boost on both."""
-SIDE_WORK = 1_100
-"""A side-state met (its proposals for up to 6 hits of each colour, its dice, its profile) counts as this many
-landings (about 0.45 ms)."""
+Counted in the chain's work ×``LAW_WORK``."""
+LAW_WORK = 2
+"""Units of the chain's work per unit of :func:`law_work`: the laws a battle uses took 0.32–0.57 µs per unit
+of :func:`law_work` (cold, 2026-11-24, the battles of ``WORK_BUDGET``), against the chain's 0.2 µs."""
+SIDE_WORK = 900
+"""A side-state met (its tables, its proposals for up to 6 hits of each colour, its profile) counts as this
+many landings: 0.08–0.2 ms measured (2026-11-24), since its tables come from a table per post and the
+proposals work ``harm`` only among tied posts (was 0.45 ms)."""
 FLOOR = 1e-13
 SAMPLES = 4000
 """Battles simulated beyond the exact limit (a probability's 95 % interval is then at most ±1.6 %)."""
@@ -215,6 +229,18 @@ def _decode(code: int) -> tuple[int, int]:
     return (code - _BASE + 9 * taken) // 8, taken
 
 
+@lru_cache(maxsize=None)
+def _at_most(value: int) -> bytes:
+    """A table for ``bytes.translate``: a die x becomes 1 where x ≤ value, else 0."""
+    return bytes(int(x <= value) for x in range(256))
+
+
+@lru_cache(maxsize=None)
+def _at_least(value: int) -> bytes:
+    """A table for ``bytes.translate``: a die x becomes 1 where x ≥ value, else 0."""
+    return bytes(int(x >= value) for x in range(256))
+
+
 class _Slots:
     """One side's rolls (sorted high to low) laid out as the 8-bit slots of big integers, one slot a roll.
 
@@ -230,15 +256,18 @@ class _Slots:
         self.rep = int.from_bytes(b"\x01" * self.size, "little")
         self.guard = self.rep << 7
         self.marks: dict = {}
+        self.columns: dict = {}         # i → the i-th die of every roll, one byte a roll
 
     def mark(self, i: int, value: int) -> tuple[int, int]:
         """(1 in the slots whose i-th die ≤ value, 1 in those whose i-th die ≥ value): who a die of this
         value, matched with the i-th, hits (a tie costs both, seed 001)."""
         got = self.marks.get((i, value))
         if got is None:
-            column = [roll[i] for roll in self.rolls]
-            got = self.marks[(i, value)] = (int.from_bytes(bytes(value >= x for x in column), "little"),
-                                            int.from_bytes(bytes(x >= value for x in column), "little"))
+            column = self.columns.get(i)
+            if column is None:
+                column = self.columns[i] = bytes(roll[i] for roll in self.rolls)
+            got = self.marks[(i, value)] = (int.from_bytes(column.translate(_at_most(value)), "little"),
+                                            int.from_bytes(column.translate(_at_least(value)), "little"))
         return got
 
     def rows(self, results, extra_here: int, extra_there: int) -> dict:
@@ -293,6 +322,28 @@ def _by_ways(law: list) -> tuple[list, list]:
     return ordered, runs
 
 
+@lru_cache(maxsize=None)
+def _ordered(n: int) -> tuple[list, list]:
+    """:func:`_by_ways` of n dice's face multisets, kept (every colour's law of n dice asks it)."""
+    return _by_ways(faces_law(n))
+
+
+@lru_cache(maxsize=4096)
+def _side_results(n: int, counts: tuple[int, ...], boosting: bool) -> list:
+    """A side's distinct results (:func:`_results`) for each of its face multisets in :func:`_ordered` order,
+    kept: the same side meets many laws (one per key of the other side's dice)."""
+    return [_results(faces, counts, boosting) for faces, _ in _ordered(n)[0]]
+
+
+@lru_cache(maxsize=4096)
+def _rolls(n: int, boosted: bool, counts: tuple[int, ...], matched: int) -> "_Slots":
+    """The slots of a side's rolls, kept with the marks they have worked (:meth:`_Slots.mark`): its face
+    multisets (:func:`_ordered`), or where ``boosted``, every distinct result its boosts make of them."""
+    if boosted:
+        return _Slots(list(dict.fromkeys(r for results in _side_results(n, counts, True) for r in results)), matched)
+    return _Slots([faces for faces, _ in _ordered(n)[0]], matched)
+
+
 def _tally(out: dict, rows: list, runs: list) -> None:
     """Add to ``out`` (slot value → ordered rolls) rows of slot values of one side's face multisets, given as
     (bytes, ways) with one slot per face multiset of the other side, whose ways ``runs`` give."""
@@ -321,25 +372,25 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
     per defender roll) for the attacker's choice. Before 2026-11-24 (one Python step a pair of face
     multisets) a 6 v 6 colour took 0.2–0.9 s; it now takes a few milliseconds.
     """
-    a_faces, a_runs = _by_ways(faces_law(na))
-    d_faces, d_runs = _by_ways(faces_law(nd))
+    a_faces, a_runs = _ordered(na)
+    d_faces, d_runs = _ordered(nd)
     a_boost, d_boost = bool(na and any(a_counts)), bool(nd and any(d_counts))
     k = min(na, nd)
     extra_d, extra_a = max(0, na - nd), max(0, nd - na)    # unmatched dice always hit (seed 001)
-    a_results = [_results(faces, a_counts, a_boost) for faces, _ in a_faces]
-    d_results = [_results(faces, d_counts, d_boost) for faces, _ in d_faces]
+    a_results = _side_results(na, a_counts, a_boost)
+    d_results = _side_results(nd, d_counts, d_boost)
     out: dict = {}
     if not a_boost:
         # The defender alone boosts: his best result against each attacker roll (the slots).
-        slots = _Slots([faces for faces, _ in a_faces], k)
+        slots = _rolls(na, False, (), k)
         _choose(out, slots, _values(slots, d_results, extra_a, extra_d), d_faces, d_results, a_runs)
         return tuple(sorted((_decode(c), ways) for c, ways in out.items()))     # (scored, taken) = (on_a, on_d)
-    d_slots = _Slots([faces for faces, _ in d_faces], k)
+    d_slots = _rolls(nd, False, (), k)
     if d_boost:
         # The defender's answer to every attacker result (the slots), with the attacker's outcome carried;
         # then read back, one column per attacker result, one slot per defender roll.
-        universe = list(dict.fromkeys(r for results in a_results for r in results))
-        slots = _Slots(universe, k)
+        slots = _rolls(na, True, a_counts, k)
+        universe = slots.rolls
         pairs = slots.rows([r for results in d_results for r in results], extra_a, extra_d)
         mine = {r: slots.codes(on_a, on_d) for r, (on_a, on_d) in pairs.items()}      # the defender's values
         theirs = {r: slots.codes(on_d, on_a) for r, (on_a, on_d) in pairs.items()}    # the attacker's
@@ -423,33 +474,70 @@ class _Side:
         self.lonely: list = []            # only transports left
         self.step: dict = {}              # (state, guideline, chooser) → state after one hit
         self.profile: list = []           # per state: its profile's number (None until asked, :meth:`profile_of`)
+        self.posts: dict = {}             # post → what it brings to a state's tables (:meth:`post`)
         self.profiles: dict = {}          # (in the fight, dice keys, still bits, hurts, open, lonely) → number
 
     def number(self, troops: Troops) -> int:
+        """The state's number, its tables worked when it is first met: from a table per post
+        (:meth:`post`), the same values as the app's ``rollers``, ``kinds``, ``capacity`` and
+        ``can_be_lost_any`` (tests/core/test_colored_calc.py pins them on random battles)."""
         got = self.index.get(troops)
         if got is None:
             got = self.index[troops] = len(self.troops)
-            ruleset = self.ruleset
             self.troops.append(troops)
-            self.hp.append(sum(n * ruleset.unit(unit_of(k)).hit_points for k, n in troops.posts)
-                           - sum(n for _, n in troops.damaged))
-            self.alive.append(can_be_lost_any(self.setup, troops))
-            dice = []
-            for row in self.rows:
-                n = dice_count(rollers(row, troops))
-                key = (n, tuple(min(c, n) for c in b.counts_of(kinds(row, troops)))) if n else None
-                dice.append(self.keys.setdefault(key, len(self.keys)))
-            self.dice.append(dice)
-            self.lands.append([None] * len(self.rows))
-            self.still.append([0] * len(self.rows))
+            width = len(self.rows)
+            dice = [0] * width
+            counts = [[0] * len(row.boosts) for row in self.rows]
+            hp = able = sea = 0
+            alive, lonely = False, bool(troops)
+            hurts: set = set()
+            posts = self.posts
+            for key, n in troops.posts:
+                post = posts.get(key) or self.post(key)
+                unit_hp, can_be_lost, naval, transport, places, hurt = post
+                hp += n * unit_hp
+                if can_be_lost:
+                    alive = True
+                    left = n * unit_hp - troops.damaged_count(key)
+                    able += left
+                    if naval:
+                        sea += left
+                lonely = lonely and transport
+                hurts |= hurt
+                for colour, rolls, kinds_here in places:
+                    if rolls:
+                        dice[colour] += -(-n // 3)          # one die per 3 units of a type, rounded up (match.py)
+                    for k in kinds_here:
+                        counts[colour][k] += n
+            self.hp.append(hp - sum(n for _, n in troops.damaged))
+            self.alive.append(alive)
+            keys = []
+            for n, kinds_count in zip(dice, counts):
+                n = min(MAX_DICE, n)
+                key = (n, tuple(min(c, n) for c in kinds_count)) if n else None
+                keys.append(self.keys.setdefault(key, len(self.keys)))
+            self.dice.append(keys)
+            self.lands.append([None] * width)
+            self.still.append([0] * width)
             self.profile.append(None)
-            self.hurts.append(frozenset(row.casualties for row in self.chart.rows if rollers(row, troops)))
-            self.open.append(frozenset(g for g in GUIDELINES if capacity(ruleset, troops, g)))
+            self.hurts.append(frozenset(hurts))
+            self.open.append(frozenset(g for g in GUIDELINES if (sea if g == "naval_only" else able)))
             # Only transports left: the engine's end of round may take them (then it is asked, ``_Exact.ended``).
-            self.lonely.append(bool(troops) and all("transport" in ruleset.unit(unit_of(k)).abilities
-                                                    for k, _ in troops.posts))
+            self.lonely.append(lonely)
         return got
 
+    def post(self, key: str) -> tuple:
+        """What a post brings to a state's tables: (hit points a unit, can be lost, a ship, a transport,
+        [(active colour, rolls there, the kinds of boost it gives there)], the guidelines of the chart's
+        colours it rolls in)."""
+        ruleset, unit_id, color = self.ruleset, unit_of(key), color_of(key)
+        unit = ruleset.unit(unit_id)
+        places = [(i, unit_id in row.rolls, tuple(k for k, kind in enumerate(row.boosts) if unit_id in kind))
+                  for i, row in enumerate(self.rows) if row.color == color]
+        hurt = frozenset(row.casualties for row in self.chart.rows if row.color == color and unit_id in row.rolls)
+        got = self.posts[key] = (unit.hit_points, ruleset.rules.aa_is_casualty or "anti_aircraft" not in unit.abilities,
+                                 unit.domain == "sea", "transport" in unit.abilities, places, hurt)
+        return got
 
     def landings(self, i: int, colour: int) -> list[int]:
         """The state after 0, 1, … 6 hits of this colour (its guideline, and who chooses)."""
@@ -457,7 +545,7 @@ class _Side:
         if got is None:
             row = self.rows[colour]
             troops = self.troops[i]
-            got = [i]
+            got = [self.index[troops]]              # the number as handed out (the chain's tables find it by identity)
             if row.choice == "winner" and self.whole(troops):
                 for hits in range(1, MAX_DICE + 1):
                     loss = winner_proposal(self.ruleset, self.chart, troops, hits, row.casualties)
@@ -551,7 +639,7 @@ class _Exact:
             na, a_counts = self.numbers[a_key] or (0, ())
             nd, d_counts = self.numbers[d_key] or (0, ())
             total = 6 ** (na + nd)
-            self.law_work += law_work(na, a_counts, nd, d_counts)
+            self.law_work += LAW_WORK * law_work(na, a_counts, nd, d_counts)
             grouped: dict = {}
             for (x, y), ways in colour_law(na, a_counts, nd, d_counts):
                 grouped.setdefault(x, []).append((y, self.one * ways / total))
@@ -600,7 +688,20 @@ class _Exact:
         # left with only transports: the battle goes on with the pair as it is.
         goes_on = bool(a_alive and d_alive and (a_hurts & d_open or d_hurts & a_open) and not a_lonely
                        and not d_lonely)
-        got = self.plans[a_profile << 20 | d_profile] = (out, size, goes_on)
+        still = self.one
+        for stay, _ in out:
+            still *= stay               # the chance that no colour changes anything (the round comes back)
+        got = self.plans[a_profile << 20 | d_profile] = (out, size, goes_on, still)
+        return got
+
+    def profile(self, side: _Side, i: int) -> int:
+        """The profile of a side-state met for the first time (:meth:`_Side.profile_of`), kept by number."""
+        got = side.profile_of(i)
+        if side is self.sides[0]:
+            if len(self.a_profiles) < len(side.profiles):
+                self.a_profiles = list(side.profiles)
+        elif len(self.d_profiles) < len(side.profiles):
+            self.d_profiles = list(side.profiles)
         return got
 
     def steps(self, pair: int) -> tuple:
@@ -611,15 +712,11 @@ class _Exact:
         a, d = divmod(pair, _WIDE)
         pa = attacker.profile[a]
         if pa is None:
-            pa = attacker.profile_of(a)
-            if len(self.a_profiles) < len(attacker.profiles):
-                self.a_profiles = list(attacker.profiles)
+            pa = self.profile(attacker, a)
         pd = defender.profile[d]
         if pd is None:
-            pd = defender.profile_of(d)
-            if len(self.d_profiles) < len(defender.profiles):
-                self.d_profiles = list(defender.profiles)
-        plan, size, goes_on = self.plans.get(pa << 20 | pd) or self.plan(pa, pd)
+            pd = self.profile(defender, d)
+        plan, size, goes_on, _ = self.plans.get(pa << 20 | pd) or self.plan(pa, pd)
         self.moves += size
         self.pairs += 1
         if self.moves > self.checked:
@@ -662,7 +759,11 @@ class _Exact:
 
 
 def _settle(calc: _Exact, exact: bool) -> Ends:
-    """The battle fought to the end: every pair settled once, in decreasing order of hit points left."""
+    """The battle fought to the end: every pair settled once, in decreasing order of hit points left.
+
+    The hot loop of the chain (a pair's round, colour by colour, then its moves): what :meth:`_Exact.steps`
+    does is written out here, with the sides' tables held in locals, and the work counted in locals
+    (written back to ``calc`` before each look at the budget and at the end)."""
     one, zero = calc.one, 0 * calc.one
     width = len(calc.rows)                        # positions 0 … width − 1 before a colour, width: the round's end
     ends: dict = {}
@@ -675,21 +776,52 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
     a, d = divmod(kept, _WIDE)
     top = attacker.hp[a] + defender.hp[d]
     levels: list = [[] for _ in range(top + 1)]   # hit points left in all → the pairs met with that many
-    masses: dict = {kept: [one] + [zero] * width}  # pair → its masses by position
+    # Masses: attacker's state → {defender's state: its masses by position}. Split so, a move looks in the small
+    # table of its attacker's state, with the defender's number itself as key (the very object the side
+    # handed out, so the table finds it without comparing values): one big table of pairs made each move
+    # a cache miss or two (half the chain's time at 60 a side, 2026-11-24).
+    by_attacker: list = [None] * len(attacker.troops)   # grown as the attacker meets states (:meth:`_Exact.profile`)
+    by_attacker[a] = {d: [one] + [zero] * width}
     levels[top].append(kept)
     empty = [zero] * (width + 1)
     a_hp, d_hp = attacker.hp, defender.hp
-    find = masses.get
+    a_profile, d_profile = attacker.profile, defender.profile
+    a_lands_of, d_lands_of = attacker.lands, defender.lands
+    plans = calc.plans
+    moves, planned, checked, budget = calc.moves, calc.pairs, calc.checked, calc.budget
+    shift, mask = _WIDE.bit_length() - 1, _WIDE - 1
+    colours = range(width)
     for level in range(top, -1, -1):
         pairs = levels[level]
         levels[level] = None
         for pair in pairs:
-            here = masses.pop(pair)
+            a = pair >> shift
+            d = pair & mask
+            here = by_attacker[a].pop(d)
             mass = sum(here)
             if not exact and mass < FLOOR:
                 pruned += mass              # in floats, pairs reached with less than FLOOR are dropped
                 continue
-            steps, a_all, d_all, goes_on = calc.steps(pair)
+            # The round's plan (:meth:`_Exact.steps`, inline).
+            pa = a_profile[a]
+            if pa is None:
+                pa = calc.profile(attacker, a)
+                by_attacker += [None] * (len(attacker.troops) - len(by_attacker))
+            pd = d_profile[d]
+            if pd is None:
+                pd = calc.profile(defender, d)
+            got = plans.get(pa << 20 | pd)
+            if got is None:
+                got = calc.plan(pa, pd)
+            steps, size, goes_on, still = got
+            moves += size
+            planned += 1
+            if moves > checked:
+                checked = calc.checked = moves + 1_000
+                calc.moves, calc.pairs = moves, planned
+                if calc.work > budget:
+                    raise _TooManyStates
+            a_all, d_all = a_lands_of[a], d_lands_of[d]
             outcome, after = (None, pair) if goes_on else calc.ended(pair)
             if outcome is None and after == pair:
                 # The round comes back here when no colour changes anything: summed at once.
@@ -697,9 +829,6 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                 for colour in range(1, width):
                     carry = (carry + here[colour]) * steps[colour][0]
                 back += carry
-                still = one
-                for step in steps:
-                    still *= step[0]
                 if still >= one:
                     raise AssertionError("a pair that goes on but can change nothing")  # decided() says stalemate
                 carry = (here[0] + back) / (one - still)
@@ -709,7 +838,8 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                 carry = zero
                 expected += here[0]
                 started = False
-            for colour, (stay, law) in enumerate(steps):
+            for colour in colours:
+                stay, law = steps[colour]
                 if colour or not started:
                     carry += here[colour]
                 if carry and law is not None:
@@ -717,28 +847,34 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                     a_lands, d_lands = a_all[colour], d_all[colour]
                     for x, ys in law:
                         ta = a_lands[x]
-                        base, level_a = ta * _WIDE, a_hp[ta]
+                        row = by_attacker[ta]
+                        if row is None:
+                            row = by_attacker[ta] = {}
                         for y, p in ys:
                             td = d_lands[y]
-                            target = base + td
-                            got = find(target)
+                            got = row.get(td)
                             if got is None:
-                                got = masses[target] = empty[:]
-                                levels[level_a + d_hp[td]].append(target)
+                                got = row[td] = empty[:]
+                                levels[a_hp[ta] + d_hp[td]].append(ta << shift | td)
                             got[slot] += carry * p
                 carry *= stay
             if not started:
                 carry += here[width]
                 if outcome is None:
                     a, d = divmod(after, _WIDE)
-                    got = masses.get(after)
+                    by_attacker += [None] * (len(attacker.troops) - len(by_attacker))
+                    row = by_attacker[a]
+                    if row is None:
+                        row = by_attacker[a] = {}
+                    got = row.get(d)
                     if got is None:
-                        got = masses[after] = empty[:]
-                        levels[attacker.hp[a] + defender.hp[d]].append(after)
+                        got = row[d] = empty[:]
+                        levels[a_hp[a] + d_hp[d]].append(after)
                     got[0] += carry
                 elif carry:
                     key = (outcome, *calc.armies(after))
                     ends[key] = ends.get(key, zero) + carry
+    calc.moves, calc.pairs, calc.checked = moves, planned, checked
     return Ends(ends, expected, pruned, "exact")
 
 

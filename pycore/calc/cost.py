@@ -50,10 +50,11 @@ RETREAT_FACTOR = 4          # retreat_below works a second law (the odds from ev
 ROUND, ROUND_SEA = 1.2e-3, 2.2e-3  # one round of a battle fought by the engine (Monte Carlo): land, sea
 UNIT_ROUND = 8e-6                    # and each unit in it
 CHESS_SECOND = 5e-4         # per unit of the A&A Chess enumeration (an envelope)
-COLORED_UNIT_SECOND = 4.5e-7  # per unit of the coloured-dice exact chain's work (colored.WORK_BUDGET): measured
-                               # 0.29–0.42 µs (process time) at a load average of 4–5 on this machine (bench/colored.py)
-COLORED_PAIR_UNITS = 60        # units of work per pair of states it may meet: measured 35 (land 60 v 60) to 49
-                               # (sea 60 v 60, land 30 v 30); more in small battles, whose product far exceeds the pairs
+COLORED_UNIT_SECOND = 2.5e-7  # per unit of the coloured-dice exact chain's work (colored.WORK_BUDGET): measured
+                               # 0.12–0.23 µs (process time) at a load average of 3–5 on this machine, 2026-11-24
+                               # (bench/colored.py --work; was 0.29–0.42 µs a unit of the count before it)
+COLORED_PAIR_UNITS = 70        # units of work per pair of states it may meet: measured 49 (land 60 v 60) to 67
+                               # (land 60 v 60, two boosts each); more in small battles, whose product far exceeds the pairs
 OVERHEAD = 0.5
 
 
@@ -242,7 +243,7 @@ def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate) -> 
 
 def colored(setup: BattleSetup, small: bool, budget: int, samples: int) -> Estimate:
     """Coloured dice: the exact chain is bounded by its own count of work (``budget`` units,
-    ``colored.WORK_BUDGET``: about 8 s at most), after which it gives way to Monte Carlo, itself within the
+    ``colored.WORK_BUDGET``: about 8 s at most as estimated), after which it gives way to Monte Carlo, itself within the
     budget. The pairs of states it meets are at most the product of each side's armies (every count of
     every type): where that product's work fits the bound the answer is exact; beyond it the chain may still
     finish (60 v 60 at sea meets 210,000 pairs of a product in the trillions), so the estimate is the

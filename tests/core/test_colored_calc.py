@@ -417,7 +417,7 @@ def test_a_mixed_land_battle_equals_the_previous_chain():
 
 def test_sixty_a_side_of_infantry_and_tanks_is_within_the_work_budget():
     """Issue 15 item 3: 30 infantry + 30 tanks a side is exact now (before 2026-11-24 its count of work passed
-    the budget and Monte Carlo answered). Run whole (about 5 s): the count (bench/colored.py: about 16 million
+    the budget and Monte Carlo answered). Run whole (about 3 s): the count (bench/colored.py: about 20 million
     units) stays below colored.WORK_BUDGET, so every machine gets the same method."""
     import pycore.calc.colored as colored
     s = setup({"infantry": 30, "tank": 30}, {"infantry": 30, "tank": 30})
@@ -425,3 +425,27 @@ def test_sixty_a_side_of_infantry_and_tanks_is_within_the_work_budget():
     law = colored._settle(calc, False)
     assert law.method == "exact" and law.pruned < 1e-9
     assert calc.work <= colored.WORK_BUDGET
+
+
+def test_sixty_a_side_of_five_kinds_is_exact_within_the_work_budget():
+    """Issue 15 item 3: bench/colored.py's 1940-2e land 60 v 60 of five kinds (``land(60)`` there: 24 infantry
+    + 12 artillery + 12 tanks + 6 fighters + 6 bombers against 35 infantry + 6 artillery + 12 tanks + 6
+    fighters + an AA gun, artillery boosting white on both sides) was the last benchmark battle answered by
+    Monte Carlo (21 million units of the old count
+    against a bound of 18). Since 2026-11-24 its work fits colored.WORK_BUDGET (29.6 million units of the
+    new count against 32): counted, not timed, so the method is the same on every machine. Run whole (about
+    6 s); the calc op says exact, with nothing pruned that matters."""
+    import pycore.calc.colored as colored
+    n = 60
+    attacker = {"infantry": n * 4 // 10, "artillery": n * 2 // 10, "tank": n * 2 // 10, "fighter": n // 10}
+    attacker["bomber"] = n - sum(attacker.values())
+    defender = {"infantry": 0, "artillery": n // 10, "tank": n * 2 // 10, "fighter": n // 10, "aa_gun": 1}
+    defender["infantry"] = n - sum(defender.values())
+    s = setup(attacker, defender)
+    assert small_enough(s)
+    calc = colored._Exact(s, False)
+    law = colored._settle(calc, False)          # raises _TooManyStates past the bound
+    assert law.method == "exact" and law.pruned < 1e-9
+    assert abs(sum(law.ends.values()) + law.pruned - 1) < 1e-9
+    assert calc.work <= colored.WORK_BUDGET
+    assert calc.pairs == 607_653                # the pairs it settles (bench/colored.py --work)

@@ -17,7 +17,8 @@ every unit of a type it names must be placed, the others follow the chart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping
 
 from ... import validate as v
@@ -32,10 +33,14 @@ def post_key(unit_id: str, color: str | None) -> str:
     return unit_id if color is None else f"{unit_id}@{color}"
 
 
+@lru_cache(maxsize=4096)
 def unit_of(key: str) -> str:
+    """The unit type of a post (``tank@red`` → ``tank``). Kept per key: the proposals ask it of every post
+    for every hit (docs/rules.md §7), thousands of times per battle."""
     return key.split("@", 1)[0]
 
 
+@lru_cache(maxsize=4096)
 def color_of(key: str) -> str | None:
     return key.split("@", 1)[1] if "@" in key else None
 
@@ -53,17 +58,26 @@ class Troops:
 
     posts: tuple[tuple[str, int], ...]
     damaged: tuple[tuple[str, int], ...] = ()
+    _counts: dict | None = field(default=None, compare=False, repr=False)   # posts, then damaged, as dicts
 
     @classmethod
     def of(cls, posts: Mapping[str, int], damaged: Mapping[str, int] = {}) -> "Troops":
         return cls(tuple(sorted((k, n) for k, n in posts.items() if n)),
                    tuple(sorted((k, n) for k, n in damaged.items() if n)))
 
+    def _tables(self) -> tuple[dict, dict]:
+        """``posts`` and ``damaged`` as dicts, made once (the proposals ask them for every post and hit)."""
+        got = self._counts
+        if got is None:
+            got = (dict(self.posts), dict(self.damaged))
+            object.__setattr__(self, "_counts", got)
+        return got
+
     def count(self, key: str) -> int:
-        return dict(self.posts).get(key, 0)
+        return self._tables()[0].get(key, 0)
 
     def damaged_count(self, key: str) -> int:
-        return dict(self.damaged).get(key, 0)
+        return self._tables()[1].get(key, 0) if self.damaged else 0
 
     def __bool__(self) -> bool:
         return bool(self.posts)
@@ -90,6 +104,10 @@ class Troops:
         posts = _add(dict(self.posts), lost, -1)
         if any(n < 0 for n in posts.values()):
             raise ValueError(f"cannot lose {dict(lost)} from {dict(self.posts)}")
+        if not self.damaged and not damaged:
+            # Nothing damaged before or after (single-hit units, mostly): the posts only lose, so they stay
+            # sorted and the result is ``Troops.of(posts, {})`` without sorting again.
+            return Troops(tuple(posts.items()))
         hurt = dict(self.damaged)
         for key, n in lost.items():
             hurt[key] = max(0, hurt.get(key, 0) - n)

@@ -75,7 +75,8 @@ def _preferred(ruleset: Ruleset, guideline: str, unit_id: str) -> bool:
 
 def candidates(ruleset: Ruleset, troops: Troops, guideline: str) -> list[str]:
     """Posts the next hit of this colour may fall on."""
-    able = [k for k, _ in troops.posts if _can_be_lost(ruleset, unit_of(k)) and _hp(ruleset, troops, k) > 0]
+    able = [k for k, n in troops.posts if _can_be_lost(ruleset, unit_of(k))
+            and n * ruleset.unit(unit_of(k)).hit_points - troops.damaged_count(k) > 0]      # _hp, n read once
     first = [k for k in able if _preferred(ruleset, guideline, unit_of(k))]
     pool = first if first or guideline == "naval_only" else able
     solid = [k for k in pool if not _defenseless(ruleset, unit_of(k))]
@@ -108,8 +109,51 @@ def harm(chart: Chart, troops: Troops, key: str) -> int:
     return 1 if boosters <= dice else 0
 
 
+def _first(pool: list[str], rank) -> list[str]:
+    """The posts of ``pool`` with the least ``rank``, in pool order: a choice by (rank, then more) is the
+    choice by the rest among these alone. Why: ``harm`` (the dice a loss costs) is the dear part of a
+    proposal, and it only separates posts of equal rank (one type at several posts, mostly)."""
+    if len(pool) == 1:
+        return pool
+    ranks = [rank(k) for k in pool]
+    least = min(ranks)
+    return [k for k, r in zip(pool, ranks) if r == least]
+
+
+_KEPT: dict = {}
+"""(id(ruleset), id(chart)) → (ruleset, chart, {question: proposal}). The entry holds the ruleset and chart
+themselves, so their ids cannot be reused while it lives; cleared whole beyond ``_KEPT_MOST`` answers (550 battles
+of a 60 v 60 Monte Carlo keep about 9,500; a few MB at most)."""
+_KEPT_MOST = 20_000
+
+
+def _kept(ruleset: Ruleset, chart: Chart) -> dict:
+    """The proposals already worked for this ruleset and chart (a proposal depends on nothing else than its
+    arguments). Why: Monte Carlo fights the same battle hundreds of times and the exact chain may be asked
+    the same battle again; their troops meet the same casualties over and over."""
+    got = _KEPT.get((id(ruleset), id(chart)))
+    if got is None or got[0] is not ruleset or got[1] is not chart or len(got[2]) > _KEPT_MOST:
+        if len(_KEPT) > 8:
+            _KEPT.clear()
+        got = _KEPT[(id(ruleset), id(chart))] = (ruleset, chart, {})
+    return got[2]
+
+
 def victim_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, guideline: str,
                     order: Sequence[str]) -> Loss:
+    """The victim's proposal (module docstring): hit by hit, the order of loss, an intact two-hit unit
+    first, then the post whose loss costs the fewest dice or useful boosts. Kept per question (``_kept``):
+    the same ``Loss`` is handed out again, and is not to be changed."""
+    kept = _kept(ruleset, chart)
+    question = ("victim", troops, hits, guideline, tuple(order))
+    got = kept.get(question)
+    if got is None:
+        got = kept[question] = _victim_proposal(ruleset, chart, troops, hits, guideline, order)
+    return got
+
+
+def _victim_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, guideline: str,
+                     order: Sequence[str]) -> Loss:
     start = troops
     lost: dict[str, int] = {}
     damaged: dict[str, int] = {}
@@ -121,18 +165,31 @@ def victim_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, g
         absorb = [k for k in pool if ruleset.unit(unit_of(k)).hit_points > 1
                   and troops.count(k) > troops.damaged_count(k)]
         if absorb:
-            key = min(absorb, key=lambda k: (rank.get(unit_of(k), 99), harm(chart, troops, k), k))
+            key = min(_first(absorb, lambda k: rank.get(unit_of(k), 99)),
+                      key=lambda k: (harm(chart, troops, k), k))
             damaged[key] = damaged.get(key, 0) + 1
             troops = troops.after({}, {key: 1})
             continue
-        key = min(pool, key=lambda k: (rank.get(unit_of(k), 99), harm(chart, troops, k),
-                                       color_of(k) is not None and unit_of(k) in chart.row(color_of(k)).rolls, k))
+        key = min(_first(pool, lambda k: rank.get(unit_of(k), 99)),
+                  key=lambda k: (harm(chart, troops, k),
+                                 color_of(k) is not None and unit_of(k) in chart.row(color_of(k)).rolls, k))
         lost[key] = lost.get(key, 0) + 1
         troops = troops.after({key: 1}, {})
     return _tidy(start, troops, lost)
 
 
 def winner_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, guideline: str) -> Loss:
+    """The winner's proposal (red, module docstring): the most valuable unit per hit point it still has,
+    then the post whose loss costs the victim most dice. Kept per question, as ``victim_proposal``."""
+    kept = _kept(ruleset, chart)
+    question = ("winner", troops, hits, guideline)
+    got = kept.get(question)
+    if got is None:
+        got = kept[question] = _winner_proposal(ruleset, chart, troops, hits, guideline)
+    return got
+
+
+def _winner_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, guideline: str) -> Loss:
     start = troops
     lost: dict[str, int] = {}
     damaged: dict[str, int] = {}
@@ -142,12 +199,11 @@ def winner_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, g
         if not pool:
             break
 
-        def value(k: str):
+        def worth(k: str):
             unit = ruleset.unit(unit_of(k))
             need = 1 if troops.damaged_count(k) or unit.hit_points == 1 else unit.hit_points
-            worth = unit.cost / need if need <= left else 0
-            return (worth, harm(chart, troops, k), unit.cost, k)
-        key = max(pool, key=value)
+            return -(unit.cost / need if need <= left else 0)
+        key = max(_first(pool, worth), key=lambda k: (harm(chart, troops, k), ruleset.unit(unit_of(k)).cost, k))
         unit = ruleset.unit(unit_of(key))
         need = 1 if troops.damaged_count(key) or unit.hit_points == 1 else unit.hit_points
         if need > left:

@@ -20,7 +20,7 @@ from .chart import MAX_DICE
 def dice_count(units: Mapping[str, int] | Iterable[tuple[str, int]]) -> int:
     """Seed 001: "You typically need 3 units to receive 1 die, but you always round up", per unit type
     ("1 battleship and 2 bombers … you would roll 2 black dice"), "up to a maximum of 6 dice per color"."""
-    items = units.items() if isinstance(units, Mapping) else units
+    items = units.items() if isinstance(units, dict) or isinstance(units, Mapping) else units   # dict: no ABC check
     return min(MAX_DICE, sum(-(-n // 3) for _, n in items if n > 0))
 
 
