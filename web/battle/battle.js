@@ -721,21 +721,15 @@ export async function init(client, section, {built = () => {}} = {}) {
   fillPickers();
   setPhase();
   await stepDone("filled");
-  show(); // filled before it is on the page: never seen empty
-  performance.mark("luckdial:battle step shown");
-  built();
-  client.onProgress(({done, total, stage}) => {
-    percent = total ? Math.min(99, Math.floor((100 * done) / total)) : 0;
-    loadStep = stage || "";
-    if (engine === "loading") showLoading(); // only the bar and its words: no whole-form pass per percent
-  });
   const {link, problem} = readFragment(openingHash());
   if (problem) showMessage(problem);
   if (link) {
     showMessage("Opening the shared link once Python is ready…", "info");
-    // The link's set-up on screen at once, read in JavaScript; pycore judges it once ready.
-    previewLink(openingHash()).then((request) => {
-      if (request?.op !== "resolve" || engine !== "loading" || battle) return;
+    // The link's set-up, read in JavaScript (kit/start.js began at the page's first moment), is in
+    // the form before the form is first shown; pycore judges the link once ready. Filled after the
+    // form was shown, it came 30–110 ms later (bench/load.py's "link previewed" mark, #16).
+    const request = await previewLink(openingHash());
+    if (request?.op === "resolve") {
       try {
         fillFrom(request);
         performance.mark("luckdial:link previewed");
@@ -745,8 +739,16 @@ export async function init(client, section, {built = () => {}} = {}) {
         replaying = false; // an odd link: pycore will say what is wrong with it
       }
       setPhase();
-    });
+    }
   }
+  show(); // filled before it is on the page: never seen empty
+  performance.mark("luckdial:battle step shown");
+  built();
+  client.onProgress(({done, total, stage}) => {
+    percent = total ? Math.min(99, Math.floor((100 * done) / total)) : 0;
+    loadStep = stage || "";
+    if (engine === "loading") showLoading(); // only the bar and its words: no whole-form pass per percent
+  });
 
   // Asked now, answered the moment Python is ready (calls wait in the worker): the link's battle
   // then follows "ready" without a round trip through this page between.
