@@ -193,7 +193,8 @@ export async function init(client, section, {built = () => {}} = {}) {
   const note = (id) => data.systems.find((s) => s.id === id)?.summary || SYSTEM_NOTES[id] || "";
   const unitNames = () => new Map(currentRuleset().units.map((u) => [u.id, u.name]));
 
-  function fillPickers() {
+  /** The ruleset and system pickers, then (unless units is false: the set-up's next step) the unit rows. */
+  function fillPickers({units = true} = {}) {
     const chosen = rulesetSelect.value || loadChoice().ruleset;
     rulesetSelect.replaceChildren(...data.rulesets.map((r) => el("option", {value: r.id}, r.name)));
     rulesetSelect.value = data.rulesets.some((r) => r.id === chosen) ? chosen : data.rulesets[0].id;
@@ -214,7 +215,7 @@ export async function init(client, section, {built = () => {}} = {}) {
     systemNote.textContent = note(currentSystem());
     variant.setVariants(data.systems.find((s) => s.id === "chess")?.variants);
     variant.show(currentSystem() === "chess");
-    fillUnits();
+    if (units) fillUnits();
   }
 
   let fillingUnits = false; // both sides' rows are being set: the side options follow once, at the end
@@ -718,7 +719,9 @@ export async function init(client, section, {built = () => {}} = {}) {
 
   // ---- start --------------------------------------------------------------------
   await stepDone("actions");
-  fillPickers();
+  fillPickers({units: false});
+  await stepDone("pickers");
+  fillUnits();
   setPhase();
   await stepDone("filled");
   const {link, problem} = readFragment(openingHash());
