@@ -43,9 +43,11 @@ import io
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 import zipfile
@@ -530,6 +532,11 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     (the service worker caches)."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    # HTTP/1.1 with keep-alive, as GitHub Pages (HTTP/2) keeps one connection: a page's 60 requests
+    # then do not each open a connection. Every response states its length (http.server's files,
+    # redirects and errors; the gzip bodies below) or has none (304), so the connection can stay.
+    protocol_version = "HTTP/1.1"
+    timeout = 60  # an idle kept-alive connection is closed after this many seconds (its thread ends)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -594,9 +601,35 @@ class QuietStaticHandler(StaticHandler):
 
 
 class StaticServer(http.server.ThreadingHTTPServer):
-    """Threads die with the process; a browser closing mid-download is expected, not an error."""
+    """Threads die with the process; a browser closing mid-download is expected, not an error.
+
+    Connections are kept alive (StaticHandler): closing the server also closes the connections it
+    still holds, so a stopped server (the offline test) answers nothing more on them either."""
 
     daemon_threads = True
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.connections: set[socket.socket] = set()
+        self.connections_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def process_request(self, request, client_address) -> None:
+        with self.connections_lock:
+            self.connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request) -> None:
+        with self.connections_lock:
+            self.connections.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        super().server_close()
+        with self.connections_lock:
+            kept = list(self.connections)
+        for connection in kept:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
 
     def handle_error(self, request, client_address) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):

@@ -288,13 +288,16 @@ class CountingServer:
 
                 self.wfile = Writer()
 
-            def finish(self) -> None:
+            def handle_one_request(self) -> None:
+                # One connection carries many requests (HTTP/1.1 keep-alive): tally each one.
+                before = self.sent
                 try:
-                    super().finish()
+                    super().handle_one_request()
                 finally:
-                    with tally.lock:
-                        tally.bytes += self.sent
-                        tally.requests.append((getattr(self, "path", "?"), self.sent))
+                    if self.sent > before:
+                        with tally.lock:
+                            tally.bytes += self.sent - before
+                            tally.requests.append((getattr(self, "path", "?"), self.sent - before))
 
         self.httpd.RequestHandlerClass = functools.partial(Counting, *base.args, **base.keywords)
         self.port = self.httpd.server_address[1]

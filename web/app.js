@@ -6,7 +6,7 @@
 // screen is usable with Python; <html data-ready="true"> waits for all of them.
 
 import {client} from "./kit/start.js"; // first: Python started loading before any of this (index.html)
-import {el} from "./kit/dom.js";
+import {el, yieldToPage} from "./kit/dom.js";
 import {BUILD} from "./build.js";
 
 const root = document.documentElement;
@@ -104,7 +104,6 @@ addEventListener("luckdial:outdated", () => announceUpdate(null));
 // asked for once the shown one is built: fetched at once with it, they queued ahead of Python's
 // worker script and of the shown screen's own modules (six connections to a host over HTTP/1.1;
 // bench/load.py's trace of a first visit).
-const yieldToPage = () => new Promise((resume) => setTimeout(resume, 0));
 const order = [current, ...sections.filter((section) => section !== current)];
 const modules = new Map([[current, import(current.dataset.module)]]);
 const built = [];
@@ -116,7 +115,11 @@ for (const section of order) {
       const screen = await modules.get(section);
       if (section !== order[0]) await yieldToPage();
       performance.mark(`luckdial:${nameOf(section)} imported`);
-      const started = screen.init(client, section);
+      // A screen built over several tasks (builtInSteps) says when it is on the page.
+      let onPage = null;
+      const shown = new Promise((resolve) => { onPage = resolve; });
+      const started = screen.init(client, section, {built: onPage});
+      if (screen.builtInSteps) await Promise.race([shown, Promise.resolve(started).catch(() => {})]);
       performance.mark(`luckdial:${nameOf(section)} built`);
       built.push(Promise.resolve(started).catch((error) => failed(section, error)));
     } catch (error) {

@@ -409,3 +409,41 @@ def test_the_page_boots_one_python_worker_the_one_boot_js_started(page, dist_ser
     screen.add("defender", "infantry", 1)
     screen.roll()
     expect(screen.rounds).to_have_count(1)
+
+
+# Every "luckdial:battle step …" mark records whether a timer queued at the previous step has run
+# since: only a task boundary between two steps lets it run. scheduler.yield is taken away, so the
+# battle screen's yieldToPage uses its timer (a timer queued earlier runs first).
+WATCH_STEPS = """(() => {
+  try { delete Scheduler.prototype.yield; } catch {}
+  window.__steps = [];
+  let previous = null;
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, options) => {
+    if (String(name).startsWith("luckdial:battle step ")) {
+      const ruleset = document.getElementById("ruleset");
+      window.__steps.push({name: name.slice(21), newTask: previous ? previous.ran : null,
+        onPage: Boolean(ruleset && ruleset.isConnected), rulesets: ruleset ? ruleset.options.length : 0,
+        units: document.querySelectorAll("#screen-battle .unit-row").length});
+      const probe = {ran: false};
+      setTimeout(() => { probe.ran = true; }, 0);
+      previous = probe;
+    }
+    return mark(name, options);
+  };
+})();"""
+
+
+def test_the_battle_screens_set_up_runs_in_steps_each_its_own_task(page, dist_server):
+    """The battle screen's set-up is cut into steps, each in a task of its own (battle.js's yieldToPage):
+    one task for all of it held the main thread 40–150 ms (Lighthouse's total blocking time, #16).
+    The form is put on the page only once filled: its first look is never an empty form."""
+    page.add_init_script(WATCH_STEPS)
+    BattleScreen(page).open(dist_server.url)
+    steps = page.evaluate("() => window.__steps")
+    names = [step["name"] for step in steps]
+    assert names[-1] == "shown" and len(names) >= 5, names
+    assert all(step["newTask"] for step in steps[1:]), steps
+    assert not any(step["onPage"] for step in steps[:-1]), steps  # built off the page…
+    shown = steps[-1]
+    assert shown["onPage"] and shown["rulesets"] > 0 and shown["units"] > 0, steps  # …and on it only when filled

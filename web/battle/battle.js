@@ -4,7 +4,7 @@
 // or one set of dice more, so the state of a battle is just its request —
 // which is also its share link.
 
-import {el, clear} from "../kit/dom.js";
+import {el, clear, yieldToPage} from "../kit/dom.js";
 import {BUILT_IN, SYSTEM_NOTES, missingUnitsNote, listUnits} from "../kit/rulesets.js";
 import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
 import {historyPanel, remember} from "../kit/history.js";
@@ -33,7 +33,20 @@ const OFFLINE_HINT = "You seem to be offline on a first visit — connect once, 
 
 const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
 
-export function init(client, section) {
+/** This screen's set-up runs over several tasks; app.js waits for its `built` before the next screen. */
+export const builtInSteps = true;
+
+/**
+ * Build the screen in `section`; resolves once Python is ready (or failed). The set-up is cut into
+ * steps, each its own task (yieldToPage), marked "luckdial:battle step <name>": the whole of it in
+ * one task held the main thread 40–150 ms (bench/lighthouse.py's long tasks, issue #16). The form
+ * is filled before it is put on the page, so it is never seen empty; built() is called then.
+ */
+export async function init(client, section, {built = () => {}} = {}) {
+  const stepDone = async (name) => {
+    performance.mark(`luckdial:battle step ${name}`);
+    await yieldToPage();
+  };
   // The die pads (kit/widgets.js) take their look from the Research screen's research/research.css.
   if (!document.querySelector('link[href="research/research.css"]')) {
     document.head.append(el("link", {rel: "stylesheet", href: "research/research.css"}));
@@ -66,6 +79,7 @@ export function init(client, section) {
   kindNote.textContent = KIND_NOTES.land;
   const attacker = createForces({side: "attacker", title: "Attacker", stat: "attack"});
   const defender = createForces({side: "defender", title: "Defender", stat: "defense"});
+  await stepDone("forces");
   const options = {
     attacker: createSideOptions({side: "attacker", title: "Attacker", onChange: () => optionsChanged()}),
     defender: createSideOptions({side: "defender", title: "Defender", onChange: () => optionsChanged()}),
@@ -111,6 +125,7 @@ export function init(client, section) {
       showSeedBox(); setPhase(); edited();
     });
   }
+  await stepDone("settings");
   const tools = forceTools("battle", attacker, defender, () => { optionsChanged(); edited(); });
   const recentBattles = historyPanel("battle", "battle-history", "Recent battles");
   const armies = armiesPanel({idBase: "battle", forces: {attacker, defender}, ruleset: () => currentRuleset(),
@@ -118,6 +133,8 @@ export function init(client, section) {
   const form = el("form", {class: "battle-form", id: "battle-form", novalidate: true},
     recentBattles.node, settings, tools, armies.node, attacker.node, defender.node, seedField);
   form.insertBefore(colored.node, seedField);
+
+  await stepDone("form");
 
   // ---- log, outcome, share --------------------------------------------------
   const logHeader = el("div", {class: "log-header"});
@@ -166,7 +183,7 @@ export function init(client, section) {
   // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
   const beacon = createBeaconPanel({onRetry: () => checkDeclared()});
   const commitPanel = createCommitPanel({client, onReveal: (request) => reveal(request)});
-  section.replaceChildren(beacon.node, commitPanel.node, form, log, actions); // the verdict first, the setup below
+  const show = () => section.replaceChildren(beacon.node, commitPanel.node, form, log, actions); // the verdict first, the setup below
 
   // ---- helpers --------------------------------------------------------------
   const currentRuleset = () => data.rulesets.find((r) => r.id === rulesetSelect.value) || data.rulesets[0];
@@ -176,7 +193,8 @@ export function init(client, section) {
   const note = (id) => data.systems.find((s) => s.id === id)?.summary || SYSTEM_NOTES[id] || "";
   const unitNames = () => new Map(currentRuleset().units.map((u) => [u.id, u.name]));
 
-  function fillPickers() {
+  /** The ruleset and system pickers, then (unless units is false: the set-up's next step) the unit rows. */
+  function fillPickers({units = true} = {}) {
     const chosen = rulesetSelect.value || loadChoice().ruleset;
     rulesetSelect.replaceChildren(...data.rulesets.map((r) => el("option", {value: r.id}, r.name)));
     rulesetSelect.value = data.rulesets.some((r) => r.id === chosen) ? chosen : data.rulesets[0].id;
@@ -197,7 +215,7 @@ export function init(client, section) {
     systemNote.textContent = note(currentSystem());
     variant.setVariants(data.systems.find((s) => s.id === "chess")?.variants);
     variant.show(currentSystem() === "chess");
-    fillUnits();
+    if (units) fillUnits();
   }
 
   let fillingUnits = false; // both sides' rows are being set: the side options follow once, at the end
@@ -700,20 +718,21 @@ export function init(client, section) {
   });
 
   // ---- start --------------------------------------------------------------------
-  fillPickers();
+  await stepDone("actions");
+  fillPickers({units: false});
+  await stepDone("pickers");
+  fillUnits();
   setPhase();
-  client.onProgress(({done, total, stage}) => {
-    percent = total ? Math.min(99, Math.floor((100 * done) / total)) : 0;
-    loadStep = stage || "";
-    if (engine === "loading") showLoading(); // only the bar and its words: no whole-form pass per percent
-  });
+  await stepDone("filled");
   const {link, problem} = readFragment(openingHash());
   if (problem) showMessage(problem);
   if (link) {
     showMessage("Opening the shared link once Python is ready…", "info");
-    // The link's set-up on screen at once, read in JavaScript; pycore judges it once ready.
-    previewLink(openingHash()).then((request) => {
-      if (request?.op !== "resolve" || engine !== "loading" || battle) return;
+    // The link's set-up, read in JavaScript (kit/start.js began at the page's first moment), is in
+    // the form before the form is first shown; pycore judges the link once ready. Filled after the
+    // form was shown, it came 30–110 ms later (bench/load.py's "link previewed" mark, #16).
+    const request = await previewLink(openingHash());
+    if (request?.op === "resolve") {
       try {
         fillFrom(request);
         performance.mark("luckdial:link previewed");
@@ -723,8 +742,16 @@ export function init(client, section) {
         replaying = false; // an odd link: pycore will say what is wrong with it
       }
       setPhase();
-    });
+    }
   }
+  show(); // filled before it is on the page: never seen empty
+  performance.mark("luckdial:battle step shown");
+  built();
+  client.onProgress(({done, total, stage}) => {
+    percent = total ? Math.min(99, Math.floor((100 * done) / total)) : 0;
+    loadStep = stage || "";
+    if (engine === "loading") showLoading(); // only the bar and its words: no whole-form pass per percent
+  });
 
   // Asked now, answered the moment Python is ready (calls wait in the worker): the link's battle
   // then follows "ready" without a round trip through this page between.

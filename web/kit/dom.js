@@ -30,3 +30,14 @@ export function clear(node) {
   node.replaceChildren();
   return node;
 }
+
+/**
+ * Give the page back to the browser between two steps of a long piece of work (a screen's
+ * set-up), so no one task holds the main thread for all of it (Lighthouse's total blocking
+ * time; a tap waits for the task under way). scheduler.yield resumes ahead of other queued
+ * work where the browser has it; elsewhere a timer is the next task.
+ */
+export function yieldToPage() {
+  if (globalThis.scheduler && typeof globalThis.scheduler.yield === "function") return globalThis.scheduler.yield();
+  return new Promise((resume) => setTimeout(resume, 0));
+}
