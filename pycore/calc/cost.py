@@ -73,7 +73,7 @@ at sea: down to 0.0016), never short on these."""
 COLORED_SIDE_UNITS = 900       # a side-state met (colored.SIDE_WORK)
 COLORED_WALK_UNITS = 18
 """Units of work per (na + 1)² (nd + 1)² of a colour's law where nobody boosts (colored.WALK_WORK × LAW_WORK):
-exact, so the laws nobody boosts are counted as all of them (at most 352,800 units: 6 v 6 dice)."""
+so the laws nobody boosts are counted as all of them (352,800 units for 6 v 6 dice, per shape of key)."""
 COLORED_FACES_A_UNIT, COLORED_LAW_WORK = 3, 2
 """A law where somebody boosts: a unit per 3 pairs of face multisets and one per way of placing a boosting side's
 boosts on one of its face multisets (colored.PAIRS_A_UNIT, PLACING_WORK), each counted twice in the chain's
@@ -273,10 +273,12 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
     damaged) and at most its square (units + 1) × (hit points + 1); the pairs met are counted as
     ``COLORED_SIDE_SHARE`` of each square (or the army states, if fewer) multiplied, each
     ``COLORED_PAIR_UNITS``; each side-state met ``COLORED_SIDE_UNITS``; the colours' laws where nobody boosts
-    all of them (``COLORED_WALK_UNITS``: a law is the same in every colour), and in a colour where somebody
+    all of them (``COLORED_WALK_UNITS``: such a law is the same in every colour whose key has the same number of
+    kinds of boost), and in a colour where somebody
     boosts every law the sides' keys there allow (dice 0–6, boosters of each kind up to the dice:
-    ``COLORED_FACES_A_UNIT``), each counted as colored.law_work counts it. An upper envelope of the chain's counted work (``colored.WORK_BUDGET``), measured
-    in ``COLORED_SIDE_SHARE``'s docstring; it costs microseconds (no army built, no chain run)."""
+    ``COLORED_FACES_A_UNIT``), each counted as colored.law_work counts it. An upper envelope of the chain's
+    counted work (``colored.WORK_BUDGET``), measured in ``COLORED_SIDE_SHARE``'s docstring; it costs about
+    0.1 ms (no army built, no chain run)."""
     from ..systems.colored.chart import MAX_DICE
     from ..systems.colored.commit import unit_of
     from ..systems.colored.fight import kinds, rollers, start
@@ -291,18 +293,24 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
         square = (troops[role].size + 1) * (hit_points(setup, role) + 1)
         met.append(min(states, COLORED_SIDE_SHARE * square))
         sides += min(states, square)
-    most, boosted = [0, 0], 0          # the most dice a side rolls in a colour; the laws where somebody boosts
+    # Where nobody boosts, a law depends on the dice and the colour's number of kinds of boost (its key's
+    # shape), not on the colour: the most dice each side rolls per shape. Where somebody boosts: every law.
+    most: dict = {}
+    boosted = 0
     for row in setup.system.chart.rows:
         shown = [_boost_keys(row, troops[role], MAX_DICE, rollers, kinds, dice_count) for role in ROLES]
         (a_keys, a_faces, a_plain, a_walk, a_placing, a_dice), (d_keys, d_faces, d_plain, d_walk, d_placing, d_dice) = shown
-        most = [max(most[0], a_dice), max(most[1], d_dice)]
-        if a_keys > a_dice + 1 or d_keys > d_dice + 1:       # somebody boosts here: every law the keys allow
+        if a_keys > a_dice + 1 or d_keys > d_dice + 1:
             boosted += ((a_faces * d_faces - a_plain * d_plain) // COLORED_FACES_A_UNIT + a_placing * d_keys
                         + a_keys * d_placing) * COLORED_LAW_WORK + COLORED_WALK_UNITS * a_walk * d_walk
+        else:
+            a_most, d_most = most.get(len(row.boosts), (0, 0))
+            most[len(row.boosts)] = (max(a_most, a_dice), max(d_most, d_dice))
+    walks = 0
+    for a_dice, d_dice in most.values():
+        walks += (COLORED_WALK_UNITS * sum((n + 1) ** 2 for n in range(a_dice + 1))
+                  * sum((n + 1) ** 2 for n in range(d_dice + 1)))
     pairs = int(met[0] * met[1])
-    walks = COLORED_WALK_UNITS
-    for dice in most:
-        walks *= sum((n + 1) ** 2 for n in range(dice + 1))
     return pairs, int(pairs * COLORED_PAIR_UNITS + sides * COLORED_SIDE_UNITS + walks + boosted)
 
 
