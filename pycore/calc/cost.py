@@ -59,14 +59,15 @@ COLORED_SIDE_SHARE = 0.3
 """The share of a side's square (units + 1) × (hit points + 1) that :func:`colored_work` counts as its states
 met in pairs: each side's states are about a square (red's winner takes from the top of the order of loss,
 the victim from the bottom), and the pairs the chain meets are a small part of both squares' product.
-Fitted with ``COLORED_PAIR_UNITS`` on 226 battles, 2026-11-24 (bench/colored.py --estimate --work, and
+Fitted with ``COLORED_PAIR_UNITS`` on 228 battles, 2026-11-24 (bench/colored.py --estimate --work, and
 random battles of every ruleset, land and sea, 1 to 7 kinds a side, 2 to 60 units a side, lopsided and
 balanced, with and without fighters and tactical bombers boosting white on one or both sides): the chain's
 counted work over :func:`colored_work`'s model 0.0016–0.94, so an upper envelope. The closest are small
 battles nobody boosts in, whose laws the model counts exactly (60 infantry a side: 0.61 million units
-against 0.65 million, 0.08 s); of the 36 battles over a million units, 0.015–0.66 (30 v 30 with six
-fighters boosting white on each side: 71,316 pairs met, 4.0 million units against 6.0 million; 30 infantry
-+ 30 tanks a side 0.42). A share of 0.2 was not enough for that first battle (its sides met 93 % and 88 %
+against 0.65 million, 0.08 s); of the 37 battles over a million units, 0.015–0.69 (1940-2e land 40 v 40
+with six fighters boosting white on each side, 33.9 million units against 48.8 million: over the bound
+either way; 30 v 30 with six boosting, 71,316 pairs met, 4.0 million units against 6.0 million; 30 infantry
++ 30 tanks a side 0.42). A share of 0.2 was not enough for that 30 v 30 (its sides met 93 % and 88 %
 of their squares, and a pair in ten of theirs). A side's states met were at most its square and its army
 states (every count of every post). The model errs long where battles end fast (lopsided, or many kinds
 at sea: down to 0.0016), never short on these."""
@@ -77,9 +78,16 @@ so the laws nobody boosts are counted as all of them (352,800 units for 6 v 6 di
 COLORED_FACES_A_UNIT, COLORED_LAW_WORK = 3, 2
 """A law where somebody boosts: a unit per 3 pairs of face multisets and one per way of placing a boosting side's
 boosts on one of its face multisets (colored.PAIRS_A_UNIT, PLACING_WORK), each counted twice in the chain's
-work (colored.LAW_WORK). :func:`colored_work` counts every such law the sides' keys allow, met or not: a bound,
-not a fit, since these laws grow steeply with the boosters (land 40 v 40 with six fighters boosting white on
-each side: 18.5 million units of laws, 50 v 50: 51.7 million; 30 v 30 with four infantry to boost: 30,000)."""
+work (colored.LAW_WORK). :func:`colored_work` counts every such law the sides' keys allow, met or not (a
+bound, not a fit), or ``COLORED_BOOST_PAIR_UNITS`` a pair of states, whichever is less."""
+COLORED_BOOST_PAIR_UNITS = 130
+"""The laws where somebody boosts, per pair of states :func:`colored_work` allows: a side's keys (dice,
+boosters) change only as it loses units, so the laws met are few of those its keys allow (18 infantry + 6
+artillery + 6 fighters, half of them boosting, against 18 infantry + 6 artillery: 0.7 million units of laws
+met, 179 million allowed), yet they grow steeply with the boosters. Measured (2026-11-24, the battles of
+``COLORED_SIDE_SHARE``) at most 91 a pair: 1940-2e land 40 v 40 with eight fighters a side, four boosting
+white, and artillery on both sides (23.3 million units of laws, 254,318 pairs allowed); 50 v 50 with six
+boosting 85; 60 v 60 with three 12; 30 v 30 with six, but four infantry to boost, 0.4."""
 OVERHEAD = 0.5
 
 
@@ -276,7 +284,8 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
     all of them (``COLORED_WALK_UNITS``: such a law is the same in every colour whose key has the same number of
     kinds of boost), and in a colour where somebody
     boosts every law the sides' keys there allow (dice 0–6, boosters of each kind up to the dice:
-    ``COLORED_FACES_A_UNIT``), each counted as colored.law_work counts it. An upper envelope of the chain's
+    ``COLORED_FACES_A_UNIT``), each counted as colored.law_work counts it, or ``COLORED_BOOST_PAIR_UNITS`` a
+    pair, whichever is less. An upper envelope of the chain's
     counted work (``colored.WORK_BUDGET``), measured in ``COLORED_SIDE_SHARE``'s docstring; it costs about
     0.1 ms (no army built, no chain run)."""
     from ..systems.colored.chart import MAX_DICE
@@ -311,6 +320,7 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
         walks += (COLORED_WALK_UNITS * sum((n + 1) ** 2 for n in range(a_dice + 1))
                   * sum((n + 1) ** 2 for n in range(d_dice + 1)))
     pairs = int(met[0] * met[1])
+    boosted = min(boosted, pairs * COLORED_BOOST_PAIR_UNITS)
     return pairs, int(pairs * COLORED_PAIR_UNITS + sides * COLORED_SIDE_UNITS + walks + boosted)
 
 
