@@ -1,6 +1,7 @@
 """Benchmark of the coloured-dice calculator (issue 15, item 3): exact up to the documented size.
 
     .venv/bin/python bench/colored.py [--only land|sea|infantry|tanks|mix] [--sizes 10,20,30,40,60] [--work]
+    .venv/bin/python bench/colored.py --estimate [--sizes 5,10,20,30,40,60]
 
 For land and sea battles of 10 to 60 units a side (land: infantry, artillery,
 tanks, fighters, bombers against infantry, artillery, tanks, fighters and an
@@ -17,6 +18,16 @@ baseline, measured in the same run: the same battle with dice (the land ladder
 or the sea chain), printed as the ratio coloured / dice. The machine is
 shared: the load average is printed too, and process time is less sensitive
 to it than wall-clock time.
+
+With ``--estimate``: the cost model's estimate (``cost.colored_work``, what a
+shared link reads before it starts: docs/api.md "Cost budget") against the
+chain's counted work and process time, run with the bound lifted, for the
+battles above and a spread of others (four rulesets, land and sea, one to
+five kinds a side, lopsided, fighters and tactical bombers boosting white on
+one or both sides). The work's ratio to the model must stay under 1 (an upper
+envelope); the estimate's seconds against the time measured show how
+pessimistic it is. Battles the model puts over ``WORK_BUDGET`` are estimated
+as the bounded attempt and then Monte Carlo (``method`` monte_carlo).
 """
 
 from __future__ import annotations
@@ -69,6 +80,67 @@ MIX = ("revised", "land", {"infantry": 16, "artillery": 8, "tank": 10, "fighter"
 """Issue 15 item 3's mixed land battle, 40 v 40, Revised: measured as ``mix``."""
 
 
+def boosting(units: dict, air: str = "fighter") -> dict:
+    """A side whose ``air`` (fighters or tactical bombers) half roll yellow, half boost white (docs/rules.md §7)."""
+    half = units[air] // 2
+    return {"units": units, "colors": {"yellow": {"rolls": {air: units[air] - half}}, "white": {"boosts": {air: half}}}}
+
+
+SPREAD = [
+    ("revised", "land", {"infantry": 10, "artillery": 5, "tank": 5}, {"infantry": 12, "tank": 6, "fighter": 2}),
+    ("1942-2e", "land", {"infantry": 20, "artillery": 10, "tank": 10, "fighter": 5, "bomber": 5},
+     {"infantry": 30, "artillery": 5, "tank": 10, "fighter": 4, "aa_gun": 1}),
+    ("classic", "land", {"infantry": 30, "tank": 20, "fighter": 5}, {"infantry": 10, "tank": 5}),
+    ("classic", "land", boosting({"infantry": 14, "tank": 10, "fighter": 4}),
+     boosting({"infantry": 16, "tank": 8, "fighter": 4})),
+    ("1940-2e", "land", boosting({"infantry": 10, "artillery": 4, "tactical_bomber": 6}, "tactical_bomber"),
+     boosting({"infantry": 12, "mech_infantry": 4, "tank": 4, "fighter": 6})),
+    ("1940-2e", "land", {"infantry": 60}, {"infantry": 5, "tank": 5}),
+    ("revised", "sea", {"submarine": 8, "destroyer": 6, "battleship": 4, "carrier": 2, "fighter": 4},
+     {"submarine": 6, "destroyer": 8, "battleship": 2, "carrier": 3, "fighter": 6, "transport": 3}),
+    ("1942-2e", "sea", {"submarine": 20, "destroyer": 10}, {"destroyer": 10, "cruiser": 5, "battleship": 3}),
+]
+"""Battles beyond bench's kinds for ``--estimate``: every ruleset, one to five kinds, lopsided, boosting air."""
+TWO_BOOSTS = ("1940-2e", "land", boosting({"infantry": 24, "artillery": 12, "tank": 12, "fighter": 6, "bomber": 6}),
+              boosting({"infantry": 35, "artillery": 6, "tank": 12, "fighter": 6, "aa_gun": 1}))
+"""bench/cost.py's battle over the bound: 60 v 60, artillery and fighters boosting white on both sides."""
+
+
+def estimates(sizes: list[int], work: bool) -> None:
+    """The cost model's estimate against the chain's counted work and process time (``--estimate``)."""
+    from pycore.calc import cost
+    from pycore.calc.method import plan
+    battles = [(f"{name} {n} v {n}", "1940-2e", *make(n)) for name, make in KINDS.items()
+               for n in (FIXED.get(name) or sizes)]
+    battles += [("mix 40 v 40", *MIX), ("two boosts 60 v 60", *TWO_BOOSTS)]
+    battles += [(f"spread {i}", *battle) for i, battle in enumerate(SPREAD, 1)]
+    worst = 0.0
+    for name, ruleset, kind, a, d in battles:
+        s = _setup(ruleset, kind, a, d)
+        began = time.perf_counter()
+        pairs, model = cost.colored_work(s)
+        took = time.perf_counter() - began
+        guess = plan(s)
+        line = (f"{name} ({ruleset}, {kind}): estimate {guess.method} {guess.seconds:.2f} s, model {model:,} units "
+                f"({pairs:,} pairs, worked in {took * 1e6:.0f} µs)")
+        if work:
+            done, _, cpu = work_of(ruleset, kind, a, d)
+            worst = max(worst, done / model)
+            line += f"; chain {done:,} units (ratio {done / model:.3f}), {cpu:.2f} s of process time"
+        print(line, flush=True)
+    if work:
+        print(f"highest work / model: {worst:.3f} (an upper envelope while under 1)")
+
+
+def _setup(ruleset: str, kind: str, a: dict, d: dict):
+    from pycore.engine.setup import parse_setup
+    from pycore.rulesets import find_ruleset
+    from pycore.systems import find_system
+    side = lambda units: units if "units" in units else {"units": units}  # noqa: E731
+    return parse_setup({"attacker": side(a), "defender": side(d), "kind": kind},
+                       find_ruleset(ruleset), find_system({"name": "colored"}))
+
+
 def timed(request: dict) -> tuple[float, dict]:
     began = time.perf_counter()
     got = json.loads(handle(json.dumps(request)))
@@ -78,12 +150,7 @@ def timed(request: dict) -> tuple[float, dict]:
 def work_of(ruleset: str, kind: str, a: dict, d: dict) -> tuple[int, int, float]:
     """The chain's units of work, pairs planned and process seconds, run again with the bound lifted (the
     colours' laws are then kept from the first run)."""
-    from pycore.engine.setup import parse_setup
-    from pycore.rulesets import find_ruleset
-    from pycore.systems import find_system
-    s = parse_setup({"attacker": {"units": a}, "defender": {"units": d}, "kind": kind},
-                    find_ruleset(ruleset), find_system({"name": "colored"}))
-    calc = colored._Exact(s, False)
+    calc = colored._Exact(_setup(ruleset, kind, a, d), False)
     calc.budget = 10 ** 12
     began = time.process_time()
     colored._settle(calc, False)
@@ -95,8 +162,13 @@ def main() -> int:
     parser.add_argument("--only", choices=sorted([*KINDS, "mix"]))
     parser.add_argument("--sizes", default="10,20,30,40,60")
     parser.add_argument("--work", action="store_true", help="also count the work with the bound lifted (slow)")
+    parser.add_argument("--estimate", action="store_true",
+                        help="the cost model's estimate against the chain's counted work (with --work: run the chain)")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}; WORK_BUDGET {colored.WORK_BUDGET:,} units")
+    if args.estimate:
+        estimates([int(n) for n in args.sizes.split(",")], args.work)
+        return 0
     battles = []
     for name, make in KINDS.items():
         for n in FIXED.get(name) or [int(n) for n in args.sizes.split(",")]:

@@ -19,7 +19,7 @@ time side by side); the page's Pyodide runs at about the same speed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import sqrt
+from math import comb, sqrt
 
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import LuckdialError
@@ -53,8 +53,41 @@ CHESS_SECOND = 5e-4         # per unit of the A&A Chess enumeration (an envelope
 COLORED_UNIT_SECOND = 2.5e-7  # per unit of the coloured-dice exact chain's work (colored.WORK_BUDGET): measured
                                # 0.12–0.23 µs (process time) at a load average of 3–5 on this machine, 2026-11-24
                                # (bench/colored.py --work; was 0.29–0.42 µs a unit of the count before it)
-COLORED_PAIR_UNITS = 70        # units of work per pair of states it may meet: measured 49 (land 60 v 60) to 67
-                               # (land 60 v 60, two boosts each); more in small battles, whose product far exceeds the pairs
+COLORED_PAIR_UNITS = 50        # units of work per pair of side-states the model allows (colored_work): a pair
+                               # settled is 24 (colored.PAIR_WORK) plus its moves, measured up to 28 a pair
+COLORED_SIDE_SHARE = 0.3
+"""The share of a side's square (units + 1) × (hit points + 1) that :func:`colored_work` counts as its states
+met in pairs: each side's states are about a square (red's winner takes from the top of the order of loss,
+the victim from the bottom), and the pairs the chain meets are a small part of both squares' product.
+Fitted with ``COLORED_PAIR_UNITS`` on 228 battles, 2026-11-24 (bench/colored.py --estimate --work, and
+random battles of every ruleset, land and sea, 1 to 7 kinds a side, 2 to 60 units a side, lopsided and
+balanced, with and without fighters and tactical bombers boosting white on one or both sides): the chain's
+counted work over :func:`colored_work`'s model 0.0016–0.94, so an upper envelope. The closest are small
+battles nobody boosts in, whose laws the model counts exactly (60 infantry a side: 0.61 million units
+against 0.65 million, 0.08 s); of the 37 battles over a million units, 0.015–0.69 (1940-2e land 40 v 40
+with six fighters boosting white on each side, 33.9 million units against 48.8 million: over the bound
+either way; 30 v 30 with six boosting, 71,316 pairs met, 4.0 million units against 6.0 million; 30 infantry
++ 30 tanks a side 0.42). A share of 0.2 was not enough for that 30 v 30 (its sides met 93 % and 88 %
+of their squares, and a pair in ten of theirs). A side's states met were at most its square and its army
+states (every count of every post). The model errs long where battles end fast (lopsided, or many kinds
+at sea: down to 0.0016), never short on these."""
+COLORED_SIDE_UNITS = 900       # a side-state met (colored.SIDE_WORK)
+COLORED_WALK_UNITS = 18
+"""Units of work per (na + 1)² (nd + 1)² of a colour's law where nobody boosts (colored.WALK_WORK × LAW_WORK):
+so the laws nobody boosts are counted as all of them (352,800 units for 6 v 6 dice, per shape of key)."""
+COLORED_FACES_A_UNIT, COLORED_LAW_WORK = 3, 2
+"""A law where somebody boosts: a unit per 3 pairs of face multisets and one per way of placing a boosting side's
+boosts on one of its face multisets (colored.PAIRS_A_UNIT, PLACING_WORK), each counted twice in the chain's
+work (colored.LAW_WORK). :func:`colored_work` counts every such law the sides' keys allow, met or not (a
+bound, not a fit), or ``COLORED_BOOST_PAIR_UNITS`` a pair of states, whichever is less."""
+COLORED_BOOST_PAIR_UNITS = 130
+"""The laws where somebody boosts, per pair of states :func:`colored_work` allows: a side's keys (dice,
+boosters) change only as it loses units, so the laws met are few of those its keys allow (18 infantry + 6
+artillery + 6 fighters, half of them boosting, against 18 infantry + 6 artillery: 0.7 million units of laws
+met, 179 million allowed), yet they grow steeply with the boosters. Measured (2026-11-24, the battles of
+``COLORED_SIDE_SHARE``) at most 91 a pair: 1940-2e land 40 v 40 with eight fighters a side, four boosting
+white, and artillery on both sides (23.3 million units of laws, 254,318 pairs allowed); 50 v 50 with six
+boosting 85; 60 v 60 with three 12; 30 v 30 with six, but four infantry to boost, 0.4."""
 OVERHEAD = 0.5
 
 
@@ -241,18 +274,90 @@ def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate) -> 
     return exact if not allowed else min(exact, monte_carlo(setup, MIN_SAMPLES), key=lambda e: e.seconds)
 
 
+def colored_work(setup: BattleSetup) -> tuple[int, int]:
+    """(pairs of side-states, units of work) the coloured exact chain may meet and do, from the counts alone.
+
+    A side's states are at most its army states (every count of every post, two-hit units intact ×
+    damaged) and at most its square (units + 1) × (hit points + 1); the pairs met are counted as
+    ``COLORED_SIDE_SHARE`` of each square (or the army states, if fewer) multiplied, each
+    ``COLORED_PAIR_UNITS``; each side-state met ``COLORED_SIDE_UNITS``; the colours' laws where nobody boosts
+    all of them (``COLORED_WALK_UNITS``: such a law is the same in every colour whose key has the same number of
+    kinds of boost), and in a colour where somebody
+    boosts every law the sides' keys there allow (dice 0–6, boosters of each kind up to the dice:
+    ``COLORED_FACES_A_UNIT``), each counted as colored.law_work counts it, or ``COLORED_BOOST_PAIR_UNITS`` a
+    pair, whichever is less. An upper envelope of the chain's
+    counted work (``colored.WORK_BUDGET``), measured in ``COLORED_SIDE_SHARE``'s docstring; it costs about
+    0.1 ms (no army built, no chain run)."""
+    from ..systems.colored.chart import MAX_DICE
+    from ..systems.colored.commit import unit_of
+    from ..systems.colored.fight import kinds, rollers, start
+    from ..systems.colored.match import dice_count
+    troops = start(setup)
+    ruleset = setup.ruleset
+    met, sides = [], 0
+    for role in ROLES:
+        states = 1
+        for post, n in troops[role].posts:
+            states *= (n + 1) * (n + 2) // 2 if ruleset.unit(unit_of(post)).hit_points > 1 else n + 1
+        square = (troops[role].size + 1) * (hit_points(setup, role) + 1)
+        met.append(min(states, COLORED_SIDE_SHARE * square))
+        sides += min(states, square)
+    # Where nobody boosts, a law depends on the dice and the colour's number of kinds of boost (its key's
+    # shape), not on the colour: the most dice each side rolls per shape. Where somebody boosts: every law.
+    most: dict = {}
+    boosted = 0
+    for row in setup.system.chart.rows:
+        shown = [_boost_keys(row, troops[role], MAX_DICE, rollers, kinds, dice_count) for role in ROLES]
+        (a_keys, a_faces, a_plain, a_walk, a_placing, a_dice), (d_keys, d_faces, d_plain, d_walk, d_placing, d_dice) = shown
+        if a_keys > a_dice + 1 or d_keys > d_dice + 1:
+            boosted += ((a_faces * d_faces - a_plain * d_plain) // COLORED_FACES_A_UNIT + a_placing * d_keys
+                        + a_keys * d_placing) * COLORED_LAW_WORK + COLORED_WALK_UNITS * a_walk * d_walk
+        else:
+            a_most, d_most = most.get(len(row.boosts), (0, 0))
+            most[len(row.boosts)] = (max(a_most, a_dice), max(d_most, d_dice))
+    walks = 0
+    for a_dice, d_dice in most.values():
+        walks += (COLORED_WALK_UNITS * sum((n + 1) ** 2 for n in range(a_dice + 1))
+                  * sum((n + 1) ** 2 for n in range(d_dice + 1)))
+    pairs = int(met[0] * met[1])
+    boosted = min(boosted, pairs * COLORED_BOOST_PAIR_UNITS)
+    return pairs, int(pairs * COLORED_PAIR_UNITS + sides * COLORED_SIDE_UNITS + walks + boosted)
+
+
+def _boost_keys(row, troops, most: int, rollers, kinds, dice_count) -> tuple[int, int, int, int, int, int]:
+    """A side's keys in one colour (dice 0 … its dice — a die for every 3 units of a type or fewer, at most 6:
+    docs/rules.md §7 — and they only go down; each kind's boosters 0 … min(its boosters, dice)) and the
+    sums over them that bound the laws' work: (keys, face multisets, face multisets of the keys nobody boosts,
+    their (n + 1)², ways of placing the boosts, dice) — see colored.law_work."""
+    dice = dice_count(rollers(row, troops))
+    boosters = [min(most, sum(n for _, n in kind)) for kind in kinds(row, troops)]
+    keys = faces = plain = walk = placing = 0
+    for n in range(dice + 1):
+        multisets = comb(n + 5, 5)
+        plain += multisets
+        walk += (n + 1) ** 2
+        ways = [1]                       # Π comb(n, c) over every choice of each kind's boosters c
+        for b in boosters:
+            ways = [w * comb(n, c) for w in ways for c in range(min(b, n) + 1)]
+        keys += len(ways)
+        faces += multisets * len(ways)
+        placing += multisets * (sum(ways) - 1) if n else 0
+    return keys, faces, plain, walk, placing, dice
+
+
 def colored(setup: BattleSetup, small: bool, budget: int, samples: int) -> Estimate:
     """Coloured dice: the exact chain is bounded by its own count of work (``budget`` units,
-    ``colored.WORK_BUDGET``: about 8 s at most as estimated), after which it gives way to Monte Carlo, itself within the
-    budget. The pairs of states it meets are at most the product of each side's armies (every count of
-    every type): where that product's work fits the bound the answer is exact; beyond it the chain may still
-    finish (60 v 60 at sea meets 210,000 pairs of a product in the trillions), so the estimate is the
-    bounded attempt and then Monte Carlo, the most it can take."""
+    ``colored.WORK_BUDGET``: about 8 s at most as estimated), after which it gives way to Monte Carlo, itself
+    within the budget. Where :func:`colored_work`'s envelope of that work fits the bound, the answer is exact
+    and estimated from it (1940-2e land 20 v 20 of five kinds: about 1 s, measured 0.08 s; it was the bound and
+    Monte Carlo, 18 s, while the model was the product of every count of every type). Beyond it the chain may
+    still finish (the envelope errs long: 1940-2e land 60 v 60 of five kinds is exact in about 6 s), so the
+    estimate is the bounded attempt and then Monte Carlo, the most it can take."""
     attempt = OVERHEAD + budget * COLORED_UNIT_SECOND
     if small:
-        states = _army_states(setup, "attacker") * _army_states(setup, "defender")
-        if states * COLORED_PAIR_UNITS <= budget:
-            return Estimate("colored", states, OVERHEAD + states * COLORED_PAIR_UNITS * COLORED_UNIT_SECOND)
+        pairs, work = colored_work(setup)
+        if work <= budget:
+            return Estimate("colored", pairs, OVERHEAD + work * COLORED_UNIT_SECOND)
         exact = Estimate("colored", budget, attempt)
     else:
         exact = Estimate("colored", 0, 0.0)
