@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb, sqrt
 
+from ..engine.kinds import kinds
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import LuckdialError
 
@@ -189,22 +190,13 @@ def fleet_spread(setup: BattleSetup) -> tuple[int, float] | None:
     cost little (30 a side: 5,000 units), so only independent dice are modelled."""
     if not setup.system.independent_dice or not setup.ruleset.rules.aircraft_need_destroyer_vs_subs:
         return None
-    ruleset = setup.ruleset
+    table = kinds(setup.ruleset)
     classes = {}
     for role in ROLES:
-        subs = air = ships = 0
-        destroyer = False
+        hits = [0, 0, 0]                   # subs, aircraft, other ships (``Kinds.casualty_class``)
         for uid, n in setup.side(role).units.counts:
-            unit = ruleset.unit(uid)
-            hits = n * unit.hit_points
-            if "submarine" in unit.abilities:
-                subs += hits
-            elif unit.is_air:
-                air += hits
-            else:
-                ships += hits
-            destroyer = destroyer or "destroyer" in unit.abilities
-        classes[role] = (subs, air, ships, destroyer)
+            hits[table.casualty_class(uid)] += n * table.hit_points[uid]
+        classes[role] = (*hits, any(uid in table.destroyers for uid, _ in setup.side(role).units.counts))
     armies, spread = [], False
     for role, enemy in zip(ROLES, reversed(ROLES)):
         subs, air, ships, _ = classes[role]
@@ -288,10 +280,8 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
     pair, whichever is less. An upper envelope of the chain's
     counted work (``colored.WORK_BUDGET``), measured in ``COLORED_SIDE_SHARE``'s docstring; it costs about
     0.1 ms (no army built, no chain run)."""
-    from ..systems.colored.chart import MAX_DICE
     from ..systems.colored.commit import unit_of
-    from ..systems.colored.fight import kinds, rollers, start
-    from ..systems.colored.match import dice_count
+    from ..systems.colored.fight import start
     troops = start(setup)
     ruleset = setup.ruleset
     met, sides = [], 0
@@ -307,7 +297,7 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
     most: dict = {}
     boosted = 0
     for row in setup.system.chart.rows:
-        shown = [_boost_keys(row, troops[role], MAX_DICE, rollers, kinds, dice_count) for role in ROLES]
+        shown = [_boost_keys(row, troops[role]) for role in ROLES]
         (a_keys, a_faces, a_plain, a_walk, a_placing, a_dice), (d_keys, d_faces, d_plain, d_walk, d_placing, d_dice) = shown
         if a_keys > a_dice + 1 or d_keys > d_dice + 1:
             boosted += ((a_faces * d_faces - a_plain * d_plain) // COLORED_FACES_A_UNIT + a_placing * d_keys
@@ -324,13 +314,16 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
     return pairs, int(pairs * COLORED_PAIR_UNITS + sides * COLORED_SIDE_UNITS + walks + boosted)
 
 
-def _boost_keys(row, troops, most: int, rollers, kinds, dice_count) -> tuple[int, int, int, int, int, int]:
+def _boost_keys(row, troops) -> tuple[int, int, int, int, int, int]:
     """A side's keys in one colour (dice 0 … its dice — a die for every 3 units of a type or fewer, at most 6:
     docs/rules.md §7 — and they only go down; each kind's boosters 0 … min(its boosters, dice)) and the
     sums over them that bound the laws' work: (keys, face multisets, face multisets of the keys nobody boosts,
     their (n + 1)², ways of placing the boosts, dice) — see colored.law_work."""
+    from ..systems.colored.chart import MAX_DICE
+    from ..systems.colored.fight import kinds as boosting_kinds, rollers
+    from ..systems.colored.match import dice_count
     dice = dice_count(rollers(row, troops))
-    boosters = [min(most, sum(n for _, n in kind)) for kind in kinds(row, troops)]
+    boosters = [min(MAX_DICE, sum(n for _, n in kind)) for kind in boosting_kinds(row, troops)]
     keys = faces = plain = walk = placing = 0
     for n in range(dice + 1):
         multisets = comb(n + 5, 5)

@@ -104,14 +104,6 @@ class NotFleet(Exception):
     name one army): the general chain takes it."""
 
 
-def _class_of(unit) -> int:
-    if "submarine" in unit.abilities:
-        return 0
-    if unit.is_air:
-        return 1
-    return 2
-
-
 class Side:
     """One side's armies, each named by its hits taken per class (one integer, mixed radix).
 
@@ -126,8 +118,9 @@ class Side:
         self.setup, self.role = setup, role
         ruleset = setup.ruleset
         self.order = setup.side(role).order_of_loss
-        self.kind = {uid: _class_of(ruleset.unit(uid)) for uid, _ in start.units.counts}
-        self.hits_of = kinds(ruleset).hit_points
+        table = kinds(ruleset)
+        self.kind = {uid: table.casualty_class(uid) for uid, _ in start.units.counts}
+        self.hits_of = table.hit_points
         self._groups: dict = {}                       # targets -> a group aimed at them (``after``, ``together``)
         pools = [0, 0, 0]
         for uid, _ in start.units.counts:

@@ -42,6 +42,12 @@ class Kinds:
     long-lived worker stays small."""
 
 
+    def casualty_class(self, uid: str) -> int:
+        """0 subs, 1 aircraft, 2 every other unit: the classes of casualty every group hits alike (docs/rules.md
+        §2: a sub's hit never takes an aircraft, blind aircraft never a sub). The sea chain's counters
+        (``calc.fleet.Side``) and the cost model's spread fleets (``calc.cost.fleet_spread``) read them here."""
+        return 0 if uid in self.subs else 1 if uid in self.air else 2
+
 def _build(ruleset: Ruleset) -> Kinds:
     units = list(ruleset)
 
