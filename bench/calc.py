@@ -26,7 +26,13 @@ The targets are read on wall-clock time (best of ``--repeat``); the process's
 CPU time of the best run is printed beside it, since these machines are
 shared and a run can lose the processor to a neighbour.
 
-    python3 bench/calc.py [--repeat N] [--no-baseline] [--only KEY] [--sea | --land] [--pyodide]
+``--floor`` (sea battles) counts the cells of the chain's rounds (each state's round as the outer product
+of the two sides' laws) and times a bare CPython loop over as many: what any method that spreads each
+cell in the interpreter costs at least; and the CPU time of the engine's answers the chain asks for
+(the rules' single source: the next casualty, what fires, the end of a round), which no change to the
+chain's own bookkeeping removes.
+
+    python3 bench/calc.py [--repeat N] [--no-baseline] [--only KEY] [--sea | --land] [--pyodide] [--floor]
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pycore.calc import ladder  # noqa: E402
+from pycore.calc import fleet, ladder  # noqa: E402
 from pycore.calc.chain import Chain  # noqa: E402
 from pycore.calc.method import FLOOR, TAIL, ends_of  # noqa: E402
 from pycore.engine.army import Army  # noqa: E402
@@ -198,6 +204,76 @@ def in_pyodide(selection: list[str], repeat: int) -> dict:
     return {got["battle"]: got for got in map(json.loads, done.stdout.strip().splitlines())}
 
 
+def cells_of(setup) -> int:
+    """The cells of the sea chain's rounds: Σ over the states it settles of Σ over a round's entries of
+    |attacker armies after| × |defender armies after| (``fleet.Fleet.combos``, counted here, not in pycore).
+
+    Whatever the chain folds, a method that works each state's round as the outer product of the two sides'
+    laws (ours, and by its organisation the peer's) touches this many cells."""
+    counted = 0
+    original = fleet.Fleet.combos
+
+    def counting(self, ia: int, id_: int) -> list:
+        nonlocal counted
+        got = original(self, ia, id_)
+        counted += sum(len(sa) * len(sd) for _, (sa, _), (sd, _) in got)
+        return got
+
+    fleet.Fleet.combos = counting
+    try:
+        ends_of(setup)
+    finally:
+        fleet.Fleet.combos = original
+    return counted
+
+
+def engine_seconds(setup) -> float:
+    """CPU seconds the sea chain spends in the engine's own answers during one calculation: ``allocate`` (the
+    next casualty), ``sub_group`` and ``main_groups`` (what fires), the end of a round (``Chain.end_of_round``):
+    the rules' single source, asked once per army, per firing force or per pair of type sets (measured here by
+    wrapping them; the wrappers add a little)."""
+    spent = 0.0
+
+    def timed(function):
+        def wrapper(*args, **kwargs):
+            nonlocal spent
+            began = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent += time.process_time() - began
+        return wrapper
+
+    originals = {name: getattr(fleet, name) for name in ("allocate", "sub_group", "main_groups")}
+    end_of_round = Chain.end_of_round
+    for name, function in originals.items():
+        setattr(fleet, name, timed(function))
+    Chain.end_of_round = timed(end_of_round)
+    try:
+        ends_of(setup)
+    finally:
+        for name, function in originals.items():
+            setattr(fleet, name, function)
+        Chain.end_of_round = end_of_round
+    return spent
+
+
+def cell_loop_seconds(cells: int) -> float:
+    """Best CPU seconds of the bare CPython loop ``row[d] += c * p`` run ``cells`` times (20 cells a law, as a
+    sea 28 v 28 averages): the interpreter's floor for a method that spreads each cell in Python."""
+    row = [0.0] * 1500
+    law = (tuple(range(0, 1500, 75)), tuple(1.0 / (n + 2) for n in range(20)))
+    best = float("inf")
+    for _ in range(3):
+        began = time.process_time()
+        for _ in range(max(1, cells // 20)):
+            c = 0.5
+            for d2, pd in zip(*law):
+                row[d2] += c * pd
+        best = min(best, time.process_time() - began)
+    return best
+
+
 def verdict(wasm: dict, ms: float, median: float, cpu: float) -> str:
     """Pyodide against CPython, best, median and CPU time, each read against the 2× target."""
     def one(ratio: float) -> str:
@@ -215,6 +291,8 @@ def main() -> int:
     parser.add_argument("--sea", action="store_true", help="only the sea battles")
     parser.add_argument("--land", action="store_true", help="only the land battles")
     parser.add_argument("--pyodide", action="store_true", help="also time the calculator in Pyodide (Node)")
+    parser.add_argument("--floor", action="store_true",
+                        help="sea battles: also count the chain's round cells and time a bare loop over as many")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one line per battle, for --pyodide
     args = parser.parse_args()
     if not args.json:
@@ -250,6 +328,13 @@ def main() -> int:
             base = timed_naive(setup)
             line += (f"; naive exact baseline {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
                      f"|diff| {abs(base[1] - best[1]):.1e}")
+        if args.floor and key.startswith("sea"):
+            cells = cells_of(setup)
+            floor = cell_loop_seconds(cells) * 1e3
+            engine = min(engine_seconds(setup) for _ in range(3)) * 1e3
+            line += (f"; floor: {cells:,} round cells, a bare CPython loop over as many takes {floor:.1f} ms CPU"
+                     f"{' (above the target)' if floor > TARGET_MS[key] else ''}, the engine's answers "
+                     f"{engine:.1f} ms CPU, together {(floor + engine) / TARGET_MS[key]:.2f}x the target")
         if args.pyodide:
             line += "; " + verdict(wasm_times[key], ms, median, cpu)
         print(line, flush=True)
