@@ -330,7 +330,9 @@ class Battle:
             army = self.alive[role]
             if army and _only(army, transports):
                 other = self.alive[enemy(role)]
-                if any(v > 0 for g in main_groups(self.setup, enemy(role), other, army) for v in g.values) \
+                # "An enemy that can still fire at them" (docs/rules.md §2 Transports): a group with a die
+                # that can score (``Group.fires``), best-of-two dice (Heavy Bombers under LHTR) included.
+                if any(g.fires for g in main_groups(self.setup, enemy(role), other, army)) \
                         or sub_group(self.setup, enemy(role), other, army) is not None:
                     log.transports_lost[role] = army.units
                     self.alive[role] = Army(Force(()))

@@ -371,6 +371,21 @@ def test_defenseless_transports_are_taken_last_and_lost_when_alone(ruleset):
     assert result["outcome"] == "attacker_wins"
 
 
+def test_a_lonely_transport_is_lost_to_heavy_bombers_keeping_the_better_of_two_dice():
+    """docs/rules.md §2 Transports: left alone against an enemy that can still fire at them, defenseless
+    transports are lost at the end of the round. Heavy Bombers under LHTR keep the better of two dice
+    (docs/rules.md §5): they can fire at the transport, though they roll no single die. (The engine once
+    read only single dice here, so the transport stayed and the bomber rolled at it round after round; a
+    wider random comparison with the referee found it through the expected number of rounds.)"""
+    attacker = {"units": {"bomber": 1}, "tech": ["heavy_bombers"]}
+    defender = {"units": {"transport": 1, "destroyer": 1}, "order_of_loss": ["transport", "destroyer"]}
+    result = played(resolve("1940-2e", "sea", attacker, defender, lhtr=True), {(1, "attacker", "main"): [HIT, MISS]})
+    (r1,) = result["rounds"]
+    assert loss(result, "main", "defender")["lost"] == {"destroyer": 1}
+    assert r1["transports_lost"] == {"defender": {"transport": 1}}
+    assert result["outcome"] == "attacker_wins"
+
+
 @pytest.mark.parametrize("ruleset", ("anniversary", "1942-2e", "1940-2e"))
 def test_choosing_a_defenseless_transport_first_is_refused(ruleset):
     request = resolve(ruleset, "sea", {"destroyer": 1}, {"transport": 1, "destroyer": 1},
