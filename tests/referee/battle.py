@@ -6,8 +6,10 @@ docs/rules.md §2, steps (1)–(5):
 1. the attacker's subs fire (their own group); their casualties go at once unless the victim has a
    destroyer, in which case they stay to fire back and go at the end of the round;
 2. the defender's subs (those still there) do the same;
-3–4. everyone else fires: aircraft without a friendly destroyer against a side with subs in a group of
-   their own where the ruleset says so (they cannot hit subs), the rest in the main group;
+3–4. everyone else fires: aircraft without a friendly destroyer against a side with subs still alive in a
+   group of their own where the ruleset says so (they cannot hit subs), the rest in the main group; groups
+   are formed against the victim's units still alive, not those already hit that stay to fire back
+   (docs/rules.md §2 "Firing groups");
 5. casualties go. Then defenseless transports left alone against an enemy that can hit them are lost
    (docs/rules.md "Transports"), and the battle ends when a side has nothing left (an AA gun that is never
    a casualty does not count, docs/rules.md "AA guns") or nobody can hit anything (``stalemate``).
@@ -322,10 +324,11 @@ class Battle:
         for (a, d, pa, pd), p in dist.items():
             fa, fd = fight(a, pa), fight(d, pd)
             after = {}
-            for shooter, victim_role, victim, mine, foe in (("attacker", "defender", d, fa, fd),
-                                                           ("defender", "attacker", a, fd, fa)):
+            for shooter, victim_role, victim, mine in (("attacker", "defender", d, fa), ("defender", "attacker", a, fd)):
                 combos = {(): ONE}
-                for target, shots in self.main_groups(shooter, mine, foe):
+                # Groups are formed against the units still alive (docs/rules.md §2 "Firing groups"): a sub
+                # already hit in steps 1–2 that stays to fire back no longer keeps aircraft apart.
+                for target, shots in self.main_groups(shooter, mine, counts(victim)):
                     law = laws.fire(self.system, shots)
                     combos = {c + ((target, h),): q * r for c, q in combos.items() for h, r in law}
                 outcome: dict = {}

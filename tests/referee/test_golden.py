@@ -68,6 +68,20 @@ def test_sub_strike_casualty_fires_back_beside_a_destroyer():
                                                              "draw": F(1, 4)}
 
 
+def test_aircraft_pool_with_the_main_group_once_the_last_sub_is_hit():
+    """docs/rules.md §2 "Firing groups": groups are formed against the units still alive, so a sub already
+    sunk by the strike but firing back beside its destroyer no longer keeps aircraft apart. Revised, Low Luck:
+    1 sub + 1 carrier (attack 1) + 1 fighter (attack 3) against 1 destroyer + 1 sub, one round. The attacker
+    wins the round when both defenders go; the defender's 2 hits at most cannot sink all three attackers.
+    Strike (power 2): the sub goes with 2/6. Then, sub gone, carrier and fighter pool 1 + 3 = 4: a hit with
+    4/6, on the destroyer: 2/6 · 4/6 = 8/36. Sub still alive: the fighter (3, not at subs) and the carrier
+    (1) roll apart: both hit, the fighter's on the destroyer, the carrier's on the sub: 4/6 · 3/6 · 1/6 =
+    2/36. Attacker wins round 1 with 10/36 (separate rolls throughout would give 9/36)."""
+    got = calc(request("revised", "lowluck", {"submarine": 1, "carrier": 1, "fighter": 1},
+                       {"destroyer": 1, "submarine": 1}, kind="sea", rounds=1))
+    assert got["outcome"]["attacker_wins"] == F(10, 36)
+
+
 def test_aircraft_cannot_hit_subs_without_a_destroyer():
     """docs/rules.md §2: subs cannot hit aircraft; aircraft cannot hit subs without a friendly destroyer
     (Revised) — a fighter against a sub is a stalemate. In Big World they can: the fighter (3) wins."""
