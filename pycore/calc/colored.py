@@ -758,6 +758,14 @@ class _Exact:
         return self.sides[0].troops[a].army(ruleset), self.sides[1].troops[d].army(ruleset)
 
 
+def _decided_at_once(calc: _Exact, outcome: str, kept: int) -> Ends:
+    """A battle whose start is already decided: by nobody able to hurt anybody (a stalemate, no round is
+    fought), or by the end of round 1 whatever is rolled (a side of defenseless transports alone, an AA gun
+    that is never a casualty alone), which play still fights and logs (``fight``): one round, as there."""
+    one, zero = calc.one, 0 * calc.one
+    return Ends({(outcome, *calc.armies(kept)): one}, zero if outcome == "stalemate" else one, zero, "exact")
+
+
 def _settle(calc: _Exact, exact: bool) -> Ends:
     """The battle fought to the end: every pair settled once, in decreasing order of hit points left.
 
@@ -772,7 +780,7 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
     attacker, defender = calc.sides
     first, kept = calc.ended(calc.first)
     if first is not None:
-        return Ends({(first, *calc.armies(kept)): one}, zero, zero, "exact")
+        return _decided_at_once(calc, first, kept)
     a, d = divmod(kept, _WIDE)
     top = attacker.hp[a] + defender.hp[d]
     levels: list = [[] for _ in range(top + 1)]   # hit points left in all → the pairs met with that many
@@ -885,7 +893,7 @@ def _by_rounds(calc: _Exact, rounds: int, exact: bool) -> Ends:
     expected = pruned = zero
     first, kept = calc.ended(calc.first)
     if first is not None:
-        return Ends({(first, *calc.armies(kept)): one}, zero, zero, "exact")
+        return _decided_at_once(calc, first, kept)
     live = {kept: one}
     memo: dict = {}
     for _ in range(min(rounds, MAX_ROUNDS)):

@@ -80,6 +80,24 @@ def assert_agrees_with_seeded_battles(s, law, n, tag):
         assert abs(counts.get(outcome, 0) / n - p) <= 4 * se, (outcome, p, counts)
 
 
+@pytest.mark.parametrize("ruleset, kind, attacker, defender, rounds", [
+    ("1942-2e", "sea", {"transport": 1}, {"destroyer": 1}, 1),      # lonely defenseless transport: lost at the end
+    ("revised", "land", {"infantry": 1}, {"aa_gun": 1}, 1),          # an AA gun that is never a casualty, alone
+    ("1940-2e", "land", {"mech_infantry": 1}, {"mech_infantry": 1}, 0),  # nobody rolls: a stalemate, no round
+])
+def test_a_battle_decided_from_the_start_counts_the_rounds_play_fights(ruleset, kind, attacker, defender, rounds):
+    """docs/rules.md §7 "No separate steps" and §2: a side of defenseless transports alone is lost at the end of
+    round 1, and a lone AA gun that is never a casualty is captured then: play fights that round and logs it,
+    so the calculator counts it (it said 0 rounds, found by a random comparison with the brute force below).
+    A stalemate from the start fights no round (mech infantry only boosts, in red: the chart above)."""
+    s = setup(attacker, defender, ruleset, kind)
+    for limit in (None, 3):
+        law = ends(s, limit, True)
+        assert law.method == "exact" and law.rounds == rounds
+    played = simulate(s, "any seed", None)
+    assert len(played.rounds) == rounds
+
+
 def test_beyond_the_limit_it_simulates_and_refuses_exact():
     s = setup({"infantry": 61}, {"infantry": 1})
     assert not small_enough(s)

@@ -111,8 +111,8 @@ def ref_settle(calc, exact: bool):
     ends, expected, pruned = {}, zero, zero
     attacker, defender = calc.sides
     first, kept = calc.ended(calc.first)
-    if first is not None:
-        return colored.Ends({(first, *calc.armies(kept)): one}, zero, zero, "exact")
+    if first is not None:       # a start already decided: the chain's own answer (not what this pin compares)
+        return colored._decided_at_once(calc, first, kept)
     a, d = divmod(kept, colored._WIDE)
     top = attacker.hp[a] + defender.hp[d]
     levels = [[] for _ in range(top + 1)]
