@@ -233,6 +233,25 @@ FIXES = [
     {"ruleset": "revised", "system": {"name": "lowluck"}, "kind": "sea",
      "attacker": {"units": {"submarine": 3, "fighter": 1}, "fold_subs": 2},
      "defender": {"units": {"submarine": 1, "fighter": 2, "carrier": 1}}},
+    # Found by a wider random comparison on 2026-11-24 (other seeds than the suite's): a lonely transport is lost
+    # to Heavy Bombers keeping the better of two dice (docs/rules.md §2 Transports; the engine read single dice
+    # only: the rounds differed) ...
+    {"ruleset": "1940-2e", "system": {"name": "lowluck"}, "kind": "sea",
+     "attacker": {"units": {"bomber": 2, "transport": 1, "tactical_bomber": 1},
+                  "order_of_loss": ["tank", "battleship", "fighter", "submarine", "destroyer", "tactical_bomber",
+                                    "transport", "mech_infantry", "carrier", "artillery"],
+                  "tech": ["heavy_bombers", "super_subs", "radar"]},
+     "defender": {"units": {"tactical_bomber": 2, "fighter": 2, "transport": 1, "bomber": 1},
+                  "tech": ["advanced_artillery", "jet_power"]}, "lhtr": True},
+    # ... and groups are formed against the units still alive (docs/rules.md §2 "Firing groups"; the referee
+    # kept aircraft apart while a sunk sub fired back).
+    {"ruleset": "revised", "system": {"name": "lowluck"}, "kind": "sea",
+     "attacker": {"units": {"submarine": 2, "carrier": 1, "fighter": 1}},
+     "defender": {"units": {"destroyer": 2, "submarine": 2},
+                  "order_of_loss": ["tank", "submarine", "bomber", "artillery", "carrier", "transport"]}},
+    {"ruleset": "anniversary", "system": {"name": "lowluck"}, "kind": "sea",
+     "attacker": {"units": {"submarine": 1, "cruiser": 1, "destroyer": 1, "carrier": 1}},
+     "defender": {"units": {"bomber": 1, "submarine": 2, "cruiser": 1}}},
 ]
 
 
