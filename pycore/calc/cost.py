@@ -420,7 +420,7 @@ def colored(setup: BattleSetup, small: bool, budget: int, samples: int, exact: b
     """Coloured dice: the exact chain is bounded by its own count of work (``budget`` units,
     ``colored.WORK_BUDGET``: about 8 s at most as estimated), after which it gives way to Monte Carlo, itself
     within the budget. Where :func:`colored_work`'s envelope of that work fits the bound, the answer is exact
-    and estimated from it (bench/colored.py's sea 60 v 60: about 4.8 s, measured 2.4–3.7 s; land 40 v 40 of
+    and estimated from it (bench/colored.py's sea 60 v 60: about 4.8 s, measured 3.4–3.7 s; land 40 v 40 of
     five kinds about 5 s, measured 1.2–2 s). Beyond it the chain may still finish (the envelope errs long:
     1940-2e land 60 v 60 of five kinds is exact in about 6 s, 29.6 million units of 32), so the estimate is
     the bounded attempt and then Monte Carlo, the most it can take.
