@@ -57,7 +57,8 @@ COLORED_UNIT_SECOND = 2.5e-7  # per unit of the coloured-dice exact chain's work
 COLORED_FRACTION_UNIT_SECOND = 1.25e-6  # the same in exact fractions (``exact``, colored.FRACTION_WORK_BUDGET's
                                          # docstring: 1.6 million units about 2 s; measured 0.1–0.7 µs up to 24 units)
 COLORED_PAIR_UNITS = 50        # units of work per pair of side-states the model allows (colored_work): a pair
-                               # settled is 24 (colored.PAIR_WORK) plus its moves, measured 7–50 a pair
+                               # settled is 24 (colored.PAIR_WORK) plus its moves, measured 27–74 a pair
+                               # over 10,000 pairs (aircraft-heavy the most: the shares below cover them)
 COLORED_SIDE_UNITS = 900       # a side-state met (colored.SIDE_WORK)
 COLORED_PAIR_SHARE, COLORED_WINNER_SHARE, COLORED_AIR_SHARE = 0.2, 0.25, 0.35
 """Where somebody's hits are the winner's to choose (red), the share of a side's square (units + 1) ×
@@ -97,17 +98,18 @@ boosted laws of the first round (met for sure, and the dearest: the most dice an
 (dice, boosters) change only as it loses units, so the laws met are few of those its keys allow
 (bench/colored.py's land 40 v 40, artillery boosting on both sides: 0.9 million units of laws met, 20.8
 million allowed). The first round's laws alone cover battles with few pairs and dear laws (18 infantry and an
-artillery against 19 infantry: 0.57 million units of laws, 3.4 times its first round's).
+artillery against 19 infantry: 0.57 million units of laws, 3.9 times its first round's).
 
 Fitted with the shares above on 1,745 battles, 2026-11-24 (bench/colored.py --estimate --work; random
 battles of every ruleset, land and sea, 1 to 7 kinds a side, 2 to 60 units a side, lopsided and balanced,
-fighters and bombers boosting white on one or both sides; 70 land battles of 20 to 50 units a side, 30–70 %
+fighters and bombers boosting white on one or both sides; 40 land battles of 20 to 50 units a side, 30–70 %
 aircraft, infantry and tanks; 30 infantry + 29 tanks + a fighter a side): the chain's counted work over
-:func:`colored_work`'s model at most 0.98 (small battles whose laws it counts exactly: 24 infantry a side
-0.96), so an upper envelope; then checked on 180 more drawn the same way (``tests/core/test_colored_cost.py``
-keeps a few of each family). Of the battles over a million units, at most 0.89 (40 v 40 with eight fighters a
-side, four boosting white, and artillery: 17.9 million units against 20.3 million). Two battles stopped at
-60 million units without finishing: the model puts both over the bound."""
+:func:`colored_work`'s model at most 0.98 (small battles whose laws it counts exactly: a unit or two a side
+0.97–0.98, 24 infantry a side 0.96), so an upper envelope; then checked on 180 more drawn the same way (``tests/core/test_colored_cost.py``
+keeps a few of each family): none under, at most 0.935. Of the battles over a million units, at most 0.885 (30
+infantry + 30 tanks a side: 20.5 million units against 23.2 million). Two battles stopped at 60 million units
+without finishing (45 and 60 a side, over half of them aircraft): the model puts both over the bound. No
+battle estimated at most 2 s (a shared link starts by itself) counted more than twice its model."""
 OVERHEAD = 0.5
 
 

@@ -173,7 +173,7 @@ def test_the_exact_fractions_plan_reads_the_fractions_bound(monkeypatch):
     attacker, defender = {"infantry": 5, "artillery": 3, "tank": 3, "fighter": 1}, {"infantry": 6, "tank": 5, "fighter": 1}
     s = setup(attacker, defender)
     work = counted_work(s)
-    pairs, model = cost.colored_work(s)
+    model = cost.colored_work(s)[1]
     floats, fractions = plan(s), plan(s, exact=True)
     assert floats.method == fractions.method == "colored" and fractions.as_json()["within_budget"]
     assert fractions.seconds == pytest.approx(cost.OVERHEAD + model * cost.COLORED_FRACTION_UNIT_SECOND)
