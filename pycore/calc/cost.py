@@ -105,7 +105,7 @@ battles of every ruleset, land and sea, 1 to 7 kinds a side, 2 to 60 units a sid
 fighters and bombers boosting white on one or both sides; 40 land battles of 20 to 50 units a side, 30–70 %
 aircraft, infantry and tanks; 30 infantry + 29 tanks + a fighter a side): the chain's counted work over
 :func:`colored_work`'s model at most 0.98 (small battles whose laws it counts exactly: a unit or two a side
-0.97–0.98, 24 infantry a side 0.96), so an upper envelope; then checked on 180 more drawn the same way (``tests/core/test_colored_cost.py``
+0.97–0.98, 24 infantry a side 0.96), so an upper envelope; then checked on twice 180 more drawn the same way (``tests/core/test_colored_cost.py``
 keeps a few of each family): none under, at most 0.935. Of the battles over a million units, at most 0.885 (30
 infantry + 30 tanks a side: 20.5 million units against 23.2 million). Two battles stopped at 60 million units
 without finishing (45 and 60 a side, over half of them aircraft): the model puts both over the bound. No
