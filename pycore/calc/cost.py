@@ -76,6 +76,14 @@ COLORED_SIDE_SHARE, COLORED_SIDE_AIR = 0.5, 1.0
 """Where somebody's hits are the winner's to choose: a side's states met, counted as (``COLORED_SIDE_SHARE``
 + ``COLORED_SIDE_AIR`` × its share of aircraft, as above) × its square, at most its bound
 (:func:`_colored_side`). Measured at most 0.5 of the square without aircraft, 1.78 with 25 aircraft in 45."""
+COLORED_STURDY_SHARE = 0.25
+"""Where somebody's hits are the winner's to choose, a side's square grows by this share a two-hit unit: the
+winner may sink a damaged ship or hit an intact one while the victim damages first. Only a chart of one's own
+puts winner's dice at sea (the default's red rolls tanks): a chart of three colours at sea, the first the
+winner's, the others ships first and aircraft first, 4 and 8 battleships, met 4,093 and 3,749 states a side,
+3.4 of their squares, 16 million units of work where the model without it counted 11 million (8 million the
+model before). Measured on 140 battles of random charts (2–4 colours, every guideline, a third the winner's,
+10–45 a side): none under, at most 0.54 of the model where somebody's hits are the winner's."""
 COLORED_PAIRS_SCALE, COLORED_PAIRS_POWER = 7, 0.8
 """The pairs met at most ``COLORED_PAIRS_SCALE`` × (product of both sides' bounds) ^ ``COLORED_PAIRS_POWER``:
 where the bounds are small against the square (a line of states where nobody's hits are the winner's, two
@@ -360,12 +368,14 @@ def _colored_side(setup: BattleSetup, troops, role: str, active, winner: bool) -
     ruleset = setup.ruleset
     parts = [[0, 0], [0, 0]]            # aircraft, the rest: units, hit points
     ships = False
+    sturdy = 0                          # two-hit units
     for uid, n in setup.side(role).units.counts:
         unit = ruleset.unit(uid)
         part = parts[0 if unit.is_air else 1]
         part[0] += n
         part[1] += n * unit.hit_points
         ships = ships or unit.domain == "sea"
+        sturdy += n if unit.hit_points > 1 else 0
     size, hp = parts[0][0] + parts[1][0], parts[0][1] + parts[1][1]
     split = bool(parts[0][0] and parts[1][0]) and any(
         row.casualties == "aircraft_first" or (row.casualties != "any" and ships) for row in active)
@@ -376,7 +386,11 @@ def _colored_side(setup: BattleSetup, troops, role: str, active, winner: bool) -
     for post, n in troops[role].posts:
         army *= (n + 1) * (n + 2) // 2 if ruleset.unit(unit_of(post)).hit_points > 1 else n + 1
     air = parts[0][0] / size if split and winner else 0.0
-    return min(bound, army), (size + 1) * (hp + 1), air
+    # Two-hit units under the winner's hits (a chart of one's own: the default's red rolls tanks only, never
+    # at sea): the winner may sink a damaged ship or hit an intact one while the victim damages first, one
+    # more way its losses run (COLORED_STURDY_SHARE).
+    square = (size + 1) * (hp + 1) * (1 + COLORED_STURDY_SHARE * sturdy if winner else 1)
+    return min(bound, army), square, air
 
 
 def _first_law(row, troops) -> int:
