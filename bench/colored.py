@@ -23,10 +23,10 @@ With ``--estimate``: the cost model's estimate (``cost.colored_work``, what a
 shared link reads before it starts: docs/api.md "Cost budget") against the
 chain's counted work and process time, run with the bound lifted, for the
 battles above and a spread of others (four rulesets, land and sea, one to
-five kinds a side, lopsided, fighters and tactical bombers boosting white on
-one or both sides). The work's ratio to the model must stay under 1 (an upper
-envelope); the estimate's seconds against the time measured show how
-pessimistic it is. Battles the model puts over ``WORK_BUDGET`` are estimated
+six kinds a side, lopsided, fighters and tactical bombers boosting white on
+one or both sides, aircraft-heavy). The work's ratio to the model must stay
+under 1 (an upper envelope); the estimate's seconds against the time measured
+show how pessimistic it is. Battles the model puts over ``WORK_BUDGET`` are estimated
 as the bounded attempt and then Monte Carlo (``method`` monte_carlo).
 """
 
@@ -99,8 +99,15 @@ SPREAD = [
     ("revised", "sea", {"submarine": 8, "destroyer": 6, "battleship": 4, "carrier": 2, "fighter": 4},
      {"submarine": 6, "destroyer": 8, "battleship": 2, "carrier": 3, "fighter": 6, "transport": 3}),
     ("1942-2e", "sea", {"submarine": 20, "destroyer": 10}, {"destroyer": 10, "cruiser": 5, "battleship": 3}),
+    # Added 2026-11-24 (after the model of that day): aircraft over a third of each side with red dice on both
+    # (the old model's under-estimate: 3.8 million units against 4.5 million counted), and one fighter among
+    # infantry and tanks (red dice half of each side's enemy's).
+    ("1940-2e", "land", {"mech_infantry": 8, "fighter": 5, "bomber": 5, "artillery": 5, "tactical_bomber": 3, "tank": 6},
+     {"infantry": 2, "tactical_bomber": 3, "tank": 5, "fighter": 6, "bomber": 5}),
+    ("1940-2e", "land", {"infantry": 20, "tank": 19, "fighter": 1}, {"infantry": 20, "tank": 19, "fighter": 1}),
 ]
-"""Battles beyond bench's kinds for ``--estimate``: every ruleset, one to five kinds, lopsided, boosting air."""
+"""Battles beyond bench's kinds for ``--estimate``: every ruleset, one to six kinds, lopsided, boosting air,
+aircraft-heavy."""
 TWO_BOOSTS = ("1940-2e", "land", boosting({"infantry": 24, "artillery": 12, "tank": 12, "fighter": 6, "bomber": 6}),
               boosting({"infantry": 35, "artillery": 6, "tank": 12, "fighter": 6, "aa_gun": 1}))
 """bench/cost.py's battle over the bound: 60 v 60, artillery and fighters boosting white on both sides."""

@@ -117,7 +117,8 @@ def plan(setup, exact=False, options: Mapping[str, Any] | None = None) -> cost.E
     calculator = setup.system.calculator
     if calculator == "colored":
         from . import colored
-        return cost.colored(setup, colored.small_enough(setup), colored.WORK_BUDGET, colored.SAMPLES)
+        budget = colored.FRACTION_WORK_BUDGET if exact else colored.WORK_BUDGET   # the chain's own bound
+        return cost.colored(setup, colored.small_enough(setup), budget, colored.SAMPLES, exact)
     if calculator is not None:
         return cost.chess(setup)
     guess = None

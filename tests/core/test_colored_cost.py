@@ -7,8 +7,11 @@ unasked. The chain is run here with its bound lifted and its counted work compar
 (bench/colored.py --estimate --work prints the times).
 """
 
+import json
+
 import pytest
 
+from pycore.api import handle
 from pycore.calc import colored, cost
 from pycore.calc.method import plan
 from pycore.engine.setup import parse_setup
@@ -64,11 +67,30 @@ ENVELOPE = [
     # pair of states instead (cost.COLORED_BOOST_PAIR_UNITS); under the bound, as under the product before.
     ("fighters and artillery boosting against artillery", "1940-2e", "land",
      boosting({"infantry": 18, "artillery": 6, "fighter": 6}), {"infantry": 18, "artillery": 6}),
-    # Six fighters boosting white on each side: its sides meet 93 % and 88 % of their squares, the battle
-    # that a share of 0.2 (cost.COLORED_SIDE_SHARE) under-estimated.
+    # Six fighters boosting white on each side: its sides meet 93 % and 88 % of their squares.
     ("30 v 30, six fighters boosting each side", "1940-2e", "land",
      boosting({"infantry": 4, "artillery": 6, "tank": 8, "fighter": 12}),
      boosting({"infantry": 6, "artillery": 3, "tank": 8, "fighter": 12, "aa_gun": 1})),
+    # Aircraft over a third of each side and red dice on both: losses run three ways (from the top of the order
+    # of loss, from the bottom, among the aircraft), 1,291 and 634 states met, more than their squares (1,089,
+    # 484). The model before counted 0.3 of the square a side: 3.8 million units against 4.5 million counted.
+    ("aircraft a third of each side", "1940-2e", "land",
+     {"mech_infantry": 8, "fighter": 5, "bomber": 5, "artillery": 5, "tactical_bomber": 3, "tank": 6},
+     {"infantry": 2, "tactical_bomber": 3, "tank": 5, "fighter": 6, "bomber": 5}),
+    # One fighter among infantry and tanks, red on both sides: a side's states are about a square (the winner
+    # takes tanks from the top, the victim infantry from the bottom), 451 a side met, and half its dice are
+    # red: 4.4 million units counted. A share of the square that grew only with the aircraft (none with the
+    # red dice) would have put it at about a fifth of that.
+    ("20 infantry + 19 tanks + a fighter a side", "1940-2e", "land",
+     {"infantry": 20, "tank": 19, "fighter": 1}, {"infantry": 20, "tank": 19, "fighter": 1}),
+    # Few pairs, dear laws (an artillery boosting 6 white dice): the laws are 93 % of the work, 3.9 times the
+    # first round's (cost.COLORED_FIRST_LAWS). The model before capped them at 130 units a pair: 0.19 million
+    # units against 0.62 million counted.
+    ("18 infantry and an artillery against 19 infantry", "revised", "land",
+     {"artillery": 1, "infantry": 18}, {"infantry": 19}),
+    ("sea 30 v 30, bench's seven kinds", "1940-2e", "sea",
+     {"submarine": 12, "destroyer": 6, "cruiser": 3, "battleship": 3, "carrier": 3, "fighter": 6},
+     {"submarine": 9, "destroyer": 6, "cruiser": 3, "battleship": 3, "carrier": 3, "fighter": 6, "transport": 3}),
 ]
 
 
@@ -104,16 +126,107 @@ def test_60_v_60_over_the_bound_is_still_the_attempt_then_monte_carlo(ruleset):
     assert guess.seconds > LINK_START_SECONDS      # a link of it never starts unasked
 
 
+OWN_CHART = [{"color": "c0", "rolls": ["carrier", "fighter"], "casualties": "any", "choice": "winner"},
+             {"color": "c1", "rolls": ["destroyer", "battleship"], "casualties": "naval_first", "choice": "victim"},
+             {"color": "c2", "rolls": ["cruiser", "submarine"], "casualties": "aircraft_first", "choice": "victim"}]
+"""A chart of one's own (docs/rules.md §7, ``system.chart``) that puts the winner's choice at sea."""
+
+
+def test_the_estimate_covers_a_chart_that_gives_the_winner_hits_on_battleships():
+    # The winner may sink a damaged battleship or hit an intact one, the victim damages first: more states than
+    # the square (cost.COLORED_STURDY_SHARE). 1.26 million units counted; the model before: 1.16 million.
+    a = {"destroyer": 3, "carrier": 5, "battleship": 2, "fighter": 2, "cruiser": 1, "submarine": 4}
+    d = {"fighter": 4, "destroyer": 3, "battleship": 4, "carrier": 4}
+    s = parse_setup({"attacker": {"units": a}, "defender": {"units": d}, "kind": "sea"}, find_ruleset("1942-2e"),
+                    find_system({"name": "colored", "chart": OWN_CHART}))
+    work = counted_work(s)
+    assert work <= cost.colored_work(s)[1], work
+
+
+BENCH_40 = {
+    # bench/colored.py's land(40) and sea(40): exact in 1.2–2 s and 0.7–0.9 s of CPython (5.96 and 3.46 million
+    # units counted, bench/colored.py --estimate --work); estimated as the attempt and Monte Carlo (about 18 s)
+    # or 6 s before cost.colored_work read the shares of red dice and aircraft and the sides' bounds.
+    "land": ({"infantry": 16, "artillery": 8, "tank": 8, "fighter": 4, "bomber": 4},
+             {"infantry": 23, "artillery": 4, "tank": 8, "fighter": 4, "aa_gun": 1}),
+    "sea": ({"submarine": 12, "destroyer": 8, "cruiser": 4, "battleship": 4, "carrier": 4, "fighter": 8},
+            {"submarine": 8, "destroyer": 8, "cruiser": 4, "battleship": 4, "carrier": 4, "fighter": 8,
+             "transport": 4}),
+}
+
+
+@pytest.mark.parametrize("kind", ["land", "sea"])
+def test_40_v_40_is_estimated_exact(kind):
+    guess = plan(setup(*BENCH_40[kind], kind=kind))
+    assert guess.method == "colored" and guess.as_json()["within_budget"]
+    assert guess.budget == cost.BUDGET_SECONDS
+    # Within a small factor of the time measured, never under the counted work's.
+    assert guess.seconds < {"land": 6, "sea": 2}[kind]
+
+
+def test_sea_60_v_60_is_estimated_exact():
+    """bench/colored.py's sea(60): 12.7 million units counted, 3.4–3.7 s of CPython; its sides' states are a product of
+    two lines (13 aircraft counts × 61 of the rest, all 793 met), not 0.3 of their squares (1,336)."""
+    a = {"submarine": 18, "destroyer": 12, "cruiser": 6, "battleship": 6, "carrier": 6, "fighter": 12}
+    d = {"submarine": 12, "destroyer": 12, "cruiser": 6, "battleship": 6, "carrier": 6, "fighter": 12, "transport": 6}
+    s = setup(a, d, kind="sea")
+    assert cost.colored_work(s)[1] <= colored.WORK_BUDGET
+    assert plan(s).method == "colored"
+
+
+def test_aircraft_heavy_battles_over_the_bound_stay_the_attempt_then_monte_carlo():
+    # 45 v 45 with 25 aircraft a side: the chain counted 60 million units without finishing (it stops at 32
+    # million); the model before put it at 24 million, exact in 6.5 s.
+    s = setup({"infantry": 10, "tank": 10, "fighter": 15, "bomber": 10},
+              {"infantry": 12, "tank": 10, "fighter": 14, "bomber": 9})
+    assert cost.colored_work(s)[1] > colored.WORK_BUDGET
+    assert plan(s).method == "monte_carlo"
+
+
+def test_the_exact_fractions_plan_reads_the_fractions_bound(monkeypatch):
+    """``exact`` (fractions): the chain stops at colored.FRACTION_WORK_BUDGET and refuses the battle (no Monte
+    Carlo); the plan reads that bound, not WORK_BUDGET, and the fractions' seconds a unit. The bound is lowered
+    here so that a battle within the 24 units ``exact`` takes crosses it (at full size none measured did)."""
+    attacker, defender = {"infantry": 5, "artillery": 3, "tank": 3, "fighter": 1}, {"infantry": 6, "tank": 5, "fighter": 1}
+    s = setup(attacker, defender)
+    work = counted_work(s)
+    model = cost.colored_work(s)[1]
+    floats, fractions = plan(s), plan(s, exact=True)
+    assert floats.method == fractions.method == "colored" and fractions.as_json()["within_budget"]
+    assert fractions.seconds == pytest.approx(cost.OVERHEAD + model * cost.COLORED_FRACTION_UNIT_SECOND)
+    monkeypatch.setattr(colored, "FRACTION_WORK_BUDGET", work // 2)
+    assert not plan(s, exact=True).as_json()["within_budget"]      # refused after the attempt, as the chain does
+    assert plan(s).as_json()["within_budget"]                       # floats: WORK_BUDGET, unchanged
+    request = {"op": "calc", "ruleset": "1940-2e", "system": {"name": "colored"}, "exact": True,
+               "attacker": {"units": attacker}, "defender": {"units": defender}}
+    got = json.loads(handle(json.dumps(request)))
+    assert got["error"]["field"] == "exact", got
+
+
 def test_a_battle_beyond_60_a_side_is_monte_carlo_without_an_attempt():
     guess = plan(setup({"infantry": 61}, {"infantry": 61}))
     assert guess.method == "monte_carlo" and guess.budget == cost.BUDGET_SECONDS
 
 
-def test_more_units_never_make_the_model_smaller():
-    """The envelope grows with every kind it counts: a unit more on either side never lowers it."""
-    base = cost.colored_work(setup(*LAND_20))[1]
+MONOTONE = [("land", LAND_20, ("infantry", "artillery", "tank", "fighter", "bomber")),
+            ("land", BENCH_40["land"], ("infantry", "artillery", "tank", "fighter", "bomber")),
+            ("land", ({"infantry": 30, "tank": 30}, {"infantry": 30, "tank": 30}), ("infantry", "tank")),
+            ("sea", BENCH_40["sea"], ("submarine", "destroyer", "cruiser", "battleship", "carrier", "fighter"))]
+
+
+@pytest.mark.parametrize("kind, battle, units", MONOTONE, ids=["land 20", "land 40", "tanks 60", "sea 40"])
+def test_more_units_never_make_the_model_smaller(kind, battle, units):
+    """A unit more of a kind either side has never lowers the envelope (up to four more of each, one at a
+    time). A side's first aircraft facing red dice may: its losses then run three ways and the model counts
+    a share of its square that grows with its aircraft from COLORED_PAIR_SHARE (docs/api.md "Cost budget")."""
     for role in (0, 1):
-        for unit in ("infantry", "artillery", "tank", "fighter"):
-            more = [dict(LAND_20[0]), dict(LAND_20[1])]
-            more[role][unit] = more[role].get(unit, 0) + 1
-            assert cost.colored_work(setup(*more))[1] >= base, (role, unit)
+        for unit in units:
+            if unit not in battle[role]:
+                continue
+            last = cost.colored_work(setup(*battle, kind=kind))[1]
+            more = [dict(battle[0]), dict(battle[1])]
+            for _ in range(4):
+                more[role][unit] += 1
+                got = cost.colored_work(setup(*more, kind=kind))[1]
+                assert got >= last, (role, unit, more[role][unit])
+                last = got
