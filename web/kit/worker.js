@@ -30,7 +30,10 @@ let BUILD = null; // this build's id (build.js), once load() has it
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
 const PYCORE_ZIP = new URL("../pycore.zip", import.meta.url).href;
-const EXTRACT_DIR = "/home/pyodide/lp";
+// pycore.zip is put on sys.path as it is (Python's own zipimport reads the bytecode from it), not
+// unpacked: pyodide.unpackArchive ran shutil and zipfile in Python and wrote 70 files, 40–110 ms of
+// the boot (bench/load.py's marks; the most on a return visit), for a 2 ms copy of one file.
+const PYCORE_PATH = "/home/pyodide/pycore.zip";
 const STALL_MS = 45_000; // no byte for this long while loading: give up and say why
 const SNAPSHOTS = "luckdial-snapshots"; // Cache Storage name; the service worker leaves it alone
 const snapshotUrl = () => new URL(`../snapshot/${BUILD}.bin`, import.meta.url).href; // a cache key, never fetched
@@ -126,30 +129,40 @@ const early = new Map(EARLY.map((name) => {
   response.catch(() => {}); // a failure is Pyodide's own fetch's to report
   return [url, response];
 }));
-const imports = Promise.all([import("../build.js"), import("../pyodide/pyodide.mjs")]);
+// Pyodide's loader imports its runtime (pyodide.asm.mjs, 1.25 MB) only once it runs, and compiles
+// the wasm only once that runtime has built its imports: both after pyodide.mjs has arrived. Here
+// they start with the worker: the runtime is imported now (the loader's own import of the same URL
+// later gets this module), and the wasm is compiled while it downloads (WebAssembly.compileStreaming
+// on the response itself, which also lets the browser keep the compiled code for a return visit);
+// Pyodide's instantiation then takes the compiled module (instantiateStreaming below).
+const ASM_URL = PYODIDE_DIR + "pyodide.asm.mjs";
+const WASM_URL = PYODIDE_DIR + "pyodide.asm.wasm";
+const imports = Promise.all([import("../build.js"), import("../pyodide/pyodide.mjs"), import(ASM_URL).then(() => {
+  fileShare["pyodide.asm.mjs"] = 1;
+  mark("pyodide.asm.mjs loaded");
+})]);
 imports.catch(() => {}); // awaited in load(), which reports the failure
-self.fetch = async function countingFetch(input, init) {
-  const url = String(input instanceof Request ? input.url : input);
-  const name = url.split("?")[0].split("/").pop();
-  const started = early.get(url);
-  early.delete(url);
-  if (!(name in WEIGHTS)) return started || realFetch(input, init);
-  let response;
+
+/** The response of `name`, or a clear failure: Pyodide's loader may swallow a failed download and wait forever. */
+async function arrived(name, response) {
   try {
-    response = await (started || realFetch(input, init));
+    const answer = await response;
+    if (!answer.ok) fail(`Could not download ${name} (HTTP ${answer.status}).`);
+    return answer;
   } catch (error) {
-    // Pyodide's loader may swallow this and wait forever: say it now.
     fail(`Could not download ${name} (${describe(error)}).`);
     throw error;
   }
-  if (!response.ok) fail(`Could not download ${name} (HTTP ${response.status}).`);
-  if (!response.body) return response;
+}
+
+/** `response`'s body through a counter of its bytes (the bar, and the mark "<name> downloaded"). */
+function counted(name, response) {
   // A gzipped body's length is of the compressed bytes, while the stream gives the unpacked
   // ones: then the file's known size is the measure.
   const length = response.headers.get("content-encoding") ? WEIGHTS[name] * 1e6
     : Number(response.headers.get("content-length")) || 0;
   let received = 0;
-  const counter = new TransformStream({
+  return response.body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
       received += chunk.byteLength;
       fileShare[name] = length ? Math.min(1, received / length) : 0.5;
@@ -158,13 +171,52 @@ self.fetch = async function countingFetch(input, init) {
     },
     flush() {
       fileShare[name] = 1;
+      mark(`${name} downloaded`); // when each file was in, beside the boot's steps (bench/load.py)
       report();
       // Every big file is in: what remains is the interpreter's start.
       const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
       if (steps === FULL_STEPS && step === 0 && big.every((file) => fileShare[file] === 1)) enter("Starting Python");
     },
-  });
-  return new Response(response.body.pipeThrough(counter), {
+  }));
+}
+
+// The wasm compiled from its first bytes; null when this way fails (no compileStreaming, a server
+// without the application/wasm type): Pyodide then fetches and compiles it as it would alone.
+let compiledWasm = typeof WebAssembly.compileStreaming !== "function" ? null
+  : arrived("pyodide.asm.wasm", early.get(WASM_URL)).then((response) => {
+    if (!response.ok || !response.body) return null;
+    // A copy of the body is counted for the bar; the response itself is compiled.
+    const drain = counted("pyodide.asm.wasm", response.clone()).pipeTo(new WritableStream()).catch(() => {});
+    return WebAssembly.compileStreaming(response).then(async (module) => {
+      await drain;
+      mark("pyodide.asm.wasm compiled");
+      return module;
+    }, () => null);
+  }, () => null);
+if (compiledWasm) early.delete(WASM_URL);
+const realInstantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async function instantiateCompiled(source, wasmImports) {
+  const compiling = compiledWasm;
+  compiledWasm = null; // once: anything else instantiated later goes the usual way
+  const module = compiling && await compiling;
+  if (!module) return realInstantiateStreaming(source, wasmImports);
+  return {module, instance: await WebAssembly.instantiate(module, wasmImports)};
+};
+
+self.fetch = async function countingFetch(input, init) {
+  const url = String(input instanceof Request ? input.url : input);
+  const name = url.split("?")[0].split("/").pop();
+  let started = early.get(url);
+  early.delete(url);
+  if (url === WASM_URL && compiledWasm) {
+    // Already compiling (above): Pyodide gets a stand-in, unless that way failed (then a download of its own).
+    if (await compiledWasm) return new Response(new Uint8Array(0), {headers: {"content-type": "application/wasm"}});
+    started = null;
+  }
+  if (!(name in WEIGHTS)) return started || realFetch(input, init);
+  const response = await arrived(name, started || realFetch(input, init));
+  if (!response.body) return response;
+  return new Response(counted(name, response), {
     status: response.status, statusText: response.statusText, headers: response.headers,
   });
 };
@@ -180,7 +232,7 @@ let boot = null; // "snapshot" | "full"
 
 const IMPORT_PYCORE = `
 import sys
-if ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})
+if ${JSON.stringify(PYCORE_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(PYCORE_PATH)})
 import pycore.api
 `;
 // Before a snapshot: every module of pycore, so a restored interpreter imports nothing.
@@ -192,9 +244,10 @@ del _info
 `;
 
 async function loadPycore(pycoreBytes) {
-  // The files live in the virtual file system, which a snapshot does not hold: unpack every time.
-  pyodide.unpackArchive(await pycoreBytes, "zip", {extractDir: EXTRACT_DIR});
-  mark("pycore unpacked");
+  // The archive lives in the virtual file system, which a snapshot does not hold: written every time
+  // (a restored interpreter has imported every module already, but its zipimport knows this path).
+  pyodide.FS.writeFile(PYCORE_PATH, new Uint8Array(await pycoreBytes));
+  mark("pycore written");
   pyodide.runPython(IMPORT_PYCORE);
   mark("pycore imported");
   handle = pyodide.pyimport("pycore.api").handle;
