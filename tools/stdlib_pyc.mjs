@@ -38,7 +38,8 @@ for info in pkgutil.walk_packages(pycore.__path__, "pycore."):
 archive = next(entry for entry in sys.path if entry.endswith(".zip")) + "/"
 used = sorted({module.__file__[len(archive):] for module in list(sys.modules.values())
                if (getattr(module, "__file__", None) or "").startswith(archive)
-               and module.__file__.endswith(".py")})
+               and module.__file__.endswith(".py")
+               and isinstance(getattr(module, "__loader__", None), zipimport.zipimporter)})  # not the frozen ones
 for name in used:
     py_compile.compile(f"/tree/stdlib/{name}", cfile=f"/tree/stdlib/{name}c", dfile=archive + name, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
