@@ -129,18 +129,16 @@ const early = new Map(EARLY.map((name) => {
   response.catch(() => {}); // a failure is Pyodide's own fetch's to report
   return [url, response];
 }));
-// Pyodide's loader imports its runtime (pyodide.asm.mjs, 1.25 MB) only once it runs, and compiles
-// the wasm only once that runtime has built its imports: both after pyodide.mjs has arrived. Here
-// they start with the worker: the runtime is imported now (the loader's own import of the same URL
-// later gets this module), and the wasm is compiled while it downloads (WebAssembly.compileStreaming
-// on the response itself, which also lets the browser keep the compiled code for a return visit);
-// Pyodide's instantiation then takes the compiled module (instantiateStreaming below).
-const ASM_URL = PYODIDE_DIR + "pyodide.asm.mjs";
+// Pyodide's loader compiles the wasm only once its runtime (pyodide.asm.mjs) has arrived and built
+// its imports. Here it is compiled while it downloads (WebAssembly.compileStreaming on the response
+// itself, which lets the browser keep the compiled code for a return visit), and Pyodide's
+// instantiation takes the compiled module (instantiateStreaming below). Measured with bench/load.py,
+// two alternating sittings of 3 runs at load 6–8: return visit with a link / bare 0.21, 0.20 with it
+// against 0.26, 0.27 without; the first visit could not be told apart (0.57, 0.42 against 0.49, 0.63).
+// Importing pyodide.asm.mjs at the worker's start as well was dropped: first visit / bare 0.65, 0.59
+// with it against 0.50, 0.54 without (the page's own start then had less of the two cores).
 const WASM_URL = PYODIDE_DIR + "pyodide.asm.wasm";
-const imports = Promise.all([import("../build.js"), import("../pyodide/pyodide.mjs"), import(ASM_URL).then(() => {
-  fileShare["pyodide.asm.mjs"] = 1;
-  mark("pyodide.asm.mjs loaded");
-})]);
+const imports = Promise.all([import("../build.js"), import("../pyodide/pyodide.mjs")]);
 imports.catch(() => {}); // awaited in load(), which reports the failure
 
 /** The response of `name`, or a clear failure: Pyodide's loader may swallow a failed download and wait forever. */
