@@ -18,10 +18,11 @@ dist/ layout (the contract every part builds against):
     web/**              copied as is: index.html, app.js, sw.js (its folder is its scope) and the
                         manifest at the top, each screen in its folder over the shared kit/
                         (kit/worker.js finds ../pyodide/ and ../pycore.zip)
-    pyodide/            the five runtime files of npm pyodide (self-hosted: no CDN)
+    pyodide/            the five runtime files of npm pyodide (self-hosted: no CDN); its
+                        python_stdlib.zip with the modules Python imports as bytecode (write_stdlib_zip)
     vendor/             the drand project's JavaScript client (npm drand-client, one ES module that
                         bundles @noble/curves) and its licences, for kit/beacon.js
-    pycore.zip          top folder pycore/, .py files only, for pyodide.unpackArchive
+    pycore.zip          top folder pycore/, its bytecode (.pyc), put on sys.path as it is (zipimport)
     build.js            `export const BUILD = "<hash of every other file>"`: the page, both workers
                         and the service worker check they belong to one build (and a Python
                         snapshot is kept under it, so a new build never restores an old one)

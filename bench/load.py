@@ -35,7 +35,7 @@ Visits:
            site gives it the site's, whose imported modules build.py compiled).
 
 Steps: the page's own performance marks named "luckdial:…" — the worker's boot
-(main started, snapshot read, Python started, pycore unpacked/imported, ready;
+(main started, each big file downloaded, wasm compiled, snapshot read, Python started, pycore written/imported, ready;
 web/kit/worker.js posts them with "ready"), each screen's "imported"/"built",
 "link read" and "link previewed" — medians per visit, to see which step a
 change moved.
