@@ -129,38 +129,37 @@ const early = new Map(EARLY.map((name) => {
   response.catch(() => {}); // a failure is Pyodide's own fetch's to report
   return [url, response];
 }));
-// Pyodide's loader compiles the wasm only once its runtime (pyodide.asm.mjs) has arrived and built
-// its imports. Here it is compiled while it downloads (WebAssembly.compileStreaming on the response
-// itself, which lets the browser keep the compiled code for a return visit), and Pyodide's
-// instantiation takes the compiled module (instantiateStreaming below). Measured with bench/load.py,
-// two alternating sittings of 3 runs at load 6–8: return visit with a link / bare 0.21, 0.20 with it
-// against 0.26, 0.27 without; the first visit could not be told apart (0.57, 0.42 against 0.49, 0.63).
-// Importing pyodide.asm.mjs at the worker's start as well was dropped: first visit / bare 0.65, 0.59
-// with it against 0.50, 0.54 without (the page's own start then had less of the two cores).
-const WASM_URL = PYODIDE_DIR + "pyodide.asm.wasm";
 const imports = Promise.all([import("../build.js"), import("../pyodide/pyodide.mjs")]);
 imports.catch(() => {}); // awaited in load(), which reports the failure
+// Not done (measured with bench/load.py, alternating sittings of 3 runs at load 6–8): compiling the
+// wasm with WebAssembly.compileStreaming from the worker's first moment, for Pyodide's instantiation
+// to take: return visits' Python ready / bare 0.21, 0.20 with it against 0.26, 0.27 without (met
+// either way), but a return visit's shared link showed its forces at 507, 532 ms with it against
+// 475, 422 without (the page's set-up then had less of the two cores), the first visit unchanged.
+// Importing pyodide.asm.mjs at the start as well: first visit / bare 0.65, 0.59 against 0.50, 0.54.
 
-/** The response of `name`, or a clear failure: Pyodide's loader may swallow a failed download and wait forever. */
-async function arrived(name, response) {
+self.fetch = async function countingFetch(input, init) {
+  const url = String(input instanceof Request ? input.url : input);
+  const name = url.split("?")[0].split("/").pop();
+  const started = early.get(url);
+  early.delete(url);
+  if (!(name in WEIGHTS)) return started || realFetch(input, init);
+  let response;
   try {
-    const answer = await response;
-    if (!answer.ok) fail(`Could not download ${name} (HTTP ${answer.status}).`);
-    return answer;
+    response = await (started || realFetch(input, init));
   } catch (error) {
+    // Pyodide's loader may swallow this and wait forever: say it now.
     fail(`Could not download ${name} (${describe(error)}).`);
     throw error;
   }
-}
-
-/** `response`'s body through a counter of its bytes (the bar, and the mark "<name> downloaded"). */
-function counted(name, response) {
+  if (!response.ok) fail(`Could not download ${name} (HTTP ${response.status}).`);
+  if (!response.body) return response;
   // A gzipped body's length is of the compressed bytes, while the stream gives the unpacked
   // ones: then the file's known size is the measure.
   const length = response.headers.get("content-encoding") ? WEIGHTS[name] * 1e6
     : Number(response.headers.get("content-length")) || 0;
   let received = 0;
-  return response.body.pipeThrough(new TransformStream({
+  const counter = new TransformStream({
     transform(chunk, controller) {
       received += chunk.byteLength;
       fileShare[name] = length ? Math.min(1, received / length) : 0.5;
@@ -175,46 +174,8 @@ function counted(name, response) {
       const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
       if (steps === FULL_STEPS && step === 0 && big.every((file) => fileShare[file] === 1)) enter("Starting Python");
     },
-  }));
-}
-
-// The wasm compiled from its first bytes; null when this way fails (no compileStreaming, a server
-// without the application/wasm type): Pyodide then fetches and compiles it as it would alone.
-let compiledWasm = typeof WebAssembly.compileStreaming !== "function" ? null
-  : arrived("pyodide.asm.wasm", early.get(WASM_URL)).then((response) => {
-    if (!response.ok || !response.body) return null;
-    // A copy of the body is counted for the bar; the response itself is compiled.
-    const drain = counted("pyodide.asm.wasm", response.clone()).pipeTo(new WritableStream()).catch(() => {});
-    return WebAssembly.compileStreaming(response).then(async (module) => {
-      await drain;
-      mark("pyodide.asm.wasm compiled");
-      return module;
-    }, () => null);
-  }, () => null);
-if (compiledWasm) early.delete(WASM_URL);
-const realInstantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
-WebAssembly.instantiateStreaming = async function instantiateCompiled(source, wasmImports) {
-  const compiling = compiledWasm;
-  compiledWasm = null; // once: anything else instantiated later goes the usual way
-  const module = compiling && await compiling;
-  if (!module) return realInstantiateStreaming(source, wasmImports);
-  return {module, instance: await WebAssembly.instantiate(module, wasmImports)};
-};
-
-self.fetch = async function countingFetch(input, init) {
-  const url = String(input instanceof Request ? input.url : input);
-  const name = url.split("?")[0].split("/").pop();
-  let started = early.get(url);
-  early.delete(url);
-  if (url === WASM_URL && compiledWasm) {
-    // Already compiling (above): Pyodide gets a stand-in, unless that way failed (then a download of its own).
-    if (await compiledWasm) return new Response(new Uint8Array(0), {headers: {"content-type": "application/wasm"}});
-    started = null;
-  }
-  if (!(name in WEIGHTS)) return started || realFetch(input, init);
-  const response = await arrived(name, started || realFetch(input, init));
-  if (!response.body) return response;
-  return new Response(counted(name, response), {
+  });
+  return new Response(response.body.pipeThrough(counter), {
     status: response.status, statusText: response.statusText, headers: response.headers,
   });
 };
