@@ -18,10 +18,11 @@ dist/ layout (the contract every part builds against):
     web/**              copied as is: index.html, app.js, sw.js (its folder is its scope) and the
                         manifest at the top, each screen in its folder over the shared kit/
                         (kit/worker.js finds ../pyodide/ and ../pycore.zip)
-    pyodide/            the five runtime files of npm pyodide (self-hosted: no CDN)
+    pyodide/            the five runtime files of npm pyodide (self-hosted: no CDN); its
+                        python_stdlib.zip with the modules Python imports as bytecode (write_stdlib_zip)
     vendor/             the drand project's JavaScript client (npm drand-client, one ES module that
                         bundles @noble/curves) and its licences, for kit/beacon.js
-    pycore.zip          top folder pycore/, .py files only, for pyodide.unpackArchive
+    pycore.zip          top folder pycore/, its bytecode (.pyc), put on sys.path as it is (zipimport)
     build.js            `export const BUILD = "<hash of every other file>"`: the page, both workers
                         and the service worker check they belong to one build (and a Python
                         snapshot is kept under it, so a new build never restores an old one)
@@ -431,6 +432,77 @@ def compile_pycore(sources: dict[str, bytes]) -> dict[str, bytes]:
     return {name: path.read_bytes() for name, path in compiled.items()}
 
 
+STDLIB_LEFT_OUT = ("_pyrepl/", "unittest/", "multiprocessing/", "email/", "http/", "xml/", "xmlrpc/", "wsgiref/",
+                   "pdb.py", "bdb.py", "doctest.py", "pydoc.py", "pickletools.py", "imaplib.py", "smtplib.py",
+                   "poplib.py", "ftplib.py", "mailbox.py")
+"""Parts of the standard library a calculation in a browser worker never imports (the interactive
+console and debugger, tests, processes, mail, HTTP and XML), left out of the site's python_stdlib.zip
+so that its bytecode costs no more bytes than Pyodide's own archive of sources (2.55 MB). The build
+stops if Pyodide's start or pycore imports one of them (tools/stdlib_pyc.mjs)."""
+
+
+def write_stdlib_zip(path: Path) -> None:
+    """Pyodide's python_stdlib.zip with the modules the site's Python imports as bytecode.
+
+    Pyodide 314 ships the standard library as sources only, so every start of Python compiled the
+    ~190 modules its own start-up imports, and pycore's few more, in the browser. Those modules
+    (tools/stdlib_pyc.mjs finds them: a start of Pyodide, then every pycore module imported) are
+    written as sourceless .pyc compiled by the pinned Pyodide's own Python, in place of their .py;
+    every other module stays as Pyodide ships it, importable as before, but for STDLIB_LEFT_OUT. Measured in Node, Pyodide's
+    bootstrap took 2.6–2.8 s from the sources and 0.9–1.2 s from this bytecode; with
+    bench/load.py, see docs/architecture.md. A traceback through these modules names the file and
+    line without quoting it, as for pycore. Without Node the archive is Pyodide's own, with a warning.
+
+    Cached in .cache/stdlib-pyc/ by the Pyodide version, the tool and pycore's sources."""
+    stock = PYODIDE_PACKAGE / "python_stdlib.zip"
+    tool = ROOT / "tools" / "stdlib_pyc.mjs"
+    sources = sorted(source for source in PYCORE.rglob("*.py") if "__pycache__" not in source.parts)
+    key = fingerprint(pinned_pyodide_version(), sha256_bytes(tool.read_bytes()), sha256_bytes(stock.read_bytes()),
+                      [(source.relative_to(ROOT).as_posix(), sha256_bytes(source.read_bytes())) for source in sources])
+    kept = CACHE / "stdlib-pyc" / key
+    if not (kept / "done").exists():
+        tree = Path(tempfile.mkdtemp(prefix="stdlib-pyc-", dir=CACHE))
+        try:
+            for source in sources:
+                target = tree / source.relative_to(ROOT)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(source.read_bytes())
+            with zipfile.ZipFile(stock) as archive:
+                archive.extractall(tree / "stdlib")
+            node = shutil.which("node")
+            if not node or not run([node, str(tool), str(PYODIDE_PACKAGE), str(tree)],
+                                   must=False, stdout=subprocess.DEVNULL):
+                log("warning: could not compile the standard library to bytecode (Node + Pyodide); "
+                    "python_stdlib.zip is Pyodide's own, and Python starts slower in the browser")
+                return
+            (tree / "done").write_text(key + "\n")
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            tree.rename(kept)
+        finally:
+            shutil.rmtree(tree, ignore_errors=True)
+    used = set(json.loads((kept / "used.json").read_text()))
+    needed = sorted(name for name in used if name.startswith(STDLIB_LEFT_OUT))
+    if needed:
+        die(f"Python imports {needed[:3]}, which build.py leaves out of python_stdlib.zip: "
+            "take it out of STDLIB_LEFT_OUT")
+    with zipfile.ZipFile(stock) as source, zipfile.ZipFile(path, "w") as archive:
+        names = set(source.namelist())
+        missing = sorted(used - names)
+        if missing:
+            die(f"tools/stdlib_pyc.mjs named {missing[:3]}, which are not in {stock}: delete {kept} and build again")
+        for info in source.infolist():
+            if info.filename.startswith(STDLIB_LEFT_OUT):
+                continue
+            if info.filename not in used:
+                archive.writestr(info, source.read(info), compresslevel=9)
+                continue
+            compiled = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+            compiled.external_attr = info.external_attr
+            compiled.compress_type = zipfile.ZIP_DEFLATED
+            compiled.create_system = 3
+            archive.writestr(compiled, (kept / "stdlib" / (info.filename + "c")).read_bytes(), compresslevel=9)
+
+
 def dist_files(out: Path) -> list[str]:
     """Every file of the staged dist/, as sorted relative POSIX paths (the URLs the site uses)."""
     return sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
@@ -479,6 +551,7 @@ def build() -> None:
         try:
             copy_web(staging)
             copy_pyodide(staging)
+            write_stdlib_zip(staging / "pyodide" / "python_stdlib.zip")
             copy_vendor(staging)
             write_pycore_zip(staging / "pycore.zip")
             write_sw_assets(staging, write_build_id(staging))

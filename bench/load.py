@@ -30,10 +30,12 @@ Visits:
            loadPyodide() from the same files (no pycore, no UI, no service
            worker), in its own fresh context; "bare ready" is navigation to the
            page hearing the worker's "ready". Machines here are noisy, so the
-           report gives ratios against it, paired run by run.
+           report gives ratios against it, paired run by run. Its standard
+           library is Pyodide's own as published (sources only; --bare-stdlib
+           site gives it the site's, whose imported modules build.py compiled).
 
 Steps: the page's own performance marks named "luckdial:…" — the worker's boot
-(main started, snapshot read, Python started, pycore unpacked/imported, ready;
+(main started, each big file downloaded, wasm compiled, snapshot read, Python started, pycore written/imported, ready;
 web/kit/worker.js posts them with "ready"), each screen's "imported"/"built",
 "link read" and "link previewed" — medians per visit, to see which step a
 change moved.
@@ -169,6 +171,7 @@ const start = performance.now();
 try {
   const {loadPyodide} = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({indexURL: new URL("./pyodide/", import.meta.url).href,
+                                     stdLibURL: new URL("BARE_STDLIB", import.meta.url).href,
                                      stdout: () => {}, stderr: () => {}});
   pyodide.runPython("1 + 1");
   postMessage({ok: true, inWorker: performance.now() - start});
@@ -237,12 +240,27 @@ def dist_problem(directory: pathlib.Path) -> str | None:
     return None
 
 
-def snapshot_dist(source: pathlib.Path, target: pathlib.Path) -> str:
-    """Copy dist/ (others may rebuild it meanwhile) and add the baseline page; returns the site version."""
+STOCK_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+"""Pyodide's own standard library as its npm package ships it (sources only), for the baseline."""
+
+
+def snapshot_dist(source: pathlib.Path, target: pathlib.Path, bare_stdlib: str = "stock") -> str:
+    """Copy dist/ (others may rebuild it meanwhile) and add the baseline page; returns the site version.
+
+    The baseline's standard library: "stock", Pyodide's own python_stdlib.zip (the bare
+    `loadPyodide()` of Pyodide as published: the target's baseline, #16), or "site", the site's
+    (build.py compiles the modules Python imports, which Pyodide ships as sources)."""
     shutil.copytree(source, target)
+    stdlib = "./pyodide/python_stdlib.zip"
+    if bare_stdlib == "stock":
+        if not STOCK_STDLIB.is_file():
+            raise BenchError(f"{STOCK_STDLIB} is missing: run `python3 build.py setup`")
+        (target / "bench-stock").mkdir()
+        shutil.copyfile(STOCK_STDLIB, target / "bench-stock" / "python_stdlib.zip")
+        stdlib = "./bench-stock/python_stdlib.zip"
     (target / "bench-bare.html").write_text(BARE_HTML, encoding="utf-8")
     (target / "bench-bare.js").write_text(BARE_PAGE_JS, encoding="utf-8")
-    (target / "bench-bare-worker.js").write_text(BARE_WORKER_JS, encoding="utf-8")
+    (target / "bench-bare-worker.js").write_text(BARE_WORKER_JS.replace("BARE_STDLIB", stdlib), encoding="utf-8")
     problem = dist_problem(target)
     if problem:
         raise BenchError(f"dist/ changed while it was copied ({problem}); try again")
@@ -660,7 +678,8 @@ def table(summary: dict) -> str:
             lines.append(f"  {'  ' + name:<26} {cells[0]:<27} {cells[1]}")
     lines += [
         f"  {'baseline: bare loadPyodide':<26} {fmt_ms(bare['median']):>7} ({fmt_ms(bare['min'])}–{fmt_ms(bare['max'])})"
-        f"   [in worker: {fmt_ms(inner['median'])}]  (cold, fresh context, no pycore/UI/SW)",
+        f"   [in worker: {fmt_ms(inner['median'])}]  (cold, fresh context, no pycore/UI/SW;"
+        f" {meta.get('bare_stdlib', 'site')} stdlib)",
         "",
         "ratios to the same run's bare loadPyodide   median (min–max)",
     ]
@@ -714,6 +733,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="Chromium's CPU slowdown for every page (4 = a mid-range phone; default 1, none)")
     parser.add_argument("--no-links", dest="links", action="store_false",
                         help="skip the shared-link visits (first visit in its own context, return visit)")
+    parser.add_argument("--bare-stdlib", choices=("stock", "site"), default="stock",
+                        help="the baseline's standard library: Pyodide's own as published (stock, the default:"
+                             " sources only) or the site's (site: build.py's bytecode of what Python imports)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     parser.add_argument("--build", action="store_true", help="run build.py's build first (default: use dist/ as is)")
     parser.add_argument("--dist", type=pathlib.Path, default=DIST, help="the built site to serve (default dist/)")
@@ -771,13 +793,13 @@ def main(argv: list[str]) -> int:
     server = None
     try:
         site = scratch / "site"
-        version = snapshot_dist(args.dist, site)
+        version = snapshot_dist(args.dist, site, args.bare_stdlib)
         server = CountingServer(build, site)
         log(f"serving a snapshot of dist/ (version {version}) at {server.url}; {args.runs} runs")
         started = time.monotonic()
         raw = run_bench(args, build, args.chromium, flags, server)
         meta = {"runs": args.runs, "warmup": args.warmup, "site_version": version, "chromium": chromium_version(args.chromium),
-                "flags": flags, "context": CONTEXT_ARGS, "throttle": args.throttle, "cpus": os.cpu_count(), "forces": FORCES,
+                "flags": flags, "context": CONTEXT_ARGS, "throttle": args.throttle, "bare_stdlib": args.bare_stdlib, "cpus": os.cpu_count(), "forces": FORCES,
                 "seconds": round(time.monotonic() - started, 1),
                 "command": " ".join([pathlib.Path(sys.executable).name, *sys.argv])}
         summary = summarise(raw, meta)

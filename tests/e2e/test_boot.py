@@ -450,3 +450,22 @@ def test_the_battle_screens_set_up_runs_in_steps_each_its_own_task(page, dist_se
     assert not any(step["onPage"] for step in steps[:-1]), steps  # built off the page…
     shown = steps[-1]
     assert shown["onPage"] and shown["rulesets"] > 0 and shown["units"] > 0, steps  # …and on it only when filled
+
+
+def test_a_first_visit_imports_pycore_in_place_and_marks_its_steps(page, dist_server):
+    """The worker's own boot steps (web/kit/worker.js, #16): each big file's arrival is marked; pycore.zip
+    is written as it is (no unpacking) once Python has started, and pycore is imported from it."""
+    screen = BattleScreen(page).open(dist_server.url)
+    expect(page.locator("html")).to_have_attribute("data-boot", "full")
+    marks = page.evaluate("() => Object.fromEntries(performance.getEntriesByType('mark')"
+                          ".filter((m) => m.name.startsWith('luckdial:main ')).map((m) => [m.name.slice(14), m.startTime]))")
+    for step in ("pyodide.asm.wasm downloaded", "python_stdlib.zip downloaded", "pycore written", "pycore imported"):
+        assert step in marks, marks
+    assert "pycore unpacked" not in marks, marks
+    assert marks["pyodide.asm.wasm downloaded"] <= marks["Python started"] <= marks["pycore written"], marks
+    assert marks["pycore written"] <= marks["pycore imported"] <= marks["ready"], marks
+    # And pycore, imported from the archive in place, answers.
+    screen.add("attacker", "infantry", 1)
+    screen.add("defender", "infantry", 1)
+    screen.roll()
+    expect(screen.rounds).to_have_count(1)

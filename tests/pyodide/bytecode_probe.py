@@ -4,9 +4,10 @@
 
 test_bytecode.py runs this inside Pyodide (the browser's Python) on dist/pycore.zip: build.py
 ships each module's bytecode in place of its source, so the browser does not compile pycore on
-a first visit (tools/compile_pyc.mjs). Here any attempt to compile a source raises, so every
-module imports only from bytecode this Python accepts; then the `rulesets` answer is printed,
-for comparison with CPython's from the sources.
+a first visit (tools/compile_pyc.mjs). The archive is imported as web/kit/worker.js does, put on
+sys.path as it is (zipimport). Here any attempt to compile a source raises, so every module
+imports only from bytecode this Python accepts; then the `rulesets` answer is printed, for
+comparison with CPython's from the sources.
 
 Not a test module itself (no test_ prefix): pytest does not collect it.
 """
@@ -18,28 +19,32 @@ import importlib.machinery
 import json
 import pkgutil
 import sys
-import tempfile
 import zipfile
+import zipimport
 
 MARKER = "@@LUCKDIAL-RESULT@@"
 
 
 def main(archive: str) -> dict:
-    target = tempfile.mkdtemp(prefix="pycore-")
     with zipfile.ZipFile(archive) as zipped:
-        zipped.extractall(target)
         names = zipped.namelist()
     compiled: list[str] = []
-    real = importlib.machinery.SourceFileLoader.source_to_code
+    real_zip = zipimport._compile_source
+    real_file = importlib.machinery.SourceFileLoader.source_to_code
 
-    def refuse(self, data, path, *args, **kwargs):  # the importer's one way from source to code
+    def refuse_in_zip(pathname, source):  # zipimport's one way from source to code
+        compiled.append(str(pathname))
+        if str(pathname).startswith(archive):
+            raise ImportError(f"compiling {pathname}: no usable bytecode for it in the archive")
+        return real_zip(pathname, source)
+
+    def refuse_file(self, data, path, *args, **kwargs):  # the file importer's, should a module come from elsewhere
         compiled.append(str(path))
-        if str(path).startswith(target):
-            raise ImportError(f"compiling {path}: no usable bytecode for it in the archive")
-        return real(self, data, path, *args, **kwargs)
+        return real_file(self, data, path, *args, **kwargs)
 
-    importlib.machinery.SourceFileLoader.source_to_code = refuse
-    sys.path.insert(0, target)
+    zipimport._compile_source = refuse_in_zip
+    importlib.machinery.SourceFileLoader.source_to_code = refuse_file
+    sys.path.insert(0, archive)
     sys.dont_write_bytecode = True
     import pycore  # noqa: PLC0415
 
@@ -53,7 +58,8 @@ def main(archive: str) -> dict:
             "sources": sum(name.endswith(".py") for name in names),
             "bytecode": sum(name.endswith(".pyc") for name in names),
             "loaders": sorted({type(sys.modules[name].__loader__).__name__ for name in ["pycore", *modules]}),
-            "compiled_in_archive": [path for path in compiled if path.startswith(target)],
+            "files": sorted({sys.modules[name].__file__.split("/pycore/")[0] for name in ["pycore", *modules]}),
+            "compiled_in_archive": [path for path in compiled if path.startswith(archive)],
             "rulesets": handle(json.dumps({"op": "rulesets"}))}
 
 

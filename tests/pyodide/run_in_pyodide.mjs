@@ -1,12 +1,14 @@
 // Run one Python file of the repository inside real Pyodide under Node.js.
 //
-//   node tests/pyodide/run_in_pyodide.mjs REPO SCRIPT [--wheels DIR] [-- ARGS...]
+//   node tests/pyodide/run_in_pyodide.mjs REPO SCRIPT [--wheels DIR] [--stdlib ZIP] [-- ARGS...]
 //
 // REPO is mounted (NODEFS) at /repo, which becomes the working directory and
 // sys.path[0]; SCRIPT (a path relative to REPO) runs as __main__ with
 // sys.argv = [SCRIPT, ...ARGS]; every *.whl in DIR is unpacked into Pyodide's
-// site-packages first (wheels are zip files: no micropip, no network). The
-// process exits with the script's exit status, as `python SCRIPT ARGS` would.
+// site-packages first (wheels are zip files: no micropip, no network). With
+// --stdlib, Python's standard library is that archive (the site's, dist/pyodide/
+// python_stdlib.zip) instead of the package's own. The process exits with the
+// script's exit status, as `python SCRIPT ARGS` would.
 //
 // Pyodide comes from REPO/node_modules/pyodide (the pinned npm package, the
 // same files build.py copies into dist/pyodide/): never from a CDN. No
@@ -18,7 +20,7 @@ import { pathToFileURL } from "node:url";
 
 function usage(message) {
   process.stderr.write(`run_in_pyodide.mjs: ${message}\n` +
-    "usage: node run_in_pyodide.mjs REPO SCRIPT [--wheels DIR] [-- ARGS...]\n");
+    "usage: node run_in_pyodide.mjs REPO SCRIPT [--wheels DIR] [--stdlib ZIP] [-- ARGS...]\n");
   process.exit(2);
 }
 
@@ -26,13 +28,15 @@ function parseArgs(argv) {
   const [repo, script, ...rest] = argv;
   if (!repo || !script) usage("REPO and SCRIPT are required");
   let wheels = null;
+  let stdlib = null;
   let args = [];
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === "--wheels") wheels = rest[++i];
+    else if (rest[i] === "--stdlib") stdlib = rest[++i];
     else if (rest[i] === "--") { args = rest.slice(i + 1); break; }
     else usage(`unknown argument ${rest[i]}`);
   }
-  return { repo: path.resolve(repo), script, wheels: wheels && path.resolve(wheels), args };
+  return { repo: path.resolve(repo), script, wheels: wheels && path.resolve(wheels), stdlib: stdlib && path.resolve(stdlib), args };
 }
 
 // Write Python's output byte for byte (pytest's progress dots have no newline).
@@ -50,6 +54,7 @@ if (!existsSync(loader)) {
 const { loadPyodide } = await import(pathToFileURL(loader).href);
 const pyodide = await loadPyodide({
   env: { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0" },
+  ...(options.stdlib ? { stdLibURL: options.stdlib } : {}),
 });
 pyodide.setStdout(rawWriter(process.stdout));
 pyodide.setStderr(rawWriter(process.stderr));

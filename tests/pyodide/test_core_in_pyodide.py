@@ -77,12 +77,17 @@ def result_of(process: subprocess.CompletedProcess, where: str) -> dict:
     return json.loads(lines[-1][len(MARKER):])
 
 
-def run_in_pyodide(script: str, args: list[str] = (), wheels: bool = False) -> tuple[dict, subprocess.CompletedProcess]:
-    """Run tests/pyodide/<script> inside Pyodide under Node; its result line and the process."""
+def run_in_pyodide(script: str, args: list[str] = (), wheels: bool = False,
+                   stdlib: Path | None = None) -> tuple[dict, subprocess.CompletedProcess]:
+    """Run tests/pyodide/<script> inside Pyodide under Node; its result line and the process.
+
+    stdlib: a python_stdlib.zip to start Python with instead of the npm package's own."""
     require_pyodide_package()
     command = [node_executable(), str(RUNNER), str(REPO), f"tests/pyodide/{script}"]
     if wheels:
         command += ["--wheels", str(wheels_dir())]
+    if stdlib:
+        command += ["--stdlib", str(stdlib)]
     command += ["--", *args]
     process = subprocess.run(command, cwd=REPO, capture_output=True, text=True,
                              stdin=subprocess.DEVNULL, timeout=HANG_GUARD_SECONDS)

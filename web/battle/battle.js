@@ -721,29 +721,29 @@ export async function init(client, section, {built = () => {}} = {}) {
   await stepDone("actions");
   fillPickers({units: false});
   await stepDone("pickers");
-  fillUnits();
-  setPhase();
-  await stepDone("filled");
   const {link, problem} = readFragment(openingHash());
   if (problem) showMessage(problem);
-  if (link) {
-    showMessage("Opening the shared link once Python is ready…", "info");
-    // The link's set-up, read in JavaScript (kit/start.js began at the page's first moment), is in
-    // the form before the form is first shown; pycore judges the link once ready. Filled after the
-    // form was shown, it came 30–110 ms later (bench/load.py's "link previewed" mark, #16).
-    const request = await previewLink(openingHash());
-    if (request?.op === "resolve") {
-      try {
-        fillFrom(request);
-        performance.mark("luckdial:link previewed");
-        replaying = true;
-        showMessage("Replaying the shared battle: it appears as soon as Python is ready.", "info");
-      } catch {
-        replaying = false; // an odd link: pycore will say what is wrong with it
-      }
-      setPhase();
+  // The link's set-up, read in JavaScript (kit/start.js began at the page's first moment, so it is
+  // read by now), is in the form before the form is first shown; pycore judges the link once ready.
+  // It fills the unit rows itself (fillFrom): filling them for the default set-up first and again
+  // for the link's cost the link's visit 40–70 ms before its forces showed (bench/load.py, #16).
+  const request = link ? await previewLink(openingHash()) : null;
+  if (link) showMessage("Opening the shared link once Python is ready…", "info");
+  if (request?.op === "resolve") {
+    try {
+      fillFrom(request);
+      performance.mark("luckdial:link previewed");
+      replaying = true;
+      showMessage("Replaying the shared battle: it appears as soon as Python is ready.", "info");
+    } catch {
+      replaying = false; // an odd link: pycore will say what is wrong with it
+      fillUnits();
     }
+  } else {
+    fillUnits();
   }
+  setPhase();
+  await stepDone("filled");
   show(); // filled before it is on the page: never seen empty
   performance.mark("luckdial:battle step shown");
   built();

@@ -30,7 +30,10 @@ let BUILD = null; // this build's id (build.js), once load() has it
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
 const PYCORE_ZIP = new URL("../pycore.zip", import.meta.url).href;
-const EXTRACT_DIR = "/home/pyodide/lp";
+// pycore.zip is put on sys.path as it is (Python's own zipimport reads the bytecode from it), not
+// unpacked: pyodide.unpackArchive ran shutil and zipfile in Python and wrote 70 files, 40–110 ms of
+// the boot (bench/load.py's marks; the most on a return visit), for a 2 ms copy of one file.
+const PYCORE_PATH = "/home/pyodide/pycore.zip";
 const STALL_MS = 45_000; // no byte for this long while loading: give up and say why
 const SNAPSHOTS = "luckdial-snapshots"; // Cache Storage name; the service worker leaves it alone
 const snapshotUrl = () => new URL(`../snapshot/${BUILD}.bin`, import.meta.url).href; // a cache key, never fetched
@@ -128,6 +131,13 @@ const early = new Map(EARLY.map((name) => {
 }));
 const imports = Promise.all([import("../build.js"), import("../pyodide/pyodide.mjs")]);
 imports.catch(() => {}); // awaited in load(), which reports the failure
+// Not done (measured with bench/load.py, alternating sittings of 3 runs at load 6–8): compiling the
+// wasm with WebAssembly.compileStreaming from the worker's first moment, for Pyodide's instantiation
+// to take: return visits' Python ready / bare 0.21, 0.20 with it against 0.26, 0.27 without (met
+// either way), but a return visit's shared link showed its forces at 507, 532 ms with it against
+// 475, 422 without (the page's set-up then had less of the two cores), the first visit unchanged.
+// Importing pyodide.asm.mjs at the start as well: first visit / bare 0.65, 0.59 against 0.50, 0.54.
+
 self.fetch = async function countingFetch(input, init) {
   const url = String(input instanceof Request ? input.url : input);
   const name = url.split("?")[0].split("/").pop();
@@ -158,6 +168,7 @@ self.fetch = async function countingFetch(input, init) {
     },
     flush() {
       fileShare[name] = 1;
+      mark(`${name} downloaded`); // when each file was in, beside the boot's steps (bench/load.py)
       report();
       // Every big file is in: what remains is the interpreter's start.
       const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
@@ -180,7 +191,7 @@ let boot = null; // "snapshot" | "full"
 
 const IMPORT_PYCORE = `
 import sys
-if ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})
+if ${JSON.stringify(PYCORE_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(PYCORE_PATH)})
 import pycore.api
 `;
 // Before a snapshot: every module of pycore, so a restored interpreter imports nothing.
@@ -192,9 +203,10 @@ del _info
 `;
 
 async function loadPycore(pycoreBytes) {
-  // The files live in the virtual file system, which a snapshot does not hold: unpack every time.
-  pyodide.unpackArchive(await pycoreBytes, "zip", {extractDir: EXTRACT_DIR});
-  mark("pycore unpacked");
+  // The archive lives in the virtual file system, which a snapshot does not hold: written every time
+  // (a restored interpreter has imported every module already, but its zipimport knows this path).
+  pyodide.FS.writeFile(PYCORE_PATH, new Uint8Array(await pycoreBytes));
+  mark("pycore written");
   pyodide.runPython(IMPORT_PYCORE);
   mark("pycore imported");
   handle = pyodide.pyimport("pycore.api").handle;
