@@ -610,6 +610,12 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     # redirects and errors; the gzip bodies below) or has none (304), so the connection can stay.
     protocol_version = "HTTP/1.1"
     timeout = 60  # an idle kept-alive connection is closed after this many seconds (its thread ends)
+    # http.server writes a response's headers and its body separately. On a kept-alive connection,
+    # Nagle's algorithm then holds the body until the browser acknowledges the headers, and the
+    # browser delays that acknowledgement: about 40 ms added to every small file (each of the first
+    # screen's modules took 40-50 ms from first to last byte on localhost; bench/load.py, #16).
+    # GitHub Pages adds no such wait, so neither does this server.
+    disable_nagle_algorithm = True
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
