@@ -452,6 +452,24 @@ def test_the_battle_screens_set_up_runs_in_steps_each_its_own_task(page, dist_se
     assert shown["onPage"] and shown["rulesets"] > 0 and shown["units"] > 0, steps  # …and on it only when filled
 
 
+def test_a_shared_links_visit_builds_the_battle_screen_in_one_task(page, dist_server):
+    """A shared link's reader waits for nothing but the link's forces: its visit builds the battle screen
+    without giving the page back between steps (each step given back cost 10-30 ms while the page still
+    loads; bench/load.py, #16). The form is still put on the page only once it holds the link's set-up."""
+    link = pycore_handle({"op": "share", "encode": LINKED})["result"]["link"]
+    page.add_init_script(WATCH_STEPS)
+    screen = BattleScreen(page).open(dist_server.url + "#" + link, wait_ready=False)
+    expect(screen.stepper("attacker", "tank")).to_have_value("2")
+    steps = page.evaluate("() => window.__steps")
+    names = [step["name"] for step in steps]
+    assert names[-1] == "shown" and len(names) >= 5, names
+    # Between "pickers" and "filled" the page awaits the link's reading (a promise, not a task); every
+    # other step follows the previous one in the same task.
+    assert not any(step["newTask"] for step in steps[1:] if step["name"] != "filled"), steps
+    assert not any(step["onPage"] for step in steps[:-1]), steps
+    assert steps[-1]["onPage"] and steps[-1]["units"] > 0, steps
+
+
 def test_a_first_visit_imports_pycore_in_place_and_marks_its_steps(page, dist_server):
     """The worker's own boot steps (web/kit/worker.js, #16): each big file's arrival is marked; pycore.zip
     is written as it is (no unpacking) once Python has started, and pycore is imported from it."""

@@ -43,9 +43,13 @@ export const builtInSteps = true;
  * is filled before it is put on the page, so it is never seen empty; built() is called then.
  */
 export async function init(client, section, {built = () => {}} = {}) {
+  // A shared link's visit builds the screen in one go: its reader waits for nothing but the
+  // link's forces, and each step given back to a page that is still loading (the worker's
+  // messages, the other modules) cost 10-30 ms (bench/load.py's "battle step" marks, #16).
+  const linkOpening = Boolean(readFragment(openingHash()).link);
   const stepDone = async (name) => {
     performance.mark(`luckdial:battle step ${name}`);
-    await yieldToPage();
+    if (!linkOpening) await yieldToPage();
   };
   // The die pads (kit/widgets.js) take their look from the Research screen's research/research.css.
   if (!document.querySelector('link[href="research/research.css"]')) {
