@@ -470,6 +470,44 @@ def test_a_shared_links_visit_builds_the_battle_screen_in_one_task(page, dist_se
     assert steps[-1]["onPage"] and steps[-1]["units"] > 0, steps
 
 
+# Every text the status line beside the name shows ("55% · Starting Python…"), with its time.
+WATCH_STATUS = """(() => {
+  window.__status = [];
+  new MutationObserver(() => {
+    const line = document.getElementById("engine-status");
+    const text = line ? line.textContent : null;
+    const last = window.__status[window.__status.length - 1];
+    if (text !== null && (!last || last.text !== text)) window.__status.push({at: performance.now(), text});
+  }).observe(document, {subtree: true, childList: true, characterData: true});
+})();"""
+
+
+def test_a_first_visits_progress_names_each_step_and_keeps_moving_while_python_starts(page, dist_server):
+    """Honest progress (#16): the bar names the step under way, in the boot's order, never moves back,
+    and keeps moving through the interpreter's start, which is one long synchronous call in the worker.
+    It used to count a file Pyodide imports but never fetches: the bar stopped at 49 % "Downloading
+    Python" through the whole start, and "Starting Python" never showed."""
+    page.add_init_script(WATCH_STATUS)
+    BattleScreen(page).open(dist_server.url)
+    expect(page.locator("html")).to_have_attribute("data-boot", "full")
+    shown = [entry for entry in page.evaluate("() => window.__status") if "%" in entry["text"]]
+    parsed = [(entry["at"], int(entry["text"].split("%")[0]), entry["text"].split("· ", 1)[1].rstrip("…"))
+              for entry in shown]
+    stages = [stage for _, _, stage in parsed]
+    order = [stage for i, stage in enumerate(stages) if i == 0 or stages[i - 1] != stage]
+    assert [s for s in order if s in ("Downloading Python", "Starting Python", "Loading the rules")] == \
+        ["Downloading Python", "Starting Python", "Loading the rules"], order
+    figures = [figure for _, figure, _ in parsed]
+    assert figures == sorted(figures), figures  # never back
+    starting = [(at, figure) for at, figure, stage in parsed if stage == "Starting Python"]
+    after = next(at for at, _, stage in parsed if stage == "Loading the rules")
+    # The page's own clock moves the bar every 250 ms while the worker is silent: a start that took
+    # longer than two of those ticks shows more than one figure.
+    if after - starting[0][0] > 600:
+        assert len({figure for _, figure in starting}) > 1, parsed
+    assert max(figure for _, figure in starting) < figures[-1], parsed
+
+
 def test_a_first_visit_imports_pycore_in_place_and_marks_its_steps(page, dist_server):
     """The worker's own boot steps (web/kit/worker.js, #16): each big file's arrival is marked; pycore.zip
     is written as it is (no unpacking) once Python has started, and pycore is imported from it."""

@@ -60,6 +60,31 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
 
   const emit = (hook, value) => hooks[hook].forEach((fn) => fn(value));
 
+  // The worker cannot tick while Python starts (one synchronous call of 1-4 s): for a step timed by
+  // the clock it says where the step ends (`until`) and how long it should take (`expected`), and
+  // the bar moves on here by that clock, easing towards the end without reaching it, until the
+  // worker's next word. Only the worker's own words count as signs of life (the stall watchdog).
+  let easing = null;
+  function ease(data) {
+    clearInterval(easing);
+    easing = null;
+    if (!(data.until > data.done && data.expected > 0)) return;
+    const from = Date.now() - (data.elapsed || 0);
+    const start = data.done;
+    let shown = data.done;
+    easing = setInterval(() => {
+      if (state !== "loading" || lastProgress !== data) {
+        clearInterval(easing);
+        easing = null;
+        return;
+      }
+      const done = Math.max(start, Math.floor(data.until - (data.until - start) * Math.exp(-(Date.now() - from) / data.expected)));
+      if (done <= shown) return;
+      shown = done;
+      emit("progress", {...data, done, eased: true});
+    }, 250);
+  }
+
   function answerAll(envelope) {
     for (const [, {resolve}] of pending) resolve(typeof envelope === "function" ? envelope() : envelope);
     pending.clear();
@@ -140,6 +165,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
       } else if (data.type === "progress") {
         lastProgress = data;
         emit("progress", data);
+        ease(data);
       } else if (data.type === "ready") {
         if (state !== "loading") return;
         if (data.build !== BUILD) { // another build's worker (an update arrived meanwhile): never mix
