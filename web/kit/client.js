@@ -65,6 +65,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   // the bar moves on here by that clock, easing towards the end without reaching it, until the
   // worker's next word. Only the worker's own words count as signs of life (the stall watchdog).
   let easing = null;
+  let bootShown = 0; // the highest figure shown for the current worker's boot
   function ease(data) {
     clearInterval(easing);
     easing = null;
@@ -79,8 +80,8 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
         return;
       }
       const done = Math.max(start, Math.floor(data.until - (data.until - start) * Math.exp(-(Date.now() - from) / data.expected)));
-      if (done <= shown) return;
-      shown = done;
+      if (done <= shown || done <= bootShown) return;
+      shown = bootShown = done;
       emit("progress", {...data, done, eased: true});
     }, 250);
   }
@@ -122,6 +123,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     }
     state = "loading";
     lastWord = Date.now();
+    bootShown = 0;
     emit("restart", reason);
     start();
   }
@@ -163,9 +165,13 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
       if (data.type === "alive") {
         watchLife(workerName, mine);
       } else if (data.type === "progress") {
-        lastProgress = data;
-        emit("progress", data);
-        ease(data);
+        // Never back within one worker's boot: a return visit's boot that finds no snapshot starts
+        // its steps again from 0, after the page's clock may have moved "Reading the saved Python" on.
+        const progress = {...data, done: Math.max(data.done, bootShown)};
+        bootShown = progress.done;
+        lastProgress = progress;
+        emit("progress", progress);
+        ease(progress);
       } else if (data.type === "ready") {
         if (state !== "loading") return;
         if (data.build !== BUILD) { // another build's worker (an update arrived meanwhile): never mix

@@ -373,6 +373,60 @@ function idle() {
 }
 loading.then(() => setTimeout(idle, 0));
 
+// After a full boot, pycore's other modules are imported one per task while nothing is asked: the
+// first answers imported them on demand, and building their dataclasses' methods cost the first roll
+// 0.2-0.5 s after "ready" (bench/load.py's roll->result, first visit against return visit). A request
+// arriving meanwhile waits for one module's import at most: the warm-up steps aside while any is
+// queued and goes on once the worker is idle again. A restored interpreter has them all already.
+const WARM_UP = `
+import pkgutil, pycore
+_luckdial_warm = iter([_i.name for _i in pkgutil.walk_packages(pycore.__path__, "pycore.")
+                       if not _i.name.endswith("__main__")])
+del _i
+`;
+const WARM_STEP = `
+import importlib, sys
+_name = next(_luckdial_warm, None)
+while _name is not None and _name in sys.modules: _name = next(_luckdial_warm, None)
+if _name is not None: importlib.import_module(_name)
+_name is not None
+`;
+const WARM_BATTLE = {op: "resolve", ruleset: "revised", system: {name: "dice"}, seed: "warm-up",
+  attacker: {units: {infantry: 1, tank: 1}}, defender: {units: {infantry: 1}}};
+let warmList = false; // the list of modules to import is made (once)
+let warming = false; // a warm-up under way (its next step is queued)
+let warmed = false;
+function warmStep() {
+  warming = false;
+  if (warmed || !handle || queued > 0) return; // idle() starts it again once the requests are answered
+  try {
+    warmed = !pyodide.runPython(WARM_STEP);
+  } catch {
+    warmed = true; // a module that does not import alone: the request that needs it will say so
+  }
+  if (!warmed) {
+    warming = true;
+    setTimeout(warmStep, 0);
+  }
+}
+function warmUp() {
+  if (warmed || warming || !handle || boot !== "full" || !MAKES_SNAPSHOT) return;
+  try {
+    if (!warmList) {
+      // First what a roll needs, in the order it needs it: one small battle answered and dropped.
+      handle(JSON.stringify(WARM_BATTLE));
+      pyodide.runPython(WARM_UP);
+    }
+    warmList = true;
+  } catch {
+    warmed = true;
+    return;
+  }
+  warming = true;
+  setTimeout(warmStep, 0);
+}
+loading.then(() => setTimeout(warmUp, 0));
+
 // A MemoryError is the device's limit, not a bug: say so in words, and ask for a fresh worker
 // (an interpreter that ran out of memory is not to be trusted with the next request).
 const OUT_OF_MEMORY = /^Luckdial failed on this request \(MemoryError\b/;
@@ -403,5 +457,8 @@ self.onmessage = async (event) => {
   queued--;
   post({id, response});
   if (spent) post({type: "spent", reason: "out of memory"});
-  else idle();
+  else {
+    idle();
+    if (queued === 0) warmUp();
+  }
 };
