@@ -95,3 +95,42 @@ def test_a_damaged_v1_link_is_still_named_damaged_by_the_battle_screen(page, dis
     expect(page.locator("#battle-message")).to_have_text("This link is damaged or was edited: " + want)
     for box in ("#calc-message", "#wif-message", "#research-message"):
         expect(page.locator(box)).to_be_hidden()
+
+
+def packed(text: str) -> str:
+    """A v1 link's body for any text: raw deflate, base64url without padding (docs/links.md)."""
+    import base64
+    import zlib
+
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    body = squeeze.compress(text.encode()) + squeeze.flush()
+    return "v1." + base64.urlsafe_b64encode(body).decode().rstrip("=")
+
+
+def test_the_pages_own_link_reader_previews_a_link_and_refuses_what_pycore_would(page, dist_server):
+    """kit/link.js reads a link before Python (#16) and checks nothing pycore does not check again; it
+    gives null (the page then waits for pycore's verdict) for a body that unpacks past 64,000 bytes (a
+    zip bomb: pycore/share.py's limit), a damaged body, text that is no JSON object with an op."""
+    open_page(page, dist_server.url)
+    good = pycore_handle({"op": "share", "encode": {"op": "resolve", "ruleset": "revised", "system": {"name": "dice"},
+                                                    "attacker": {"units": {"infantry": 2}},
+                                                    "defender": {"units": {"infantry": 1}}, "seed": "s"}})
+    cases = {
+        "good": good["result"]["link"],
+        "bomb": packed('{"op": "resolve", "pad": "' + "a" * 70_000 + '"}'),
+        "under": packed('{"op": "resolve", "pad": "' + "a" * 60_000 + '"}'),
+        "damaged": good["result"]["link"][:-6] + "AAAAAA",
+        "no_json": packed("not json"),
+        "no_op": packed('{"ruleset": "revised"}'),
+        "array": packed('[1, 2]'),
+    }
+    read = page.evaluate("""async (cases) => {
+      const {readLink} = await import("./kit/link.js");
+      const out = {};
+      for (const [name, link] of Object.entries(cases)) out[name] = await readLink(link);
+      return out;
+    }""", cases)
+    assert read["good"]["op"] == "resolve" and read["good"]["attacker"] == {"units": {"infantry": 2}}, read["good"]
+    assert read["under"]["op"] == "resolve" and len(read["under"]["pad"]) == 60_000
+    for name in ("bomb", "damaged", "no_json", "no_op", "array"):
+        assert read[name] is None, (name, read[name])

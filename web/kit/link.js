@@ -20,9 +20,15 @@ export async function readLink(fragment) {
     if (typeof DecompressionStream !== "function") return null;
     const payload = fragment.slice(PREFIX.length).replace(/-/g, "+").replace(/_/g, "/");
     const binary = atob(payload + "=".repeat((4 - (payload.length % 4)) % 4));
-    const packed = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-    const reader = stream.getReader();
+    const packed = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) packed[i] = binary.charCodeAt(i);
+    // Written to the decompressor and read back in memory: no Blob, whose reading goes through the
+    // browser's blob store and waited behind the page's set-up (bench/load.py's "link read", #16).
+    const inflate = new DecompressionStream("deflate-raw");
+    const writer = inflate.writable.getWriter();
+    writer.write(packed).catch(() => {});
+    writer.close().catch(() => {});
+    const reader = inflate.readable.getReader();
     const chunks = [];
     let size = 0;
     for (;;) {
@@ -35,7 +41,13 @@ export async function readLink(fragment) {
       }
       chunks.push(value);
     }
-    const text = new TextDecoder("utf-8", {fatal: true}).decode(await new Blob(chunks).arrayBuffer());
+    const joined = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      joined.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    const text = new TextDecoder("utf-8", {fatal: true}).decode(joined);
     const request = JSON.parse(text);
     if (!request || typeof request !== "object" || Array.isArray(request) || typeof request.op !== "string") return null;
     return request;
