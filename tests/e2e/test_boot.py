@@ -135,6 +135,9 @@ def test_a_shared_link_shows_its_forces_before_python_then_the_identical_battle(
     expect(screen.stepper("attacker", "fighter")).to_have_value("1")
     expect(screen.stepper("defender", "infantry")).to_have_value("4")
     expect(screen.stepper("defender", "artillery")).to_have_value("1")
+    # In view, not below the settings: the reader came for the forces (390x844: first row and the total).
+    expect(page.locator("#attacker-forces legend")).to_be_in_viewport()
+    expect(page.locator("#attacker-forces .unit-row[data-unit=infantry]")).to_be_in_viewport()
     expect(page.locator("#ruleset")).to_have_value("revised")
     expect(page.locator("#system-chess")).to_be_checked()  # a system beyond dice and Low Luck, from the start
     expect(screen.seed).to_have_value("held back")

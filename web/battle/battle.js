@@ -749,6 +749,9 @@ export async function init(client, section, {built = () => {}} = {}) {
   setPhase();
   await stepDone("filled");
   show(); // filled before it is on the page: never seen empty
+  // A shared battle's reader came for its forces: they are in view while Python loads, not below the
+  // settings (at 390x844 the attacker's first row was under the action bar).
+  if (replaying) attacker.node.scrollIntoView({block: "start"});
   performance.mark("luckdial:battle step shown");
   built();
   client.onProgress(({done, total, stage}) => {
