@@ -122,7 +122,10 @@ INIT_SCRIPT = r"""
     if (b.failed === null && ready === "failed") b.failed = now;
     if (b.linkForces === null && location.hash.startsWith("#v1.")) {
       const count = document.querySelector(LINK_FORCE_SELECTOR);
-      if (count && count.value === LINK_FORCE_VALUE && visible(count)) b.linkForces = now;
+      // Timed after the check: its visible() lays the page out, and that layout is part of the forces
+      // showing. Timed before it (until session 7), a page that laid itself out first (the Battle
+      // screen scrolling a link's forces into view) was charged the layout another page was not.
+      if (count && count.value === LINK_FORCE_VALUE && visible(count)) b.linkForces = performance.now();
     }
     if (b.linkResult === null && location.hash.startsWith("#v1.") && b.rollClick === null) {
       const round = document.querySelector("#battle-log:not([hidden]) .round");
