@@ -31,6 +31,9 @@ from .setup import BattleSetup
 
 AA_VALUE = 1
 RADAR_AA_VALUE = 2
+MAX_SPLITS = 4096
+"""Armies whose dice :func:`_split` keeps sorted into groups (``Kinds.splits``); past this the table starts again,
+so a long-lived worker stays small. A battle's calculators meet a few hundred."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,8 +219,16 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
     subs, air = table.subs, table.air
     blind_air = (ruleset.rules.aircraft_need_destroyer_vs_subs and _any_of(victim, subs)
                  and not _any_of(shooters, table.destroyers))
-    folded = setup.side(role).fold_subs
-    if role not in setup.system.sub_strike_roles:
+    side = setup.side(role)
+    striking = role in setup.system.sub_strike_roles
+    # Asked again and again of the same army (every group builder, ``can_hurt``): kept per army and what it
+    # reads (the side's technology and folded subs, the system's strikes), in the ruleset's table.
+    key = (role, shooters.units.counts, blind_air, side.tech, setup.lhtr, side.fold_subs, striking)
+    got = table.splits.get(key)
+    if got is not None:
+        return got
+    folded = side.fold_subs
+    if not striking:
         folded = shooters.size  # no first strike: every sub fires with the rest (seed 003)
     strike: list[tuple[str, int, bool, int]] = []
     main: list[tuple[str, int, bool, int]] = []
@@ -236,7 +247,10 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
             blind.append(run)
         else:
             main.append(run)
-    return {"subs": strike, "main": main, "air": blind}
+    if len(table.splits) >= MAX_SPLITS:
+        table.splits.clear()
+    got = table.splits[key] = {"subs": strike, "main": main, "air": blind}
+    return got
 
 
 def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]],

@@ -133,7 +133,7 @@ def test_a_side_named_by_hits_per_class_is_the_army_allocate_makes_with_all_hits
     ruleset = setup.ruleset
     for targets in (pool, frozenset(u for u in pool if not ruleset.unit(u).is_air),
                     frozenset(u for u in pool if "submarine" not in ruleset.unit(u).abilities)):
-        path = side.walk(side.start, targets, 20)
+        path = side.walk(side.start, side.target(targets), 20)
         group = Group("defender", "main", (), (), targets, ())
         for k in range(len(path) + 2):
             cas = allocate(setup, army, [(group, k)], setup.attacker.order_of_loss)
