@@ -20,7 +20,7 @@ the general chain takes the battle.
 from __future__ import annotations
 
 from ...engine.army import Army
-from ...engine.casualties import allocate
+from ...engine.casualties import allocate, one_hit
 from ...engine.firing import Group, has_destroyer, has_subs
 from ...engine.kinds import kinds
 from ...engine.setup import BattleSetup
@@ -47,7 +47,7 @@ class Side:
     def __init__(self, setup: BattleSetup, role: str, start: Army):
         self.setup, self.role = setup, role
         ruleset = setup.ruleset
-        self.order = setup.side(role).order_of_loss
+        self.order = tuple(setup.side(role).order_of_loss)
         table = kinds(ruleset)
         self.kind = {uid: table.casualty_class(uid) for uid, _ in start.units.counts}
         self.hits_of = table.hit_points
@@ -128,15 +128,13 @@ class Side:
         nexts = self._next
         if key in nexts:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
             return nexts[key]
-        army = self.armies[i]
-        cas = allocate(self.setup, army, [(self._groups[t], 1)], self.order)
-        if not cas:
+        hit = one_hit(self.setup, self.armies[i], self._groups[t], self.order)
+        if hit is None:
             got = i
         else:
-            hit = cas.lost or cas.damaged
-            uid, = hit
+            uid, army = hit
             got = i + self.radix[self.kind[uid]]
-            self._register(got, army.after(cas.lost, cas.damaged))
+            self._register(got, army)
         nexts[key] = got
         return got
 
