@@ -226,17 +226,37 @@ def _solved_keeping_the_fleet(setup, rounds=None):
     return got, kept
 
 
-def test_the_one_walk_shortcut_and_its_fall_back_are_both_taken_on_the_mixed_battles():
-    """``Fleet.line`` answers where every group's hits walk the same armies and declines elsewhere: both
-    happen on the battles above, so both paths are checked against the general chain."""
-    took = declined = 0
+def test_the_chains_ways_of_working_a_round_are_all_taken_on_the_mixed_battles(monkeypatch):
+    """pycore/calc/fleet/: where the strikes' casualties leave at once, their outcomes are pushed onto the armies
+    after the strikes and the main fire is worked once there (``Fleet.spared``, read by ``settle``); where a victim
+    with a destroyer keeps them, the round is read by strike outcome (``combos``); a strike and a main group on
+    the same walk are one convolution (``Fleet._line``), else a grid. Every way happens on the battles above, so
+    every way is checked against the general chain."""
+    from collections import Counter
+
+    from pycore.calc.fleet import laws, settle
+    seen = Counter()
+    spared, combos, line = laws.Fleet.spared, settle.combos, laws.Fleet._line
+
+    def counted_spared(self, *args):
+        seen["strikes summed"] += 1
+        return spared(self, *args)
+
+    def counted_combos(*args):
+        seen["by outcome"] += 1
+        return combos(*args)
+
+    def counted_line(self, *args):
+        got = line(self, *args)
+        seen["one walk" if got is not None else "grid"] += 1
+        return got
+
+    monkeypatch.setattr(laws.Fleet, "spared", counted_spared)
+    monkeypatch.setattr(settle, "combos", counted_combos)
+    monkeypatch.setattr(laws.Fleet, "_line", counted_line)
     for request, _ in MIXED:
-        _, kept = _solved_keeping_the_fleet(setup_of(request))
-        for one in kept:
-            for lines in one._lines.values():
-                took += sum(got is not None for got in lines.values())
-                declined += sum(got is None for got in lines.values())
-    assert took and declined, (took, declined)
+        fleet.solve(setup_of(request), _start(setup_of(request)), TAIL, FLOOR)
+    assert all(seen[way] for way in ("strikes summed", "by outcome", "one walk", "grid")), seen
 
 
 def _printed_battle(rng: random.Random):

@@ -68,6 +68,7 @@ class Fleet:
         self.m = self.sides["defender"].size
         self._laws: dict = {}
         self._outer: dict = {}
+        self._convs: dict = {}
         self._grids: dict = {"attacker": {}, "defender": {}}  # (target ids, victim) -> the wider group's walks
         self.strikes: dict = {"attacker": {}, "defender": {}}   # 4·force + reads -> None or (target id, law, id)
         self._strike_ids: dict = {}
@@ -218,15 +219,19 @@ class Fleet:
         grids = self._grids[side.role]
         rows = grids.get(key)
         if rows is None:
-            rows = grids[key] = {}
+            rows = grids[key] = []
         # The wider group's walk from each army of the narrower's walk (the Side's own lists: they grow in place).
         last1 = len(path1) - 1
-        picked = []
-        for k1 in range(min(lo1, last1), min(last1, lo1 + n1 - 1) + 1):
-            r = rows.get(k1)
-            if r is None or len(r) <= top2:
-                r = rows[k1] = side.walk(path1[k1], t2, top2)
-            picked.append(r)
+        first, last = min(lo1, last1), min(last1, lo1 + n1 - 1)
+        if len(rows) <= last:
+            rows += [None] * (last + 1 - len(rows))
+        picked = rows[first:last + 1]
+        if None in picked or min(map(len, picked)) <= top2:
+            for k1 in range(first, last + 1):
+                r = rows[k1]
+                if r is None or len(r) <= top2:
+                    rows[k1] = side.walk(path1[k1], t2, top2)
+            picked = rows[first:last + 1]
         if len(picked) == n1 and min(map(len, picked)) > top2:
             states = tuple(chain.from_iterable([r[lo2:top2 + 1] for r in picked]))
             probs = self._outer.get((id(law1), id(law2)))
@@ -342,8 +347,14 @@ class Fleet:
         t1, law1 = strike[0], strike[1]
         lo1, p1 = law1
         path1 = side.walk(victim, t1, lo1 + len(p1) - 1)
-        if len(path1) == 1 or without is main:
+        if len(path1) == 1:
             return self._grid(side, victim, ((t1, law1), main))
+        if without is main:
+            got = self._line(side, victim, (t1, law1), main, path1)
+            if got is not None:
+                return got
+            states, probs = self._grid(side, victim, ((t1, law1), main))
+            return _merged(states, probs)
         reads = side.reads
         states: list = []
         probs: list = []
@@ -366,6 +377,44 @@ class Fleet:
             probs += [q * p for p in p2]
         self.work += len(states)
         return _merged(states, probs)      # a strike and a main group on the same subs meet the same armies
+
+
+    def _line(self, side: Side, victim: int, strike: tuple, main: tuple, path1: list) -> tuple | None:
+        """A strike and then a main group whose hits fall on the same armies one by one (both take the victim's
+        subs first, say): one walk, the main group's, and the convolution of the two laws on it (cached per pair of
+        laws); None where the walks part within the strike's reach."""
+        (t1, (lo1, p1)), (t2, (lo2, p2)) = strike, main
+        reach = min(len(path1), lo1 + len(p1))
+        ref = side.walk(victim, t2, lo1 + len(p1) + lo2 + len(p2) - 2)
+        if ref[:reach] != path1[:reach]:
+            return None
+        key = (id(strike[1]), id(main[1]))
+        conv = self._convs.get(key)
+        if conv is None:
+            out = [0.0] * (len(p1) + len(p2) - 1)
+            for i, a in enumerate(p1):
+                for j, b in enumerate(p2):
+                    out[i + j] += a * b
+            conv = self._convs[key] = out
+        # Strike hits beyond the strike's last army are lost: (k1 ≥ reach) lands where k1 = reach - 1 does. The
+        # convolution is of the hits that land; a strike that runs out early is folded first.
+        if reach < lo1 + len(p1):
+            q = list(p1[:max(1, reach - lo1)])
+            q[-1] += sum(p1[len(q):])
+            out = [0.0] * (len(q) + len(p2) - 1)
+            for i, a in enumerate(q):
+                for j, b in enumerate(p2):
+                    out[i + j] += a * b
+            conv = out
+        lo = min(lo1, reach - 1) + lo2
+        n = len(ref)
+        if lo + len(conv) <= n:
+            return tuple(ref[lo:lo + len(conv)]), tuple(conv)
+        if lo >= n:
+            return (ref[-1],), (sum(conv),)
+        kept = conv[:n - lo]
+        kept[-1] += sum(conv[n - lo:])
+        return tuple(ref[lo:]), tuple(kept)
 
 
 def _along(side: Side, victim: int, t: int, law: tuple) -> tuple:
