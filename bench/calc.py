@@ -48,7 +48,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pycore.calc import fleet, ladder  # noqa: E402
+from pycore.calc import ladder  # noqa: E402
 from pycore.calc.chain import Chain  # noqa: E402
 from pycore.calc.method import FLOOR, TAIL, ends_of  # noqa: E402
 from pycore.engine.army import Army  # noqa: E402

@@ -33,10 +33,11 @@ from ...engine.sequence import MAX_ROUNDS
 from ...engine.setup import BattleSetup
 from ...forces import Force
 from ..chain import Chain
-from .laws import ENTRY_WORK, PLACE_WORK, STATE_WORK, TOGETHER_WORK, WORK_BUDGET, Fleet, TooMuchWork
+from .laws import Fleet
 from .rounds import by_rounds, combos
 from .settle import to_the_end
 from .side import NotFleet, Side
+from .work import ENTRY_WORK, PLACE_WORK, STATE_WORK, TOGETHER_WORK, WORK_BUDGET, TooMuchWork
 
 __all__ = ["CLASSES", "ENTRY_WORK", "Ending", "Fleet", "NotFleet", "PLACE_WORK", "STATE_WORK", "Side",
            "TOGETHER_WORK", "TooMuchWork", "WORK_BUDGET", "combos", "solve"]

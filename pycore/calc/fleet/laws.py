@@ -1,161 +1,42 @@
-"""What each side fires at the other, and where its hits take the victim: the sea chain's laws, cached.
+"""Where a side's hits take the victim: the sea chain's laws of landing, cached per victim and enemy fire.
 
-What fires is the engine's ``sub_group`` and ``main_groups``, asked once
-per firing force and what the groups read of the victim (of a stand-in
-victim: see :class:`Fleet`); the law of a group's hits is the luck system's,
-cut where its tails are below ``tail``. A victim's law under one enemy fire
-is a list of armies after (names) and their chances, worked out once per
-victim and fire:
+A victim's law under one enemy fire is a list of armies after (names) and
+their chances, the victim's own army first where it can be among them:
 
 * one group: the armies of one walk (one hit at a time, ``Side.walk``);
 * nested groups (aircraft that cannot hit subs beside the rest, placed the
   narrowest first, as ``allocate`` does): the walk of the wider group from
   each army of the narrower one's walk, a grid of armies whose chances are
-  the outer product of the two laws (no loop per law: the grid is read off
-  the cached walks, the product is cached per pair of laws);
+  the outer product of the two laws (read off the cached walks; the product
+  is cached per pair of laws);
+* a strike whose casualties stay, then the main fire: the same grid, merged
+  (the strike and the main fire often take the same subs); where their walks
+  are one, the convolution of the two laws along it;
 * targets that are not nested (the printed sub rule): every combination of
-  hit counts placed at once by the engine's ``allocate`` (:meth:`together`).
+  hit counts placed at once by the engine's ``allocate`` (:meth:`Fleet.together`).
 """
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, product
 
-from ...engine.army import Army
-from ...engine.firing import Group, main_groups, sub_group
-from ...engine.kinds import kinds
-from ...engine.setup import BattleSetup
-from ..ladder.packing import trim
-from ..ladder.rungs import hit_law
+from .fire import Fire
 from .side import Side
-
-MERGE_GRIDS = False
-_LAWS: dict = {}
-"""(system id, tail, values, best of two): the trimmed float law of hits (systems named by their id alone)."""
-
-WORK_BUDGET = 20_000_000
-"""Work units (a state settled counts ``STATE_WORK``, each law met at a state ``ENTRY_WORK``, each outcome pushed
-or law cell spread one) the chain may do before it gives way (:class:`TooMuchWork`): the states a sea battle
-reaches depend on how its groups' targets cross (aircraft, subs, destroyers on both sides), which its unit counts
-alone do not tell, so the chain counts its work as it goes and stops at a bound, whatever the battle (its time
-per unit: ``cost.FLEET_UNIT_SECOND``)."""
-STATE_WORK = 40
-ENTRY_WORK = 16
-"""A law met at a state (a sub strike's outcome, or the main fire from a position after the strikes) costs about
-as much as 16 cells beside the cells it spreads: where two strikes' outcomes cross (subs on both sides, no
-destroyers) a state meets dozens."""
-TOGETHER_WORK, PLACE_WORK = 4, 200
-"""Work units per combination of hit counts placed at once (:meth:`Fleet.together`, the printed sub rule only),
-and per such placement asked of the engine (its joint placement, ``casualties._place_together``, with the
-chain's own handling of it)."""
+from .work import PLACE_WORK, TOGETHER_WORK, TooMuchWork
 
 
-class TooMuchWork(Exception):
-    """The sea chain reached its bound of work: the battle is given to Monte Carlo, or refused."""
+class Fleet(Fire):
+    """:class:`.fire.Fire` and where the hits land: the victims' laws (cached)."""
 
-    def __init__(self, work: int):
-        super().__init__(f"the exact sea chain stopped after {work:,} units of work")
-        self.work = work
-
-
-class Fleet:
-    """The two sides of one sea battle, what each fires at the other and the victims' laws (cached)."""
-
-    def __init__(self, setup: BattleSetup, start: dict, tail: float):
-        self.setup = setup
-        self.tail = tail
-        self.sides = {role: Side(setup, role, start[role]) for role in ("attacker", "defender")}
-        self.m = self.sides["defender"].size
-        self._laws: dict = {}
-        self._outer: dict = {}
-        self._convs: dict = {}
-        self._grids: dict = {"attacker": {}, "defender": {}}  # (target ids, victim) -> the wider group's walks
-        self.strikes: dict = {"attacker": {}, "defender": {}}   # 4·force + reads -> None or (target id, law, id)
-        self._strike_ids: dict = {}
-        self.mains: dict = {"attacker": {}, "defender": {}}     # 4·force + reads -> sig
-        self.groups: list[tuple] = []       # sig -> ((target id, law), …), the narrowest targets first
-        self.nested: list[bool] = []        # sig -> whether its groups' targets are nested (``allocate``'s order)
-        self._sigs: dict = {}
+    def __init__(self, setup, start: dict, tail: float):
+        super().__init__(setup, start, tail)
         self.land_of: dict = {"attacker": {}, "defender": {}}   # sig << shift | victim -> (names, probs)
+        self.kept: dict = {"attacker": {}, "defender": {}}      # strike id << shift | victim -> :meth:`spared`
         self._struck: dict = {"attacker": {}, "defender": {}}
         self._hits: dict = {"attacker": {}, "defender": {}}
-        self._spared: dict = {"attacker": {}, "defender": {}}
-        self.work = 0                      # law cells worked out for its caches (counted by the chain's bound)
-        self.budget = WORK_BUDGET          # the chain sets its own
-        # What the engine's groups read of their victim (``firing._split``, ``firing._targets``,
-        # ``firing.subs_join_main``): whether it has subs, under the printed sub rule whether it has a destroyer
-        # (``Side.reads``), and which of its types may be hit. Asked of a stand-in with the same subs and
-        # destroyers and every other type the victim ever had, the groups are the same and their targets a
-        # superset (a type not present is skipped by ``allocate``): one engine call per firing force and what
-        # the groups read of the victim, not per pair of armies.
-        self._victims = {}
-        printed = setup.sub_rule == "printed"
-        table = kinds(setup.ruleset)
-        subs, destroyers = table.subs, table.destroyers     # ``Army.without`` skips the types not present
-        for role, army in start.items():
-            # Indexed by ``Side.reads``: bit 0 subs kept, bit 1 destroyers kept (only read under the printed rule).
-            self._victims[role] = ([army.without(subs | destroyers), army.without(destroyers), army.without(subs), army]
-                                   if printed else [army.without(subs), army])
-
-    # -- what fires --------------------------------------------------------------------------
-    def law(self, group: Group) -> tuple:
-        """(first hit count kept, probabilities) of one group's hits, tails below ``tail`` cut."""
-        key = (group.values, group.best_of_two)
-        got = self._laws.get(key)
-        if got is None:
-            system = self.setup.system
-            # A system named by its id alone (no options: dice, Low Luck) has one law per values:
-            # kept across calculations, as the ladder keeps its chances.
-            shared = (system.id, self.tail) + key if system.spec() == {"name": system.id} else None
-            got = _LAWS.get(shared) if shared is not None else None
-            if got is None:
-                lo, probs = trim(hit_law(system, group.values, group.best_of_two), self.tail)
-                got = (lo, tuple(probs))
-                if shared is not None:
-                    _LAWS[shared] = got
-            self._laws[key] = got
-        return got
-
-    def _stand_in(self, role: str, reads: int) -> Army:
-        return self._victims["defender" if role == "attacker" else "attacker"][reads]
-
-    def sub_strike(self, role: str, force: int, reads: int):
-        """The engine's ``sub_group`` of ``role`` (None, or (target id, law, an id of the two)), by firing force
-        and what it reads of the victim (``Side.reads``)."""
-        cache = self.strikes[role]
-        key = 4 * force + reads
-        if key in cache:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
-            return cache[key]
-        group = sub_group(self.setup, role, self.sides[role].forces[force], self._stand_in(role, reads))
-        got = None
-        if group is not None and group.fires:
-            victim = self.sides["defender" if role == "attacker" else "attacker"]
-            aim = (victim.target(group.targets), self.law(group))
-            got = self._strike_ids.get(aim)
-            if got is None:
-                got = self._strike_ids[aim] = aim + (len(self._strike_ids),)
-        cache[key] = got
-        return got
-
-    def main(self, role: str, force: int, reads: int) -> int:
-        """An id (sig) of the engine's ``main_groups`` of ``role`` (laws and targets), by firing force and what
-        it reads of the victim (``Side.reads``)."""
-        cache = self.mains[role]
-        key = 4 * force + reads
-        if key in cache:
-            return cache[key]
-        groups = main_groups(self.setup, role, self.sides[role].forces[force], self._stand_in(role, reads))
-        victim = self.sides["defender" if role == "attacker" else "attacker"]
-        # allocate places the groups with the fewest targets first.
-        ordered = sorted(groups, key=lambda g: len(g.targets))
-        sig = tuple((victim.target(g.targets), self.law(g)) for g in ordered)
-        got = self._sigs.get(sig)
-        if got is None:
-            got = self._sigs[sig] = len(self.groups)
-            self.groups.append(sig)
-            self.nested.append(all(a.targets <= b.targets for a, b in zip(ordered, ordered[1:])))
-        cache[key] = got
-        return got
+        self._grids: dict = {"attacker": {}, "defender": {}}    # (target ids, victim) -> the wider group's walks
+        self._outer: dict = {}             # ids of two laws -> their outer product
+        self._convs: dict = {}             # ids of two laws -> their convolution
 
     def main_fire(self, ia: int, id_: int) -> tuple:
         """(attacker's law, defender's law) of the main fire between two armies whose strikes' casualties are
@@ -176,7 +57,6 @@ class Fleet:
         key = (sig_a << D.shift) | id_
         return law_a, lands[key] if key in lands else self.land("defender", id_, sig_a)
 
-    # -- where the hits land -----------------------------------------------------------------
     def land(self, role: str, victim: int, sig: int) -> tuple:
         """(armies after, their p) for the hits of one set of enemy main groups on ``victim`` (names; cached).
 
@@ -239,11 +119,9 @@ class Fleet:
                 probs = self._outer[(id(law1), id(law2))] = tuple([a * b for a in p1 for b in p2])
         else:
             states, probs = _folded(picked, p1, lo2, p2)
+        # Where the wider group's hits outnumber the victim's subs they go on along the narrower's walk and the
+        # grid meets some armies twice: left so (summing them would cost more than spreading them, measured).
         self.work += len(states)
-        if MERGE_GRIDS and len(set(states)) < len(states):
-            # Where the wider group's hits outnumber the victim's subs they go on along the narrower's walk, and
-            # the grid meets the same armies again: summed once here, spread once each time the law is met.
-            return _merged(states, probs)
         return states, probs
 
     def _one_by_one(self, side: Side, victim: int, groups: tuple) -> tuple:
@@ -266,7 +144,6 @@ class Fleet:
         """(armies after, their p) for groups whose targets are not nested (the printed sub rule: sub hits, which
         never take aircraft, beside aircraft hits that cannot take subs): every combination of the groups' hit
         counts placed at once, as the engine's ``allocate`` places them (docs/rules.md §2 "The sub step")."""
-        from itertools import product
         side = self.sides[role]
         ts = tuple(t for t, _ in groups)
         laws = [law for _, law in groups]
@@ -299,7 +176,7 @@ class Fleet:
     def spared(self, role: str, victim: int, strike) -> tuple:
         """:meth:`struck` as (the chance the victim is left as it is, [(victim after, p)] of the other outcomes)."""
         side = self.sides[role]
-        cache = self._spared[role]
+        cache = self.kept[role]
         key = (strike[2] << side.shift) | victim
         if key in cache:
             return cache[key]

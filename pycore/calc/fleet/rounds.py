@@ -17,7 +17,8 @@ placed with the main fire's, :meth:`Fleet.hit`). Two readings of a round:
 from __future__ import annotations
 
 from ...engine.sequence import MAX_ROUNDS
-from .laws import STATE_WORK, Fleet, TooMuchWork
+from .laws import Fleet
+from .work import STATE_WORK, TooMuchWork
 
 
 def strikes(fleet: Fleet, ia: int, id_: int) -> tuple | None:

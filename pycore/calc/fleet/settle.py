@@ -30,8 +30,9 @@ from __future__ import annotations
 from heapq import heappop, heappush
 from itertools import compress, count
 
-from .laws import ENTRY_WORK, STATE_WORK, Fleet, TooMuchWork
+from .laws import Fleet
 from .rounds import combos, strikes
+from .work import ENTRY_WORK, STATE_WORK, TooMuchWork
 
 
 MARK = 5e-324
@@ -147,6 +148,7 @@ class _Settle:
         mains_a, mains_d = fleet.mains["attacker"], fleet.mains["defender"]
         lands_a, lands_d = fleet.land_of["attacker"], fleet.land_of["defender"]
         force_d, reads_d, destroyer_d = D.force, D.reads, D.destroyer
+        kept_a, kept_d = fleet.kept["attacker"], fleet.kept["defender"]
         # Lazily: pushes along the row land on later columns, seen in turn.
         for id_ in compress(count(), row):
             f, i = row[id_], struck[id_]
@@ -173,18 +175,14 @@ class _Settle:
             law_d = lands_d[key] if key in lands_d else fleet.land("defender", id_, sig_a)
             (sa, pa_), (sd, pd_) = law_a, law_d
             p00 = pa_[0] * pd_[0] if sa[0] == ia and sd[0] == id_ else 0.0
-            if strike_a is None:
-                if strike_d is None:
-                    s, spared_a, spared_d = 1.0, None, None
-                else:
-                    spared_a = None
-                    s, spared_d = fleet.spared("attacker", ia, strike_d)
-            else:
-                s, spared_a = fleet.spared("defender", id_, strike_a)
-                spared_d = None
-                if strike_d is not None:
-                    p, spared_d = fleet.spared("attacker", ia, strike_d)
-                    s *= p
+            s, spared_a, spared_d = 1.0, None, None
+            if strike_a is not None:
+                key = (strike_a[2] << shift_d) | id_
+                s, spared_a = kept_d[key] if key in kept_d else fleet.spared("defender", id_, strike_a)
+            if strike_d is not None:
+                key = (strike_d[2] << shift_a) | ia
+                p, spared_d = kept_a[key] if key in kept_a else fleet.spared("attacker", ia, strike_d)
+                s *= p
             leave = 1.0 - s * p00
             if leave <= 1e-15:
                 record("stalemate", base + id_, f + i)
