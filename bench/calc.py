@@ -10,12 +10,14 @@ Pyodide no more than 2× CPython.
 
 The sea battles (issue: sea and mixed battles, 1942-2e, default orders of
 loss, dice and Low Luck) print their method (all exact, by ``calc.fleet``),
-the peer's figures as reference points (aacalc2, TypeScript on V8, as the
-issue measured them: not run here), and the old path measured in the same
-run: the general chain up to 16 units in all, Monte Carlo (2,000 battles)
-beyond. Targets: 8 v 8 ≤ 5 ms dice, ≤ 2 ms Low Luck; 13 v 15 ≤ 15 / 5 ms;
-28 v 28 ≤ 60 / 10 ms. The land battles are also run with Low Luck (``40-ll``,
-``150-ll``). ``--pyodide`` also runs the calculator in the pinned npm Pyodide
+their time against the peer's (aacalc2 2.0.25 on V8: ``PEER_MS``, measured
+beside this bench on this machine, or a run's own with ``--peer-json``) and
+issue 31's targets (8 v 8 ≤ 4×, 13 v 15 ≤ 3×, 28 v 28 ≤ 1.5× the peer with
+dice), and the old path measured in the same run: the general chain up to 16
+units in all, Monte Carlo (2,000 battles) beyond. The land battles are also run
+with Low Luck (``40-ll``, ``150-ll``). ``--first`` forgets what the calculator
+keeps across calculations (the engine's answers per army, the laws of hits)
+before each run, so every run is a first one. ``--pyodide`` also runs the calculator in the pinned npm Pyodide
 under Node (tests/pyodide/run_in_pyodide.mjs, the files the site ships; every
 battle in one Node process) and prints its ratio to CPython in the same run
 against the 2× target, three ways: best wall-clock, median wall-clock, and CPU
@@ -26,13 +28,15 @@ The targets are read on wall-clock time (best of ``--repeat``); the process's
 CPU time of the best run is printed beside it, since these machines are
 shared and a run can lose the processor to a neighbour.
 
-``--floor`` (sea battles) counts the cells of the chain's rounds (each state's round as the outer product
-of the two sides' laws) and times a bare CPython loop over as many: what any method that spreads each
-cell in the interpreter costs at least; and the CPU time of the engine's answers the chain asks for
-(the rules' single source: the next casualty, what fires, the end of a round), which no change to the
-chain's own bookkeeping removes.
+``--floor`` (sea battles) counts what the sea chain did: the main fires it worked and the cells of their outer
+products, the laws it built, the cells it spread in the interpreter (a row's own at once, later rows' once
+per law they are owed) and the weights it owed; and times a bare CPython loop ``row[d] += c * p`` over as
+many cells and weights, what any method that spreads them in the interpreter costs at least; and the CPU
+time of the engine's answers the chain asks for in a first calculation (the rules' single source: where a
+hit lands, what fires, the end of a round), which no change to the chain's own bookkeeping removes.
 
     python3 bench/calc.py [--repeat N] [--no-baseline] [--only KEY] [--sea | --land] [--pyodide] [--floor]
+                          [--first] [--peer-json PATH]
 """
 
 from __future__ import annotations
@@ -197,28 +201,29 @@ def reference_loop() -> tuple[float, float]:
     return min(walls), min(cpus)
 
 
-def in_pyodide(selection: list[str], repeat: int) -> dict:
+def in_pyodide(selection: list[str], repeat: int, first: bool = False) -> dict:
     """{battle: its times inside Pyodide under Node}, every battle of ``selection`` in one Node process,
     and under "loop" the reference loop's (:func:`reference_loop`)."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("--pyodide needs Node.js (python3 build.py setup installs the npm pyodide)")
     done = subprocess.run([node, str(REPO / "tests/pyodide/run_in_pyodide.mjs"), str(REPO), "bench/calc.py", "--",
-                           *selection, "--repeat", str(repeat), "--no-baseline", "--json"],
+                           *selection, "--repeat", str(repeat), "--no-baseline", "--json",
+                           *(["--first"] if first else [])],
                           capture_output=True, text=True, check=True)
     return {got["battle"]: got for got in map(json.loads, done.stdout.strip().splitlines())}
 
 
 def clear_caches() -> None:
     """Forget what the calculator keeps across calculations: the engine's answers per army (``Kinds.splits``,
-    ``answers``, ``hits``) and the sea chain's laws of hits (``fleet.laws._LAWS``), so a run is a first one."""
-    from pycore.calc.fleet import laws
+    ``answers``, ``hits``) and the sea chain's laws of hits (``fleet.fire._LAWS``), so a run is a first one."""
+    from pycore.calc.fleet import fire
     from pycore.engine import kinds
     for table in kinds._KINDS.values():
         table.splits.clear()
         table.answers.clear()
         table.hits.clear()
-    laws._LAWS.clear()
+    fire._LAWS.clear()
 
 
 def floor_of(setup) -> dict:
@@ -349,7 +354,7 @@ def main() -> int:
     wasm_times: dict = {}
     if args.pyodide:
         wasm_times = in_pyodide(["--only", args.only] if args.only else ["--sea"] if args.sea
-                                else ["--land"] if args.land else [], args.repeat)
+                                else ["--land"] if args.land else [], args.repeat, args.first)
     peer = dict(PEER_MS)
     if args.peer_json:
         with open(args.peer_json, encoding="utf-8") as lines:
