@@ -61,7 +61,7 @@ class Side:
         self.armies: list = [None] * size
         self.index: dict[Army, int] = {}
         self.types: list = [0] * size
-        self._types: dict[tuple, int] = {}
+        self._types: dict[tuple, tuple] = {}          # unit types present -> (an id of them, destroyer, reads)
         self.destroyer: list = [False] * size
         self.reads: list = [0] * size
         self._printed = setup.sub_rule == "printed"
@@ -100,12 +100,16 @@ class Side:
             if other != army:
                 raise NotFleet(f"{self.role}: {other} and {army} take the same hits per class")
             return
-        ruleset = self.setup.ruleset
         self.armies[got] = army
         key = tuple([uid for uid, _ in army.units.counts])
-        self.types[got] = self._types.setdefault(key, len(self._types))
-        self.destroyer[got] = has_destroyer(ruleset, army)
-        self.reads[got] = has_subs(ruleset, army) | (self._printed and self.destroyer[got]) << 1
+        kind = self._types.get(key)
+        if kind is None:
+            # What an army's types say of it: the engine's answers, asked once per set of types.
+            ruleset = self.setup.ruleset
+            destroyer = has_destroyer(ruleset, army)
+            kind = self._types[key] = (len(self._types), destroyer,
+                                       has_subs(ruleset, army) | (self._printed and destroyer) << 1)
+        self.types[got], self.destroyer[got], self.reads[got] = kind
         force = self._forces.get(army.units)
         if force is None:
             force = self._forces[army.units] = len(self.forces)
