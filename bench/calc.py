@@ -266,7 +266,7 @@ def engine_seconds(setup) -> float:
     where one hit lands (``one_hit``), what fires (``sub_group``, ``main_groups``), the end of a round
     (``Chain.end_of_round``): the rules' single source, asked once per army and target set, per firing force or
     per pair of type sets (measured here by wrapping them; the wrappers add a little)."""
-    from pycore.calc.fleet import laws, side
+    from pycore.calc.fleet import fire, side
     spent = 0.0
 
     def timed(function):
@@ -279,7 +279,7 @@ def engine_seconds(setup) -> float:
                 spent += time.process_time() - began
         return wrapper
 
-    originals = [(side, "one_hit"), (laws, "sub_group"), (laws, "main_groups")]
+    originals = [(side, "one_hit"), (fire, "sub_group"), (fire, "main_groups")]
     saved = [getattr(module, name) for module, name in originals]
     end_of_round = Chain.end_of_round
     for (module, name), function in zip(originals, saved):
