@@ -18,6 +18,8 @@ from typing import Any, Mapping
 from .. import validate as v
 from ..calc.choices import Retreat
 from ..calc.method import BOUND, compute, plan
+from . import calc_plan
+from .calc_plan import PLAN_FIELDS, RULE_FIELDS
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import ROLES, parse_setup, setup_json
 from ..errors import BadRequest, show
@@ -26,7 +28,7 @@ from ..share import link_for
 from ..systems import find_system, spec_of
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
-          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate")
+          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate") + PLAN_FIELDS + RULE_FIELDS
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 
@@ -131,6 +133,8 @@ def parse(request: Mapping[str, Any]):
         canonical["round"] = options["first_round"]
     if options["carry"] != (0, 0):
         canonical["carry"] = dict(zip(ROLES, options["carry"]))
+    if calc_plan.asks_for_plan(request):
+        options["plan"] = calc_plan.parse(request, setup, options, rounds, canonical, exact, MAX_EXACT_UNITS)
     return canonical, setup, rounds, exact, timing, options
 
 
@@ -151,6 +155,8 @@ def _text(p) -> str:
 
 def run(request: Mapping[str, Any]) -> dict:
     canonical, setup, rounds, exact, timing, options = parse(request)
+    if "plan" in options:
+        return _plan(canonical, setup, exact, timing, options, v.boolean(request.get("estimate", False), "estimate"))
     if v.boolean(request.get("estimate", False), "estimate"):
         # The cost alone, before any work (the page asks it before starting a link's calculation).
         return {"estimate": plan(setup, exact, options).as_json(), "link": link_for(canonical)}
@@ -191,6 +197,25 @@ def run(request: Mapping[str, Any]) -> dict:
         result["exact_swing"] = {str(k): _text(p) for k, p in sorted(got["swing"].items())}
         result["exact_takes_territory"] = _text(got["takes"])
         result["exact_rounds"] = _text(got["rounds"])
+    if timing:
+        result["timing"] = {"seconds": seconds}
+    return result
+
+
+def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, estimate: bool) -> dict:
+    """A plan of attack (waves, counter-attack, retreat by worth): docs/api.md, ``calc`` "Plan of attack"."""
+    from ..calc import plan_cost
+    guess = plan_cost.estimate(options["plan"], exact)
+    if estimate:
+        return {"estimate": guess.as_json(), "link": link_for(canonical)}
+    plan_cost.check(guess, exact)
+    began = time.perf_counter()
+    got = calc_plan.result(options["plan"], exact)
+    seconds = time.perf_counter() - began
+    result = {"ruleset": setup.ruleset.id, "system": spec_of(setup.system), "kind": setup.kind, **got,
+              "pruned_bound": "exact: nothing pruned" if exact else BOUND, "link": link_for(canonical)}
+    if got["method"] == "monte_carlo":
+        result["pruned_bound"] = f"simulated: some battles of the plan were fought {got['samples']} times by the engine"
     if timing:
         result["timing"] = {"seconds": seconds}
     return result

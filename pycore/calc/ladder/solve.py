@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 
+from operator import add
+
 from ...engine.army import Army
 from ...engine.firing import counts_as_force
 from ...engine.setup import BattleSetup
 from ..choices import NEVER, Retreat
+from .packing import pack, unpack
 from .pair import Pair, outcome_of
 from .rungs import Ladder
 from .stack import Stack
@@ -24,14 +27,18 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     Raises :class:`NotLinear` when a rung fires more than one group (the caller
     then uses the general chain).
     """
-    solver = _Solver(setup, tail, floor, retreat, keep_land)
+    return solve_with(Solver(setup, tail, floor, retreat, keep_land), opening, limit)
+
+
+def solve_with(solver: "Solver", opening: dict, limit: int | None = None) -> dict:
+    """:func:`solve` with a solver of the caller's (a later wave keeps its ladders from one call to the next)."""
     started = solver.open(opening)
     if limit is None:
         return solver.to_the_end(started)
     return solver.by_rounds(started, limit)
 
 
-class _Solver:
+class Solver:
     """One ladder calculation: the ladders and pairs it made, and the ends it has recorded."""
 
     def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool):
@@ -53,40 +60,102 @@ class _Solver:
         return got
 
     def open(self, opening: dict) -> float:
-        """Round 1's main fire from every opening state onto its pair's rows (``Pair.pending``); the mass in."""
-        setup, tail = self.setup, self.tail
+        """Round 1's main fire from every opening state onto its pair's rows (``Pair.pending``); the mass in.
+
+        Opening states that share an attacker's rung and the defender's ladder (a later wave's starts, every
+        survivor of the waves before) are fired together (:meth:`_open_row`).
+        """
         started = 0.0
+        states, rows = [], {}
         for (a, d, ga, gd), mass in opening.items():
             started += mass
             la, i0 = self.ladder_of("attacker", a, d)
             ld, j0 = self.ladder_of("defender", d, a)
-            fa = Army(a.units.plus(ga, setup.ruleset), a.damaged) if ga else a
-            fd = Army(d.units.plus(gd, setup.ruleset), d.damaged) if gd else d
-            # Round 1's main fire, from the armies that fire (ghosts included) onto the ladders.
-            lo_a, law_a = la.of_firing(fa, d, tail) if ga else la.cut[i0]
-            lo_d, law_d = ld.of_firing(fd, a, tail) if gd else ld.cut[j0]
-            if not counts_as_force(setup, fa) or not counts_as_force(setup, fd):
-                lo_a, law_a, lo_d, law_d = 0, [1.0], 0, [1.0]
-            key = (id(la), id(ld))
-            pair = self.pairs.get(key)
-            if pair is None:
-                pair = self.pairs[key] = Pair(la, ld)
-                pair.pending = {}
-            kd = ld.top
-            # The row of defender's hits: the attacker's law from column j0 + lo_a, its tail folded at kd.
-            first = j0 + lo_a
-            row = [0.0] * (kd + 1)
-            inside = max(0, min(len(law_a), kd - first))
-            row[first:first + inside] = [mass * p for p in law_a[:inside]]
-            row[kd] += mass * sum(law_a[inside:])
-            for l, pl in enumerate(law_d, lo_d):
-                i = min(i0 + l, la.top)
-                got = pair.pending.get(i)
-                if got is None:
-                    pair.pending[i] = [x * pl for x in row]
-                else:
-                    got[:] = [g + x * pl for g, x in zip(got, row)]
+            row = None
+            if not ga and not gd and i0 < la.top and j0 < ld.top:
+                row = (id(la), i0, id(ld))
+                got = rows.setdefault(row, (la, i0, ld, {}))[3]
+                got[j0] = got.get(j0, 0.0) + mass
+            states.append((row, (a, d, ga, gd, mass, la, i0, ld, j0)))
+        together = {key: row for key, row in rows.items() if len(row[3]) > 1}   # in order: sums never reordered
+        for row, state in states:
+            if row not in together:
+                self._open_one(*state)
+        for la, i0, ld, masses in together.values():
+            self._open_row(self.pair_of(la, ld), i0, masses)
         return started
+
+    def _open_row(self, pair: Pair, i0: int, masses: dict) -> None:
+        """Round 1 from attacker rung i0 against many defender rungs: for each number l of defender hits, the
+        masses times P(l) by column, convolved with the attacker's law (one big-integer product)."""
+        la, kd = pair.a, pair.d.top
+        if pair.pending is None:
+            pair.pending = {}
+        lo_a, n, packed_a = pair.law_packed(i0)
+        j_lo, j_hi = min(masses), max(masses) + 1
+        mass = [masses.get(j, 0.0) for j in range(j_lo, j_hi)]
+        for l in range(pair.width):
+            c_lo, c_hi = pair.spans[l]
+            lo, hi = max(c_lo, j_lo), min(c_hi, j_hi)
+            if lo >= hi:
+                continue
+            col = pair.col[l]
+            v = [m * p for m, p in zip(mass[lo - j_lo:hi - j_lo], col[lo:hi])]
+            row = unpack(pack(v) * packed_a, len(v) + n - 1)
+            i = min(i0 + l, la.top)
+            got = pair.pending.get(i)
+            if got is None:
+                got = pair.pending[i] = [0.0] * (kd + 1)
+            first = lo + lo_a
+            inside = max(0, min(len(row), kd - first))
+            got[first:first + inside] = map(add, got[first:first + inside], row[:inside])
+            got[kd] += sum(row[inside:])
+
+    def _open_one(self, a: Army, d: Army, ga, gd, mass: float, la: Ladder, i0: int, ld: Ladder, j0: int) -> None:
+        """Round 1 from one opening state (its casualties still firing, ``ga``/``gd``, included)."""
+        setup, tail = self.setup, self.tail
+        fa = Army(a.units.plus(ga, setup.ruleset), a.damaged) if ga else a
+        fd = Army(d.units.plus(gd, setup.ruleset), d.damaged) if gd else d
+        # Round 1's main fire, from the armies that fire (ghosts included) onto the ladders.
+        lo_a, law_a = la.of_firing(fa, d, tail) if ga else la.cut[i0]
+        lo_d, law_d = ld.of_firing(fd, a, tail) if gd else ld.cut[j0]
+        if not counts_as_force(setup, fa) or not counts_as_force(setup, fd):
+            lo_a, law_a, lo_d, law_d = 0, [1.0], 0, [1.0]
+        pair = self.pair_of(la, ld)
+        if pair.pending is None:
+            pair.pending = {}
+        kd = ld.top
+        # The row of defender's hits: the attacker's law from column j0 + lo_a, its tail folded at kd.
+        first = j0 + lo_a
+        row = [0.0] * (kd + 1)
+        inside = max(0, min(len(law_a), kd - first))
+        row[first:first + inside] = [mass * p for p in law_a[:inside]]
+        row[kd] += mass * sum(law_a[inside:])
+        for l, pl in enumerate(law_d, lo_d):
+            i = min(i0 + l, la.top)
+            got = pair.pending.get(i)
+            if got is None:
+                pair.pending[i] = [x * pl for x in row]
+            else:
+                got[:] = [g + x * pl for g, x in zip(got, row)]
+
+    def pair_of(self, la: Ladder, ld: Ladder) -> Pair:
+        """The chain on this pair of ladders, made once (the retreat rules of :mod:`..policy` read it too)."""
+        key = (id(la), id(ld))
+        pair = self.pairs.get(key)
+        if pair is None:
+            pair = self.pairs[key] = Pair(la, ld)
+        return pair
+
+    def stops(self, pair: Pair, i: int) -> list:
+        """Row i's columns where the attacker's rule makes him retreat ("retreat below", then ``rules``)."""
+        retreat = self.retreat
+        if retreat.rules is None:
+            return pair.stops(i, retreat.below)
+        got = retreat.rules.stops(pair, i)
+        if retreat.below is not None:
+            got = [a or b for a, b in zip(got, pair.stops(i, retreat.below))]
+        return got
 
     def record(self, outcome: str, attacker: Army, defender: Army, x: float) -> None:
         key = (outcome, id(attacker), id(defender))
@@ -127,8 +196,8 @@ class _Solver:
                     record("stalemate", attacker, ld.armies[j], x)
                     inner[j] = 0.0
         rest = "retreat" if retreat.by_size(attacker) else None
-        if rest is None and retreat.below is not None:
-            for j, stop in enumerate(pair.stops(i, retreat.below)):
+        if rest is None and retreat.per_state:
+            for j, stop in enumerate(self.stops(pair, i)):
                 if stop and inner[j]:
                     record("retreat", attacker, ld.armies[j], inner[j])
                     inner[j] = 0.0
@@ -148,7 +217,8 @@ class _Solver:
         for pair in self.pairs.values():
             stacks.setdefault(id(pair.d), []).append(pair)
         for group in stacks.values():
-            visits += Stack(group).settle(self.land, self.record, self.floor, self.retreat.below)
+            visits += Stack(group).settle(self.land, self.record, self.floor,
+                                          self.stops if self.retreat.per_state else None)
         ends = self.merged()
         pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}

@@ -1,0 +1,89 @@
+"""What a plan of attack will cost, told before any work (docs/api.md "Cost budget", "Plan of attack").
+
+A plan is its battles: each wave's (as :func:`.method.plan` estimates one
+battle), each later wave once per group of starts with the same losses so far
+(:mod:`.waves`: a wave fought to the end leaves one such group, plus one per
+number of aircraft it may keep; a wave with a retreat rule or a round limit
+one per state it may end in), the counter-attack once per army of holders,
+and the tables of the retreat rules that read states (the profit rule's is a
+backward pass over every state, each as wide as both laws). The estimate is an
+upper envelope (``bench/waves.py --estimate`` prints it beside the time); the
+plan is refused over :data:`.cost.BUDGET_SECONDS` — a plan of waves is never
+simulated, since a wave after a sampled one would start from a sampled law.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import cost
+from .waves import Plan
+
+PROFIT_FACTOR = 6.0
+"""A wave whose states are worth something (the profit rule, or a later wave of a plan that has one) works a
+backward pass over its states beside its forward one: each state a correlation of both laws (measured with
+bench/waves.py, about 3–5 times the forward chain's seconds)."""
+RULES_FACTOR = 1.5
+"""The chances of the next round (air loss, strafe) read once per state: a fraction of the forward chain."""
+COMPARE_FACTOR = 2.0
+"""With any retreat rule the plan is worked twice: with its rules, and fought to the end (``retreat_value``)."""
+
+
+def _groups(wave) -> int:
+    """How many groups of starts (losses so far) a wave can leave to the next: see the module's docstring."""
+    setup = wave.setup
+    if wave.retreat or wave.reads_states or wave.rounds is not None:
+        return setup.attacker.units.size + 1
+    return 1 + sum(n for uid, n in setup.attacker.units.counts if setup.ruleset.unit(uid).is_air)
+
+
+def _battle(setup, exact: bool, options: dict) -> cost.Estimate:
+    from .method import plan
+    return plan(setup, exact, options)
+
+
+def estimate(plan: Plan, exact: bool) -> cost.Estimate:
+    """The plan's method, states and seconds (an envelope), before any of it is worked."""
+    values = any(w.profit is not None for w in plan.waves)
+    seconds, states, groups = cost.OVERHEAD, 0, 1
+    kinds = set()
+    for k, wave in enumerate(plan.waves):
+        options = {"retreat": wave.retreat, "keep_land": wave.keep_land, **(plan.first if k == 0 else {})}
+        guess = _battle(wave.setup, exact, options)
+        kinds.add(guess.method)
+        work = max(0.0, guess.seconds - cost.OVERHEAD)
+        if values and (k > 0 or wave.profit is not None):
+            work *= PROFIT_FACTOR
+        elif wave.reads_states:
+            work *= RULES_FACTOR
+        if k > 0 and (exact or guess.method != "ladder"):
+            work *= _starts(wave)          # the general and sea chains, and the systems' own, start by start
+        seconds += work * groups
+        states += guess.states * groups
+        groups = min(groups * _groups(wave), 10_000)
+    if plan.counter is not None:
+        holders = max(sum(n for uid, n in w.setup.attacker.units.counts if w.setup.ruleset.unit(uid).domain == "land")
+                      for w in plan.waves)
+        counter = replace(plan.counter, defender=replace(plan.counter.defender,
+                                                         units=plan.waves[0].setup.attacker.units))
+        guess = _battle(counter, exact, {})
+        work = max(0.0, guess.seconds - cost.OVERHEAD) * (holders + 1) * (PROFIT_FACTOR if values else 1.0)
+        seconds += work
+        states += guess.states * (holders + 1)
+    if any(w.retreat or w.reads_states for w in plan.waves):
+        seconds = cost.OVERHEAD + (seconds - cost.OVERHEAD) * COMPARE_FACTOR
+    method = "monte_carlo" if kinds == {"monte_carlo"} else next(iter(kinds - {"monte_carlo"}), "ladder")
+    return cost.Estimate(method, states, seconds)
+
+
+def _starts(wave) -> int:
+    """The defender's armies a later wave may start from: one per hit he can take, plus none left."""
+    return cost.hit_points(wave.setup, "defender") + 1
+
+
+def check(guess: cost.Estimate, exact: bool) -> None:
+    """Refuse a plan over the budget, before any work, with the estimate and the limit in words."""
+    if guess.seconds > cost.BUDGET_SECONDS:
+        raise cost.too_big("the plan's exact chains", guess, None,
+                           " (leave exact out for floats)" if exact else
+                           " (a plan of waves is worked exactly or not at all: fewer units, waves or rules)")
