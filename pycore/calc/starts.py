@@ -49,11 +49,14 @@ class Battles:
     """
 
     def __init__(self, setup: BattleSetup, exact: bool = False, rounds: int | None = None,
-                 retreat: Retreat = NEVER, keep_land: bool = False):
+                 retreat: Retreat = NEVER, keep_land: bool = False, defenders: dict | None = None):
         self.setup, self.exact, self.rounds, self.retreat, self.keep_land = setup, exact, rounds, retreat, keep_land
         self.attacker = Army(setup.attacker.units)
         self._chain: Chain | None = None
         self._members: dict = {}
+        # The defender's ladders, shared by a plan's waves on land (his rungs and his fire do not depend on
+        # who attacks him there: no subs on land); each wave's own otherwise.
+        self._defenders: dict = defenders if defenders is not None and setup.kind != "sea" else {}
         self._pairs: dict = {}
 
     # -- the chains, kept ----------------------------------------------------------------------
@@ -67,12 +70,12 @@ class Battles:
     def solver(self) -> "ladder.Solver":
         """A ladder solver sharing this battle's ladders and pairs with every other (its ends its own)."""
         got = ladder.Solver(self.setup, TAIL, FLOOR, self.retreat, self.keep_land)
-        got.members, got.pairs = self._members, self._pairs
+        got.members, got.defenders, got.pairs = self._members, self._defenders, self._pairs
         return got
 
     def prime(self, defender: Army) -> None:
         """Make the defender's ladder from his strongest army first, so that every survivor is one of its rungs."""
-        if self.uses_ladder() and defender and not self._members:
+        if self.uses_ladder() and defender and not self._defenders:
             try:
                 self.solver().ladder_of("defender", defender, self.attacker)
             except ladder.NotLinear:
@@ -83,10 +86,27 @@ class Battles:
 
     def opening(self, starts: dict) -> dict:
         """Round 1's opening fire (AA guns, bombardment) from every start, the strongest defenders first (so
-        that one ladder of the defender holds every survivor)."""
+        that one ladder of the defender holds every survivor).
+
+        Without bombardment the opening fire is the AA guns', which changes the attacker alone and reads only
+        the defender's guns: it is worked once per number of guns and shared by the starts that have them."""
         order = sorted(starts.items(), key=lambda item: (-item[0].size, -_intact(item[0])))
-        dist = {(self.attacker, d, _EMPTY, _EMPTY): p for d, p in order}
-        return self.chain().opening(dist)
+        chain = self.chain()
+        if self.setup.attacker.bombard:
+            return chain.opening({(self.attacker, d, _EMPTY, _EMPTY): p for d, p in order})
+        guns = frozenset(u.id for u in self.setup.ruleset if "anti_aircraft" in u.abilities)
+        fired: dict = {}
+        out: dict = {}
+        for d, p in order:
+            key = tuple((uid, n) for uid, n in d.units.counts if uid in guns)
+            law = fired.get(key)
+            if law is None:
+                law = fired[key] = [(a, q) for (a, _, _, _), q in chain.opening(
+                    {(self.attacker, d, _EMPTY, _EMPTY): chain.one}).items()]
+            for a, q in law:
+                state = (a, d, _EMPTY, _EMPTY)
+                out[state] = out.get(state, 0) + p * q
+        return out
 
     # -- the law ---------------------------------------------------------------------------------
     def ends(self, starts: dict) -> Ends:

@@ -135,6 +135,9 @@ def fight(plan: Plan, exact: bool = False) -> PlanLaw:
     one, zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
     worth = PlanWorth(plan, exact) if any(w.profit is not None for w in plan.waves) else None
     d0 = start_defender(plan)
+    defenders = worth.defenders if worth is not None else {}
+    plain = not plan.first.get("damaged", {}) and plan.first.get("first_round", 1) == 1 \
+        and plan.first.get("carry", (0, 0)) == (0, 0)
     law: dict = {(0, 0): {d0: one}}             # tag → {defender army: p}, the waves still to fight
     done: dict = {}                              # the plan's paths that have ended
     standings, pruned = [], zero
@@ -145,8 +148,9 @@ def fight(plan: Plan, exact: bool = False) -> PlanLaw:
         rules = _rules(plan, k, worth)
         retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules and rules.active else None)
         battles = worth.battles[k] if worth is not None and k > 0 else \
-            Battles(setup, exact, wave.rounds, retreat, wave.keep_land)
+            Battles(setup, exact, wave.rounds, retreat, wave.keep_land, defenders)
         battles.prime(d0)
+        alone = k == 0 and not (plain and battles.uses_ladder() and _by_ladder(setup, exact, retreat, wave))
         a0 = Army(setup.attacker.units)
         start_size, start_cost = a0.size, army_cost(ruleset, a0)
         ends: dict = {}
@@ -158,7 +162,7 @@ def fight(plan: Plan, exact: bool = False) -> PlanLaw:
                 pruned += mass
                 continue
             fights += mass
-            if k == 0:
+            if alone:
                 options = {**plan.first, "retreat": retreat, "keep_land": wave.keep_land}
                 got = method.ends_of(setup, wave.rounds, exact, options)
             else:
@@ -196,6 +200,13 @@ def fight(plan: Plan, exact: bool = False) -> PlanLaw:
         counter, counter_rounds, cut = _counter(plan, done, exact, worth)
         pruned += cut
     return PlanLaw(standings, counter, counter_rounds, pruned, method_used, samples, reason)
+
+
+def _by_ladder(setup: BattleSetup, exact: bool, retreat: Retreat, wave: Wave) -> bool:
+    """Whether :mod:`.method` would give wave 1 to the ladder (within the cost budget): then the plan's own
+    ladders fight it, and the later waves share the defender's."""
+    from .method import plan as battle_plan
+    return battle_plan(setup, exact, {"retreat": retreat, "keep_land": wave.keep_land}).method == "ladder"
 
 
 def _rules(plan: Plan, k: int, worth) -> StateRules | None:

@@ -46,10 +46,11 @@ class PlanWorth:
         self.rules = [StateRules(self._worth_of(k), w.profit, w.air_loss, w.strafe, w.retreat.at_units,
                                  w.retreat.below) for k, w in enumerate(plan.waves)]
         self.battles: list = [None]
+        self.defenders: dict = {}          # the defender's ladders, shared by the waves (starts.Battles)
         for k, wave in enumerate(plan.waves[1:], 1):
             rules = self.rules[k]
             retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules.active else None)
-            self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land))
+            self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land, self.defenders))
             self.battles[-1].prime(start_defender(plan))
         self.counter_battles = self.counter_rules = None
         if plan.counter is not None:

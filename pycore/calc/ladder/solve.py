@@ -44,6 +44,7 @@ class Solver:
     def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool):
         self.setup, self.tail, self.floor, self.retreat, self.keep_land = setup, tail, floor, retreat, keep_land
         self.members: dict = {}          # (role, army) → (its ladder, its rung): ladders share their rungs
+        self.defenders: dict = {}        # the same for the defender (a plan's waves share his, docs/rules.md §9.1)
         self.pairs: dict = {}            # (id(attacker ladder), id(defender ladder)) → Pair
         self.ends: dict = {}
         # Ends are summed by the armies' identity while solving (hashing an army walks its units), merged by
@@ -51,11 +52,12 @@ class Solver:
         self.by_id: dict = {}
 
     def ladder_of(self, role: str, army: Army, enemy: Army) -> tuple[Ladder, int]:
-        got = self.members.get((role, army))
+        members = self.defenders if role == "defender" else self.members
+        got = members.get((role, army))
         if got is None:
             ladder = Ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker")
             for k, rung in enumerate(ladder.armies):
-                self.members.setdefault((role, rung), (ladder, k))
+                members.setdefault((role, rung), (ladder, k))
             got = (ladder, 0)
         return got
 
