@@ -25,6 +25,9 @@ backward pass over its states beside its forward one: each state a correlation o
 bench/waves.py, about 3–5 times the forward chain's seconds)."""
 RULES_FACTOR = 1.5
 """The chances of the next round (air loss, strafe) read once per state: a fraction of the forward chain."""
+STEP_SECONDS = 0.003
+"""Each battle of the plan solved (a wave per group of starts, the counter-attack per army of holders) costs this
+beyond its chain's work: its ladders set up, its ends summed (measured 1–2 ms for small battles)."""
 COMPARE_FACTOR = 2.0
 """With any retreat rule the plan is worked twice: with its rules, and fought to the end (``retreat_value``)."""
 
@@ -58,7 +61,7 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
             work *= RULES_FACTOR
         if k > 0 and (exact or guess.method != "ladder"):
             work *= _starts(wave)          # the general and sea chains, and the systems' own, start by start
-        seconds += work * groups
+        seconds += (work + STEP_SECONDS) * groups
         states += guess.states * groups
         groups = min(groups * _groups(wave), 10_000)
     if plan.counter is not None:
@@ -67,7 +70,8 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
         counter = replace(plan.counter, defender=replace(plan.counter.defender,
                                                          units=plan.waves[0].setup.attacker.units))
         guess = _battle(counter, exact, {})
-        work = max(0.0, guess.seconds - cost.OVERHEAD) * (holders + 1) * (PROFIT_FACTOR if values else 1.0)
+        work = (max(0.0, guess.seconds - cost.OVERHEAD) * (PROFIT_FACTOR if values else 1.0) + STEP_SECONDS) \
+            * (holders + 1)
         seconds += work
         states += guess.states * (holders + 1)
     if any(w.retreat or w.reads_states for w in plan.waves):
@@ -87,3 +91,9 @@ def check(guess: cost.Estimate, exact: bool) -> None:
         raise cost.too_big("the plan's exact chains", guess, None,
                            " (leave exact out for floats)" if exact else
                            " (a plan of waves is worked exactly or not at all: fewer units, waves or rules)")
+
+
+def together(first: cost.Estimate, second: cost.Estimate) -> cost.Estimate:
+    """Two calculations made one after the other (the plan, then the armies of ``recommend``)."""
+    return cost.Estimate(first.method, first.states + second.states,
+                         first.seconds + max(0.0, second.seconds - cost.OVERHEAD))

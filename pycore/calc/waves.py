@@ -127,15 +127,18 @@ def start_defender(plan: Plan) -> Army:
     return Army(first.defender.units, Force.of(first.ruleset, plan.first.get("damaged", {}).get("defender", {})))
 
 
-def fight(plan: Plan, exact: bool = False) -> PlanLaw:
-    """The law of the plan: where it stands after each wave, and the counter-attack's law."""
+def fight(plan: Plan, exact: bool = False, defenders: dict | None = None) -> PlanLaw:
+    """The law of the plan: where it stands after each wave, and the counter-attack's law.
+
+    ``defenders``: the defender's ladders, kept by the caller from one plan to the next against the same
+    defender (the armies of ``recommend``)."""
     from . import method
     from .worth import PlanWorth
 
     one, zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
     worth = PlanWorth(plan, exact) if any(w.profit is not None for w in plan.waves) else None
     d0 = start_defender(plan)
-    defenders = worth.defenders if worth is not None else {}
+    defenders = worth.defenders if worth is not None else ({} if defenders is None else defenders)
     plain = not plan.first.get("damaged", {}) and plan.first.get("first_round", 1) == 1 \
         and plan.first.get("carry", (0, 0)) == (0, 0)
     law: dict = {(0, 0): {d0: one}}             # tag → {defender army: p}, the waves still to fight

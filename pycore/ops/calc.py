@@ -204,13 +204,18 @@ def run(request: Mapping[str, Any]) -> dict:
 
 def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, estimate: bool) -> dict:
     """A plan of attack (waves, counter-attack, retreat by worth): docs/api.md, ``calc`` "Plan of attack"."""
-    from ..calc import plan_cost
+    from ..calc import plan_cost, recommend
     guess = plan_cost.estimate(options["plan"], exact)
+    if "recommend" in options:
+        more = recommend.estimate(options["plan"], options["recommend"][0], exact)
+        guess = plan_cost.together(guess, more)
     if estimate:
         return {"estimate": guess.as_json(), "link": link_for(canonical)}
     plan_cost.check(guess, exact)
     began = time.perf_counter()
     got = calc_plan.result(options["plan"], exact)
+    if "recommend" in options:
+        got["recommend"] = calc_plan.recommendation(options["plan"], options["recommend"], exact)
     seconds = time.perf_counter() - began
     result = {"ruleset": setup.ruleset.id, "system": spec_of(setup.system), "kind": setup.kind, **got,
               "pruned_bound": "exact: nothing pruned" if exact else BOUND, "link": link_for(canonical)}

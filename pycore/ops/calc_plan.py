@@ -24,7 +24,7 @@ from ..engine.setup import ROLES, TECHS, BattleSetup, parse_side, side_json
 from ..errors import BadRequest, LuckdialError, show
 from ..forces import full_order
 
-PLAN_FIELDS = ("waves", "counter", "territory_value", "repair_between_waves")
+PLAN_FIELDS = ("waves", "counter", "territory_value", "repair_between_waves", "recommend")
 RULE_FIELDS = ("retreat_profit", "retreat_air_loss", "retreat_strafe")
 WAVE_FIELDS = ("attacker", "rounds", "retreat_at_units", "retreat_below", "keep_land") + RULE_FIELDS
 MAX_WAVES = 8
@@ -139,6 +139,24 @@ def _counter(spec: Any, setup: BattleSetup) -> tuple[BattleSetup, dict]:
     return replace(setup, kind="land", attacker=attacker, defender=defender), canonical
 
 
+def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[Any, Any, str]:
+    """``recommend``: the units available (as an attacking side reads them), the target chance, its goal."""
+    from ..calc.recommend import GOALS
+    spec = v.obj(spec, "recommend")
+    v.only_keys(spec, ("available", "target", "goal"), "recommend")
+    side = _within("recommend", parse_side, {"units": v.required(spec, "available", "recommend")}, "attacker",
+                   setup.ruleset, setup.system, setup.kind)
+    available = side.units.plus(side.bombard, setup.ruleset)
+    target = chance(spec["target"], "recommend.target") if "target" in spec else None
+    goal = v.choice(spec.get("goal", "wins" if setup.kind == "sea" else "takes"), GOALS, "recommend.goal")
+    if goal == "holds" and plan.counter is None:
+        raise BadRequest("recommend.goal", "\"holds\" is the chance to hold the territory after the counter-attack; "
+                                           "give a counter-attack (counter) or choose \"takes\"")
+    if goal in ("takes", "holds") and setup.kind == "sea":
+        raise BadRequest("recommend.goal", f"a sea battle takes no territory; choose \"wins\", got {show(goal)}")
+    return available, target, goal
+
+
 def parse(request: Mapping[str, Any], setup: BattleSetup, options: dict, rounds: int | None,
           canonical: dict, exact: bool = False, most: int = 24) -> Plan:
     """The plan a request asks for (wave 1 is its own battle); its fields added to ``canonical``."""
@@ -173,7 +191,18 @@ def parse(request: Mapping[str, Any], setup: BattleSetup, options: dict, rounds:
     plan = Plan(tuple(waves), counter, value, repair, first_options)
     if exact:
         _small_enough(plan, most)
+    if "recommend" in request:
+        available, target, goal = options["recommend"] = _recommend(request["recommend"], setup, plan)
+        canonical["recommend"] = {"available": available.as_dict(), "goal": goal,
+                                  **({"target": target} if target is not None else {})}
+        if exact:
+            _small_enough(recommend_with(plan, available), most)
     return plan
+
+
+def recommend_with(plan: Plan, available) -> Plan:
+    from ..calc.recommend import with_attacker
+    return with_attacker(plan, available)
 
 
 def _small_enough(plan: Plan, most: int) -> None:
@@ -224,7 +253,7 @@ def _wave_json(got: dict, exact: bool) -> dict:
            "attacker_left": float(got["attacker_left"]),
            "losses": {role: _law(got["losses"][role]) for role in ROLES},
            "cost_lost": {role: float(got["cost"][role]) for role in ROLES},
-           "cost_swing": float(got["cost"]["defender"] - got["cost"]["attacker"]),
+           "cost_swing": float(summary.mean(got["swing"], 0)),
            "swing": _law(got["swing"]), "rounds": float(got["rounds"])}
     if exact:
         out["exact_outcome"] = {name: _text(p) for name, p in got["outcome"].items() if name in out["outcome"]}
@@ -244,7 +273,7 @@ def result(plan: Plan, exact: bool) -> dict:
         "takes_territory": float(whole["takes"]),
         "losses": {role: _law(whole["losses"][role]) for role in ROLES},
         "cost_lost": {role: float(whole["cost"][role]) for role in ROLES},
-        "cost_swing": float(whole["cost"]["defender"] - whole["cost"]["attacker"]),
+        "cost_swing": float(summary.mean(whole["swing"], 0)),
         "swing": _law(whole["swing"]),
         "survivors": {role: {uid: float(n) for uid, n in whole["survivors"][role].items()} for role in ROLES},
         "rounds": float(whole["rounds"]),
@@ -280,6 +309,23 @@ def result(plan: Plan, exact: bool) -> dict:
             out["exchange"]["exact_swing"] = _exact_law(exchange["swing"])
     if any(w.retreat or w.reads_states for w in plan.waves):
         plain = summary.whole(plan, fight(without_rules(plan), exact), exact)
-        out["retreat_value"] = {"with_rules": out["cost_swing"],
-                                "to_the_end": float(plain["cost"]["defender"] - plain["cost"]["attacker"])}
+        out["retreat_value"] = {"with_rules": out["cost_swing"], "to_the_end": float(summary.mean(plain["swing"], 0))}
     return out
+
+
+def recommendation(plan: Plan, spec: tuple, exact: bool) -> dict:
+    """``result.recommend``: the cheapest army reaching the target and the army of the best average swing."""
+    from ..calc.recommend import search
+    available, target, goal = spec
+    got = search(plan, available, target, goal, exact)
+
+    def army(entry):
+        if entry is None:
+            return None
+        out = {"units": entry["units"].as_dict(), "cost": entry["cost"], "chance": float(entry["chance"]),
+               "cost_swing": float(entry["cost_swing"])}
+        if exact:
+            out["exact_chance"] = _text(entry["chance"])
+        return out
+    return {"goal": goal, "target": target, "armies": got["armies"], "cheapest": army(got["cheapest"]),
+            "best_profit": army(got["best_profit"])}

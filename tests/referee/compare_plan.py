@@ -111,6 +111,12 @@ def random_plan(rng: random.Random, rid: str, system: str, kind: str, counter: b
     request = random_battle(rng, rid, "dice", kind, (2, 7))
     request["system"] = {"name": system}
     request.pop("rounds", None)
+    if kind == "sea" and rng.random() < 0.6:
+        # a two-hit ship, so that later waves meet it damaged (docs/rules.md §9.1)
+        sturdy = [u for u in rs.battle_units["sea"]["defender"] if rs.unit(u).hit_points > 1]
+        if sturdy:
+            uid = rng.choice(sturdy)
+            request["defender"]["units"][uid] = request["defender"]["units"].get(uid, 0) + 1
     _rules(rng, request, kind)
     request["waves"] = []
     for _ in range(rng.randint(1, 2)):
