@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import cost
-from .waves import Plan
+from .plans import Plan
 
 PROFIT_FACTOR = 6.0
 """A wave whose states are worth something (the profit rule, or a later wave of a plan that has one) works a

@@ -21,7 +21,8 @@ from ..forces import Force
 from . import cost, summary
 from .choices import is_below
 from .plan_cost import estimate as plan_estimate
-from .waves import Plan, army_cost, fight
+from .plans import Plan, army_cost
+from .waves import fight
 
 PLAN_SECONDS = 0.008
 """What working one army's plan costs beyond its chains' work: the plan set up, its laws summed up

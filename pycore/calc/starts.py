@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import replace
-from typing import Any
 
 from ..engine.army import Army
 from ..engine.setup import BattleSetup

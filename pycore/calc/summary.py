@@ -15,7 +15,8 @@ from typing import Any
 from ..engine.army import Army
 from ..engine.setup import ROLES
 from .method import OUTCOMES
-from .waves import Plan, PlanLaw, army_cost, captured, start_defender, takes
+from .plans import Plan, army_cost, captured, start_defender, takes
+from .waves import PlanLaw
 
 
 def _add(law: dict, key, p) -> None:

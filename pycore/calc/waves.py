@@ -24,49 +24,20 @@ counter-attack too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from ..engine.army import Army
 from ..engine.setup import BattleSetup
-from ..forces import Force
-from .choices import NEVER, Retreat
+from .choices import Retreat
 from .law import Ends
+from .plans import Plan, Wave, army_cost, captured, holders, start_defender, takes
 from .policy import StateRules
 from .starts import FLOOR, Battles
+from .worth import PlanWorth
 
-
-@dataclass(frozen=True)
-class Wave:
-    """One wave: its battle (its attacker against the plan's defender), its round limit and rules."""
-
-    setup: BattleSetup
-    rounds: int | None = None
-    retreat: Retreat = NEVER          # retreat at N units, below X (choices.py)
-    keep_land: bool = False
-    profit: Any = None                # the rules read state by state (policy.py)
-    air_loss: Any = None
-    strafe: Any = None
-
-    @property
-    def reads_states(self) -> bool:
-        return self.profit is not None or self.air_loss is not None or self.strafe is not None
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The waves in order (the first is the request's own battle), the counter-attack, what the territory is worth."""
-
-    waves: tuple[Wave, ...]
-    counter: BattleSetup | None = None      # attacker: the counter-attack; defender: the holders' order and tech
-    territory_value: int = 0
-    repair: bool = False                    # two-hit units repaired between waves (not by default)
-    first: Mapping[str, Any] = field(default_factory=dict)   # wave 1's "odds from here": first_round, damaged, carry
-
-    @property
-    def kind(self) -> str:
-        return self.waves[0].setup.kind
+__all__ = ["PlanLaw", "Standing", "fight"]
 
 
 @dataclass
@@ -92,117 +63,104 @@ class PlanLaw:
     reason: str | None = None
 
 
-def army_cost(ruleset, army: Army) -> int:
-    return sum(ruleset.unit(uid).cost * n for uid, n in army.units.counts)
-
-
-def takes(setup: BattleSetup, outcome: str, attacker: Army) -> bool:
-    """docs/rules.md §2, "The territory": the attacker won with a land unit (not an AA gun) left, on land."""
-    if outcome != "attacker_wins" or setup.kind == "sea":
-        return False
-    ruleset = setup.ruleset
-    return any(ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities
-               for uid, _ in attacker.units.counts)
-
-
-def holders(setup: BattleSetup, attacker: Army, defender: Army) -> Army:
-    """Who holds a taken territory: the attacker's land units (aircraft have left it; ships never were in it)
-    and the AA guns captured there (docs/rules.md §9, "Take and hold")."""
-    ruleset = setup.ruleset
-    land = {uid: n for uid, n in attacker.units.counts if ruleset.unit(uid).domain == "land"}
-    for uid, n in defender.units.counts:
-        land[uid] = land.get(uid, 0) + n
-    return Army(Force.of(ruleset, land))
-
-
-def captured(setup: BattleSetup, defender: Army) -> Army:
-    """The defender after a taking: his AA guns are captured (docs/rules.md §9), nothing is left to him."""
-    guns = frozenset(u.id for u in setup.ruleset if "anti_aircraft" in u.abilities)
-    return defender.without(guns)
-
-
-def start_defender(plan: Plan) -> Army:
-    """The defender before wave 1 (in a battle taken up in the middle, with his damaged units)."""
-    first = plan.waves[0].setup
-    return Army(first.defender.units, Force.of(first.ruleset, plan.first.get("damaged", {}).get("defender", {})))
-
-
 def fight(plan: Plan, exact: bool = False, defenders: dict | None = None) -> PlanLaw:
     """The law of the plan: where it stands after each wave, and the counter-attack's law.
 
     ``defenders``: the defender's ladders, kept by the caller from one plan to the next against the same
     defender (the armies of ``recommend``)."""
-    from . import method
-    from .worth import PlanWorth
+    run = _Run(plan, exact, defenders)
+    for k in range(len(plan.waves)):
+        run.wave(k)
+    return run.result()
 
-    one, zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
-    worth = PlanWorth(plan, exact) if any(w.profit is not None for w in plan.waves) else None
-    d0 = start_defender(plan)
-    defenders = worth.defenders if worth is not None else ({} if defenders is None else defenders)
-    plain = not plan.first.get("damaged", {}) and plan.first.get("first_round", 1) == 1 \
-        and plan.first.get("carry", (0, 0)) == (0, 0)
-    law: dict = {(0, 0): {d0: one}}             # tag → {defender army: p}, the waves still to fight
-    done: dict = {}                              # the plan's paths that have ended
-    standings, pruned = [], zero
-    method_used, samples, reason = "exact", None, None
-    for k, wave in enumerate(plan.waves):
+
+class _Run:
+    """One plan being fought: the starts of the next wave by tag, the paths that have ended, what was cut."""
+
+    def __init__(self, plan: Plan, exact: bool, defenders: dict | None):
+        self.plan, self.exact = plan, exact
+        self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
+        self.worth = PlanWorth(plan, exact) if any(w.profit is not None for w in plan.waves) else None
+        self.d0 = start_defender(plan)
+        self.defenders = self.worth.defenders if self.worth is not None else ({} if defenders is None else defenders)
+        first = plan.first
+        self.plain = (not first.get("damaged", {}) and first.get("first_round", 1) == 1
+                      and first.get("carry", (0, 0)) == (0, 0))
+        self.law: dict = {(0, 0): {self.d0: self.one}}   # tag → {defender army: p}: the waves still to fight
+        self.done: dict = {}                              # the plan's paths that have ended
+        self.standings: list = []
+        self.pruned = self.zero
+        self.method, self.samples, self.reason = "exact", None, None
+
+    def wave(self, k: int) -> None:
+        """Wave k from every group of starts: its ends sorted into the paths that end and those that go on."""
+        from . import method
+        plan, wave, zero = self.plan, self.plan.waves[k], self.zero
         setup = wave.setup
-        ruleset = setup.ruleset
-        rules = _rules(plan, k, worth)
+        rules = _rules(plan, k, self.worth)
         retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules and rules.active else None)
-        battles = worth.battles[k] if worth is not None and k > 0 else \
-            Battles(setup, exact, wave.rounds, retreat, wave.keep_land, defenders)
-        battles.prime(d0)
-        alone = k == 0 and not (plain and battles.uses_ladder() and _by_ladder(setup, exact, retreat, wave))
+        battles = self.worth.battles[k] if self.worth is not None and k > 0 else \
+            Battles(setup, self.exact, wave.rounds, retreat, wave.keep_land, self.defenders)
+        battles.prime(self.d0)
+        alone = k == 0 and not (self.plain and battles.uses_ladder() and _by_ladder(setup, self.exact, retreat, wave))
         a0 = Army(setup.attacker.units)
-        start_size, start_cost = a0.size, army_cost(ruleset, a0)
         ends: dict = {}
         rounds = fights = zero
         nxt: dict = {}
-        for tag, starts in law.items():
+        for tag, starts in self.law.items():
             mass = sum(starts.values(), zero)
-            if not exact and mass < FLOOR:
-                pruned += mass
+            if not self.exact and mass < FLOOR:
+                self.pruned += mass
                 continue
             fights += mass
             if alone:
                 options = {**plan.first, "retreat": retreat, "keep_land": wave.keep_land}
-                got = method.ends_of(setup, wave.rounds, exact, options)
+                got = method.ends_of(setup, wave.rounds, self.exact, options)
             else:
                 got = battles.ends(starts)
             if got.method != "exact":
-                method_used, reason = got.method, got.reason
-                samples = got.samples if samples is None else min(samples, got.samples)
+                self.method, self.reason = got.method, got.reason
+                self.samples = got.samples if self.samples is None else min(self.samples, got.samples)
             rounds += got.rounds
-            pruned += got.pruned
-            for (outcome, a, d), p in got.ends.items():
-                ends[(outcome, a, d)] = ends.get((outcome, a, d), zero) + p
-                if a.damaged:                    # the attacker's two-hit units repair once his wave is over
-                    a = Army(a.units)
-                tag2 = (tag[0] + start_size - a.size, tag[1] + start_cost - army_cost(ruleset, a))
-                if takes(setup, outcome, a):
-                    key = (tag2, captured(setup, d), holders(setup, a, d), outcome)
-                    done[key] = done.get(key, zero) + p
-                    continue
-                if plan.repair and d.damaged:
-                    d = Army(d.units)
-                if k + 1 == len(plan.waves) or (plan.kind == "sea" and not d):
-                    key = (tag2, d, None, outcome)
-                    done[key] = done.get(key, zero) + p
-                else:
-                    into = nxt.setdefault(tag2, {})
-                    into[d] = into.get(d, zero) + p
-        standing = dict(done)
+            self.pruned += got.pruned
+            self._sort(k, a0, tag, got, ends, nxt)
+        standing = dict(self.done)
         for tag, starts in nxt.items():
             for d, p in starts.items():
                 standing[(tag, d, None, None)] = standing.get((tag, d, None, None), zero) + p
-        standings.append(Standing(standing, fights, ends, rounds, start_cost))
-        law = nxt
-    counter, counter_rounds = None, zero
-    if plan.counter is not None:
-        counter, counter_rounds, cut = _counter(plan, done, exact, worth)
-        pruned += cut
-    return PlanLaw(standings, counter, counter_rounds, pruned, method_used, samples, reason)
+        self.standings.append(Standing(standing, fights, ends, rounds, army_cost(setup.ruleset, a0)))
+        self.law = nxt
+
+    def _sort(self, k: int, a0: Army, tag: tuple, got: Ends, ends: dict, nxt: dict) -> None:
+        """Each end of wave k: taken (the plan ends, its holders kept), the last wave's, or the next wave's start."""
+        plan, zero, done = self.plan, self.zero, self.done
+        setup = plan.waves[k].setup
+        ruleset = setup.ruleset
+        size, price = a0.size, army_cost(ruleset, a0)
+        last = k + 1 == len(plan.waves)
+        for (outcome, a, d), p in got.ends.items():
+            ends[(outcome, a, d)] = ends.get((outcome, a, d), zero) + p
+            if a.damaged:                    # the attacker's two-hit units repair once his wave is over
+                a = Army(a.units)
+            tag2 = (tag[0] + size - a.size, tag[1] + price - army_cost(ruleset, a))
+            if takes(setup, outcome, a):
+                key = (tag2, captured(setup, d), holders(setup, a, d), outcome)
+            else:
+                if plan.repair and d.damaged:
+                    d = Army(d.units)
+                if not (last or (plan.kind == "sea" and not d)):
+                    into = nxt.setdefault(tag2, {})
+                    into[d] = into.get(d, zero) + p
+                    continue
+                key = (tag2, d, None, outcome)
+            done[key] = done.get(key, zero) + p
+
+    def result(self) -> PlanLaw:
+        counter, counter_rounds = None, self.zero
+        if self.plan.counter is not None:
+            counter, counter_rounds, cut = _counter(self.plan, self.done, self.exact, self.worth)
+            self.pruned += cut
+        return PlanLaw(self.standings, counter, counter_rounds, self.pruned, self.method, self.samples, self.reason)
 
 
 def _by_ladder(setup: BattleSetup, exact: bool, retreat: Retreat, wave: Wave) -> bool:

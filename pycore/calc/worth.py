@@ -29,6 +29,7 @@ from typing import Any
 from ..engine.army import Army
 from ..forces import Force
 from .choices import Retreat
+from .plans import army_cost, captured, holders, start_defender, takes
 from .policy import StateRules
 from .starts import Battles
 
@@ -39,7 +40,6 @@ class PlanWorth:
     """The worth of the ends of every wave of a plan, its rules, and the battles they are worked on."""
 
     def __init__(self, plan, exact: bool):
-        from .waves import army_cost, start_defender
         self.plan, self.exact = plan, exact
         self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
         self.cost = lambda army: army_cost(plan.waves[0].setup.ruleset, army)
@@ -60,7 +60,6 @@ class PlanWorth:
         self._held: dict = {}
 
     def _worth_of(self, k: int):
-        from .waves import captured, holders, takes
         setup = self.plan.waves[k].setup
         repair = self.plan.repair
 
@@ -101,7 +100,6 @@ class PlanWorth:
     def _counter_worth(self, outcome: str, attacker: Army, defender: Army) -> Any:
         """An end of the counter-attack, for the plan's attacker: his holders left, minus the counter-attacker's
         units left, plus the territory's value where it is still his."""
-        from .waves import captured, takes
         retaken = takes(self.plan.counter, outcome, attacker)
         left = captured(self.plan.counter, defender) if retaken else defender
         return self.cost(left) - self.cost(attacker) + (0 if retaken else self.plan.territory_value)

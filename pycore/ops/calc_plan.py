@@ -18,11 +18,11 @@ from typing import Any, Mapping
 from .. import validate as v
 from ..calc import summary
 from ..calc.choices import Retreat
-from ..calc.waves import Plan, Wave, fight
+from ..calc.plans import Plan, Wave
+from ..calc.waves import fight
 from ..engine.sequence import MAX_ROUNDS
-from ..engine.setup import ROLES, TECHS, BattleSetup, parse_side, side_json
+from ..engine.setup import ROLES, BattleSetup, parse_side, side_json
 from ..errors import BadRequest, LuckdialError, show
-from ..forces import full_order
 
 PLAN_FIELDS = ("waves", "counter", "territory_value", "repair_between_waves", "recommend")
 RULE_FIELDS = ("retreat_profit", "retreat_air_loss", "retreat_strafe")

@@ -9,7 +9,7 @@ from ...engine.army import Army
 from ...engine.firing import counts_as_force
 from ...engine.setup import BattleSetup
 from ..choices import NEVER, Retreat
-from .packing import pack, unpack
+from .packing import SCALE, SLOT, table_view, unpack
 from .pair import Pair, outcome_of
 from .rungs import Ladder
 from .stack import Stack
@@ -88,22 +88,27 @@ class Solver:
         return started
 
     def _open_row(self, pair: Pair, i0: int, masses: dict) -> None:
-        """Round 1 from attacker rung i0 against many defender rungs: for each number l of defender hits, the
-        masses times P(l) by column, convolved with the attacker's law (one big-integer product)."""
-        la, kd = pair.a, pair.d.top
+        """Round 1 from attacker rung i0 against many defender rungs: a table of the masses times the
+        defender's laws (one big-integer product per start, as :meth:`Stack.table` makes them), then for each
+        number l of defender hits, its column of the table (one strided copy) convolved with the attacker's
+        law (one product), landing l rows down."""
+        la, kd, width, spans = pair.a, pair.d.top, pair.width, pair.spans
         if pair.pending is None:
             pair.pending = {}
         lo_a, n, packed_a = pair.law_packed(i0)
         j_lo, j_hi = min(masses), max(masses) + 1
-        mass = [masses.get(j, 0.0) for j in range(j_lo, j_hi)]
-        for l in range(pair.width):
-            c_lo, c_hi = pair.spans[l]
+        size = SLOT * width
+        laws = pair.packed_d
+        view = table_view([(int(masses.get(j, 0.0) * SCALE) * laws[j]).to_bytes(size, "little")
+                           for j in range(j_lo, j_hi)])
+        for l in range(width):
+            c_lo, c_hi = spans[l]
             lo, hi = max(c_lo, j_lo), min(c_hi, j_hi)
             if lo >= hi:
                 continue
-            col = pair.col[l]
-            v = [m * p for m, p in zip(mass[lo - j_lo:hi - j_lo], col[lo:hi])]
-            row = unpack(pack(v) * packed_a, len(v) + n - 1)
+            column = bytearray(SLOT * (hi - lo))
+            memoryview(column).cast("Q")[::2] = view[2 * ((lo - j_lo) * width + l):2 * (hi - j_lo) * width:2 * width]
+            row = unpack(int.from_bytes(column, "little") * packed_a, hi - lo + n - 1)
             i = min(i0 + l, la.top)
             got = pair.pending.get(i)
             if got is None:
