@@ -40,9 +40,20 @@ def _groups(wave) -> int:
     return 1 + sum(n for uid, n in setup.attacker.units.counts if setup.ruleset.unit(uid).is_air)
 
 
-def _battle(setup, exact: bool, options: dict) -> cost.Estimate:
-    from .method import plan
-    return plan(setup, exact, options)
+def _battle(setup, exact: bool, options: dict, first: bool = True) -> cost.Estimate:
+    """One battle's estimate: wave 1's as :func:`.method.plan` gives it (Monte Carlo where the exact chain is
+    over the budget), a later wave's or the counter-attack's by its exact chain (they are never sampled)."""
+    from .method import MAX_FLEET_UNITS, plan
+    if first or setup.system.calculator is not None:
+        return plan(setup, exact, options)
+    if exact:
+        return cost.general(setup, True)
+    if setup.kind != "sea":
+        retreat = options.get("retreat")
+        return cost.ladder(setup, retreat is not None and retreat.below is not None)
+    if max(setup.side(role).units.size for role in ("attacker", "defender")) <= MAX_FLEET_UNITS:
+        return cost.fleet(setup)
+    return cost.general(setup, False)
 
 
 def estimate(plan: Plan, exact: bool) -> cost.Estimate:
@@ -52,7 +63,7 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
     kinds = set()
     for k, wave in enumerate(plan.waves):
         options = {"retreat": wave.retreat, "keep_land": wave.keep_land, **(plan.first if k == 0 else {})}
-        guess = _battle(wave.setup, exact, options)
+        guess = _battle(wave.setup, exact, options, first=k == 0)
         kinds.add(guess.method)
         work = max(0.0, guess.seconds - cost.OVERHEAD)
         if values and (k > 0 or wave.profit is not None):
@@ -69,7 +80,7 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
                       for w in plan.waves)
         counter = replace(plan.counter, defender=replace(plan.counter.defender,
                                                          units=plan.waves[0].setup.attacker.units))
-        guess = _battle(counter, exact, {})
+        guess = _battle(counter, exact, {}, first=False)
         work = (max(0.0, guess.seconds - cost.OVERHEAD) * (PROFIT_FACTOR if values else 1.0) + STEP_SECONDS) \
             * (holders + 1)
         seconds += work

@@ -173,6 +173,15 @@ def test_a_plan_is_estimated_before_any_work_and_refused_over_the_budget():
     assert refused["type"] == "too_big" and "plan" in refused["message"]
 
 
+def test_a_later_wave_is_estimated_by_its_exact_chain():
+    """A small first wave, a huge second one: the second is never simulated (docs/api.md "Plan of attack"),
+    so the plan is refused before any work, naming the plan's chains."""
+    huge = {**ONE_V_ONE, "defender": {"units": {"infantry": 600, "artillery": 300}},
+            "waves": [{"attacker": {"units": {"infantry": 900, "tank": 600}}}]}
+    got = error(huge)
+    assert got["type"] == "too_big" and "the plan's exact chains" in got["message"]
+
+
 def test_exact_fractions_are_refused_for_big_waves():
     got = error({**SECOND_WAVE, "waves": [{"attacker": {"units": {"infantry": 30}}}]})
     assert got["field"] == "waves[0]" and "at most 24" in got["message"]

@@ -140,7 +140,7 @@ def dial_systems() -> list[tuple[str, bool]]:
     """Each system of the dial and whether CPython's pycore knows it today (from odds/calc.js's table)."""
     systems = [("dice", {"name": "dice"}), ("lowluck", {"name": "lowluck"})]
     systems += [(f"chess-{v}", {"name": "chess", "variant": v}) for v in ("orthodox", "ryof", "ryof6", "cof", "cofr")]
-    systems += [("colored", {"name": "colored"})]
+    systems += [("colored", {"name": "colored"}), ("biased", {"name": "biased"})]
     out = []
     for key, system in systems:
         envelope = pycore_handle({"op": "calc", "ruleset": "revised", "system": system,
