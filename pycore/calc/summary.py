@@ -33,10 +33,14 @@ def standing(plan: Plan, law: dict, zero) -> dict:
     swing: dict = {}
     taken = left = zero
     survivors: dict = {uid: zero for uid, _ in d0.units.counts}
+    lost: dict = {}                          # the defender's losses by his army, worked once each
     for ((units, ipcs), d, held, _), p in law.items():
+        got = lost.get(d)
+        if got is None:
+            got = lost[d] = (size0 - d.size, cost0 - army_cost(ruleset, d))
         _add(losses["attacker"], units, p)
-        _add(losses["defender"], size0 - d.size, p)
-        lost_d = cost0 - army_cost(ruleset, d)
+        _add(losses["defender"], got[0], p)
+        lost_d = got[1]
         cost["attacker"] += p * ipcs
         cost["defender"] += p * lost_d
         value = lost_d - ipcs + (plan.territory_value if held is not None else 0)

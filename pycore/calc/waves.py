@@ -138,12 +138,15 @@ class _Run:
         ruleset = setup.ruleset
         size, price = a0.size, army_cost(ruleset, a0)
         last = k + 1 == len(plan.waves)
+        seen: dict = {}                       # an army ends many battles: its losses and its land, once
         for (outcome, a, d), p in got.ends.items():
             ends[(outcome, a, d)] = ends.get((outcome, a, d), zero) + p
-            if a.damaged:                    # the attacker's two-hit units repair once his wave is over
-                a = Army(a.units)
-            tag2 = (tag[0] + size - a.size, tag[1] + price - army_cost(ruleset, a))
-            if takes(setup, outcome, a):
+            lost = seen.get(a)
+            if lost is None:
+                left = Army(a.units) if a.damaged else a   # his two-hit units repair once his wave is over
+                lost = seen[a] = (size - left.size, price - army_cost(ruleset, left), takes(setup, "attacker_wins", left))
+            tag2 = (tag[0] + lost[0], tag[1] + lost[1])
+            if outcome == "attacker_wins" and lost[2]:
                 key = (tag2, captured(setup, d), holders(setup, a, d), outcome)
             else:
                 if plan.repair and d.damaged:

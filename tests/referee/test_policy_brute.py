@@ -28,8 +28,9 @@ def _cost(rs, army) -> int:
 class Brute:
     """One battle's states after a round, and the average swing of any retreat rule over them."""
 
-    def __init__(self, request: dict, later=None):
+    def __init__(self, request: dict, later=None, held=None):
         self.request = request
+        self.held = held            # what the counter-attack makes of the holders (take and hold)
         self.battle = Battle(request, "chosen")
         self.rs = RULESETS[request["ruleset"]]
         self.value = request.get("territory_value", 0)
@@ -59,6 +60,11 @@ class Brute:
         if taken:
             d = tuple(row for row in d if row[0] != "aa_gun")
         lost_a = _cost(rs, self.a0) - _cost(rs, a)
+        if taken and self.held is not None:
+            land = {u: n for u, n in counts(a).items() if rs.unit(u).domain == "land"}
+            for u, n in counts(d).items():          # captured AA guns hold the territory too
+                land[u] = land.get(u, 0) + n
+            return Fraction(_cost(rs, self.d0) - lost_a) + self.held(tuple(sorted(land.items())))
         if taken:
             return Fraction(_cost(rs, self.d0) - _cost(rs, d) - lost_a + self.value)
         if self.later is not None:
@@ -179,3 +185,34 @@ def test_the_profit_rule_sees_the_next_wave():
     assert _mean(got["exact_swing"]) == brute.best()
     alone = project({**first, "retreat_profit": 0, "exact": True})
     assert brute.best() > brute.average(frozenset()) or _mean(alone["exact_swing"]) != brute.best()
+
+
+def test_the_profit_rule_sees_the_counter_attack():
+    """With a counter-attack the territory is worth its value only where it is held, and the holders lost in
+    the counter-attack count (docs/rules.md §9.2–§9.3): the rule's average exchange is the best of every
+    retreat rule of the attack."""
+    request = {"ruleset": "revised", "system": {"name": "dice"}, "attacker": {"units": {"infantry": 2, "tank": 1}},
+               "defender": {"units": {"infantry": 2}}, "territory_value": 6}
+    counter = {"units": {"infantry": 2, "tank": 1}}
+    rs = RULESETS["revised"]
+    worked: dict = {}
+
+    def held(holders: tuple) -> Fraction:
+        if holders not in worked:
+            battle = Battle({"ruleset": "revised", "system": {"name": "dice"}, "attacker": counter,
+                             "defender": {"units": dict(holders)}}, "chosen")
+            h0, c0 = battle.start["defender"], battle.start["attacker"]
+            total = Fraction(0)
+            for (outcome, c, h), p in battle.ends().items():
+                again = outcome == "attacker_wins" and any(rs.unit(u).domain == "land" for u, _, _ in c)
+                if again:
+                    h = tuple(row for row in h if row[0] != "aa_gun")
+                total += p * ((_cost(rs, c0) - _cost(rs, c)) - (_cost(rs, h0) - _cost(rs, h))
+                              + (0 if again else request["territory_value"]))
+            worked[holders] = total
+        return worked[holders]
+
+    brute = Brute(request, held=held)
+    assert brute.best() > brute.average(frozenset())        # retreating pays somewhere here
+    got = project({**request, "retreat_profit": 0, "exact": True, "counter": {"attacker": counter}})
+    assert _mean(got["exchange"]["exact_swing"]) == brute.best()
