@@ -308,8 +308,17 @@ def result(plan: Plan, exact: bool) -> dict:
             out["exact_holds"] = _text(counter["holds"])
             out["exchange"]["exact_swing"] = _exact_law(exchange["swing"])
     if any(w.retreat or w.reads_states for w in plan.waves):
-        plain = summary.whole(plan, fight(without_rules(plan), exact), exact)
-        out["retreat_value"] = {"with_rules": out["cost_swing"], "to_the_end": float(summary.mean(plain["swing"], 0))}
+        # What the rules are worth: the plan's average swing, the exchange's where there is a counter-attack
+        # (what the profit rule weighs, docs/rules.md §9.3), with them and with every wave fighting to the end.
+        plain = without_rules(plan)
+        plain_law = fight(plain, exact)
+        if counter is not None:
+            other = summary.counter(plain, plain_law, exact)["exchange"]["swing"]
+            mine = out["exchange"]["cost_swing"]
+        else:
+            other = summary.whole(plain, plain_law, exact)["swing"]
+            mine = out["cost_swing"]
+        out["retreat_value"] = {"with_rules": mine, "to_the_end": float(summary.mean(other, 0))}
     return out
 
 
