@@ -14,9 +14,12 @@ the same question. Ratios are ours / the peer's, best against best and median ag
 Targets (issue 30): every battle at most the peer's time in CPython; the two big waves within 2× of the
 peer in Pyodide (``--pyodide``: ours in the pinned npm Pyodide under Node, tests/pyodide/run_in_pyodide.mjs).
 
-``--estimate`` prints the plan's cost estimate (docs/api.md "Cost budget") beside its time.
+``--estimate`` prints the plan's cost estimate (docs/api.md "Cost budget") beside its time. ``--rules`` times
+the rules that read a state on a land battle of 24 v 23 (none, profit, air loss, strafe; then profit with a
+second wave, a counter-attack, both), ``--recommend`` the search of the cheapest army (251 armies), each with
+its estimate: what ``plan_cost``'s factors and ``recommend.PLAN_SECONDS`` were read from.
 
-    python3 bench/waves.py [--repeat N] [--only KEY] [--peer DIR] [--pyodide] [--estimate]
+    python3 bench/waves.py [--repeat N] [--only KEY] [--peer DIR] [--pyodide] [--estimate] [--rules] [--recommend]
 """
 
 from __future__ import annotations
@@ -111,6 +114,32 @@ def ours(key: str, repeat: int) -> dict:
             "takes": result["takes_territory"], "pruned": result["pruned"]}
 
 
+RULES_BATTLE = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+                "attacker": {"units": {"infantry": 12, "artillery": 4, "tank": 6, "fighter": 2}},
+                "defender": {"units": {"infantry": 18, "artillery": 2, "tank": 2, "aa_gun": 1}}, "territory_value": 8}
+COUNTER = {"attacker": {"units": {"infantry": 10, "tank": 4, "fighter": 2}}}
+RULES = {"fought to the end": {}, "profit": {"retreat_profit": 0}, "air loss": {"retreat_air_loss": 0.3},
+         "strafe": {"retreat_strafe": 0.8},
+         "profit, a second wave": {"retreat_profit": 0, "waves": [{"attacker": {"units": {"tank": 6, "bomber": 2}}}]},
+         "a counter-attack": {"counter": COUNTER}, "profit, a counter-attack": {"retreat_profit": 0, "counter": COUNTER}}
+RECOMMEND = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "attacker": {"units": {"infantry": 3}},
+             "defender": {"units": {"infantry": 3, "artillery": 1}},
+             "recommend": {"available": {"infantry": 6, "artillery": 2, "tank": 3, "fighter": 2}, "target": 0.9}}
+
+
+def timed(request: dict, repeat: int) -> tuple[float, float, dict]:
+    """Best and median process milliseconds of ``request``, and its estimate."""
+    text = json.dumps(request)
+    handle(text)
+    times = []
+    for _ in range(repeat):
+        began = time.process_time()
+        handle(text)
+        times.append((time.process_time() - began) * 1e3)
+    estimate = json.loads(handle(json.dumps({**request, "estimate": True})))["result"]["estimate"]
+    return min(times), statistics.median(times), estimate
+
+
 def peer(keys: list, directory: str, repeat: int) -> dict:
     node = shutil.which("node")
     if node is None:
@@ -151,8 +180,20 @@ def main() -> int:
     parser.add_argument("--peer", metavar="DIR", help="a built aacalc2 (DIR/dist/index.js), run under Node")
     parser.add_argument("--pyodide", action="store_true", help="also time ours in Pyodide under Node")
     parser.add_argument("--estimate", action="store_true", help="print each plan's cost estimate")
+    parser.add_argument("--rules", action="store_true", help="time the rules that read a state")
+    parser.add_argument("--recommend", action="store_true", help="time the search of the cheapest army")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # for --pyodide
     args = parser.parse_args()
+    if args.rules or args.recommend:
+        print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}")
+        cases = {name: {**RULES_BATTLE, **extra} for name, extra in RULES.items()} if args.rules else {}
+        if args.recommend:
+            cases["recommend (251 armies)"] = RECOMMEND
+        for name, request in cases.items():
+            best, median, estimate = timed(request, max(1, args.repeat // 3))
+            print(f"{name}: {best:.0f} ms best, {median:.0f} median (process time); estimate "
+                  f"{estimate['seconds'] * 1e3:.0f} ms ({estimate['seconds'] * 1e3 / best:.1f}x)", flush=True)
+        return 0
     keys = args.only or list(BATTLES)
     if args.json:
         for key in keys:

@@ -177,26 +177,21 @@ def _aircraft(ruleset, army: Army) -> int:
     return sum(n for uid, n in army.units.counts if ruleset.unit(uid).is_air)
 
 
-_REACH: dict = {}
-
-
 def _air_reach(ladder) -> list:
-    """For each rung: how many more hits take one of the attacker's aircraft (None: none is ever lost)."""
-    got = _REACH.get(id(ladder))
-    if got is None or got[0] is not ladder:
+    """For each rung: how many more hits take one of the attacker's aircraft (None: none is ever lost).
+    Worked once per ladder, kept on it."""
+    got = getattr(ladder, "air_reach", None)
+    if got is None:
         ruleset = ladder.setup.ruleset
         air = [_aircraft(ruleset, army) for army in ladder.armies]
-        reach: list = [None] * len(air)
+        got = [None] * len(air)
         nearest = None
         for r in range(len(air) - 1, -1, -1):
             if r + 1 < len(air) and air[r + 1] < air[r]:
                 nearest = r + 1
-            reach[r] = nearest - r if nearest is not None else None
-        got = _REACH[id(ladder)] = (ladder, reach)
-        if len(_REACH) > 256:
-            _REACH.clear()
-            _REACH[id(ladder)] = got
-    return got[1]
+            got[r] = nearest - r if nearest is not None else None
+        ladder.air_reach = got
+    return got
 
 
 def _tail_by_column(pair, hits: int) -> list:
