@@ -9,7 +9,8 @@ time). The peer is aacalc2 (TypeScript): ``--peer DIR`` names a built copy of it
 version 2.0.25 measured), run under Node in the same sitting, each battle warmed up then timed
 ``--repeat`` times; without it, the issue's figures are printed as reference points, not run. Both answer
 the chance the territory is taken after all the waves: printed side by side as a check that they answer
-the same question. Ratios are ours / the peer's, best against best and median against median.
+the same question. The two alternate battle by battle over ``--sittings`` sittings (a shared machine's load
+falls on both); ratios are ours / the peer's, best against best and median against median of all the runs.
 
 Targets (issue 30): every battle at most the peer's time in CPython; the two big waves within 2× of the
 peer in Pyodide (``--pyodide``: ours in the pinned npm Pyodide under Node, tests/pyodide/run_in_pyodide.mjs).
@@ -110,8 +111,15 @@ def ours(key: str, repeat: int) -> dict:
         walls.append((time.perf_counter() - began) * 1e3)
         computes.append(got["result"]["timing"]["seconds"] * 1e3)
     result = got["result"]
-    return {"best": min(walls), "median": statistics.median(walls), "compute": min(computes),
+    return {"times": walls, "best": min(walls), "median": statistics.median(walls), "compute": min(computes),
             "takes": result["takes_territory"], "pruned": result["pruned"]}
+
+
+def _pooled(runs: list) -> dict:
+    """Several sittings of one side pooled: the best of all, the median of all."""
+    times = [t for run in runs for t in run["times"]]
+    return {**runs[-1], "times": times, "best": min(times), "median": statistics.median(times),
+            **({"compute": min(run["compute"] for run in runs)} if "compute" in runs[-1] else {})}
 
 
 RULES_BATTLE = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
@@ -159,8 +167,8 @@ def peer(keys: list, directory: str, repeat: int) -> dict:
         harness.write_text(PEER_HARNESS)
         done = subprocess.run([node, str(harness)], input=json.dumps(spec), capture_output=True, text=True, check=True)
     got = json.loads(done.stdout)
-    return {key: {"best": min(v["times"]), "median": statistics.median(v["times"]), "takes": v["takes"]}
-            for key, v in got.items()}
+    return {key: {"times": v["times"], "best": min(v["times"]), "median": statistics.median(v["times"]),
+                  "takes": v["takes"]} for key, v in got.items()}
 
 
 def in_pyodide(keys: list, repeat: int) -> dict:
@@ -176,6 +184,7 @@ def in_pyodide(keys: list, repeat: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--sittings", type=int, default=3, help="alternations of the peer's runs and ours")
     parser.add_argument("--only", action="append", choices=sorted(BATTLES))
     parser.add_argument("--peer", metavar="DIR", help="a built aacalc2 (DIR/dist/index.js), run under Node")
     parser.add_argument("--pyodide", action="store_true", help="also time ours in Pyodide under Node")
@@ -199,11 +208,18 @@ def main() -> int:
         for key in keys:
             print(json.dumps({"key": key, **ours(key, args.repeat)}), flush=True)
         return 0
-    print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}")
-    theirs = peer(keys, args.peer, args.repeat) if args.peer else {}
+    print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}; {args.sittings} sittings of "
+          f"{args.repeat} runs, the peer's and ours alternating battle by battle")
+    runs: dict = {key: ([], []) for key in keys}
+    for _ in range(args.sittings):
+        for key in keys:
+            if args.peer:
+                runs[key][0].append(peer([key], args.peer, args.repeat)[key])
+            runs[key][1].append(ours(key, args.repeat))
+    theirs = {key: _pooled(runs[key][0]) for key in keys if runs[key][0]}
     wasm = in_pyodide(keys, args.repeat) if args.pyodide else {}
     for key in keys:
-        mine = ours(key, args.repeat)
+        mine = _pooled(runs[key][1])
         line = (f"{key:7} {BATTLES[key][0]}{' (Low Luck)' if key.endswith('-ll') else ''}: ours {mine['best']:.2f} ms "
                 f"best, {mine['median']:.2f} median (compute {mine['compute']:.2f}), takes {mine['takes']:.12f}")
         if key in theirs:
