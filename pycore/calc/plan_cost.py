@@ -96,15 +96,32 @@ def _starts(wave) -> int:
     return cost.hit_points(wave.setup, "defender") + 1
 
 
-def check(guess: cost.Estimate, exact: bool) -> None:
-    """Refuse a plan over the budget, before any work, with the estimate and the limit in words."""
-    if guess.seconds > cost.BUDGET_SECONDS:
-        raise cost.too_big("the plan's exact chains", guess, None,
-                           " (leave exact out for floats)" if exact else
-                           " (a plan of waves is worked exactly or not at all: fewer units, waves or rules)")
+def check(plan: Plan, guess: cost.Estimate, exact: bool) -> None:
+    """Refuse a plan over the budget, before any work, with the estimates and the limit in words."""
+    from . import plan_sample
+    if guess.seconds <= cost.BUDGET_SECONDS:
+        return
+    if exact:
+        raise cost.too_big("the plan's exact chains", guess, None, " (leave exact out for floats)")
+    if not plan_sample.allowed(plan, exact):
+        raise cost.too_big("the plan's exact chains", guess, None, ", and with retreat rules, \"keep one land "
+                           "unit\" or a battle taken up in the middle only the exact chains answer")
+    fewest = cost.Estimate("monte_carlo", cost.MIN_SAMPLES,
+                           cost.OVERHEAD + cost.MIN_SAMPLES * plan_sample.seconds_per_plan(plan))
+    raise cost.too_big("the plan's exact chains", guess, fewest)
 
 
 def together(first: cost.Estimate, second: cost.Estimate) -> cost.Estimate:
     """Two calculations made one after the other (the plan, then the armies of ``recommend``)."""
     return cost.Estimate(first.method, first.states + second.states,
                          first.seconds + max(0.0, second.seconds - cost.OVERHEAD))
+
+
+def sampled(plan: Plan, exact: bool, guess: cost.Estimate) -> cost.Estimate | None:
+    """Monte Carlo in place of the plan's exact chains over the budget (:mod:`.plan_sample`), where the engine's
+    seeded plan is the plan asked and enough plans fit in the budget; else None (the plan is refused)."""
+    from . import plan_sample
+    if not plan_sample.allowed(plan, exact):
+        return None
+    got = plan_sample.estimate(plan)
+    return got if got.states >= cost.MIN_SAMPLES else None

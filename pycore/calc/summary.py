@@ -110,12 +110,12 @@ def counter(plan: Plan, law: PlanLaw, exact: bool) -> dict | None:
     size_c, cost_c = c0.size, army_cost(ruleset, c0)
     outcome = {name: zero for name in OUTCOMES}
     lost_c: dict = {}
+    left_h: dict = {}
     cost = {"attacker": zero, "defender": zero}       # the counter-attacker's and the holders' IPCs lost
     retakes = fights = zero
     swing: dict = {}
     losses = {role: {} for role in ROLES}             # the whole exchange's
-    lost_h: dict = {}
-    for ((units, ipcs), held, name, c, h), p in law.counter.items():
+    for ((units, ipcs), name, c, h), p in law.counter.items():
         fights += p
         outcome[name] += p
         again = takes(setup, name, c)
@@ -123,21 +123,23 @@ def counter(plan: Plan, law: PlanLaw, exact: bool) -> dict | None:
             retakes += p
             h = captured(setup, h)
         _add(lost_c, size_c - c.size, p)
-        _add(lost_h, held.size - h.size, p)
+        _add(left_h, h.size, p)
         lost_c_ipcs = cost_c - army_cost(ruleset, c)
-        lost_h_ipcs = army_cost(ruleset, held) - army_cost(ruleset, h)
+        left_ipcs = army_cost(ruleset, h)
         cost["attacker"] += p * lost_c_ipcs
-        cost["defender"] += p * lost_h_ipcs
-        _add(swing, cost_d0 + lost_c_ipcs - ipcs - lost_h_ipcs + (0 if again else plan.territory_value), p)
-        _add(losses["attacker"], units + held.size - h.size, p)
+        cost["defender"] -= p * left_ipcs                 # less what they had: added below
+        _add(swing, cost_d0 + lost_c_ipcs - (ipcs - left_ipcs) + (0 if again else plan.territory_value), p)
+        _add(losses["attacker"], units - h.size, p)
         _add(losses["defender"], d0.size + size_c - c.size, p)
     for ((units, ipcs), d, held, _), p in law.waves[-1].law.items():
-        if held is None:                               # not taken: the plan's own end is the exchange's
+        if held is not None:                           # the holders' IPCs at the start of the counter-attack
+            cost["defender"] += p * army_cost(ruleset, held)
+        else:                                          # not taken: the plan's own end is the exchange's
             _add(swing, cost_d0 - army_cost(ruleset, d) - ipcs, p)
             _add(losses["attacker"], units, p)
             _add(losses["defender"], d0.size - d.size, p)
     return {"fights": fights, "outcome": outcome, "retakes": retakes, "holds": fights - retakes,
-            "losses": {"attacker": lost_c, "defender": lost_h}, "cost_lost": cost,
+            "losses": {"attacker": lost_c}, "survivors_count": {"defender": left_h}, "cost_lost": cost,
             "rounds": law.counter_rounds, "exchange": {"swing": swing, "losses": losses}}
 
 

@@ -55,7 +55,7 @@ class Standing:
 @dataclass
 class PlanLaw:
     waves: list[Standing]
-    counter: dict | None              # (tag, holders, outcome, counter-attacker after, holders after) → p
+    counter: dict | None              # (losses with the holders, outcome, counter-attacker after, holders after) → p
     counter_rounds: Any
     pruned: Any
     method: str = "exact"
@@ -186,33 +186,35 @@ def _rules(plan: Plan, k: int, worth) -> StateRules | None:
 def _counter(plan: Plan, done: dict, exact: bool, worth) -> tuple[dict, Any, Any]:
     """The counter-attack on every taken end of the plan (docs/rules.md §9, "Take and hold").
 
-    Fought once from each army of holders (its law does not depend on how the plan got there), then joined
-    to the plan's paths that left those holders → {(tag, holders, outcome, counter-attacker after, holders
-    after): p}: the law of the whole exchange is exact.
+    The holders are grouped by the attacker's losses so far *with the holders counted as lost* — (units,
+    IPCs): every end of the counter-attack then tells the exchange's losses by itself (those totals less the
+    holders left), so the law of the whole exchange is exact, and each group is one battle from many starts
+    (a plan's holders are few groups: a wave of land units that takes the territory has lost, with its
+    holders, all it brought). → {(losses with the holders, outcome, counter-attacker after, holders after): p}.
     """
     zero = Fraction(0) if exact else 0.0
+    ruleset = plan.counter.ruleset
     battles = worth.counter_battles if worth is not None else Battles(plan.counter, exact)
-    taken: dict = {}
-    for (tag, _, held, _), p in done.items():
+    groups: dict = {}
+    for ((units, ipcs), _, held, _), p in done.items():
         if held is not None:
-            into = taken.setdefault(held, {})
-            into[tag] = into.get(tag, zero) + p
-    if taken:
-        battles.prime(max(taken, key=lambda h: (h.size, army_cost(plan.counter.ruleset, h))))
+            key = (units + held.size, ipcs + army_cost(ruleset, held))
+            starts = groups.setdefault(key, {})
+            starts[held] = starts.get(held, zero) + p
+    if groups:
+        battles.prime(max((h for starts in groups.values() for h in starts),
+                          key=lambda h: (h.size, army_cost(ruleset, h))))
     out: dict = {}
     rounds = pruned = zero
-    for held, tags in taken.items():
-        mass = sum(tags.values(), zero)
+    for key, starts in groups.items():
+        mass = sum(starts.values(), zero)
         if not exact and mass < FLOOR:
             pruned += mass
             continue
-        got: Ends = battles.ends({held: 1 if exact else 1.0})
-        rounds += mass * got.rounds
-        pruned += mass * got.pruned
-        for (outcome, c, h), q in got.ends.items():
-            if h.damaged:
-                h = Army(h.units)
-            for tag, p in tags.items():
-                end = (tag, held, outcome, c, h)
-                out[end] = out.get(end, zero) + p * q
+        got: Ends = battles.ends(starts)
+        rounds += got.rounds
+        pruned += got.pruned
+        for (outcome, c, h), p in got.ends.items():
+            end = (key, outcome, c, Army(h.units) if h.damaged else h)
+            out[end] = out.get(end, zero) + p
     return out, rounds, pruned

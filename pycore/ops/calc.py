@@ -204,23 +204,30 @@ def run(request: Mapping[str, Any]) -> dict:
 
 def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, estimate: bool) -> dict:
     """A plan of attack (waves, counter-attack, retreat by worth): docs/api.md, ``calc`` "Plan of attack"."""
-    from ..calc import plan_cost, recommend
+    from ..calc import cost, plan_cost, recommend
     guess = plan_cost.estimate(options["plan"], exact)
     if "recommend" in options:
         more = recommend.estimate(options["plan"], options["recommend"][0], exact)
         guess = plan_cost.together(guess, more)
+    sampled = None
+    if guess.seconds > cost.BUDGET_SECONDS and "recommend" not in options:
+        sampled = plan_cost.sampled(options["plan"], exact, guess)
     if estimate:
-        return {"estimate": guess.as_json(), "link": link_for(canonical)}
-    plan_cost.check(guess, exact)
+        return {"estimate": (sampled or guess).as_json(), "link": link_for(canonical)}
+    if sampled is None:
+        plan_cost.check(options["plan"], guess, exact)
+    else:
+        guess = sampled
     began = time.perf_counter()
-    got = calc_plan.result(options["plan"], exact)
+    got = calc_plan.result(options["plan"], exact, sampled is not None and guess)
     if "recommend" in options:
         got["recommend"] = calc_plan.recommendation(options["plan"], options["recommend"], exact)
     seconds = time.perf_counter() - began
     result = {"ruleset": setup.ruleset.id, "system": spec_of(setup.system), "kind": setup.kind, **got,
               "pruned_bound": "exact: nothing pruned" if exact else BOUND, "link": link_for(canonical)}
     if got["method"] == "monte_carlo":
-        result["pruned_bound"] = f"simulated: some battles of the plan were fought {got['samples']} times by the engine"
+        result["pruned_bound"] = (f"simulated: {got['samples']} plans fought by the engine with seeded dice (or a "
+                                  f"battle of it: see method_reason); intervals are ±1.96 standard errors (95 %)")
     if timing:
         result["timing"] = {"seconds": seconds}
     return result

@@ -11,6 +11,7 @@ here as JSON.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping
@@ -230,6 +231,11 @@ def without_rules(plan: Plan) -> Plan:
                                              strafe=None) for w in plan.waves))
 
 
+def _interval(p: float, n: int) -> list[float]:
+    half = 1.96 * math.sqrt(max(p * (1 - p), 0.0) / n)
+    return [max(0.0, p - half), min(1.0, p + half)]
+
+
 def _text(p) -> str:
     p = Fraction(p)
     return f"{p.numerator}/{p.denominator}"
@@ -263,9 +269,17 @@ def _wave_json(got: dict, exact: bool) -> dict:
     return out
 
 
-def result(plan: Plan, exact: bool) -> dict:
-    """The plan's result fields (docs/api.md, ``calc`` "Plan of attack"), in JSON."""
-    law = fight(plan, exact)
+def _sampled(plan: Plan, guess) -> Any:
+    from ..calc import cost, plan_sample
+    return plan_sample.sample(plan, (
+        f"Monte Carlo: the plan's exact chains would take more than the {cost.duration(cost.BUDGET_SECONDS)} a "
+        f"calculation may take; {guess.states} plans fought by the engine with seeded dice"))
+
+
+def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
+    """The plan's result fields (docs/api.md, ``calc`` "Plan of attack"), in JSON; ``sampled``: the estimate of
+    the Monte Carlo that stands in for the exact chains (:mod:`pycore.calc.plan_sample`)."""
+    law = _sampled(plan, sampled) if sampled else fight(plan, exact)
     whole = summary.whole(plan, law, exact)
     sizes = whole["sizes"]
     out: dict[str, Any] = {
@@ -285,6 +299,8 @@ def result(plan: Plan, exact: bool) -> dict:
     }
     if law.method == "monte_carlo":
         out["samples"], out["method_reason"] = law.samples, law.reason
+        out["intervals"] = {name: _interval(p, law.samples) for name, p in out["outcome"].items()}
+        out["intervals"]["takes_territory"] = _interval(out["takes_territory"], law.samples)
     if exact:
         out["exact_outcome"] = {name: _text(p) for name, p in whole["outcome"].items() if name in out["outcome"]}
         out["exact_losses"] = {role: _exact_law(whole["losses"][role]) for role in ROLES}
@@ -299,7 +315,8 @@ def result(plan: Plan, exact: bool) -> dict:
         out["counter"] = {
             "fights": float(counter["fights"]), "outcome": _outcome(counter["outcome"]),
             "retakes": float(counter["retakes"]),
-            "losses": {role: _law(counter["losses"][role]) for role in ROLES},
+            "losses": {"attacker": _law(counter["losses"]["attacker"])},
+            "survivors_count": {"defender": _law(counter["survivors_count"]["defender"])},
             "cost_lost": {role: float(counter["cost_lost"][role]) for role in ROLES},
             "rounds": float(counter["rounds"])}
         out["exchange"] = {"swing": _law(exchange["swing"]), "cost_swing": float(summary.mean(exchange["swing"], zero)),
