@@ -7,9 +7,10 @@ number of aircraft it may keep; a wave with a retreat rule or a round limit
 one per state it may end in), the counter-attack once per army of holders,
 and the tables of the retreat rules that read states (the profit rule's is a
 backward pass over every state, each as wide as both laws). The estimate is an
-upper envelope (``bench/waves.py --estimate`` prints it beside the time); the
-plan is refused over :data:`.cost.BUDGET_SECONDS` — a plan of waves is never
-simulated, since a wave after a sampled one would start from a sampled law.
+upper envelope (``bench/waves.py --estimate`` prints it beside the time). Over
+:data:`.cost.BUDGET_SECONDS` whole plans are simulated where the engine's seeded
+plan is the plan asked (:mod:`.plan_sample`: its later waves never from a sampled
+law, each plan fought from its start), else the plan is refused.
 """
 
 from __future__ import annotations

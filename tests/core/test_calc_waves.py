@@ -227,3 +227,30 @@ def test_a_plan_of_coloured_dice_and_chess_is_worked_by_their_own_chains():
         result = got["result"]
         assert result["takes_territory"] >= result["waves"][0]["takes_territory"]
         assert sum(result["outcome"].values()) == pytest.approx(1.0)
+
+
+SEA_PLAN = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea",
+            "attacker": {"units": {"destroyer": 12, "cruiser": 6, "fighter": 6}},
+            "defender": {"units": {"destroyer": 10, "battleship": 4, "carrier": 2, "fighter": 4}},
+            "waves": [{"attacker": {"units": {"destroyer": 8, "bomber": 6, "submarine": 6}}}]}
+
+
+def test_a_plan_beyond_the_exact_chains_is_simulated_and_says_why():
+    """Its exact chains estimated over the budget (a later sea wave from every defender it may meet), the plan
+    is fought by the engine with seeded dice (docs/api.md "Plan of attack"): the same request, the same answer."""
+    assert ok({**SEA_PLAN, "estimate": True})["estimate"]["method"] == "monte_carlo"
+    got = ok(SEA_PLAN)
+    assert got["method"] == "monte_carlo" and got["samples"] >= 200
+    assert "plans fought by the engine" in got["method_reason"]
+    low, high = got["intervals"]["attacker_wins"]
+    assert low <= got["outcome"]["attacker_wins"] <= high
+    assert sum(got["outcome"].values()) == pytest.approx(1.0)
+    assert ok(SEA_PLAN)["outcome"] == got["outcome"]
+
+
+def test_a_plan_with_rules_is_never_simulated():
+    """The engine's seeded battle never retreats: a plan over the budget with a retreat rule is refused."""
+    got = error({**SEA_PLAN, "kind": "land", "attacker": {"units": {"infantry": 300, "artillery": 200}},
+                 "defender": {"units": {"infantry": 500, "artillery": 100}},
+                 "waves": [{"attacker": {"units": {"infantry": 400, "tank": 300}}, "retreat_at_units": 3}]})
+    assert got["type"] == "too_big" and "only the exact chains answer" in got["message"]
