@@ -159,8 +159,11 @@ class Battles:
             pass
         size = self.attacker.size + d.size
         if size > MAX_GENERAL_UNITS:
-            raise cost.too_big("the exact sea chain", cost.Estimate("fleet", 0, cost.FLEET_ATTEMPT_SECONDS * 2),
-                               None, " (a later wave at sea beyond the exact chains is not simulated)")
+            # Past the sea chain's own bound: rare where the estimate allowed the plan (its spread-fleet model
+            # is an envelope), and a wave met in the middle of a plan cannot be sampled alone.
+            guess = cost.fleet(self.setup)
+            raise cost.too_big("the exact sea chain", cost.Estimate("fleet", guess.states, cost.BUDGET_SECONDS * 2),
+                               None, " (a later wave at sea past the sea chain's bound)")
         return self._general(d)
 
     def _system_ends(self, d: Army) -> Ends:
