@@ -52,7 +52,7 @@ class StateRules:
         self.worth, self.profit, self.air_loss, self.strafe = worth, profit, air_loss, strafe
         self.at_units, self.below = at_units, below
         self._tables: dict = {}      # id(pair) → (pair, flags by row, values by row)
-        self._states: dict = {}      # (id(chain), attacker, defender) → (retreats, value)
+        self._states: dict = {}      # (chain, attacker, defender) → (retreats, value): the chain kept alive with it
 
     @property
     def active(self) -> bool:
@@ -121,7 +121,7 @@ class StateRules:
         return self._state(chain, a, d)[1]
 
     def _state(self, chain, a: Army, d: Army) -> tuple:
-        key = (id(chain), a, d)
+        key = (chain, a, d)
         got = self._states.get(key)
         if got is not None:
             return got
