@@ -31,7 +31,17 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
 
 
 def solve_with(solver: "Solver", opening: dict, limit: int | None = None) -> dict:
-    """:func:`solve` with a solver of the caller's (a later wave keeps its ladders from one call to the next)."""
+    """:func:`solve` with a solver of the caller's (a later wave keeps its ladders from one call to the next).
+
+    Fought to the end with no retreat rule and no casualty that still fires, the opening states need no
+    round 1 of their own: each is where rounds begin, as a state a round landed on is, so its mass goes
+    onto its row and the rows are settled as ever (:meth:`Solver.land_opening`; the same law, each state's
+    rounds counted from it)."""
+    if limit is None and not solver.retreat and not any(ga or gd for _, _, ga, gd in opening):
+        started, decided = solver.land_opening(opening)
+        got = solver.to_the_end(started)
+        got["rounds"] += decided - started      # to_the_end counts round 1 apart: here it is among the visits
+        return got
     started = solver.open(opening)
     if limit is None:
         return solver.to_the_end(started)
@@ -86,6 +96,26 @@ class Solver:
         for la, i0, ld, masses in together.values():
             self._open_row(self.pair_of(la, ld), i0, masses)
         return started
+
+    def land_opening(self, opening: dict) -> tuple[float, float]:
+        """Every opening state's mass onto its pair's row, as if a round had landed it there (no retreat rule
+        reads it: :func:`solve_with`); → the mass in, and the mass decided before any round (counted one
+        round, as the chains count a battle decided by its opening fire)."""
+        started = decided = 0.0
+        for (a, d, _, _), mass in opening.items():
+            started += mass
+            la, i0 = self.ladder_of("attacker", a, d)
+            ld, j0 = self.ladder_of("defender", d, a)
+            pair = self.pair_of(la, ld)
+            if pair.pending is None:
+                pair.pending = {}
+            row = pair.pending.get(i0)
+            if row is None:
+                row = pair.pending[i0] = [0.0] * (ld.top + 1)
+            row[j0] += mass
+            if i0 >= la.top or j0 >= ld.top:
+                decided += mass
+        return started, decided
 
     def _open_row(self, pair: Pair, i0: int, masses: dict) -> None:
         """Round 1 from attacker rung i0 against many defender rungs: a table of the masses times the
