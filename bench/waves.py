@@ -198,8 +198,8 @@ def main() -> int:
         cases = {name: {**RULES_BATTLE, **extra} for name, extra in RULES.items()} if args.rules else {}
         if args.recommend:
             cases["recommend (251 armies)"] = RECOMMEND
-        for name, request in cases.items():
-            best, median, estimate = timed(request, max(1, args.repeat // 3))
+        for name, case in cases.items():
+            best, median, estimate = timed(case, max(1, args.repeat // 3))
             print(f"{name}: {best:.0f} ms best, {median:.0f} median (process time); estimate "
                   f"{estimate['seconds'] * 1e3:.0f} ms ({estimate['seconds'] * 1e3 / best:.1f}x)", flush=True)
         return 0
