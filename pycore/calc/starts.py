@@ -70,6 +70,7 @@ class Battles:
         """A ladder solver sharing this battle's ladders and pairs with every other (its ends its own)."""
         got = ladder.Solver(self.setup, TAIL, FLOOR, self.retreat, self.keep_land)
         got.members, got.defenders, got.pairs = self._members, self._defenders, self._pairs
+        got.batched = True
         return got
 
     def prime(self, defender: Army) -> None:
@@ -120,7 +121,7 @@ class Battles:
         before = self.chain().pruned
         opening = self.opening(starts)
         try:
-            got = ladder.solve_with(self.solver(), opening, self.rounds)
+            got = ladder.solve_with(self.solver(), opening, self.rounds, landed=True)
         except ladder.NotLinear:
             return self._by_start(starts, self._general)
         return Ends(got["ends"], got["rounds"], got["pruned"] + self.chain().pruned - before)

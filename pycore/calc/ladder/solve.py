@@ -30,14 +30,14 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     return solve_with(Solver(setup, tail, floor, retreat, keep_land), opening, limit)
 
 
-def solve_with(solver: "Solver", opening: dict, limit: int | None = None) -> dict:
+def solve_with(solver: "Solver", opening: dict, limit: int | None = None, landed: bool = False) -> dict:
     """:func:`solve` with a solver of the caller's (a later wave keeps its ladders from one call to the next).
 
-    Fought to the end with no retreat rule and no casualty that still fires, the opening states need no
-    round 1 of their own: each is where rounds begin, as a state a round landed on is, so its mass goes
-    onto its row and the rows are settled as ever (:meth:`Solver.land_opening`; the same law, each state's
-    rounds counted from it)."""
-    if limit is None and not solver.retreat and not any(ga or gd for _, _, ga, gd in opening):
+    ``landed``: fought to the end with no retreat rule and no casualty that still fires, the opening states
+    need no round 1 of their own: each is where rounds begin, as a state a round landed on is, so its mass
+    goes onto its row and the rows are settled as ever (:meth:`Solver.land_opening`; the same law, summed in
+    another order, so a single battle keeps the other way and its answers to the last bit)."""
+    if landed and limit is None and not solver.retreat and not any(ga or gd for _, _, ga, gd in opening):
         started, decided = solver.land_opening(opening)
         got = solver.to_the_end(started)
         got["rounds"] += decided - started      # to_the_end counts round 1 apart: here it is among the visits
@@ -55,6 +55,7 @@ class Solver:
         self.setup, self.tail, self.floor, self.retreat, self.keep_land = setup, tail, floor, retreat, keep_land
         self.members: dict = {}          # (role, army) → (its ladder, its rung): ladders share their rungs
         self.defenders: dict = {}        # the same for the defender (a plan's waves share his, docs/rules.md §9.1)
+        self.batched = False             # open() fires the starts of one row together (_open_row)
         self.pairs: dict = {}            # (id(attacker ladder), id(defender ladder)) → Pair
         self.ends: dict = {}
         # Ends are summed by the armies' identity while solving (hashing an army walks its units), merged by
@@ -89,7 +90,9 @@ class Solver:
                 got = rows.setdefault(row, (la, i0, ld, {}))[3]
                 got[j0] = got.get(j0, 0.0) + mass
             states.append((row, (a, d, ga, gd, mass, la, i0, ld, j0)))
-        together = {key: row for key, row in rows.items() if len(row[3]) > 1}   # in order: sums never reordered
+        # In order, so sums are never reordered; only where the caller asks (a later wave's starts): a single
+        # battle's answers stay what they were to the last bit.
+        together = {key: row for key, row in rows.items() if len(row[3]) > 1} if self.batched else {}
         for row, state in states:
             if row not in together:
                 self._open_one(*state)
