@@ -68,3 +68,11 @@ def test_the_dial_and_the_page_list_it():
     web = Path(__file__).resolve().parents[2] / "web"
     assert '{id: "biased", name: "Biased dice"}' in (web / "kit" / "rulesets.js").read_text()
     assert 'system: {name: "biased"}' in (web / "odds" / "calc.js").read_text()
+
+
+def test_the_printed_sub_rule_is_played_under_biased_dice_too():
+    """docs/rules.md §2 "The sub step": where it applies, under dice, Low Luck and biased dice."""
+    got = ok({"op": "calc", "ruleset": "1942-2e", "system": BIASED, "kind": "sea", "sub_rule": "printed",
+              "attacker": {"units": {"submarine": 2, "fighter": 1}},
+              "defender": {"units": {"destroyer": 1, "submarine": 1, "battleship": 1}}})
+    assert got["method"] == "exact"
