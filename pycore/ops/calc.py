@@ -18,14 +18,14 @@ from typing import Any, Mapping
 from .. import validate as v
 from ..calc.choices import Retreat
 from ..calc.method import BOUND, compute, plan
-from . import calc_plan
-from .calc_plan import PLAN_FIELDS, RULE_FIELDS
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import ROLES, parse_setup, setup_json
 from ..errors import BadRequest, show
 from ..rulesets import find_ruleset
 from ..share import link_for
 from ..systems import find_system, spec_of
+from . import calc_plan
+from .calc_plan import PLAN_FIELDS, RULE_FIELDS
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
           "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate") + PLAN_FIELDS + RULE_FIELDS
