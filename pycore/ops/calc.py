@@ -5,7 +5,9 @@ with units / order_of_loss / tech / fold_subs, lhtr) read by the engine's
 ``parse_setup``, plus ``rounds`` (stop after N rounds), ``exact`` (also give
 fraction strings; Fractions throughout, no pruning) and ``timing`` (add
 ``result.timing.seconds``, the compute time alone). The law itself comes from
-:mod:`pycore.calc.method`. See docs/api.md.
+:mod:`pycore.calc.method`; a plan of attack (waves, a counter-attack, retreat
+by worth, the cheapest army) is read and written by :mod:`.calc_plan`. See
+docs/api.md.
 """
 
 from __future__ import annotations
