@@ -140,7 +140,7 @@ def dial_systems() -> list[tuple[str, bool]]:
     """Each system of the dial and whether CPython's pycore knows it today (from odds/calc.js's table)."""
     systems = [("dice", {"name": "dice"}), ("lowluck", {"name": "lowluck"})]
     systems += [(f"chess-{v}", {"name": "chess", "variant": v}) for v in ("orthodox", "ryof", "ryof6", "cof", "cofr")]
-    systems += [("colored", {"name": "colored"})]
+    systems += [("colored", {"name": "colored"}), ("biased", {"name": "biased"})]
     out = []
     for key, system in systems:
         envelope = pycore_handle({"op": "calc", "ruleset": "revised", "system": system,
@@ -175,7 +175,7 @@ def test_luck_dial_shows_dice_and_low_luck_side_by_side(page, dist_server):
     dice_bars = calc.histogram("attacker", "#calc-dial-list .dial-row[data-system=dice]")
     ll_bars = calc.histogram("attacker", "#calc-dial-list .dial-row[data-system=lowluck]")
     assert sum(p > 0 for p in ll_bars.values()) < sum(p > 0 for p in dice_bars.values())
-    assert rows.count() == 8
+    assert rows.count() == len(dial_systems()) == 9
     page.screenshot(path=f"{SHOTS}/calc-dial.png")
 
 

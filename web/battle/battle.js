@@ -216,6 +216,7 @@ export async function init(client, section, {built = () => {}} = {}) {
       return el("label", {for: `system-${s.id}`, class: "segment"}, input, el("span", {}, s.name));
     }));
     if (!systemBox.querySelector("input:checked")) systemBox.querySelector("input").checked = true;
+    systemBox.classList.toggle("many", data.systems.length > 4);
     systemNote.textContent = note(currentSystem());
     variant.setVariants(data.systems.find((s) => s.id === "chess")?.variants);
     variant.show(currentSystem() === "chess");

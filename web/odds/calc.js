@@ -32,6 +32,7 @@ export const SYSTEMS = [
   {key: "chess-cof", label: "Chess, carry the fraction", system: {name: "chess", variant: "cof"}},
   {key: "chess-cofr", label: "Chess, carry and roll", system: {name: "chess", variant: "cofr"}},
   {key: "colored", label: "Coloured dice", system: {name: "colored"}},
+  {key: "biased", label: "Biased dice", system: {name: "biased"}},
 ];
 const keyOf = (system) => SYSTEMS.find((s) => s.system.name === system?.name &&
   (s.system.variant || null) === (system?.variant || null))?.key;
