@@ -4,15 +4,16 @@
 // change (so the page never computes a rule itself) and the game is saved to
 // localStorage after each change (research-store.js), merged with what other
 // open tabs saved meanwhile. Bombing lives in research-bombing.js.
-// Contract: export init(client, section).
+// Contract: export init(client, section, page); a shared ledger or raid comes through app.js (kit/screens.js).
 
 import {el, clear} from "../kit/dom.js";
 import {copyInto} from "../kit/copy.js";
 import * as store from "./research-store.js";
 import {createBombing} from "./research-bombing.js";
 import {segmented, stepper, dieBox, diceKeypad} from "../kit/widgets.js";
-import {openingHash, readFragment} from "../kit/link.js";
-import {showMessage as say} from "../kit/feedback.js";
+import {shareUrl} from "../kit/share.js";
+import {offer} from "../kit/screens.js";
+import {inWords, restOf, showMessage as say} from "../kit/feedback.js";
 
 const TECH_NAMES = {
   super_subs: "Super Subs", rockets: "Rockets", industrial_technology: "Industrial Technology",
@@ -24,9 +25,19 @@ const LEDGER_NAMES = {industrial: "Industrial", air: "Air", dice: "Tech dice"};
 const LIMITS = {industrial: {minimum: 4, maximum: 12}, air: {minimum: 6, maximum: 18}}; // until pycore answers
 
 const techName = (id) => TECH_NAMES[id] || id;
+
+// A ledger step's fields in the player's words: pycore names them "steps[1].invest" (docs/api.md research).
+const STEP_WORDS = {invest: "invest", attempt: "break-through attempt", roll: "die", dice: "dice bought", tech: "technology",
+  rolls: "dice rolled"};
+/** An error of a research request in words: "Turn 2, invest: …" instead of "steps[1].invest: …". */
+export function researchWords(error) {
+  const step = /^steps\[(\d+)\](?:\.(\w+))?/.exec(error?.field || "");
+  const label = step ? `Turn ${Number(step[1]) + 1}${step[2] ? `, ${STEP_WORDS[step[2]] || step[2]}` : ""}` : "";
+  return inWords(error, label);
+}
 const percent = (p) => `${Math.round(100 * p)}%`;
 
-export function init(client, section) {
+export function init(client, section, {problem = null} = {}) {
   if (!document.querySelector('link[href="research/research.css"]')) {
     document.head.append(el("link", {rel: "stylesheet", href: "research/research.css"}));
   }
@@ -209,7 +220,7 @@ export function init(client, section) {
   shareButton.addEventListener("click", async () => {
     const result = currentResult();
     if (!result?.link) return;
-    showNotice(await copyInto(linkField, location.href.split("#")[0] + "#" + result.link)
+    showNotice(await copyInto(linkField, shareUrl(result.link))
       ? "Link copied: it shows this ledger, every round and die."
       : "Copy the link above to share this ledger.");
   });
@@ -324,7 +335,7 @@ export function init(client, section) {
       await replay(nation, key);
       if (/\.rolls/.test(envelope.error.field || "")) rollsPad.invalid = true; // the dice stay as entered
       render();
-      showEntryError(`Not recorded — ${envelope.error.message}`);
+      showEntryError(`Not recorded — ${researchWords(envelope.error)}`);
       return;
     }
     showEntryError(null);
@@ -359,12 +370,12 @@ export function init(client, section) {
     } catch (error) {
       return showMessage(`Import of "${name}" refused, nothing changed — ${error instanceof SyntaxError ? "not JSON: " : ""}${error.message}`);
     }
-    if (engine !== "ready") return showMessage("Import waits for Python to be ready: try again in a moment.");
+    if (engine !== "ready") return showMessage("Import waits for the rules to load: try again in a moment.");
     for (const nation of candidate.nations) {
       for (const key of store.ledgerKeys(nation)) {
         const envelope = await call(store.ledgerRequest(nation, key));
         if (!envelope.ok) {
-          return showMessage(`Import of "${name}" refused, nothing changed — ${nation.name}, ${LEDGER_NAMES[key]}: ${envelope.error.message}`);
+          return showMessage(`Import of "${name}" refused, nothing changed — ${nation.name}, ${LEDGER_NAMES[key]}: ${researchWords(envelope.error)}`);
         }
       }
     }
@@ -417,11 +428,11 @@ export function init(client, section) {
     const title = nation.system === "lowluck" ? `${nation.name} — ${LEDGER_NAMES[key]} research` : `${nation.name} — tech dice`;
     summary.append(el("h3", {}, title));
     if (!result) {
-      summary.append(el("p", {class: "hint"}, engine === "failed" ? "The engine did not load: the ledger cannot be replayed." : "Waiting for Python…"));
+      summary.append(el("p", {class: "hint"}, engine === "failed" ? "The engine did not load: the ledger cannot be replayed." : "Waiting for the rules to load…"));
       return;
     }
     if (result.error) {
-      summary.append(el("p", {class: "message"}, `This ledger does not replay: ${result.error.message}`));
+      summary.append(el("p", {class: "message"}, `This ledger does not replay: ${researchWords(result.error)}`));
       return;
     }
     const ledger = result.ledger;
@@ -535,14 +546,12 @@ export function init(client, section) {
   }
 
   // ---- shared links --------------------------------------------------------------------
-  async function openLink(fragment) {
-    const envelope = await call({op: "share", decode: fragment});
-    if (envelope.ok && envelope.result.request.op === "bombing") {
-      document.getElementById(`tab-${section.id}`)?.click();
+  /** A shared ledger or raid, decoded by pycore (app.js routes it here and shows this screen). */
+  async function openLink(envelope) {
+    if (envelope.result.request.op === "bombing") {
       await bombing.openShared(envelope.result.request);
       return;
     }
-    if (!envelope.ok || envelope.result.request.op !== "research") return;
     const request = envelope.result.request;
     const name = request.label || "Shared ledger";
     const nation = store.newNation(game.nations.some((n) => n.name === name) ? `${name} (shared)` : name,
@@ -554,18 +563,14 @@ export function init(client, section) {
     game.selected = {nation: nation.id, ledger: key, view: "research"};
     persist();
     window.history.replaceState(null, "", location.pathname + location.search); // a reload must not add it twice
-    document.getElementById(`tab-${section.id}`)?.click();
     showNotice(`Opened the shared ledger of ${name}; it is now in this game.`);
   }
 
   // ---- start ------------------------------------------------------------------------
   render();
-  const linkProblem = readFragment(openingHash()).problem; // a link of an unknown version: said at once
-  if (linkProblem) showMessage(linkProblem);
-  window.addEventListener("hashchange", () => {
-    const {problem} = readFragment(location.hash);
-    if (problem) showMessage(problem);
-  });
+  if (problem) showMessage(problem); // a link of an unknown version: said at once
+  offer("research", {openLink, linkProblem: (text) => showMessage(text),
+    linkDamaged: (error) => showMessage(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`)});
   return new Promise((resolve) => {
     client.onFailed(() => {
       engine = "failed";
@@ -575,8 +580,6 @@ export function init(client, section) {
     client.onReady(async () => {
       engine = "ready";
       bombing.probe(); // the players' dice for a raid are asked for once pycore can count them
-      const link = readFragment(location.hash).link;
-      if (link) await openLink(link);
       await refresh();
       resolve();
     });

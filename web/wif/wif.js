@@ -7,15 +7,15 @@
 // link. pycore judges every value and names the field at fault; this module
 // only shows what it says. Untrusted text reaches the page via textContent only.
 
-import {el, clear, append} from "../kit/dom.js";
+import {el, clear, append, motion} from "../kit/dom.js";
 import {newSeed} from "../kit/seed.js";
-import {openingHash, readFragment} from "../kit/link.js";
-import {stepper} from "../kit/widgets.js";
+import {segmented as choice, stepper} from "../kit/widgets.js";
 import {copyInto} from "../kit/copy.js";
-import {showMessage as say, flagInvalid, nodeFor} from "../kit/feedback.js";
+import {shareUrl} from "../kit/share.js";
+import {offer} from "../kit/screens.js";
+import {showMessage as say, markField, nodeFor, restOf} from "../kit/feedback.js";
 
 const PREVIEW_DELAY_MS = 150;
-const motion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
 
 /** "36,5" → 36.5; anything that is not a plain decimal goes to pycore as typed, to be named there. */
 function readNumber(text) {
@@ -41,14 +41,13 @@ function ensureStyles() {
   }
 }
 
-function segmented(name, label, options, chosen) {
-  const box = el("div", {class: "segmented wif-segmented", role: "radiogroup", "aria-label": label, id: `wif-${name}`});
-  for (const [value, text, small] of options) {
-    const input = el("input", {type: "radio", name: `wif-${name}`, id: `wif-${name}-${value}`, value, checked: value === chosen});
-    box.append(el("label", {for: input.id, class: "segment"}, input,
-      el("span", {}, text, small ? el("small", {}, small) : null)));
-  }
-  return box;
+/** The kit's segmented choice, as WiF's boxes are read (chosenOf) and listened to (a change event on the box). */
+const segmented = (name, label, options, chosen) => choice(`wif-${name}`, label, options, () => {}, {chosen, className: "wif-segmented"}).node;
+
+/** What a control is called on the page: its aria-label, else its label's first words (for an error in words). */
+function labelOf(node) {
+  return node.getAttribute("aria-label") || node.labels?.[0]?.firstChild?.textContent?.trim() ||
+    node.querySelector?.(".wif-row-label")?.firstChild?.textContent?.trim() || "";
 }
 
 const chosenOf = (box) => box.querySelector("input:checked")?.value;
@@ -74,7 +73,7 @@ const GROUPS = [
   ["hq", "HQ support", "Half the supporting HQ's reorganisation value; 0 = no support."],
 ];
 
-export function init(client, section) {
+export function init(client, section, {opening = null, problem = null} = {}) {
   ensureStyles();
   let engine = "loading";
   let catalogue = null;
@@ -133,7 +132,7 @@ export function init(client, section) {
   ], "fine");
   const weatherNote = el("p", {class: "hint", id: "wif-weather-note"});
   const modifierList = el("div", {class: "wif-modifiers", id: "wif-modifiers"},
-    el("p", {class: "hint"}, "The modifiers appear once Python is ready."));
+    el("p", {class: "hint"}, "The modifiers appear once the rules are loaded."));
   const customInput = el("input", {id: "wif-custom", type: "text", inputmode: "decimal", autocomplete: "off",
     placeholder: "0", "aria-label": "Other modifier (your own value)"});
   const modifiersCard = el("fieldset", {class: "wif-card"},
@@ -195,7 +194,7 @@ export function init(client, section) {
 
   // ---- sticky actions ------------------------------------------------------------------
   const message = el("div", {class: "message", id: "wif-message", role: "alert", hidden: true});
-  const rollButton = el("button", {type: "button", class: "primary", id: "wif-roll-button", disabled: true}, "Loading Python…");
+  const rollButton = el("button", {type: "button", class: "primary", id: "wif-roll-button", disabled: true}, "Loading the rules…");
   const actions = el("div", {class: "actions"}, message, el("div", {class: "buttons"}, rollButton));
 
   section.replaceChildren(form, results, actions);
@@ -257,22 +256,21 @@ export function init(client, section) {
   // ---- talking to pycore -------------------------------------------------------------------
   const showMessage = (text, kind = "error") => say(message, text, kind);
 
-  function markField(field, nodes) {
-    for (const node of section.querySelectorAll(".invalid, [aria-invalid]")) flagInvalid(node, false);
+  // The field pycore names is marked (the page's one marker, kit/feedback.js); its words go to the message line.
+  const targetIn = (nodes) => (field) => {
     const node = nodeFor(field, nodes);
-    if (node) flagInvalid(node, true);
-  }
+    return node ? {nodes: [], controls: [node], anchor: null, label: labelOf(node)} : null;
+  };
 
   async function ask(request, nodes) {
     const id = ++asked;
     const envelope = await client.call(request);
     if (id !== asked) return null; // a newer request is on its way
     if (!envelope.ok) {
-      markField(envelope.error.field, nodes);
-      showMessage(envelope.error.message);
+      showMessage(markField(section, envelope.error, targetIn(nodes)).words);
       return null;
     }
-    markField(null, nodes);
+    markField(section, null, targetIn(nodes));
     showMessage("");
     return envelope.result;
   }
@@ -328,7 +326,7 @@ export function init(client, section) {
     renderSums(result.summary);
     renderDistribution(result.outcomes, result.roll?.cell);
     renderCompare(result.tables, result.table);
-    linkField.value = location.href.split("#")[0] + "#" + result.link;
+    linkField.value = shareUrl(result.link);
     sharePanel.hidden = false;
     shareStatus.textContent = result.roll ? "This link replays this very roll." : "This link opens this combat.";
   }
@@ -533,11 +531,10 @@ export function init(client, section) {
     showDicePanel();
   }
 
-  async function openLink(fragment) {
-    const envelope = await client.call({op: "share", decode: fragment});
-    if (!envelope.ok || envelope.result.request.op !== "wif") return; // not ours: another screen's link
+  /** A shared combat, decoded by pycore (app.js routes it here). */
+  async function openLink(envelope, fragment) {
+    if (fragment && fragment === lastResult?.link) return;
     const request = envelope.result.request;
-    document.getElementById(`tab-${section.id}`)?.click();
     fill(request);
     clearTimeout(timer); // filling the form scheduled a preview; the link's own request answers instead
     const nodes = {};
@@ -553,7 +550,7 @@ export function init(client, section) {
     const own = chosenOf(diceBox) === "own";
     seedPanel.hidden = own;
     ownPanel.hidden = !own;
-    rollButton.textContent = engine !== "ready" ? "Loading Python…" : own ? "Read my dice" : "Roll 2D10";
+    rollButton.textContent = engine !== "ready" ? "Loading the rules…" : own ? "Read my dice" : "Roll 2D10";
   }
 
   for (const node of [attackInput, defenseInput, customInput]) node.addEventListener("input", edited);
@@ -574,14 +571,10 @@ export function init(client, section) {
   shareButton.addEventListener("click", async () => {
     shareStatus.textContent = await copyInto(linkField, linkField.value) ? "Link copied." : "Copy the link above to share it.";
   });
-  window.addEventListener("hashchange", () => {
-    const {link, problem} = readFragment(location.hash);
-    if (problem) showMessage(problem);
-    else if (engine === "ready" && link && link !== lastResult?.link) openLink(link);
-  });
+  offer("wif", {openLink, linkProblem: (text) => showMessage(text),
+    linkDamaged: (error) => showMessage(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`)});
   showDicePanel();
-  const linkProblem = readFragment(openingHash()).problem; // a link of an unknown version: said at once
-  if (linkProblem) showMessage(linkProblem);
+  if (problem) showMessage(problem); // a link of an unknown version: said at once
 
   return new Promise((resolve) => {
     client.onFailed((reason) => {
@@ -598,15 +591,13 @@ export function init(client, section) {
           catalogue = envelope.result.catalogue;
           buildChecklist();
         } else {
-          showMessage(envelope.error.message);
+          showMessage(markField(section, envelope.error, () => null).words);
         }
         engine = "ready";
         rollButton.disabled = false;
         showDicePanel();
-        const link = readFragment(location.hash).link;
-        if (link) await openLink(link);
-        else await preview();
-        if (linkProblem) showMessage(linkProblem); // the first preview's answer cleared the message
+        if (!opening) await preview(); // a link's own request answers instead (app.js opens it next)
+        if (problem) showMessage(problem); // the first preview's answer cleared the message
       } finally {
         resolve();
       }
