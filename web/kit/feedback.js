@@ -37,7 +37,7 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** pycore's message without its leading field path ("seed: must be…" → "must be…"), as it is. Pure. */
 export function restOf(error) {
-  const message = String(error?.message || "something went wrong");
+  const message = String(error?.message || "something went wrong.");
   const field = error?.field;
   return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
 }
