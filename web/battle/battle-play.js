@@ -205,7 +205,7 @@ export function createBattlePlay({client, section, form, colored, source, view, 
     page.replaying = false;
     const linked = envelope.result.request;
     fill(linked);
-    keepShown("battle", request());
+    saveEdit("battle", request()); // the battle on this form now: the Odds screen opens on it too
     if (linked.beacon || (linked.commit && !linked.commit.secret)) {
       declared = linked;
       if (linked.beacon) beacon.opened(linked);

@@ -1,7 +1,8 @@
 // The battle being entered, kept for this tab: what each screen's form last held (so a reload during
 // the set-up gives it back) and the set-up both Battle and Odds share (so each opens on the battle
-// entered on the other). Only a player's edit moves the shared set-up (a revision number); a screen
-// takes it when it is shown and the revision is newer than the last it saw.
+// entered on the other). A player's edit or a link opened moves the shared set-up (a revision
+// number); a screen takes it when it is shown and the revision is newer than the last it saw. A set-up
+// only taken from the other screen, or a battle in progress's odds, does not move it.
 //
 // sessionStorage: it survives a reload and is this tab's alone (another tab enters its own battle);
 // a refusal (private mode) leaves the conveniences out, never an error on screen.

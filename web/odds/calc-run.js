@@ -261,7 +261,7 @@ export function createCalcRun({client, section, form, more, advisor, here, answe
     const linked = envelope.result.request;
     show();
     fill(linked);
-    keepShown("odds", request());
+    saveEdit("odds", request()); // the battle on this form now: the Battle screen opens on it too
     // A link never starts a long calculation without a tap (issue 18): the core estimates it first.
     const cost = await client.call({...linked, estimate: true});
     const estimate = cost.ok ? cost.result.estimate : null;
