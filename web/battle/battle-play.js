@@ -65,15 +65,21 @@ export function createBattlePlay({client, section, form, colored, source, view, 
     saveEdit("battle", request());
   }
 
-  /** Ask pycore; on success show the battle and return null, else return the error. */
-  async function play(next, {quiet = false} = {}) {
+  /** The answer to `call`, the page busy meanwhile (its buttons say so). */
+  async function busyWith(call) {
     page.busy = true;
     setPhase();
+    const envelope = await call;
+    page.busy = false;
+    return envelope;
+  }
+
+  /** Ask pycore; on success show the battle and return null, else return the error. */
+  async function play(next, {quiet = false} = {}) {
     // The exports link back to this very page (pycore/report.py); a beacon round is only ever resolved
     // after the page verified it (kit/beacon.js), so the words may say so.
     const report = {page: pageAddress(), ...(next.beacon ? {beacon_verified: true} : {})};
-    const envelope = await client.call({...next, report});
-    page.busy = false;
+    const envelope = await busyWith(client.call({...next, report}));
     if (!envelope.ok) {
       if (!quiet || !view.pause) showError(envelope.error);
       setPhase();
@@ -133,10 +139,7 @@ export function createBattlePlay({client, section, form, colored, source, view, 
   // ---- commit–reveal (commit-panel.js) and beacon-declared battles (kit/beacon.js, docs/links.md) ----
   async function commit() {
     const asked = request();
-    page.busy = true;
-    setPhase();
-    const envelope = await commitPanel.commit(asked);
-    page.busy = false;
+    const envelope = await busyWith(commitPanel.commit(asked));
     if (!envelope.ok) {
       showError(envelope.error);
     } else {
@@ -157,10 +160,7 @@ export function createBattlePlay({client, section, form, colored, source, view, 
   async function declare() {
     const {roundToDeclare} = await import("../kit/beacon.js");
     const asked = {...request(), beacon: {round: roundToDeclare()}};
-    page.busy = true;
-    setPhase();
-    const envelope = await client.call({op: "share", encode: asked});
-    page.busy = false;
+    const envelope = await busyWith(client.call({op: "share", encode: asked}));
     if (!envelope.ok) {
       showError(envelope.error);
       setPhase();

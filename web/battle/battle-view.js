@@ -58,9 +58,7 @@ export function createBattleView({onStep, onOdds}) {
   const outcome = el("div", {class: "outcome", id: "outcome", role: "status", hidden: true});
   const pauseSlot = el("div", {class: "pause-slot", id: "pause-slot"});
   const report = reportPanel((format) => battle?.result?.report?.[format] || "");
-  const share = createSharePanel({panel: "share-panel", field: "share-link", status: "share-status"},
-    {label: "Link to this battle", copied: "Link copied. Anyone who opens it sees this very battle.",
-      byHand: "Copy the link above to share this very battle."});
+  const share = createSharePanel("", "battle");
   const oddsButton = el("button", {type: "button", class: "small odds-here", id: "odds-here"}, "Odds from here");
   oddsButton.addEventListener("click", () => onOdds());
   const node = el("section", {class: "log", id: "battle-log", "aria-label": "Battle log", hidden: true},

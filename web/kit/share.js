@@ -13,10 +13,15 @@ export const pageAddress = () => location.href.split("#")[0];
 export const shareUrl = (link) => `${pageAddress()}#${link}`;
 
 /**
- * "Link to this battle" (or calculation): a field with the address and a line saying whether it was
- * copied. ids: {panel, field, status}; words: {label, copied, byHand}. share(link) shows and copies it.
+ * "Link to this battle" (or "calculation": `what`): a field with the address and a line saying whether it
+ * was copied. Its ids start with `idBase` ("" on Battle: #share-panel, #share-link; "calc": #calc-share-panel,
+ * #calc-link). share(link) shows and copies it.
  */
-export function createSharePanel(ids, words) {
+export function createSharePanel(idBase, what) {
+  const p = idBase ? `${idBase}-` : "";
+  const ids = {panel: `${p}share-panel`, field: idBase ? `${p}link` : "share-link", status: `${p}share-status`};
+  const words = {label: `Link to this ${what}`, copied: `Link copied. Whoever opens it sees this very ${what}.`,
+    byHand: `Copy the link above to share this very ${what}.`};
   const field = el("input", {id: ids.field, type: "url", readOnly: true, "aria-label": words.label});
   const status = el("p", {class: "hint", id: ids.status, role: "status"});
   const node = el("div", {class: "share-panel", id: ids.panel, hidden: true}, el("label", {for: ids.field}, words.label), field, status);

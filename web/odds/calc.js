@@ -26,13 +26,17 @@ function createAnswers() {
     el("h2", {}, "Luck dial"),
     el("p", {class: "hint"}, "The same battle under each luck system. The fewer bars of units left, the less luck decides the battle."),
     dialList);
-  const share = createSharePanel({panel: "calc-share-panel", field: "calc-link", status: "calc-share-status"},
-    {label: "Link to this calculation", copied: "Link copied. Whoever opens it sees this calculation.",
-      byHand: "Copy the link above to share this calculation."});
+  const share = createSharePanel("calc", "calculation");
   const shareButton = el("button", {type: "button", class: "small", id: "calc-share"}, "Share this calculation");
   const shareRow = el("div", {class: "calc-share-row", hidden: true}, shareButton);
   // The answers in one column of their own: beside the form on a wide screen (style.css).
   const node = el("div", {class: "answers", id: "calc-answers"}, result, dial, shareRow, share.node);
+  const showOnly = (box) => {
+    result.hidden = box !== result;
+    dial.hidden = box !== dial;
+    share.hide();
+    box.scrollIntoView({block: "start", behavior: motion()});
+  };
   return {
     node, share, shareRow, shareButton,
     hide() { result.hidden = dial.hidden = shareRow.hidden = true; share.hide(); },
@@ -40,18 +44,10 @@ function createAnswers() {
     showResult(title, card) {
       const heading = el("h2", {tabindex: "-1", id: "calc-result-heading"}, title);
       result.replaceChildren(heading, card);
-      result.hidden = false;
-      dial.hidden = true;
-      share.hide();
-      result.scrollIntoView({block: "start", behavior: motion()});
+      showOnly(result);
       return heading;
     },
-    startDial() {
-      dial.hidden = false;
-      result.hidden = true;
-      share.hide();
-      dial.scrollIntoView({block: "start", behavior: motion()});
-    },
+    startDial: () => showOnly(dial),
     showDial: (rows) => dialList.replaceChildren(...rows),
   };
 }
