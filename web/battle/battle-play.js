@@ -3,6 +3,7 @@
 // (the phase of battle-state.js, the record of battle-view.js, the message line). Every step is one
 // request more to pycore, made by battle-state.js; this module asks and shows.
 //
+// Each function takes `s`: the screen's parts (battle.js builds them) and the battle's state.
 // Not for: building the screen (battle.js) or drawing a round (log.js, colored.js).
 
 import {BUILT_IN, listUnits} from "../kit/rulesets.js";
@@ -14,244 +15,254 @@ import {keepShown, newerFor, readDraft, saveEdit} from "../kit/draft.js";
 import {withSetup} from "../kit/form-state.js";
 import {firstRound, historyKey, phaseOf, pressOn, retreat, submerge} from "./battle-state.js";
 
+const systemName = (s, id) => s.form.data.systems.find((x) => x.id === id)?.name || id;
+const words = (s) => ({names: s.form.names(), ruleset: s.form.ruleset(), systemName: (id) => systemName(s, id),
+  variantName: s.form.variantName, techNames: new Map((s.form.data.tech || BUILT_IN.tech).map((t) => [t.id, t.name]))});
+
+/** The battle the form holds, as a resolve request (without rounds). */
+function request(s) {
+  const out = s.form.request();
+  if (s.form.system() === "colored") s.colored.apply(out);
+  return s.source.apply(out);
+}
+
+/** Show a request's set-up on the form (a link's, the draft's). */
+function fill(s, given) {
+  s.form.fill(given);
+  s.colored.set(given);
+  s.source.fill(given);
+}
+
+function setPhase(s) {
+  const {page, form, view} = s;
+  const phase = phaseOf(s.battle, {busy: page.busy, declared: Boolean(s.declared), replaying: page.replaying});
+  s.actions.render(phase, {...page, mode: s.source.mode()});
+  view.oddsShown = phase.odds;
+  if (view.pause) view.pause.busy = page.busy;
+  form.setDisabled(phase.locked);
+  s.source.node.disabled = phase.locked;
+  form.node.classList.toggle("locked", phase.locked);
+  // During a battle the log's header shows the set-up: on a phone the form steps aside;
+  // on a wide screen it stays, locked, beside the log (style.css, two columns from 900 px).
+  form.node.classList.toggle("in-battle", Boolean(s.battle));
+}
+
+function showError(s, error, prefix = "") {
+  s.actions.say(prefix + s.form.showError(error, s.source.target).words);
+}
+
+/** The player changed the set-up: the old message goes, and this tab remembers it (kit/draft.js). */
+function edited(s) {
+  if (s.battle || s.declared) return;
+  s.actions.say("");
+  s.form.clearError();
+  saveEdit("battle", request(s));
+}
+
+/** The answer to `call`, the page busy meanwhile (its buttons say so). */
+async function busyWith(s, call) {
+  s.page.busy = true;
+  setPhase(s);
+  const envelope = await call;
+  s.page.busy = false;
+  return envelope;
+}
+
+/** Ask pycore; on success show the battle and return null, else return the error. */
+async function play(s, next, {quiet = false} = {}) {
+  // The exports link back to this very page (pycore/report.py); a beacon round is only ever resolved
+  // after the page verified it (kit/beacon.js), so the words may say so.
+  const report = {page: pageAddress(), ...(next.beacon ? {beacon_verified: true} : {})};
+  const envelope = await busyWith(s, s.client.call({...next, report}));
+  if (!envelope.ok) {
+    if (!quiet || !s.view.pause) showError(s, envelope.error);
+    setPhase(s);
+    return envelope.error || {message: "Something went wrong."};
+  }
+  s.actions.say("");
+  s.form.clearError();
+  s.battle = {request: next, result: envelope.result};
+  history.replaceState(history.state, "", "#" + envelope.result.link);
+  try {
+    s.view.render(s.battle, words(s));
+  } catch (error) { // never a silent half-drawn battle: the log so far stays and the player is told
+    s.actions.say("Luckdial could not show this step of the battle. Please report it, with the link.", "error", String(error));
+  }
+  setPhase(s);
+  focusResult(s);
+  rememberBattle(s);
+  return null;
+}
+
+// A request made from a pause: a refusal is shown next to the panel, which keeps its entries.
+async function step(s, next) {
+  const error = await play(s, next, {quiet: true});
+  if (error && s.view.pause) s.view.pause.refuse(inWords(error), error.detail?.dice_needed);
+}
+
+// The battle in this device's history (kit/history.js): one entry per battle, its latest link.
+function rememberBattle(s) {
+  const {request: asked, result} = s.battle;
+  if (!result.rounds.some((r) => r.complete)) return;
+  const names = s.form.names();
+  const said = outcomeText(result, names);
+  remember({screen: "battle", key: historyKey(asked), link: result.link,
+    label: `${s.form.ruleset().name} · ${systemName(s, asked.system.name)}: ${listUnits(asked.attacker.units, names, "nothing")} v ` +
+      `${listUnits(asked.defender.units, names, "nothing")} — ${said || `round ${result.rounds.length}`}`});
+}
+
+// Keyboard and screen-reader players follow the battle: when the control just used is gone
+// (Roll, Retreat, a pause's confirm button) focus moves to what it produced — the next
+// pause's first control, the outcome, or the new round. "Press on" stays put so Enter repeats it.
+function focusResult(s) {
+  const again = s.pressedOn;
+  const {press} = s.actions.buttons;
+  s.pressedOn = false;
+  if (again && !press.hidden && !press.disabled && !s.view.pause) {
+    press.focus({preventScroll: true});
+    return;
+  }
+  const at = document.activeElement;
+  if (at && at !== document.body && s.section.contains(at) && !at.disabled && at.offsetParent !== null) return;
+  const target = s.view.focusTarget();
+  if (!target) return;
+  if (!target.matches("button, input")) target.tabIndex = -1;
+  target.focus({preventScroll: true});
+}
+
+// ---- commit–reveal (commit-panel.js) and beacon-declared battles (kit/beacon.js, docs/links.md) ----
+async function commit(s) {
+  const asked = request(s);
+  const envelope = await busyWith(s, s.commitPanel.commit(asked));
+  if (!envelope.ok) {
+    showError(s, envelope.error);
+  } else {
+    s.actions.say("");
+    s.form.clearError();
+    s.declared = {...asked, commit: {hash: envelope.result.hash}};
+  }
+  setPhase(s);
+}
+
+async function reveal(s, next) {
+  s.declared = null;
+  const error = await play(s, next);
+  if (!error) s.commitPanel.revealed();
+}
+
+// Declaring binds the battle to a round drawn a few minutes from now; the link holds the battle and the round.
+async function declare(s) {
+  const {roundToDeclare} = await import("../kit/beacon.js");
+  const asked = {...request(s), beacon: {round: roundToDeclare()}};
+  const envelope = await busyWith(s, s.client.call({op: "share", encode: asked}));
+  if (!envelope.ok) {
+    showError(s, envelope.error);
+    setPhase(s);
+    return;
+  }
+  s.actions.say("");
+  s.form.clearError();
+  history.replaceState(null, "", "#" + envelope.result.link);
+  s.declared = envelope.result.request || asked;
+  s.beacon.declare(s.declared, location.href);
+  setPhase(s);
+  await checkDeclared(s);
+}
+
+// The round's state: pending (countdown, checked again when drawn), verified (the battle is fought),
+// unreachable or invalid (said, the set-up stays shown).
+async function checkDeclared(s) {
+  if (!s.declared) return;
+  const asked = s.declared;
+  const verified = await s.beacon.check(asked);
+  if (verified && s.declared === asked) {
+    s.declared = null;
+    await play(s, verified);
+  }
+  setPhase(s);
+}
+
+// Forget the battle on screen and any declared one (a new battle, a link opened).
+function forget(s) {
+  s.battle = null;
+  s.declared = null;
+  s.beacon.reset();
+  s.commitPanel.reset();
+  s.view.render(null, words(s));
+}
+
+/** A shared battle's link, decoded by pycore (app.js routes it here): its set-up, then its battle. */
+async function openLink(s, envelope, fragment) {
+  if (fragment && fragment === s.battle?.result?.link) return;
+  forget(s);
+  s.actions.say(s.page.replaying ? "Replaying the shared battle…" : "Opening the shared link…", "info");
+  s.page.replaying = false;
+  const linked = envelope.result.request;
+  fill(s, linked);
+  saveEdit("battle", request(s)); // the battle on this form now: the Odds screen opens on it too
+  if (linked.beacon || (linked.commit && !linked.commit.secret)) {
+    s.declared = linked;
+    if (linked.beacon) s.beacon.opened(linked);
+    else s.commitPanel.opened(linked);
+    s.actions.say("");
+    setPhase(s);
+    if (linked.beacon) checkDeclared(s); // not awaited: a round not drawn yet keeps it waiting, the page is ready meanwhile
+    return;
+  }
+  const error = await play(s, linked);
+  if (!error && linked.commit) s.commitPanel.revealed();
+}
+
+function roll(s) {
+  if (s.source.mode() === "beacon") declare(s);
+  else if (s.source.mode() === "commit") commit(s);
+  else play(s, firstRound(request(s)));
+}
+
+/** Shown again: the battle entered on the Odds screen since, unless a battle is under way here. */
+function shown(s) {
+  const setup = newerFor(readDraft(), "battle");
+  if (!setup || s.battle || s.declared || s.page.busy) return;
+  fill(s, withSetup(request(s), setup));
+  keepShown("battle", request(s));
+}
+
 /** parts: {client, section, form, colored, source, view, actions, beacon, commitPanel} (battle.js builds them). */
-export function createBattlePlay({client, section, form, colored, source, view, actions, beacon, commitPanel}) {
-  let battle = null; // {request: the resolve request last answered, result}
-  let declared = null; // a battle bound to a beacon round or a commitment, not fought yet (its set-up is shown)
-  let pressedOn = false; // "Press on" had the focus when used: it gets it back once the round is shown
-  const page = {engine: "loading", busy: false, percent: 0, replaying: false};
-  const {say} = actions;
-  const systemName = (id) => form.data.systems.find((s) => s.id === id)?.name || id;
-  const words = () => ({names: form.names(), ruleset: form.ruleset(), systemName, variantName: form.variantName,
-    techNames: new Map((form.data.tech || BUILT_IN.tech).map((t) => [t.id, t.name]))});
-
-  /** The battle the form holds, as a resolve request (without rounds). */
-  function request() {
-    const out = form.request();
-    if (form.system() === "colored") colored.apply(out);
-    return source.apply(out);
-  }
-
-  /** Show a request's set-up on the form (a link's, the draft's). */
-  function fill(given) {
-    form.fill(given);
-    colored.set(given);
-    source.fill(given);
-  }
-
-  function setPhase() {
-    const phase = phaseOf(battle, {busy: page.busy, declared: Boolean(declared), replaying: page.replaying});
-    actions.render(phase, {...page, mode: source.mode()});
-    view.oddsShown = phase.odds;
-    if (view.pause) view.pause.busy = page.busy;
-    form.setDisabled(phase.locked);
-    source.node.disabled = phase.locked;
-    form.node.classList.toggle("locked", phase.locked);
-    // During a battle the log's header shows the set-up: on a phone the form steps aside;
-    // on a wide screen it stays, locked, beside the log (style.css, two columns from 900 px).
-    form.node.classList.toggle("in-battle", Boolean(battle));
-  }
-
-  function showError(error, prefix = "") {
-    const {words: said} = form.showError(error, source.target);
-    say(prefix + said);
-  }
-
-  /** The player changed the set-up: the old message goes, and this tab remembers it (kit/draft.js). */
-  function edited() {
-    if (battle || declared) return;
-    say("");
-    form.clearError();
-    saveEdit("battle", request());
-  }
-
-  /** The answer to `call`, the page busy meanwhile (its buttons say so). */
-  async function busyWith(call) {
-    page.busy = true;
-    setPhase();
-    const envelope = await call;
-    page.busy = false;
-    return envelope;
-  }
-
-  /** Ask pycore; on success show the battle and return null, else return the error. */
-  async function play(next, {quiet = false} = {}) {
-    // The exports link back to this very page (pycore/report.py); a beacon round is only ever resolved
-    // after the page verified it (kit/beacon.js), so the words may say so.
-    const report = {page: pageAddress(), ...(next.beacon ? {beacon_verified: true} : {})};
-    const envelope = await busyWith(client.call({...next, report}));
-    if (!envelope.ok) {
-      if (!quiet || !view.pause) showError(envelope.error);
-      setPhase();
-      return envelope.error || {message: "Something went wrong."};
-    }
-    say("");
-    form.clearError();
-    battle = {request: next, result: envelope.result};
-    history.replaceState(history.state, "", "#" + envelope.result.link);
-    try {
-      view.render(battle, words());
-    } catch (error) { // never a silent half-drawn battle: the log so far stays and the player is told
-      say("Luckdial could not show this step of the battle. Please report it, with the link.", "error", String(error));
-    }
-    setPhase();
-    focusResult();
-    rememberBattle();
-    return null;
-  }
-
-  // A request made from a pause: a refusal is shown next to the panel, which keeps its entries.
-  async function step(next) {
-    const error = await play(next, {quiet: true});
-    if (error && view.pause) view.pause.refuse(inWords(error), error.detail?.dice_needed);
-  }
-
-  // The battle in this device's history (kit/history.js): one entry per battle, its latest link.
-  function rememberBattle() {
-    const {request: asked, result} = battle;
-    if (!result.rounds.some((r) => r.complete)) return;
-    const names = form.names();
-    const said = outcomeText(result, names);
-    remember({screen: "battle", key: historyKey(asked), link: result.link,
-      label: `${form.ruleset().name} · ${systemName(asked.system.name)}: ${listUnits(asked.attacker.units, names, "nothing")} v ` +
-        `${listUnits(asked.defender.units, names, "nothing")} — ${said || `round ${result.rounds.length}`}`});
-  }
-
-  // Keyboard and screen-reader players follow the battle: when the control just used is gone
-  // (Roll, Retreat, a pause's confirm button) focus moves to what it produced — the next
-  // pause's first control, the outcome, or the new round. "Press on" stays put so Enter repeats it.
-  function focusResult() {
-    const again = pressedOn;
-    const {press} = actions.buttons;
-    pressedOn = false;
-    if (again && !press.hidden && !press.disabled && !view.pause) {
-      press.focus({preventScroll: true});
-      return;
-    }
-    const at = document.activeElement;
-    if (at && at !== document.body && section.contains(at) && !at.disabled && at.offsetParent !== null) return;
-    const target = view.focusTarget();
-    if (!target) return;
-    if (!target.matches("button, input")) target.tabIndex = -1;
-    target.focus({preventScroll: true});
-  }
-
-  // ---- commit–reveal (commit-panel.js) and beacon-declared battles (kit/beacon.js, docs/links.md) ----
-  async function commit() {
-    const asked = request();
-    const envelope = await busyWith(commitPanel.commit(asked));
-    if (!envelope.ok) {
-      showError(envelope.error);
-    } else {
-      say("");
-      form.clearError();
-      declared = {...asked, commit: {hash: envelope.result.hash}};
-    }
-    setPhase();
-  }
-
-  async function reveal(next) {
-    declared = null;
-    const error = await play(next);
-    if (!error) commitPanel.revealed();
-  }
-
-  // Declaring binds the battle to a round drawn a few minutes from now; the link holds the battle and the round.
-  async function declare() {
-    const {roundToDeclare} = await import("../kit/beacon.js");
-    const asked = {...request(), beacon: {round: roundToDeclare()}};
-    const envelope = await busyWith(client.call({op: "share", encode: asked}));
-    if (!envelope.ok) {
-      showError(envelope.error);
-      setPhase();
-      return;
-    }
-    say("");
-    form.clearError();
-    history.replaceState(null, "", "#" + envelope.result.link);
-    declared = envelope.result.request || asked;
-    beacon.declare(declared, location.href);
-    setPhase();
-    await checkDeclared();
-  }
-
-  // The round's state: pending (countdown, checked again when drawn), verified (the battle is fought),
-  // unreachable or invalid (said, the set-up stays shown).
-  async function checkDeclared() {
-    if (!declared) return;
-    const asked = declared;
-    const verified = await beacon.check(asked);
-    if (verified && declared === asked) {
-      declared = null;
-      await play(verified);
-    }
-    setPhase();
-  }
-
-  // Forget the battle on screen and any declared one (a new battle, a link opened).
-  function forget() {
-    battle = null;
-    declared = null;
-    beacon.reset();
-    commitPanel.reset();
-    view.render(null, words());
-  }
-
-  /** A shared battle's link, decoded by pycore (app.js routes it here): its set-up, then its battle. */
-  async function openLink(envelope, fragment) {
-    if (fragment && fragment === battle?.result?.link) return;
-    forget();
-    say(page.replaying ? "Replaying the shared battle…" : "Opening the shared link…", "info");
-    page.replaying = false;
-    const linked = envelope.result.request;
-    fill(linked);
-    saveEdit("battle", request()); // the battle on this form now: the Odds screen opens on it too
-    if (linked.beacon || (linked.commit && !linked.commit.secret)) {
-      declared = linked;
-      if (linked.beacon) beacon.opened(linked);
-      else commitPanel.opened(linked);
-      say("");
-      setPhase();
-      if (linked.beacon) checkDeclared(); // not awaited: a round not drawn yet keeps it waiting, the page is ready meanwhile
-      return;
-    }
-    const error = await play(linked);
-    if (!error && linked.commit) commitPanel.revealed();
-  }
-
+export function createBattlePlay(parts) {
+  const s = {...parts, battle: null, declared: null, pressedOn: false,
+    page: {engine: "loading", busy: false, percent: 0, replaying: false}};
   return {
-    page, request, fill, setPhase, edited, play, step, reveal, checkDeclared, openLink, showError,
-    get battle() { return battle; },
-    roll() {
-      if (source.mode() === "beacon") declare();
-      else if (source.mode() === "commit") commit();
-      else play(firstRound(request()));
-    },
+    page: s.page,
+    get battle() { return s.battle; },
+    request: () => request(s),
+    fill: (given) => fill(s, given),
+    setPhase: () => setPhase(s),
+    edited: () => edited(s),
+    step: (next) => step(s, next),
+    reveal: (next) => reveal(s, next),
+    checkDeclared: () => checkDeclared(s),
+    openLink: (envelope, fragment) => openLink(s, envelope, fragment),
+    showError: (error, prefix) => showError(s, error, prefix),
+    roll: () => roll(s),
     pressOn() {
       // Disabled while it rolls, the button drops the focus: given back after (focusResult), so Enter repeats it.
-      pressedOn = document.activeElement === actions.buttons.press;
-      play(pressOn(battle));
+      s.pressedOn = document.activeElement === s.actions.buttons.press;
+      play(s, pressOn(s.battle));
     },
-    retreat: () => play(retreat(battle)),
-    submerge: (side) => play(submerge(battle, side)),
+    retreat: () => play(s, retreat(s.battle)),
+    submerge: (side) => play(s, submerge(s.battle, side)),
     fresh() {
-      forget();
-      source.reseed();
+      forget(s);
+      s.source.reseed();
       history.replaceState(history.state, "", location.pathname + location.search + "#battle");
-      setPhase();
+      setPhase(s);
     },
     /** A damaged link (app.js): said, and nothing on the form is touched. */
     linkDamaged(error) {
-      page.replaying = false;
-      say(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`);
-      setPhase();
+      s.page.replaying = false;
+      s.actions.say(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`);
+      setPhase(s);
     },
-    /** Shown again: the battle entered on the Odds screen since, unless a battle is under way here. */
-    shown() {
-      const setup = newerFor(readDraft(), "battle");
-      if (!setup || battle || declared || page.busy) return;
-      fill(withSetup(request(), setup));
-      keepShown("battle", request());
-    },
+    shown: () => shown(s),
   };
 }

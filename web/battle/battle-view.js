@@ -45,6 +45,37 @@ function extras(side, names, techNames) {
   return parts.length ? el("span", {class: "extras"}, ` (${parts.join("; ")})`) : "";
 }
 
+/** The set-up line, where the dice came from (pycore/origin.py's words, as the forum exports), and both starts. */
+function drawHeader(header, request, result, words) {
+  const system = result.system?.name || request.system.name;
+  const systemName = words.systemName(system) + (result.system?.variant ? ` ${words.variantName(result.system.variant)}` : "");
+  const source = result.dice_source;
+  header.replaceChildren(
+    el("p", {class: "setup-line"}, `${words.ruleset.name} · ${systemName} · ${KIND_NAMES[request.kind || "land"]}` +
+      `${request.lhtr ? " · LHTR" : ""}${request.sub_rule === "printed" ? " · printed sub rule" : ""}`),
+    source ? el("p", {class: "dice-source", id: "dice-source", dataset: {kind: source.kind}}, "Dice: ", source.label) : "",
+    ...["attacker", "defender"].map((role) => el("p", {class: "start"}, el("strong", {}, `${role === "attacker" ? "Attacker" : "Defender"}: `),
+      listUnits(request[role].units, words.names, "nothing"), extras(request[role], words.names, words.techNames))));
+}
+
+/** The panel shown while the battle waits — a casualty choice, or the dice to enter — or null; its answer goes to onStep. */
+function pauseFor({request, result}, words, system, onStep) {
+  const waiting = result.waiting;
+  if (system === "colored") {
+    const add = (list) => (entry) => onStep(decide(request, list, entry));
+    return coloredPause(result, words.names, {boosts: add("boosts"), casualties: add("casualties"),
+      dice: (entries) => onStep(enterDice(request, entries))});
+  }
+  if (waiting?.kind === "casualties") {
+    const units = Object.fromEntries(words.ruleset.units.map((u) => [u.id, u]));
+    return casualtyPanel(waiting, units, (choice) => onStep(decide(request, "casualties", choice)));
+  }
+  if (waiting?.kind === "dice" || (waiting && result.next_dice?.length)) {
+    return dicePanel(waiting.dice || result.next_dice, system, (entries) => onStep(enterDice(request, entries)));
+  }
+  return null;
+}
+
 /**
  * onStep(request): a pause's answer, as the battle's next request; onOdds(): "Odds from here".
  * render(battle, words) draws the battle ({request, result}, or null for none); words: {names, ruleset,
@@ -64,35 +95,6 @@ export function createBattleView({onStep, onOdds}) {
   const node = el("section", {class: "log", id: "battle-log", "aria-label": "Battle log", hidden: true},
     el("h2", {}, "Battle log"), header, rounds, pauseSlot, oddsButton, outcome, share.node, report.node);
 
-  function drawHeader(request, result, words) {
-    const system = result.system?.name || request.system.name;
-    const systemName = words.systemName(system) + (result.system?.variant ? ` ${words.variantName(result.system.variant)}` : "");
-    const source = result.dice_source;
-    header.replaceChildren(
-      el("p", {class: "setup-line"}, `${words.ruleset.name} · ${systemName} · ${KIND_NAMES[request.kind || "land"]}` +
-        `${request.lhtr ? " · LHTR" : ""}${request.sub_rule === "printed" ? " · printed sub rule" : ""}`),
-      // Where the dice came from, in pycore's words (pycore/origin.py): the same sentence as the forum exports.
-      source ? el("p", {class: "dice-source", id: "dice-source", dataset: {kind: source.kind}}, "Dice: ", source.label) : "",
-      ...["attacker", "defender"].map((role) => el("p", {class: "start"}, el("strong", {}, `${role === "attacker" ? "Attacker" : "Defender"}: `),
-        listUnits(request[role].units, words.names, "nothing"), extras(request[role], words.names, words.techNames))));
-  }
-
-  // The panel shown while the battle waits: a casualty choice, or the dice to enter.
-  function drawPause({request, result}, words, system) {
-    const waiting = result.waiting;
-    if (system === "colored") {
-      const add = (list) => (entry) => onStep(decide(request, list, entry));
-      pause = coloredPause(result, words.names, {boosts: add("boosts"), casualties: add("casualties"),
-        dice: (entries) => onStep(enterDice(request, entries))});
-    } else if (waiting?.kind === "casualties") {
-      const units = Object.fromEntries(words.ruleset.units.map((u) => [u.id, u]));
-      pause = casualtyPanel(waiting, units, (choice) => onStep(decide(request, "casualties", choice)));
-    } else if (waiting?.kind === "dice" || (waiting && result.next_dice?.length)) {
-      pause = dicePanel(waiting.dice || result.next_dice, system, (entries) => onStep(enterDice(request, entries)));
-    }
-    if (pause) pauseSlot.append(pause.node);
-  }
-
   function render(next, words) {
     battle = next;
     const result = battle?.result;
@@ -105,7 +107,7 @@ export function createBattleView({onStep, onOdds}) {
     pause = null;
     if (!result) return;
     const system = result.system?.name || battle.request.system.name;
-    drawHeader(battle.request, result, words);
+    drawHeader(header, battle.request, result, words);
     result.rounds.forEach((round, i) => rounds.append((system === "colored" ? renderColoredRound : renderRound)(round, {
       names: words.names, system, last: i === result.rounds.length - 1, outcome: result.outcome})));
     const said = outcomeText(result, words.names);
@@ -114,7 +116,8 @@ export function createBattleView({onStep, onOdds}) {
       outcome.className = `outcome ${result.outcome}`;
       outcome.replaceChildren(said, ...aftermath(result, words.names).map((line) => el("span", {class: "aftermath"}, line)));
     }
-    drawPause(battle, words, system);
+    pause = pauseFor(battle, words, system, onStep);
+    if (pause) pauseSlot.append(pause.node);
     report.reset();
     // Nothing resolved yet (the players' first dice still to enter): no forum copy.
     report.node.hidden = !result.report || !result.rounds.some((round) => round.complete);

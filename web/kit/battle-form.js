@@ -48,171 +48,185 @@ function createPickers(p, {onRuleset, onSystem, onVariant, onKind}) {
   return {ruleset, rulesetField, system, systemNote, systemField, variant, kind, kindNote, kindField, choice};
 }
 
+const ruleset = (f) => f.data.rulesets.find((r) => r.id === f.pickers.ruleset.value) || f.data.rulesets[0];
+const system = (f) => f.pickers.system.value || "dice";
+const kind = (f) => f.pickers.kind.value || "land";
+const names = (f) => new Map(ruleset(f).units.map((u) => [u.id, u.name]));
+const note = (f, id) => f.data.systems.find((s) => s.id === id)?.summary || SYSTEM_NOTES[id] || "";
+
+/** Tell the listeners of a player's edit (not while the form is being filled). */
+function changed(f) {
+  if (!f.quiet) f.listeners.forEach((listener) => listener());
+}
+
+/** The ruleset and system picked, remembered for the next visit (kit/prefs.js). */
+function remember(f) {
+  saveChoice({ruleset: f.pickers.ruleset.value, system: system(f), ...(system(f) === "chess" ? {variant: f.pickers.variant.get()} : {})});
+}
+
+function systemShown(f) {
+  f.pickers.systemNote.textContent = note(f, system(f));
+  f.pickers.variant.show(system(f) === "chess");
+  optionsChanged(f);
+}
+
+/** The unit rows of the ruleset and kind of battle, keeping the counts of units that stay. */
+function fillUnits(f) {
+  const was = f.quiet;
+  f.quiet = true;
+  try {
+    for (const role of ROLES) f.forces[role].setUnits(unitsFor(f.data, ruleset(f), kind(f), role));
+  } finally {
+    f.quiet = was;
+  }
+  f.missingNote.textContent = missingUnitsNote(f.data, ruleset(f).id, kind(f));
+  f.missingNote.hidden = !f.missingNote.textContent;
+  f.armies.draw(); // the saved armies are the ruleset's
+  optionsChanged(f);
+}
+
+/** Each side's options follow the battle (its ruleset, kind, system, units); so do the toggles. */
+function optionsChanged(f) {
+  const context = {ruleset: ruleset(f), kind: kind(f), system: system(f), data: f.data};
+  for (const role of ROLES) {
+    f.options[role].setContext({...context, counts: f.forces[role].getCounts(), tech: f.data.tech || BUILT_IN.tech});
+  }
+  f.lhtr.node.hidden = !ROLES.some((role) => f.options[role].hasTech("heavy_bombers"));
+  f.printedSubs.node.hidden = !printedSubsApply(ruleset(f), kind(f), system(f));
+  const counts = Object.fromEntries(ROLES.map((role) => [role, f.forces[role].getCounts()]));
+  f.contextListeners.forEach((listener) => listener({...context, counts}));
+}
+
+/** pycore's rulesets answer (or the built-in one): the pickers' options, then (unless units is false) the unit rows. */
+function setData(f, next, {units = true} = {}) {
+  const {pickers} = f;
+  f.data = next;
+  const chosen = pickers.ruleset.value || pickers.choice.ruleset;
+  pickers.ruleset.replaceChildren(...next.rulesets.map((r) => el("option", {value: r.id}, r.name)));
+  pickers.ruleset.value = next.rulesets.some((r) => r.id === chosen) ? chosen : next.rulesets[0].id;
+  pickers.system.setOptions(next.systems.map((s) => [s.id, s.name]));
+  if (!pickers.system.value) pickers.system.value = next.systems[0].id;
+  pickers.variant.setVariants(next.systems.find((s) => s.id === "chess")?.variants);
+  pickers.systemNote.textContent = note(f, system(f));
+  pickers.variant.show(system(f) === "chess");
+  if (units) fillUnits(f);
+}
+
+/** The battle as a request of the form's op; `sys` another system for the same battle (the luck dial). */
+function request(f, sys = systemOf(system(f), f.pickers.variant.get())) {
+  const out = {op: f.op, ruleset: f.pickers.ruleset.value, system: sys};
+  if (kind(f) !== "land") out.kind = kind(f);
+  for (const role of ROLES) out[role] = {units: f.forces[role].getCounts(), ...f.options[role].get()};
+  if (!f.lhtr.node.hidden && f.lhtr.input.checked) out.lhtr = true;
+  // The luck dial asks every system with this form: only dice and Low Luck take the printed sub rule.
+  if (!f.printedSubs.node.hidden && f.printedSubs.input.checked && printedSubsApply(ruleset(f), kind(f), sys.name)) {
+    out.sub_rule = "printed";
+  }
+  return out;
+}
+
+/** Show a request's battle (a link's, the other screen's set-up); what it lacks is set to the defaults. */
+function fill(f, given) {
+  const {pickers} = f;
+  f.quiet = true;
+  try {
+    if (f.data.rulesets.some((r) => r.id === given.ruleset)) pickers.ruleset.value = given.ruleset;
+    pickers.kind.value = KINDS.some(([id]) => id === given.kind) ? given.kind : "land";
+    pickers.kindNote.textContent = KIND_NOTES[kind(f)];
+    pickers.system.value = given.system?.name;
+    pickers.variant.set(given.system?.variant);
+    fillUnits(f);
+    systemShown(f);
+    for (const role of ROLES) {
+      f.forces[role].setCounts(given[role]?.units || {});
+      f.options[role].set(given[role] || {});
+    }
+    optionsChanged(f);
+    f.lhtr.input.checked = Boolean(given.lhtr);
+    f.printedSubs.input.checked = given.sub_rule === "printed";
+  } finally {
+    f.quiet = false;
+  }
+}
+
+/** Where a field of the form lives (kit/feedback.js markField), or null when it is not the form's. */
+function targetOf(f, field) {
+  const found = fieldOf(field, names(f));
+  if (!found) return null;
+  if (found.key === "side") return {...f.forces[found.role].target(found.unit), label: found.label};
+  const {pickers} = f;
+  const at = {ruleset: [pickers.rulesetField, pickers.ruleset], system: [pickers.systemField, pickers.system.node],
+    kind: [pickers.kindField, pickers.kind.node], lhtr: [f.lhtr.node, f.lhtr.input], sub_rule: [f.printedSubs.node, f.printedSubs.input]};
+  const [anchor, control] = at[found.key];
+  return {nodes: [], controls: [control], anchor, label: found.label};
+}
+
+/** Both sides' forces, each with its options; a player's edit of either is the form's change. */
+function createSides(f, {p, cargo}) {
+  for (const role of ROLES) {
+    const title = role === "attacker" ? "Attacker" : "Defender";
+    f.forces[role] = createForces({side: role, title, stat: role === "attacker" ? "attack" : "defense", idBase: `${p}${role}`});
+    f.options[role] = createSideOptions({side: role, title, idBase: `${p}${role}`, withCargo: cargo,
+      onChange: () => { optionsChanged(f); changed(f); }});
+    f.forces[role].node.append(f.options[role].node);
+    f.forces[role].onChange((byPlayer) => {
+      if (f.quiet) return;
+      optionsChanged(f);
+      if (byPlayer) changed(f);
+    });
+  }
+}
+
 /**
  * idBase: "" (Battle) or "calc" (Odds), the start of every id; op: the request's op; cargo: whether
- * a side carries cargo (Battle only);
- * toolsBase: the id base of Swap, Clear and the armies ("battle", "calc").
+ * a side carries cargo (Battle only); toolsBase: the id base of Swap, Clear and the armies ("battle", "calc").
  */
 export function createBattleForm({idBase = "", op, cargo = true, toolsBase}) {
   const p = idBase ? `${idBase}-` : "";
-  let data = BUILT_IN;
-  let quiet = false; // the form is being filled (a link, the other screen's set-up): not the player's edit
-  const listeners = [];
-  const contextListeners = [];
-  const changed = () => { if (!quiet) listeners.forEach((listener) => listener()); };
-  const pick = (then) => () => { then(); remember(); changed(); };
-  const pickers = createPickers(p, {
-    onRuleset: pick(() => fillUnits()),
-    onSystem: pick(() => systemShown()),
+  // The form's state: `quiet` while it is being filled (a link, the other screen's set-up): not the player's edit.
+  const f = {op, data: BUILT_IN, quiet: false, listeners: [], contextListeners: [], forces: {}, options: {}};
+  const pick = (then) => () => { then(); remember(f); changed(f); };
+  f.pickers = createPickers(p, {
+    onRuleset: pick(() => fillUnits(f)),
+    onSystem: pick(() => systemShown(f)),
     onVariant: pick(() => {}),
-    onKind: () => { pickers.kindNote.textContent = KIND_NOTES[kind()]; fillUnits(); changed(); },
+    onKind: () => { f.pickers.kindNote.textContent = KIND_NOTES[kind(f)]; fillUnits(f); changed(f); },
   });
-  const lhtr = toggle(`${p}lhtr`, "LHTR heavy bombers", "Heavy bombers roll two dice and keep the better one (instead of two hits).");
-  const printedSubs = toggle(`${p}printed-subs`, PRINTED_SUBS_TEXT, PRINTED_SUBS_HINT);
-  for (const t of [lhtr, printedSubs]) t.input.addEventListener("change", changed);
-  const settings = el("fieldset", {class: "settings", id: `${p}settings`},
-    el("legend", {class: "visually-hidden"}, "The game"),
-    pickers.rulesetField, pickers.systemField, pickers.kindField, printedSubs.node, lhtr.node);
-
-  const forces = {};
-  const options = {};
-  for (const role of ROLES) {
-    const title = role === "attacker" ? "Attacker" : "Defender";
-    forces[role] = createForces({side: role, title, stat: role === "attacker" ? "attack" : "defense", idBase: `${p}${role}`});
-    options[role] = createSideOptions({side: role, title, idBase: `${p}${role}`, withCargo: cargo,
-      onChange: () => { optionsChanged(); changed(); }});
-    forces[role].node.append(options[role].node);
-    forces[role].onChange((byPlayer) => {
-      if (quiet) return;
-      optionsChanged();
-      if (byPlayer) changed();
-    });
-  }
-  const edited = () => { optionsChanged(); changed(); };
-  const missingNote = el("p", {class: "hint missing-units", id: `${p}missing-units`});
-  const tools = forceTools(toolsBase, forces.attacker, forces.defender, edited);
-  const armies = armiesPanel({idBase: toolsBase, forces, ruleset: () => ruleset(), onChange: edited});
+  f.lhtr = toggle(`${p}lhtr`, "LHTR heavy bombers", "Heavy bombers roll two dice and keep the better one (instead of two hits).");
+  f.printedSubs = toggle(`${p}printed-subs`, PRINTED_SUBS_TEXT, PRINTED_SUBS_HINT);
+  for (const t of [f.lhtr, f.printedSubs]) t.input.addEventListener("change", () => changed(f));
+  const settings = el("fieldset", {class: "settings", id: `${p}settings`}, el("legend", {class: "visually-hidden"}, "The game"),
+    f.pickers.rulesetField, f.pickers.systemField, f.pickers.kindField, f.printedSubs.node, f.lhtr.node);
+  createSides(f, {p, cargo});
+  const edited = () => { optionsChanged(f); changed(f); };
+  f.missingNote = el("p", {class: "hint missing-units", id: `${p}missing-units`});
+  const tools = forceTools(toolsBase, f.forces.attacker, f.forces.defender, edited);
+  f.armies = armiesPanel({idBase: toolsBase, forces: f.forces, ruleset: () => ruleset(f), onChange: edited});
   const node = el("form", {class: "battle-form", id: `${toolsBase}-form`, novalidate: true},
-    settings, forces.attacker.node, forces.defender.node, missingNote, tools, armies.node);
+    settings, f.forces.attacker.node, f.forces.defender.node, f.missingNote, tools, f.armies.node);
   node.addEventListener("submit", (event) => event.preventDefault());
-
-  const ruleset = () => data.rulesets.find((r) => r.id === pickers.ruleset.value) || data.rulesets[0];
-  const system = () => pickers.system.value || "dice";
-  const kind = () => pickers.kind.value || "land";
-  const names = () => new Map(ruleset().units.map((u) => [u.id, u.name]));
-  const note = (id) => data.systems.find((s) => s.id === id)?.summary || SYSTEM_NOTES[id] || "";
-
-  function remember() {
-    saveChoice({ruleset: pickers.ruleset.value, system: system(), ...(system() === "chess" ? {variant: pickers.variant.get()} : {})});
-  }
-
-  function systemShown() {
-    pickers.systemNote.textContent = note(system());
-    pickers.variant.show(system() === "chess");
-    optionsChanged();
-  }
-
-  /** The unit rows of the ruleset and kind of battle, keeping the counts of units that stay. */
-  function fillUnits() {
-    const was = quiet;
-    quiet = true;
-    try {
-      for (const role of ROLES) forces[role].setUnits(unitsFor(data, ruleset(), kind(), role));
-    } finally {
-      quiet = was;
-    }
-    missingNote.textContent = missingUnitsNote(data, ruleset().id, kind());
-    missingNote.hidden = !missingNote.textContent;
-    armies.draw(); // the saved armies are the ruleset's
-    optionsChanged();
-  }
-
-  function optionsChanged() {
-    const context = {ruleset: ruleset(), kind: kind(), system: system(), data};
-    for (const role of ROLES) {
-      options[role].setContext({...context, counts: forces[role].getCounts(), tech: data.tech || BUILT_IN.tech});
-    }
-    lhtr.node.hidden = !ROLES.some((role) => options[role].hasTech("heavy_bombers"));
-    printedSubs.node.hidden = !printedSubsApply(ruleset(), kind(), system());
-    const counts = Object.fromEntries(ROLES.map((role) => [role, forces[role].getCounts()]));
-    contextListeners.forEach((listener) => listener({...context, counts}));
-  }
-
-  /** pycore's rulesets answer (or the built-in one): the pickers' options, then (unless units is false) the unit rows. */
-  function setData(next, {units = true} = {}) {
-    data = next;
-    const chosen = pickers.ruleset.value || pickers.choice.ruleset;
-    pickers.ruleset.replaceChildren(...data.rulesets.map((r) => el("option", {value: r.id}, r.name)));
-    pickers.ruleset.value = data.rulesets.some((r) => r.id === chosen) ? chosen : data.rulesets[0].id;
-    pickers.system.setOptions(data.systems.map((s) => [s.id, s.name]));
-    if (!pickers.system.value) pickers.system.value = data.systems[0].id;
-    pickers.variant.setVariants(data.systems.find((s) => s.id === "chess")?.variants);
-    pickers.systemNote.textContent = note(system());
-    pickers.variant.show(system() === "chess");
-    if (units) fillUnits();
-  }
-
-  /** The battle as a request of `op`; `sys` another system for the same battle (the luck dial). */
-  function request(sys = systemOf(system(), pickers.variant.get())) {
-    const out = {op, ruleset: pickers.ruleset.value, system: sys};
-    if (kind() !== "land") out.kind = kind();
-    for (const role of ROLES) out[role] = {units: forces[role].getCounts(), ...options[role].get()};
-    if (!lhtr.node.hidden && lhtr.input.checked) out.lhtr = true;
-    // The luck dial asks every system with this form: only dice and Low Luck take the printed sub rule.
-    if (!printedSubs.node.hidden && printedSubs.input.checked && printedSubsApply(ruleset(), kind(), sys.name)) {
-      out.sub_rule = "printed";
-    }
-    return out;
-  }
-
-  /** Show a request's battle (a link's, the other screen's set-up); what it lacks is set to the defaults. */
-  function fill(given) {
-    quiet = true;
-    try {
-      if (data.rulesets.some((r) => r.id === given.ruleset)) pickers.ruleset.value = given.ruleset;
-      pickers.kind.value = KINDS.some(([id]) => id === given.kind) ? given.kind : "land";
-      pickers.kindNote.textContent = KIND_NOTES[kind()];
-      pickers.system.value = given.system?.name;
-      pickers.variant.set(given.system?.variant);
-      fillUnits();
-      systemShown();
-      for (const role of ROLES) {
-        forces[role].setCounts(given[role]?.units || {});
-        options[role].set(given[role] || {});
-      }
-      optionsChanged();
-      lhtr.input.checked = Boolean(given.lhtr);
-      printedSubs.input.checked = given.sub_rule === "printed";
-    } finally {
-      quiet = false;
-    }
-  }
-
-  /** Where a field of the form lives (kit/feedback.js markField), or null when it is not the form's. */
-  function targetOf(field) {
-    const found = fieldOf(field, names());
-    if (!found) return null;
-    if (found.key === "side") return {...forces[found.role].target(found.unit), label: found.label};
-    const at = {ruleset: [pickers.rulesetField, pickers.ruleset], system: [pickers.systemField, pickers.system.node],
-      kind: [pickers.kindField, pickers.kind.node], lhtr: [lhtr.node, lhtr.input], sub_rule: [printedSubs.node, printedSubs.input]};
-    const [anchor, control] = at[found.key];
-    return {nodes: [], controls: [control], anchor, label: found.label};
-  }
-
   return {
-    node, settings, forces, request, fill, setData, fillUnits, names, ruleset, kind,
-    /** The system's id ("dice", "chess", …) and, for A&A Chess, the variant's name. */
-    system, variantName: (id) => pickers.variant.name(id),
-    get data() { return data; },
+    node, settings, forces: f.forces,
+    request: (sys) => request(f, sys),
+    fill: (given) => fill(f, given),
+    setData: (next, options) => setData(f, next, options),
+    fillUnits: () => fillUnits(f),
+    names: () => names(f),
+    ruleset: () => ruleset(f),
+    kind: () => kind(f),
+    /** The system's id ("dice", "chess", …); variantName(id) an A&A Chess variant's name. */
+    system: () => system(f),
+    variantName: (id) => f.pickers.variant.name(id),
+    get data() { return f.data; },
     /** Mark the field `error` names — the form's, or one `more(field)` places — and say it in words: {words, note}. */
-    showError: (error, more = () => null) => markField(node, error, (field) => more(field) || targetOf(field), `${p}field-error`),
+    showError: (error, more = () => null) => markField(node, error, (field) => more(field) || targetOf(f, field), `${p}field-error`),
     clearError: () => clearMarks(node),
-    onChange: (listener) => listeners.push(listener),
+    onChange: (listener) => f.listeners.push(listener),
     /** listener({ruleset, kind, system, counts, data}) after every change of the battle, the player's or a fill. */
-    onContext: (listener) => contextListeners.push(listener),
+    onContext: (listener) => f.contextListeners.push(listener),
     setDisabled(flag) {
       settings.disabled = flag;
-      for (const role of ROLES) forces[role].setDisabled(flag);
+      for (const role of ROLES) f.forces[role].setDisabled(flag);
     },
   };
 }
