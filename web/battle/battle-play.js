@@ -254,6 +254,7 @@ export function createBattlePlay(parts) {
     fresh() {
       forget(s);
       s.source.reseed();
+      keepShown("battle", request(s)); // a reload keeps the new seed, not the last battle's
       history.replaceState(history.state, "", location.pathname + location.search + "#battle");
       setPhase(s);
     },
