@@ -13,25 +13,18 @@ import {inWords, restOf} from "../kit/feedback.js";
 import {pageAddress} from "../kit/share.js";
 import {keepShown, newerFor, readDraft, saveEdit} from "../kit/draft.js";
 import {withSetup} from "../kit/form-state.js";
+import {bound} from "../kit/bound.js";
 import {firstRound, historyKey, phaseOf, pressOn, retreat, submerge} from "./battle-state.js";
 
 const systemName = (s, id) => s.form.data.systems.find((x) => x.id === id)?.name || id;
 const words = (s) => ({names: s.form.names(), ruleset: s.form.ruleset(), systemName: (id) => systemName(s, id),
   variantName: s.form.variantName, techNames: new Map((s.form.data.tech || BUILT_IN.tech).map((t) => [t.id, t.name]))});
 
-/** The battle the form holds, as a resolve request (without rounds). */
-function request(s) {
-  const out = s.form.request();
-  if (s.form.system() === "colored") s.colored.apply(out);
-  return s.source.apply(out);
-}
+/** The battle the form holds, as a resolve request (without rounds): the form with its dice source and colours. */
+const request = (s) => s.form.request();
 
 /** Show a request's set-up on the form (a link's, the draft's). */
-function fill(s, given) {
-  s.form.fill(given);
-  s.colored.set(given);
-  s.source.fill(given);
-}
+const fill = (s, given) => s.form.fill(given);
 
 function setPhase(s) {
   const {page, form, view} = s;
@@ -53,10 +46,7 @@ function showError(s, error, prefix = "") {
 
 /** The player changed the set-up: the old message goes, and this tab remembers it (kit/draft.js). */
 function edited(s) {
-  if (s.battle || s.declared) return;
-  s.actions.say("");
-  s.form.clearError();
-  saveEdit("battle", request(s));
+  if (!s.battle && !s.declared) s.form.edited("battle", s.actions.say);
 }
 
 /** The answer to `call`, the page busy meanwhile (its buttons say so). */
@@ -227,23 +217,14 @@ function shown(s) {
   keepShown("battle", request(s));
 }
 
-/** parts: {client, section, form, colored, source, view, actions, beacon, commitPanel} (battle.js builds them). */
+/** parts: {client, section, form, source, view, actions, beacon, commitPanel} (battle.js builds them). */
 export function createBattlePlay(parts) {
   const s = {...parts, battle: null, declared: null, pressedOn: false,
     page: {engine: "loading", busy: false, percent: 0, replaying: false}};
   return {
     page: s.page,
     get battle() { return s.battle; },
-    request: () => request(s),
-    fill: (given) => fill(s, given),
-    setPhase: () => setPhase(s),
-    edited: () => edited(s),
-    step: (next) => step(s, next),
-    reveal: (next) => reveal(s, next),
-    checkDeclared: () => checkDeclared(s),
-    openLink: (envelope, fragment) => openLink(s, envelope, fragment),
-    showError: (error, prefix) => showError(s, error, prefix),
-    roll: () => roll(s),
+    ...bound(s, {request, fill, setPhase, edited, step, reveal, checkDeclared, openLink, showError, roll, shown}),
     pressOn() {
       // Disabled while it rolls, the button drops the focus: given back after (focusResult), so Enter repeats it.
       s.pressedOn = document.activeElement === s.actions.buttons.press;
@@ -264,6 +245,5 @@ export function createBattlePlay(parts) {
       s.actions.say(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`);
       setPhase(s);
     },
-    shown: () => shown(s),
   };
 }

@@ -51,6 +51,9 @@ export async function init(client, section, {built = () => {}, opening = null, p
   const recent = historyPanel("battle", "battle-history", "Recent battles");
   form.node.prepend(el("p", {class: "intro", id: "intro"}, INTRO));
   form.node.append(colored.node, source.node, recent.node);
+  // This screen's own parts of the request: coloured dice's chart and posts, and where the dice come from.
+  form.extend({apply: (request) => (form.system() === "colored" ? colored.apply(request) : request), fill: (request) => colored.set(request)});
+  form.extend(source);
   form.onContext(({ruleset, system, counts, data}) => {
     colored.setDefault(data.systems.find((s) => s.id === "colored")?.chart);
     colored.setContext({ruleset, system, counts});
@@ -62,7 +65,7 @@ export async function init(client, section, {built = () => {}, opening = null, p
   // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
   const beacon = createBeaconPanel({onRetry: () => play.checkDeclared()});
   const commitPanel = createCommitPanel({client, onReveal: (request) => play.reveal(request)});
-  const play = createBattlePlay({client, section, form, colored, source, view, actions, beacon, commitPanel});
+  const play = createBattlePlay({client, section, form, source, view, actions, beacon, commitPanel});
   await stepDone("form");
   wire(form, actions, play, view);
   offer("battle", {openLink: play.openLink, linkDamaged: play.linkDamaged, shown: play.shown,

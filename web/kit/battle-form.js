@@ -18,6 +18,8 @@ import {segmented} from "./widgets.js";
 import {createVariantPicker} from "./variant-picker.js";
 import {clearMarks, markField} from "./feedback.js";
 import {KINDS, KIND_NOTES, ROLES, fieldOf, systemOf} from "./form-state.js";
+import {bound} from "./bound.js";
+import {saveEdit} from "./draft.js";
 
 /** A checkbox with its words and a hint, as the form's toggles are drawn. */
 export function toggle(id, text, hint) {
@@ -122,7 +124,7 @@ function request(f, sys = systemOf(system(f), f.pickers.variant.get())) {
   if (!f.printedSubs.node.hidden && f.printedSubs.input.checked && printedSubsApply(ruleset(f), kind(f), sys.name)) {
     out.sub_rule = "printed";
   }
-  return out;
+  return f.extensions.reduce((asked, part) => part.apply(asked), out);
 }
 
 /** Show a request's battle (a link's, the other screen's set-up); what it lacks is set to the defaults. */
@@ -144,6 +146,7 @@ function fill(f, given) {
     optionsChanged(f);
     f.lhtr.input.checked = Boolean(given.lhtr);
     f.printedSubs.input.checked = given.sub_rule === "printed";
+    for (const part of f.extensions) part.fill(given);
   } finally {
     f.quiet = false;
   }
@@ -184,7 +187,7 @@ function createSides(f, {p, cargo}) {
 export function createBattleForm({idBase = "", op, cargo = true, toolsBase}) {
   const p = idBase ? `${idBase}-` : "";
   // The form's state: `quiet` while it is being filled (a link, the other screen's set-up): not the player's edit.
-  const f = {op, data: BUILT_IN, quiet: false, listeners: [], contextListeners: [], forces: {}, options: {}};
+  const f = {op, data: BUILT_IN, quiet: false, listeners: [], contextListeners: [], forces: {}, options: {}, extensions: []};
   const pick = (then) => () => { then(); remember(f); changed(f); };
   f.pickers = createPickers(p, {
     onRuleset: pick(() => fillUnits(f)),
@@ -207,20 +210,21 @@ export function createBattleForm({idBase = "", op, cargo = true, toolsBase}) {
   node.addEventListener("submit", (event) => event.preventDefault());
   return {
     node, settings, forces: f.forces,
-    request: (sys) => request(f, sys),
-    fill: (given) => fill(f, given),
-    setData: (next, options) => setData(f, next, options),
-    fillUnits: () => fillUnits(f),
-    names: () => names(f),
-    ruleset: () => ruleset(f),
-    kind: () => kind(f),
-    /** The system's id ("dice", "chess", …); variantName(id) an A&A Chess variant's name. */
-    system: () => system(f),
+    // system(): the system's id ("dice", "chess", …); variantName(id): an A&A Chess variant's name.
+    ...bound(f, {request, fill, setData, fillUnits, names, ruleset, kind, system}),
     variantName: (id) => f.pickers.variant.name(id),
     get data() { return f.data; },
     /** Mark the field `error` names — the form's, or one `more(field)` places — and say it in words: {words, note}. */
     showError: (error, more = () => null) => markField(node, error, (field) => more(field) || targetOf(f, field), `${p}field-error`),
     clearError: () => clearMarks(node),
+    /** A screen's own part of the request (its seed, its retreat rules): {apply(request) → request, fill(request)}. */
+    extend: (part) => f.extensions.push(part),
+    /** The player's edit: the screen's message and the marks go, and this tab keeps the battle (kit/draft.js). */
+    edited(screen, say, asked = request(f)) {
+      say("");
+      clearMarks(node);
+      saveEdit(screen, asked);
+    },
     onChange: (listener) => f.listeners.push(listener),
     /** listener({ruleset, kind, system, counts, data}) after every change of the battle, the player's or a fill. */
     onContext: (listener) => f.contextListeners.push(listener),

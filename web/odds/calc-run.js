@@ -16,6 +16,7 @@ import {withSetup} from "../kit/form-state.js";
 import {restOf} from "../kit/feedback.js";
 import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
 import {fewestToReach, MOST_ADDED} from "./advisor.js";
+import {bound} from "../kit/bound.js";
 import {LINK_START_SECONDS, SYSTEMS, calcLabel, carriedCargo, fromHereOf, fromHereWords, oddsFromBattle,
   refusedSystem, withFromHere} from "./calc-state.js";
 
@@ -56,11 +57,11 @@ function cancel(s) {
 
 // ---- the form's request, and what the screen shows ------------------------------------------------
 /** The battle on the form as a calc request; `system` another system for it (the luck dial). */
-const request = (s, system) => withFromHere(s.more.apply(s.form.request(system)), s.fromHere);
+const request = (s, system) => withFromHere(s.form.request(system), s.fromHere);
 
+/** Show a calculation (a link's, the draft's, a battle's rest): the form with its More options, and from where. */
 function fill(s, given) {
   s.form.fill(given);
-  s.more.fill(given);
   setFromHere(s, fromHereOf(given));
 }
 
@@ -104,10 +105,7 @@ function refresh(s) {
 
 /** The player changed the battle: the old message goes, and this tab remembers it (kit/draft.js). */
 function edited(s) {
-  if (s.busy) return;
-  s.actions.say("");
-  s.form.clearError();
-  saveEdit("odds", request(s));
+  if (!s.busy) s.form.edited("odds", s.actions.say, request(s));
 }
 
 function failed(s, error) {
@@ -296,18 +294,8 @@ function shown(s) {
 export function createCalcRun(parts) {
   const s = {...parts, engine: "loading", busy: null, fromHere: null, shown: null, link: "", calcClient: null, calcPercent: 0};
   return {
-    fill: (given) => fill(s, given),
-    setFromHere: (next) => setFromHere(s, next),
-    refresh: () => refresh(s),
-    edited: () => edited(s),
-    calculate: (options) => calculate(s, options),
-    dial: () => dial(s),
-    advise: () => advise(s),
-    cancel: () => cancel(s),
-    openLink: (envelope, fragment) => openLink(s, envelope, fragment),
-    oddsOf: (battle) => oddsOf(s, battle),
+    ...bound(s, {fill, setFromHere, refresh, edited, calculate, dial, advise, cancel, openLink, oddsOf, shown}),
     share: () => s.answers.share.share(),
-    shown: () => shown(s),
     set engine(state) { s.engine = state; refresh(s); },
     get engine() { return s.engine; },
   };

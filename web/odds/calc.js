@@ -77,6 +77,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
   const more = createMore({onChange: () => run.edited()});
   const advisor = createAdvisor({onFind: () => run.advise()});
   form.onContext(({ruleset, kind, data}) => advisor.setUnits(unitsFor(data, ruleset, kind, "attacker")));
+  form.extend(more); // the calculator's own options: the round limit and the retreat rules
   form.node.prepend(here.node);
   form.node.append(more.node, advisor.node, historyPanel("odds", "calc-history", "Recent calculations").node);
   const answers = createAnswers();
