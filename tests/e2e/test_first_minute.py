@@ -132,10 +132,10 @@ def test_every_message_names_its_field_in_words_never_by_its_path(page: Page, di
     page.get_by_role("tab", name="Research").click()
     ResearchScreen(page).add_nation("Japan", "dice")
     page.locator("#record").click()
-    turn = pycore_handle({"op": "research", "system": "dice", "steps": [{"dice": 1}]})["error"]
-    assert turn["field"].startswith("steps[0]"), turn
-    expect(page.locator("#entry-error")).to_contain_text("Turn 1", timeout=ACTION_TIMEOUT)
-    expect(page.locator("#entry-error")).not_to_contain_text("steps[")
+    turn = pycore_handle({"op": "research", "system": "dice", "steps": [{"dice": 1}], "seed": "app dice"})["error"]
+    assert turn["message"].startswith("steps[0].tech: turn 1: is required"), turn  # pycore's words (issue #29 item 5)
+    rest = turn["message"].removeprefix("steps[0].tech: turn 1: ")
+    expect(page.locator("#entry-error")).to_have_text(f"Not recorded — Turn 1, technology: {rest}", timeout=ACTION_TIMEOUT)
     # WiF: a factor that is no number.
     page.get_by_role("tab", name="WiF 67").click()
     page.locator("#wif-attack").fill("lots")
