@@ -120,7 +120,7 @@ def test_a_dice_battle_taken_to_odds_is_calculated_with_dice(page: Page, dist_se
     page.add_init_script("localStorage.setItem('luckdial.choice', JSON.stringify({ruleset: '1942-2e', system: 'lowluck'}))")
     dice = pycore_handle({"op": "calc", "system": {"name": "dice"}, **BATTLE})["result"]["outcome"]["attacker_wins"]
     low_luck = pycore_handle({"op": "calc", "system": {"name": "lowluck"}, **BATTLE})["result"]["outcome"]["attacker_wins"]
-    assert round(dice, 3) == 0.859 and low_luck == 1, (dice, low_luck)
+    assert round(dice, 3) == 0.859 and low_luck > 0.999, (dice, low_luck)
     link = pycore_handle({"op": "share", "encode": {"op": "resolve", "system": {"name": "dice"}, "seed": "table", **BATTLE}})
     screen = BattleScreen(page).open(dist_server.url + "#" + link["result"]["link"])
     expect(screen.rounds.first).to_be_visible(timeout=ACTION_TIMEOUT)

@@ -23,6 +23,9 @@ const words = (s) => ({names: s.form.names(), ruleset: s.form.ruleset(), systemN
 /** The battle the form holds, as a resolve request (without rounds): the form with its dice source and colours. */
 const request = (s) => s.form.request();
 
+/** The form as this tab keeps it (kit/draft.js): the seed too, while the players roll their own dice. */
+const kept = (s) => ({...request(s), seed: s.source.seed.value});
+
 /** Show a request's set-up on the form (a link's, the draft's). */
 const fill = (s, given) => s.form.fill(given);
 
@@ -46,7 +49,7 @@ function showError(s, error, prefix = "") {
 
 /** The player changed the set-up: the old message goes, and this tab remembers it (kit/draft.js). */
 function edited(s) {
-  if (!s.battle && !s.declared) s.form.edited("battle", s.actions.say);
+  if (!s.battle && !s.declared) s.form.edited("battle", s.actions.say, kept(s));
 }
 
 /** The answer to `call`, the page busy meanwhile (its buttons say so). */
@@ -189,7 +192,7 @@ async function openLink(s, envelope, fragment) {
   s.page.replaying = false;
   const linked = envelope.result.request;
   fill(s, linked);
-  saveEdit("battle", request(s)); // the battle on this form now: the Odds screen opens on it too
+  saveEdit("battle", kept(s)); // the battle on this form now: the Odds screen opens on it too
   if (linked.beacon || (linked.commit && !linked.commit.secret)) {
     s.declared = linked;
     if (linked.beacon) s.beacon.opened(linked);
@@ -213,8 +216,8 @@ function roll(s) {
 function shown(s) {
   const setup = newerFor(readDraft(), "battle");
   if (!setup || s.battle || s.declared || s.page.busy) return;
-  fill(s, withSetup(request(s), setup));
-  keepShown("battle", request(s));
+  fill(s, withSetup(kept(s), setup));
+  keepShown("battle", kept(s));
 }
 
 /** parts: {client, section, form, source, view, actions, beacon, commitPanel} (battle.js builds them). */
@@ -235,7 +238,7 @@ export function createBattlePlay(parts) {
     fresh() {
       forget(s);
       s.source.reseed();
-      keepShown("battle", request(s)); // a reload keeps the new seed, not the last battle's
+      keepShown("battle", kept(s)); // a reload keeps the new seed, not the last battle's
       history.replaceState(history.state, "", location.pathname + location.search + "#battle");
       setPhase(s);
     },
