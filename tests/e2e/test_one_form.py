@@ -4,6 +4,8 @@ through kit/screens.js, never by clicking app.js's tabs."""
 
 from __future__ import annotations
 
+import itertools
+
 from playwright.sync_api import Page, expect
 
 from luckdial_page import ACTION_TIMEOUT, BattleScreen
@@ -21,6 +23,9 @@ def test_battle_and_odds_enter_a_battle_with_one_form(page: Page, dist_server):
     battle = page.evaluate(SHAPE, ["#battle-form", ""])
     odds = page.evaluate(SHAPE, ["#calc-form", "calc-"])
     assert len(battle) > 40, battle
+    # The game's settings first, the same on both: the ruleset, each luck system, each A&A Chess variant, each kind.
+    settings = [name for name, _, _ in itertools.takewhile(lambda c: "attacker" not in c[0], battle)]
+    assert settings[:1] == ["ruleset"] and {"system-dice", "chess-variant-cof", "kind-sea", "lhtr", "printed-subs"} <= set(settings), settings
     # Cargo is the Battle screen's alone (the calculator does not carry it yet): drawn for a sea battle only.
     assert [c for c in battle if "cargo" not in c[0]] == [c for c in odds if "cargo" not in c[0]]
 
