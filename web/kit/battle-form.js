@@ -108,6 +108,7 @@ function setData(f, next, {units = true} = {}) {
   pickers.ruleset.value = next.rulesets.some((r) => r.id === chosen) ? chosen : next.rulesets[0].id;
   pickers.system.setOptions(next.systems.map((s) => [s.id, s.name]));
   if (!pickers.system.value) pickers.system.value = next.systems[0].id;
+  pickers.system.node.classList.toggle("many", next.systems.length > 4); // style.css: five or more fit a 360 px phone
   pickers.variant.setVariants(next.systems.find((s) => s.id === "chess")?.variants);
   pickers.systemNote.textContent = note(f, system(f));
   pickers.variant.show(system(f) === "chess");
