@@ -55,7 +55,11 @@ test("from here: round 2's banner and request; fractions only for COF and COF+R"
 });
 
 test("the dial's systems and their names; a refused system is the system's field", () => {
-  assert.equal(SYSTEMS.length, 8);
+  const keys = SYSTEMS.map((s) => s.key);
+  for (const key of ["dice", "lowluck", "chess-orthodox", "chess-ryof", "chess-ryof6", "chess-cof", "chess-cofr", "colored"]) {
+    assert.ok(keys.includes(key), key);
+  }
+  assert.equal(new Set(keys).size, keys.length, "one row per system");
   assert.equal(systemLabel({name: "chess", variant: "ryof"}), "Chess, roll the fraction");
   assert.equal(systemLabel({name: "lowluck"}), "Low Luck");
   assert.ok(refusedSystem({type: "bad_request", field: "system.variant"}));
