@@ -51,7 +51,7 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
   // is not told of it again (each side told it of the other's: most of the battle screen's start).
   let cargoUnits = null; // the rows the cargo is to have, until drawn
   let settingContext = false;
-  cargo.onChange(() => { cargoSummary.textContent = summarize(cargo.getCounts()); if (!settingContext) onChange(); });
+  cargo.onChange((byPlayer) => { cargoSummary.textContent = summarize(cargo.getCounts()); if (byPlayer && !settingContext) onChange(); });
   function drawCargo() {
     if (!cargoUnits) return;
     settingContext = true;

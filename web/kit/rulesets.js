@@ -108,7 +108,8 @@ export function listUnits(counts, names, none = "nothing") {
   return parts.length ? parts.join(", ") : none;
 }
 
-const plural = (name) => countName(2, name).slice(2);
+/** "tanks", "infantry", "AA guns": a unit's name in the plural, lower case. */
+export const pluralName = (name) => countName(2, name).slice(2);
 const listWords = (words) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`);
 
 /**
@@ -133,7 +134,7 @@ export function missingUnitsNote(data, rulesetId, kind) {
       const later = rulesets.slice(index).every((r) => offered(r).has(id));
       const who = later && index < rulesets.length - 1 ? `${shortName(other)} and later`
         : listWords(having.map(shortName)).replace(/ or /, " and ");
-      groups.set(who, [...(groups.get(who) || []), plural(unit?.name || id)]);
+      groups.set(who, [...(groups.get(who) || []), pluralName(unit?.name || id)]);
     }
   }
   if (!groups.size) return "";
