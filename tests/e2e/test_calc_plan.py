@@ -242,3 +242,8 @@ def test_a_plans_mistakes_are_marked_on_its_cards_and_nothing_entered_is_lost(pa
     expect(page.locator("#calc-wave-3-retreat-strafe")).to_have_value("120")
     expect(page.locator("#calc-wave-3-tank")).to_have_value("1")
     page.screenshot(path=f"{SHOTS}/calc-plan-mistake.png")
+    # A reload gives the plan being entered back (kit/draft.js), its mistake as typed.
+    page.reload()
+    expect(page.locator("#calc-wave-3-retreat-strafe")).to_have_value("120", timeout=READY_TIMEOUT)
+    expect(page.locator("#calc-wave-3-tank")).to_have_value("1")
+    expect(page.locator("#calc-wave-2-infantry")).to_have_value("1")

@@ -13,7 +13,8 @@ import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {segmented, stepper} from "../kit/widgets.js";
 import {toggle} from "../kit/battle-form.js";
 import {createRetreatRules} from "./retreat-rules.js";
-import {DEFAULT_TARGET, GOAL_WORDS, MOST_LATER_WAVES, addWave, armyWords, emptyPlan, goalOf, goalsFor, planFields, planOf,
+import {bound} from "../kit/bound.js";
+import {DEFAULT_TARGET, MOST_LATER_WAVES, addWave, armyWords, emptyPlan, goalOf, goalsFor, planFields, planOf,
   planPlace, removeWave, rulesWords, withCounter} from "./plan-state.js";
 
 /**
@@ -122,7 +123,6 @@ function createCheapest({onEdit, onFind}) {
       goal.setOptions(goalsFor(kind, hasCounter));
       goal.value = goalOf(chosen, kind, hasCounter);
     },
-    goalWords: () => GOAL_WORDS[goal.value] || GOAL_WORDS.takes,
     target(place) {
       const reveal = () => { details.open = true; };
       if (place.what === "target") return {nodes: [targetRow], controls: [target], anchor: targetRow, label: place.label, reveal};
@@ -133,127 +133,129 @@ function createCheapest({onEdit, onFind}) {
   };
 }
 
+// ---- the plan's fieldset: its logic as functions of one state `s` (kit/bound.js) ------------------------
+/** The plan as entered now. */
+const read = (s) => ({waves: s.waves.map((card) => card.read()), counter: s.counter && s.counter.read(),
+  value: s.value.input.value, repair: s.repair.input.checked, recommend: s.cheapest.read()});
+
+const unitsOf = (s, kind) => (s.ctx ? unitsFor(s.ctx.data, s.ctx.ruleset, kind, "attacker") : []);
+
+function contextOf(s, card, kind) {
+  if (s.ctx) card.setContext({...s.ctx, kind}, unitsOf(s, kind));
+}
+
+const COUNTER_HINT = "The defender's attack on the next turn against the land units that took the territory (aircraft " +
+  "have left it; captured AA guns fire). Fought to the end.";
+
+/** Build the cards of `plan` (after an edit of its shape, or a fill). */
+function draw(s, plan) {
+  s.plan = plan;
+  s.waves = plan.waves.map((wave, index) => {
+    const n = index + 2;
+    const card = createCard({idBase: `calc-wave-${n}`, title: `Wave ${n}`, look: "attacker", rules: true,
+      onEdit: s.onChange, onRemove: () => reshape(s, (p) => removeWave(p, index), "#calc-add-wave")});
+    card.show(wave);
+    contextOf(s, card, s.ctx?.kind);
+    return card;
+  });
+  s.waveList.replaceChildren(...s.waves.map((card) => card.node));
+  s.counter = plan.counter && createCard({idBase: "calc-counter", title: "Counter-attack", look: "defender", rules: false,
+    hint: COUNTER_HINT, onEdit: s.onChange, onRemove: () => reshape(s, (p) => withCounter(p, false), "#calc-add-counter")});
+  if (s.counter) {
+    s.counter.show(plan.counter);
+    contextOf(s, s.counter, "land");
+  }
+  s.counterBox.replaceChildren(...(s.counter ? [s.counter.node] : []));
+  s.value.value = plan.value;
+  s.repair.input.checked = plan.repair;
+  s.cheapest.show(plan.recommend);
+  shape(s);
+}
+
+/** What shows with this shape of plan: the buttons, the repair toggle, the goals. */
+function shape(s) {
+  const kind = s.ctx?.kind || "land";
+  s.addWave.hidden = s.waves.length >= MOST_LATER_WAVES;
+  s.addCounter.hidden = Boolean(s.counter) || kind === "sea";
+  s.repair.node.hidden = !s.waves.length;
+  s.cheapest.setGoals(kind, Boolean(s.counter));
+  s.onShape?.(s.waves.length + 1);
+}
+
+/** An edit of the plan's shape: the plan as entered, changed by `edit`, drawn again; `focus`: where the thumb goes next. */
+function reshape(s, edit, focus) {
+  draw(s, edit(read(s)));
+  s.onChange();
+  if (focus) s.node.querySelector(focus)?.focus({preventScroll: true});
+}
+
+/** A card just added: in view, the thumb on its first +. */
+function added(card) {
+  card.node.scrollIntoView({block: "nearest"});
+  card.node.querySelector(".step.plus")?.focus({preventScroll: true});
+}
+
+/** The battle's context changed (form.onContext): each card's units follow the ruleset and kind. */
+function setContext(s, ctx) {
+  const was = s.ctx;
+  if (was && was.data === ctx.data && was.ruleset.id === ctx.ruleset.id && was.kind === ctx.kind && was.system === ctx.system) return;
+  const available = was ? s.cheapest.read().available : s.plan.recommend.available;
+  s.ctx = ctx;
+  for (const card of s.waves) contextOf(s, card, ctx.kind);
+  if (s.counter) contextOf(s, s.counter, "land");
+  s.cheapest.have.setUnits(unitsOf(s, ctx.kind));
+  if (!was) s.cheapest.have.setCounts(available); // the rows exist now: a plan filled before them goes in them
+  shape(s);
+}
+
+/** Where an error on the plan points (kit/feedback.js markField), or null for wave 1's and the battle's fields. */
+function target(s, field) {
+  const place = planPlace(field, new Map((s.ctx?.ruleset.units || []).map((u) => [u.id, u.name])));
+  if (!place) return null;
+  const card = place.part === "wave" ? s.waves[place.index] : place.part === "counter" ? s.counter : null;
+  if (card) return card.target(place);
+  if (place.part === "recommend") return s.cheapest.target(place);
+  const at = {value: [s.valueRow, s.value.input], repair: [s.repair.node, s.repair.input]}[place.part];
+  return at ? {nodes: [at[0]], controls: [at[1]], anchor: at[0], label: place.label}
+    : {nodes: [s.node], controls: [], anchor: s.intro, label: place.label};
+}
+
+/** The plan's fieldset: its parts, put in `s`. */
+function build(s) {
+  s.waveList = el("div", {class: "plan-waves", id: "calc-waves"});
+  s.counterBox = el("div", {class: "plan-counter", id: "calc-counter-box"});
+  s.addWave = el("button", {type: "button", class: "small", id: "calc-add-wave"}, "+ Add a wave");
+  s.addCounter = el("button", {type: "button", class: "small", id: "calc-add-counter"}, "+ Counter-attack");
+  s.value = stepper("calc-territory-value", "Territory's value in IPCs", {min: 0, max: 1000, raw: true, onChange: s.onChange});
+  s.valueRow = el("div", {class: "fold-row", id: "calc-territory-value-field"},
+    el("label", {for: "calc-territory-value", class: "unit-name"}, "Territory's value",
+      el("span", {class: "stat"}, "IPCs, counted in the profit when it is taken (and held)")), s.value.node);
+  s.repair = toggle("calc-repair", "Repair between waves", "The defender's damaged battleships (two-hit units) are whole again for the next wave.");
+  s.intro = el("p", {class: "hint", id: "calc-plan-hint"}, "Wave 1 is the attacker above. Each later wave attacks what " +
+    "the waves before it left of the defender; the wave that takes the territory ends the plan.");
+  s.node = el("fieldset", {class: "settings plan", id: "calc-plan"},
+    el("legend", {class: "plan-title"}, "Plan of attack"), s.intro, s.waveList, s.counterBox,
+    el("div", {class: "plan-buttons"}, s.addWave, s.addCounter), s.valueRow, s.repair.node);
+  s.repair.input.addEventListener("change", s.onChange);
+  s.addWave.addEventListener("click", () => { reshape(s, addWave); added(s.waves.at(-1)); });
+  s.addCounter.addEventListener("click", () => { reshape(s, (p) => withCounter(p, true)); added(s.counter); });
+}
+
 /** onChange(): the player changed the plan; onFind(): "Find the cheapest army". */
 export function createPlanForm({onChange, onFind}) {
-  const s = {plan: emptyPlan(), ctx: null, waves: [], counter: null};
-  const waveList = el("div", {class: "plan-waves", id: "calc-waves"});
-  const addWaveButton = el("button", {type: "button", class: "small", id: "calc-add-wave"}, "+ Add a wave");
-  const addCounterButton = el("button", {type: "button", class: "small", id: "calc-add-counter"}, "+ Counter-attack");
-  const counterBox = el("div", {class: "plan-counter", id: "calc-counter-box"});
-  const value = stepper("calc-territory-value", "Territory's value in IPCs", {min: 0, max: 1000, raw: true, onChange: () => onChange()});
-  const valueRow = el("div", {class: "fold-row", id: "calc-territory-value-field"},
-    el("label", {for: "calc-territory-value", class: "unit-name"}, "Territory's value",
-      el("span", {class: "stat"}, "IPCs, counted in the profit when it is taken (and held)")), value.node);
-  const repair = toggle("calc-repair", "Repair between waves", "The defender's damaged battleships (two-hit units) are whole again for the next wave.");
-  repair.input.addEventListener("change", () => onChange());
-  const cheapest = createCheapest({onEdit: () => onChange(), onFind: () => onFind()});
-  const intro = el("p", {class: "hint", id: "calc-plan-hint"}, "Wave 1 is the attacker above. Each later wave attacks what " +
-    "the waves before it left of the defender; the wave that takes the territory ends the plan.");
-  const node = el("fieldset", {class: "settings plan", id: "calc-plan"},
-    el("legend", {class: "plan-title"}, "Plan of attack"), intro, waveList, counterBox,
-    el("div", {class: "plan-buttons"}, addWaveButton, addCounterButton), valueRow, repair.node);
-
-  /** The plan as entered now. */
-  const read = () => ({waves: s.waves.map((card) => card.read()), counter: s.counter && s.counter.read(),
-    value: value.input.value, repair: repair.input.checked, recommend: cheapest.read()});
-
-  function unitsOf(kind) {
-    return s.ctx ? unitsFor(s.ctx.data, s.ctx.ruleset, kind, "attacker") : [];
-  }
-  function contextOf(card, kind) {
-    if (s.ctx) card.setContext({...s.ctx, kind}, unitsOf(kind));
-  }
-
-  /** Build the cards of `plan` (after an edit of its shape, or a fill). */
-  function draw(plan) {
-    s.plan = plan;
-    const kind = s.ctx?.kind || "land";
-    s.waves = plan.waves.map((wave, index) => {
-      const n = index + 2;
-      const card = createCard({idBase: `calc-wave-${n}`, title: `Wave ${n}`, look: "attacker", rules: true,
-        onEdit: () => onChange(), onRemove: () => reshape((p) => removeWave(p, index), "#calc-add-wave")});
-      card.show(wave);
-      contextOf(card, kind);
-      return card;
-    });
-    waveList.replaceChildren(...s.waves.map((card) => card.node));
-    s.counter = null;
-    if (plan.counter) {
-      s.counter = createCard({idBase: "calc-counter", title: "Counter-attack", look: "defender", rules: false,
-        hint: "The defender's attack on the next turn against the land units that took the territory (aircraft have left it; " +
-          "captured AA guns fire). Fought to the end.",
-        onEdit: () => onChange(), onRemove: () => reshape((p) => withCounter(p, false), "#calc-add-counter")});
-      s.counter.show(plan.counter);
-      contextOf(s.counter, "land");
-    }
-    counterBox.replaceChildren(...(s.counter ? [s.counter.node] : []));
-    value.value = plan.value;
-    repair.input.checked = plan.repair;
-    cheapest.show(plan.recommend);
-    shape();
-  }
-
-  /** What shows with this shape of plan: the buttons, the repair toggle, the goals. */
-  function shape() {
-    const kind = s.ctx?.kind || "land";
-    addWaveButton.hidden = s.waves.length >= MOST_LATER_WAVES;
-    addCounterButton.hidden = Boolean(s.counter) || kind === "sea";
-    repair.node.hidden = !s.waves.length;
-    cheapest.setGoals(kind, Boolean(s.counter));
-    s.onShape?.(s.waves.length + 1);
-  }
-
-  /** An edit of the plan's shape: the plan as entered, changed by `edit`, drawn again; `focus`: where the thumb goes next. */
-  function reshape(edit, focus) {
-    draw(edit(read()));
-    onChange();
-    node.querySelector(focus)?.focus({preventScroll: true});
-  }
-  addWaveButton.addEventListener("click", () => {
-    reshape(addWave, null);
-    const card = s.waves.at(-1);
-    card.node.scrollIntoView({block: "nearest"});
-    card.node.querySelector(".step.plus")?.focus({preventScroll: true});
-  });
-  addCounterButton.addEventListener("click", () => {
-    reshape((p) => withCounter(p, true), null);
-    s.counter.node.scrollIntoView({block: "nearest"});
-    s.counter.node.querySelector(".step.plus")?.focus({preventScroll: true});
-  });
-
+  const s = {plan: emptyPlan(), ctx: null, waves: [], counter: null, onChange: () => onChange()};
+  s.cheapest = createCheapest({onEdit: s.onChange, onFind: () => onFind()});
+  build(s);
   return {
-    node, cheapest: cheapest.node,
+    node: s.node, cheapest: s.cheapest.node,
+    ...bound(s, {setContext, target}),
     /** The form's extension (kit/battle-form.js extend): the request with the plan's fields. */
-    apply: (request) => ({...request, ...planFields(read())}),
-    fill: (request) => draw(planOf(request)),
-    /** The battle's context changed (form.onContext): each card's units follow the ruleset and kind. */
-    setContext(ctx) {
-      const was = s.ctx;
-      if (was && was.data === ctx.data && was.ruleset.id === ctx.ruleset.id && was.kind === ctx.kind && was.system === ctx.system) return;
-      const available = was ? cheapest.read().available : s.plan.recommend.available;
-      s.ctx = ctx;
-      for (const card of s.waves) contextOf(card, ctx.kind);
-      if (s.counter) contextOf(s.counter, "land");
-      cheapest.have.setUnits(unitsOf(ctx.kind));
-      if (!was) cheapest.have.setCounts(available); // the rows exist now: a plan filled before them goes in them
-      shape();
-    },
-    /** The number of waves in all (wave 1 included), each time the plan's shape changes. */
+    apply: (request) => ({...request, ...planFields(read(s))}),
+    fill: (request) => draw(s, planOf(request)),
+    /** listener(waves): the number of waves in all (wave 1 included), each time the plan's shape changes. */
     onShape(listener) { s.onShape = listener; },
-    /** Whether the cheapest army has units to search, and its words when it has none. */
-    get searching() { return Object.keys(cheapest.read().available).length > 0; },
-    sayCheapest(text) { cheapest.note.textContent = text; },
-    goalWords: () => cheapest.goalWords(),
-    /** Where an error on the plan points (kit/feedback.js markField), or null for wave 1's and the battle's fields. */
-    target(field) {
-      const place = planPlace(field, new Map((s.ctx?.ruleset.units || []).map((u) => [u.id, u.name])));
-      if (!place) return null;
-      const card = place.part === "wave" ? s.waves[place.index] : place.part === "counter" ? s.counter : null;
-      if (card) return card.target(place);
-      if (place.part === "recommend") return cheapest.target(place);
-      const at = {value: [valueRow, value.input], repair: [repair.node, repair.input]}[place.part];
-      return at ? {nodes: [at[0]], controls: [at[1]], anchor: at[0], label: place.label}
-        : {nodes: [node], controls: [], anchor: intro, label: place.label};
-    },
+    /** Whether the cheapest army has units to search. */
+    get searching() { return Object.keys(s.cheapest.read().available).length > 0; },
+    sayCheapest(text) { s.cheapest.note.textContent = text; },
   };
 }
