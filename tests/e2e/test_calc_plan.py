@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import urllib.parse
 
 from playwright.sync_api import Page, expect
@@ -247,3 +248,29 @@ def test_a_plans_mistakes_are_marked_on_its_cards_and_nothing_entered_is_lost(pa
     expect(page.locator("#calc-wave-3-retreat-strafe")).to_have_value("120", timeout=READY_TIMEOUT)
     expect(page.locator("#calc-wave-3-tank")).to_have_value("1")
     expect(page.locator("#calc-wave-2-infantry")).to_have_value("1")
+
+
+def test_the_luck_dial_of_a_plan_keeps_its_cheapest_army_in_the_link(page: Page, dist_server):
+    """The dial asks the plan under every system without the search (nine searches would be nine times the
+    work); the page's link after it still holds the search as entered."""
+    request = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+               "attacker": {"units": {"infantry": 1}}, "defender": {"units": {"infantry": 1}},
+               "waves": [{"attacker": {"units": {"infantry": 1}}}],
+               "recommend": {"available": {"infantry": 2}, "target": 0.5, "goal": "takes"}}
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(dist_server.url + "#" + link_of(request))
+    calc = PlanScreen(page)
+    expect(calc.card).to_be_visible(timeout=READY_TIMEOUT)
+    opened = urllib.parse.urlsplit(page.url).fragment
+    page.locator("#calc-cheapest > summary").click()
+    page.locator("#calc-cheapest-target").fill("40")  # the search as it now stands, not as the link had it
+    request["recommend"]["target"] = 0.4
+    calc.dial_go.click()
+    dice = page.locator("#calc-dial-list .dial-row[data-system=dice]")
+    expect(dice).to_have_class(re.compile(r"\bdone\b"), timeout=ACTION_TIMEOUT)
+    page.wait_for_function("opened => location.hash.slice(1) !== opened", arg=opened, timeout=ACTION_TIMEOUT)
+    # The dice row is the plan's outcome: pycore's, for the plan without its search.
+    plain = {key: value for key, value in request.items() if key != "recommend"}
+    want = expected_calc(plain)["outcome"]
+    assert close(calc.outcome("#calc-dial-list .dial-row[data-system=dice]")["attacker_wins"][0], want["attacker_wins"])
+    assert decoded(urllib.parse.urlsplit(page.url).fragment) == decoded(link_of(request))

@@ -188,7 +188,7 @@ async function dial(s) {
   for (; index < rows.length; index++) {
     tick(s);
     const row = rows[index];
-    const asked = request(s, {...row.entry.system});
+    const asked = withoutRecommend(request(s, {...row.entry.system}));
     const envelope = await ask(s, asked);
     if (!envelope.ok && envelope.error?.type === "cancelled") {
       for (const rest of rows.slice(index)) rest.state = "cancelled";
@@ -207,8 +207,8 @@ async function dial(s) {
   }
   setBusy(s, null);
   if (rows.some((r) => r.result)) {
-    s.shown = {request: base, result: null};
-    await keepLink(s, base, null);
+    s.shown = {request: request(s), result: null};
+    await keepLink(s, s.shown.request, null); // the link keeps the cheapest army's search the dial left out
     refresh(s);
   }
 }

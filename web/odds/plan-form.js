@@ -178,6 +178,10 @@ function shape(s) {
   s.addWave.hidden = s.waves.length >= MOST_LATER_WAVES;
   s.addCounter.hidden = Boolean(s.counter) || kind === "sea";
   s.repair.node.hidden = !s.waves.length;
+  // At sea nothing is taken and nothing counter-attacks: no territory to value (unless a value is entered).
+  s.valueRow.hidden = kind === "sea" && ["", "0"].includes(s.value.input.value.trim());
+  s.intro.textContent = `Wave 1 is the attacker above. Each later wave attacks what the waves before it left of the ` +
+    `defender; the wave that ${kind === "sea" ? "sinks the fleet" : "takes the territory"} ends the plan.`;
   s.cheapest.setGoals(kind, Boolean(s.counter));
   s.onShape?.(s.waves.length + 1);
 }
@@ -231,8 +235,7 @@ function build(s) {
     el("label", {for: "calc-territory-value", class: "unit-name"}, "Territory's value",
       el("span", {class: "stat"}, "IPCs, counted in the profit when it is taken (and held)")), s.value.node);
   s.repair = toggle("calc-repair", "Repair between waves", "The defender's damaged battleships (two-hit units) are whole again for the next wave.");
-  s.intro = el("p", {class: "hint", id: "calc-plan-hint"}, "Wave 1 is the attacker above. Each later wave attacks what " +
-    "the waves before it left of the defender; the wave that takes the territory ends the plan.");
+  s.intro = el("p", {class: "hint", id: "calc-plan-hint"});
   s.node = el("fieldset", {class: "settings plan", id: "calc-plan"},
     el("legend", {class: "plan-title"}, "Plan of attack"), s.intro, s.waveList, s.counterBox,
     el("div", {class: "plan-buttons"}, s.addWave, s.addCounter), s.valueRow, s.repair.node);
@@ -246,6 +249,7 @@ export function createPlanForm({onChange, onFind}) {
   const s = {plan: emptyPlan(), ctx: null, waves: [], counter: null, onChange: () => onChange()};
   s.cheapest = createCheapest({onEdit: s.onChange, onFind: () => onFind()});
   build(s);
+  shape(s);
   return {
     node: s.node, cheapest: s.cheapest.node,
     ...bound(s, {setContext, target}),

@@ -16,10 +16,11 @@ export function ipcs(x) {
 }
 
 /** The plan's headline numbers, each a tile a thumb's width: taken, held, profit on average. */
-function tiles(result) {
+function tiles(result, sea) {
   const {mean} = profitOf(result);
-  const takes = result.takes_territory ?? 0;
-  const rows = [["Takes the territory", percent(takes), "calc-takes", "attacker", takes]];
+  // At sea nothing is taken: a plan is won by the wave that sinks the fleet (docs/rules.md §9.1).
+  const first = sea ? ["Attacker wins", result.outcome?.attacker_wins ?? 0, "calc-wins"] : ["Takes the territory", result.takes_territory ?? 0, "calc-takes"];
+  const rows = [[first[0], percent(first[1]), first[2], "attacker", first[1]]];
   if (result.holds !== undefined) rows.push(["Holds after the counter-attack", percent(result.holds), "calc-holds", "attacker", result.holds]);
   rows.push(["Profit on average", [ipcs(mean), el("small", {}, " IPC")], "calc-profit",
     mean >= 0.05 ? "attacker" : mean <= -0.05 ? "defender" : "even", mean]);
@@ -56,13 +57,14 @@ function retreatValue(worth) {
 }
 
 /** One wave's row: its own battle (not fought where the territory was already taken), then where the plan stands. */
-function waveRow(row) {
+function waveRow(row, army, sea) {
   const fought = row.fights < 1 - 1e-9 ? ` · fought ${percent(row.fights)} of the time` : "";
   return el("li", {class: "plan-row", id: `calc-wave-result-${row.wave}`, dataset: {wave: row.wave}},
-    el("h4", {}, `Wave ${row.wave}`, el("span", {class: "sub"}, fought)),
+    el("h4", {}, `Wave ${row.wave}`, el("span", {class: "sub"}, ` · ${army}${fought}`)),
     winBar(row.outcome, {compact: true}),
-    el("p", {class: "plan-after"}, "Taken by now ", el("strong", {class: "takes", dataset: {p: row.takes}}, percent(row.takes)),
-      " · defender still there ", el("strong", {class: "left", dataset: {p: row.defenderLeft}}, percent(row.defenderLeft)),
+    el("p", {class: "plan-after"}, sea ? "Defender still there "
+      : ["Taken by now ", el("strong", {class: "takes", dataset: {p: row.takes}}, percent(row.takes)), " · defender still there "],
+      el("strong", {class: "left", dataset: {p: row.defenderLeft}}, percent(row.defenderLeft)),
       el("span", {class: "lost"}, ` · IPCs lost by now: attacker ${row.lost.attacker.toFixed(1)}, defender ${row.lost.defender.toFixed(1)}`)));
 }
 
@@ -109,11 +111,13 @@ function cheapestAnswer(rec, names, onUse) {
 /** The whole answer to a plan; onUse(units): put an army on the form as wave 1. */
 export function planCard(result, request, ruleset, {onUse = () => {}} = {}) {
   const names = new Map((ruleset?.units || []).map((u) => [u.id, u.name]));
-  const rows = waveRows(result).map(waveRow);
+  const sea = request.kind === "sea";
+  const armies = [request.attacker, ...(request.waves || []).map((wave) => wave.attacker)].map((side) => listUnits(side?.units, names));
+  const rows = waveRows(result).map((row, i) => waveRow(row, armies[i] || "", sea));
   if (result.counter) rows.push(counterRow(result.counter));
   return el("div", {class: "calc-card plan-card-result", id: "calc-card", dataset: {plan: "true"}},
     result.recommend ? cheapestAnswer(result.recommend, names, onUse) : null,
-    tiles(result),
+    tiles(result, sea),
     profitFigure(result, request),
     result.retreat_value ? retreatValue(result.retreat_value) : null,
     el("h3", {class: "plan-rows-title"}, "Wave by wave"),
