@@ -31,7 +31,7 @@ is low by at most that.
 
 from .pair import Pair, outcome_of
 from .rungs import Ladder, NotLinear
-from .solve import solve
+from .solve import Solver, solve, solve_with
 from .stack import Stack
 
-__all__ = ["Ladder", "NotLinear", "Pair", "Stack", "outcome_of", "solve"]
+__all__ = ["Ladder", "NotLinear", "Pair", "Solver", "Stack", "outcome_of", "solve", "solve_with"]

@@ -125,6 +125,7 @@ class Ladder:
         self.cut = [trim(law, tail) for law in laws]   # (first hit count kept, kept probabilities)
         self.silent = [len(law) == 1 for law in laws]   # this rung scores no hit at all
         self.columns: tuple | None = None               # columns_of(self), when this ladder defends
+        self.air_reach: list | None = None              # policy's hits to the next aircraft lost, when asked
 
     def of_firing(self, army: Army, enemy: Army, tail: float):
         """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1)."""
