@@ -152,14 +152,31 @@ def test_the_issue_sea_battles_are_exact_not_monte_carlo():
         assert got.method == "exact" and got.pruned < 1e-9
 
 
-def _bench_battles():
+def _bench_module():
     import importlib.util
     from pathlib import Path
     path = Path(__file__).resolve().parents[2] / "bench" / "calc.py"
     spec = importlib.util.spec_from_file_location("bench_calc", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return [request for _, request in module.BATTLES.values()]
+    return module
+
+
+def _bench_battles():
+    return [request for _, request in _bench_module().BATTLES.values()]
+
+
+def test_the_bench_floor_reads_the_sea_chain_where_it_asks_the_engine():
+    """``bench/calc.py --floor`` wraps the sea chain's own functions by name (the main fires, the laws built, the
+    engine's answers): after a reorganisation of ``calc.fleet`` it must still find them, and leave them as found."""
+    from pycore.calc.fleet import fire, settle
+    bench = _bench_module()
+    setup = setup_of(bench.BATTLES["sea8"][1])
+    before = (fire.sub_group, fire.main_groups, settle._Settle.spread)
+    got = bench.floor_of(setup)
+    assert got["fires"] > 0 and got["laws"] > 0 and got["cells spread"] > 0
+    assert bench.engine_seconds(setup) > 0
+    assert (fire.sub_group, fire.main_groups, settle._Settle.spread) == before
 
 
 def test_no_battle_of_the_bench_or_the_simulation_suites_is_answered_by_monte_carlo(monkeypatch):
