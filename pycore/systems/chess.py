@@ -85,6 +85,7 @@ class Chess(LuckSystem):
     variants = tuple({"id": v, "name": VARIANT_NAMES[v], "summary": VARIANT_SUMMARIES[v]} for v in VARIANTS)
     sub_strike_roles = ("attacker",)
     aa_per_move = True
+    pools_groups = True       # the subs' remainder joins the main attack; fractions carry (docs/rules.md §6)
     calculator = "chess"      # pycore.calc.chess: carried fractions and the final assault are its state
 
     def __post_init__(self):
