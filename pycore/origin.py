@@ -65,18 +65,43 @@ def ready(origin: Origin) -> None:
         commit_reveal.seed_of(origin.canonical["commit"], {})
 
 
-def label(origin_field: Mapping[str, Any], beacon_verified: bool = False) -> dict:
-    """``{"kind", "label"}`` from a canonical request: the one sentence shown on the page and in exports."""
+def label(origin_field: Mapping[str, Any], beacon_verified: bool = False, diceless: str | None = None) -> dict:
+    """``{"kind", "label"}`` from a canonical request: the one sentence shown on the page and in exports.
+
+    ``diceless``: the system's name when it rolls no die at all (A&A Chess orthodox, COF): the seed a link
+    still holds decides nothing, so the sentence says there were no dice (issue 29's log).
+    """
+    out = _kind(origin_field, beacon_verified, diceless)
+    out["label"] = "".join(words for words, _ in label_parts(origin_field, beacon_verified, diceless))
+    return out
+
+
+def _kind(origin_field: Mapping[str, Any], beacon_verified: bool, diceless: str | None) -> dict:
+    if diceless:
+        return {"kind": "none"}
     if "seed" in origin_field:
-        return {"kind": "seed", "label": f"rolled on the poster's device from seed “{origin_field['seed']}” "
-                                         "(can be re-rolled)"}
+        return {"kind": "seed"}
     if "dice" in origin_field:
-        return {"kind": "table", "label": "dice rolled at the table and entered"}
+        return {"kind": "table"}
+    if "beacon" in origin_field:
+        return {"kind": "beacon", "round": origin_field["beacon"]["round"]}
+    return {"kind": "commit", "hash": origin_field["commit"]["hash"]}
+
+
+def label_parts(origin_field: Mapping[str, Any], beacon_verified: bool = False,
+                diceless: str | None = None) -> list[tuple[str, bool]]:
+    """The sentence as ``(words, typed)`` parts: ``typed`` marks what a player typed (a seed), which each
+    forum format escapes (:mod:`pycore.report`)."""
+    if diceless:
+        return [(f"none — {diceless} rolls no dice: the result follows from the forces alone", False)]
+    if "seed" in origin_field:
+        return [("rolled on the poster's device from seed “", False), (origin_field["seed"], True),
+                ("” (can be re-rolled)", False)]
+    if "dice" in origin_field:
+        return [("dice rolled at the table and entered", False)]
     if "beacon" in origin_field:
         number = origin_field["beacon"]["round"]
         check = "verified" if beacon_verified else "open the link to verify it"
-        return {"kind": "beacon", "round": number,
-                "label": f"drawn from public beacon round {number} — {check}"}
+        return [(f"drawn from public beacon round {number} — {check}", False)]
     digest = origin_field["commit"]["hash"]
-    return {"kind": "commit", "hash": digest,
-            "label": f"made by both players by commit–reveal ({digest[:12]}…) — commitment checked"}
+    return [(f"made by both players by commit–reveal ({digest[:12]}…) — commitment checked", False)]

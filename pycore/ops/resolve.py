@@ -22,6 +22,7 @@ from ..engine.table import Decisions, RefereeTable, SeededTable, Table
 from ..errors import BadRequest
 from .. import origin as origin_of
 from ..report import report, read_options
+from ..report_words import names_of as summary_names
 from ..rulesets import find_ruleset
 from ..share import link_for
 from ..systems import find_system, play_named, spec_of
@@ -168,6 +169,11 @@ def _check_unused(req: Request, table: Table, battle: BattleLog, by_colour: bool
                         raise BadRequest(where, f"the {role} rolls {what} in round {i + 1}; these dice are not used")
 
 
+def _system_words(setup: BattleSetup) -> str:
+    """"A&A Chess Orthodox": the system as the page names it, with its variant."""
+    return summary_names(setup).split(" · ")[1]
+
+
 def run(request: Mapping[str, Any]) -> dict:
     canonical, req = parse(request)
     options = read_options(request.get("report", {}))
@@ -217,6 +223,8 @@ def run(request: Mapping[str, Any]) -> dict:
             result["next_dice"] = battle.waiting["dice"]
     elif battle.outcome == "in_progress":
         result["next_dice"] = play.next_dice(setup, battle)
-    result["dice_source"] = origin_of.label(canonical, options.get("beacon_verified", False))
-    result["report"] = report(result, setup, options.get("page"))
+    verified = options.get("beacon_verified", False)
+    diceless = _system_words(setup) if setup.system.deterministic else None
+    result["dice_source"] = origin_of.label(canonical, verified, diceless)
+    result["report"] = report(result, setup, options.get("page"), origin_of.label_parts(canonical, verified, diceless))
     return result

@@ -67,6 +67,7 @@ class Volley:
     carry_in: int | None = None     # fraction carried from the side's earlier assaults (COF, COF+R)
     carry_out: int | None = None    # fraction (> 0) or deficit (< 0) carried into the next assault
     passed: int = 0                 # power handed on to the main attack of the same assault
+    remainder_hit: bool = False     # the remainder scored a hit by itself (counted in ``sure_hits``)
 
     @property
     def hits(self) -> int:
@@ -88,6 +89,8 @@ class Volley:
             out["carry_out"] = self.carry_out
         if self.passed:
             out["passed"] = self.passed
+        if self.remainder_hit:
+            out["remainder_hit"] = True
         return out
 
 
