@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .. import validate as v
-from ..engine.sequence import MAX_ROUNDS, BattleLog
+from ..engine.sequence import MAX_ROUNDS, BattleLog, retreating
 from ..engine.setup import ROLES, BattleSetup, parse_setup, setup_json
 from ..engine.table import Decisions, RefereeTable, SeededTable, Table
 from ..errors import BadRequest
@@ -169,6 +169,15 @@ def _check_unused(req: Request, table: Table, battle: BattleLog, by_colour: bool
                         raise BadRequest(where, f"the {role} rolls {what} in round {i + 1}; these dice are not used")
 
 
+def _may_retreat(setup: BattleSetup, battle: BattleLog, decisions: Decisions) -> dict[str, int]:
+    """Who would leave if the attacker retreated now (the engine's step 7): everyone, the aircraft alone in an
+    amphibious assault, nobody once he has retreated (the page's Retreat says so, or is not offered)."""
+    if "retreat" in decisions.choices or not battle.rounds or not battle.rounds[-1].complete:
+        return {}
+    army = battle.armies["attacker"]
+    return {uid: army.count(uid) for uid in retreating(setup, army)}
+
+
 def _system_words(setup: BattleSetup) -> str:
     """"A&A Chess Orthodox": the system as the page names it, with its variant."""
     return summary_names(setup).split(" · ")[1]
@@ -223,6 +232,9 @@ def run(request: Mapping[str, Any]) -> dict:
             result["next_dice"] = battle.waiting["dice"]
     elif battle.outcome == "in_progress":
         result["next_dice"] = play.next_dice(setup, battle)
+        leaving = _may_retreat(setup, battle, req.decisions)
+        if leaving:
+            result["may_retreat"] = leaving
     verified = options.get("beacon_verified", False)
     diceless = _system_words(setup) if setup.system.deterministic else None
     result["dice_source"] = origin_of.label(canonical, verified, diceless)

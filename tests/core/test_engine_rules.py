@@ -503,6 +503,22 @@ def test_amphibious_air_retreats_and_the_land_units_fight_on():
     assert result["survivors"]["attacker"] == {"infantry": 2, "fighter": 1}
 
 
+def test_the_result_says_who_may_retreat_before_the_attacker_chooses():
+    """Issue 29: in an amphibious assault only the aircraft may leave, but the page's Retreat did not say so and,
+    once they had left, stayed on screen and failed. ``may_retreat`` is the engine's step 7 answer: the aircraft
+    alone, then nobody; everyone in a land battle; nothing once the battle is over."""
+    amphibious = resolve("classic", "amphibious", {"infantry": 2, "fighter": 1}, {"infantry": 2}, rounds=1)
+    assert played(amphibious)["may_retreat"] == {"fighter": 1}
+    after = played({**amphibious, "rounds": 2, "choices": ["retreat"]})
+    assert after["outcome"] == "in_progress" and "may_retreat" not in after
+    land = played(resolve("classic", "land", {"infantry": 2, "fighter": 1}, {"infantry": 2}, rounds=1))
+    assert land["may_retreat"] == {"infantry": 2, "fighter": 1}
+    only_land = played(resolve("classic", "amphibious", {"infantry": 2}, {"infantry": 2}, rounds=1))
+    assert "may_retreat" not in only_land
+    over = played(resolve("classic", "land", {"infantry": 2}, {"infantry": 1}), {(1, "attacker", "main"): [1, 1]})
+    assert over["outcome"] == "attacker_wins" and "may_retreat" not in over
+
+
 def test_a_land_attacker_retreats_whole():
     result = played(resolve("classic", "land", {"infantry": 2, "fighter": 1}, {"infantry": 2}, choices=["retreat"]))
     assert result["outcome"] == "retreat"

@@ -10,7 +10,7 @@ import {loadChoice, saveChoice, onChoice} from "../kit/prefs.js";
 import {historyPanel, remember} from "../kit/history.js";
 import {armiesPanel} from "../kit/armies.js";
 import {createForces, forceTools} from "../kit/forces.js";
-import {renderRound, outcomeText, aftermath} from "./log.js";
+import {renderRound, outcomeText, aftermath, retreatLabel} from "./log.js";
 import {newSeed} from "../kit/seed.js";
 import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js";
 import {PRINTED_SUBS_HINT, PRINTED_SUBS_TEXT, createSideOptions, printedSubsApply, unitsFor} from "../kit/battle-options.js";
@@ -299,6 +299,10 @@ export async function init(client, section, {built = () => {}} = {}) {
     const n = result ? result.rounds.length : 0;
     rollButton.hidden = !setup || Boolean(declared);
     pressButton.hidden = retreatButton.hidden = !fighting;
+    // #29 (item 7): Retreat says who leaves (pycore's may_retreat) and is not offered when nobody may.
+    const retreatWords = fighting ? retreatLabel(result, unitNames()) : null;
+    retreatButton.hidden = !retreatWords;
+    if (retreatWords) retreatButton.textContent = retreatWords;
     shareButton.hidden = !over;
     newButton.hidden = !over && !declared; // a declared or committed battle can be left for a new one
     buttonRow.hidden = waiting;

@@ -183,3 +183,16 @@ export function outcomeText(result, names) {
       return null;
   }
 }
+
+/**
+ * The Retreat button's words, from pycore's may_retreat (who would leave now: docs/api.md), or null when
+ * nobody may leave (land units that came from the sea, or the aircraft already gone): the button is then not
+ * offered (issue 29: it stayed on screen and failed).
+ */
+export function retreatLabel(result, names) {
+  const leaving = result?.may_retreat;
+  if (!leaving || !Object.keys(leaving).length) return null;
+  const left = result.rounds.at(-1)?.after?.attacker || {};
+  const all = Object.entries(left).every(([id, n]) => !n || leaving[id] === n);
+  return all ? "Retreat" : `Retreat ${listUnits(leaving, names, "")}`;
+}
