@@ -407,7 +407,7 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> Battle
             log.after = {role: battle.firing(role) for role in ROLES}
             break
         if ended is None:
-            wants = table.retreat(number)
+            wants = table.retreat(number, battle.alive["attacker"].size)
             if wants:
                 if battle.retreat(number, log):
                     ended = "retreat"
