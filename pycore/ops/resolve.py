@@ -197,26 +197,35 @@ def _wait_for_draw(req: Request, table: StagedTable, battle: BattleLog) -> dict 
     ``next_draw``, what pressing on will need). Otherwise it waits for the draw (``waiting``: kind ``draw``),
     declared or not. A round that had not begun (no step fired) is left out of the log either way.
     """
-    choices = len(req.decisions.choices)
     for draw, after in enumerate(table.after_round, start=1):
-        if after > choices:
-            _undecided(req, draw, after)
+        if after and _undecided(req, battle, after):
+            _refuse_undecided(req, draw, after)
     if battle.waiting is None or table.wanted is None:
         return None
     wanted = dict(table.wanted)
     number = wanted["round"]
     if battle.rounds and battle.rounds[-1].number == number and not battle.rounds[-1].steps:
         battle.rounds.pop()
-        if number > 1 and choices < number - 1:
+        if number > 1 and _undecided(req, battle, number - 1):
             if origin_of.draw_state(req.origin.canonical, wanted["draw"])["needs"] not in ("declare", "phrase"):
-                _undecided(req, wanted["draw"], number - 1)
+                _refuse_undecided(req, wanted["draw"], number - 1)
             battle.waiting = None
             return wanted
     battle.waiting = {"kind": "draw", **wanted, **origin_of.draw_state(req.origin.canonical, wanted["draw"])}
     return None
 
 
-def _undecided(req: Request, draw: int, after: int) -> None:
+def _undecided(req: Request, battle: BattleLog, number: int) -> bool:
+    """Whether the attacker had a choice to make after round ``number`` and the request does not give it: he had
+    not retreated yet, and someone could leave (in an amphibious assault, only aircraft may)."""
+    choices = req.decisions.choices
+    if len(choices) >= number or "retreat" in choices:
+        return False
+    army = battle.rounds[number - 1].after.get("attacker") if len(battle.rounds) >= number else None
+    return army is None or req.setup.kind != "amphibious" or bool(retreating(req.setup, army))
+
+
+def _refuse_undecided(req: Request, draw: int, after: int) -> None:
     """Refuse a draw given before the attacker's choice it follows: a draw is declared (or the defender's phrase
     posted) with the decisions before it, else the attacker could decide knowing the next dice."""
     what = "its beacon round was declared" if req.origin.kind == "beacon" else "the defender's phrase was posted"

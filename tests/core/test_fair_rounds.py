@@ -295,3 +295,14 @@ def test_the_engines_condition_is_the_calculators():
     n = 1500
     hits = sum(ok({**battle, "seed": f"rule-{i}", "retreat_at_units": 1})["outcome"] == "retreat" for i in range(n))
     assert abs(hits / n - p) <= 4.5 * (p * (1 - p) / n) ** 0.5, (hits / n, p)
+
+
+def test_a_round_nobody_may_retreat_from_needs_no_choice_before_its_draw():
+    """Amphibious, land units only (they cannot retreat): after round 1 nothing is the attacker's to decide, so the
+    next draw is simply declared — no choice is asked for, none refused."""
+    request = {**BATTLE, "kind": "amphibious", "attacker": {"units": {"infantry": 4, "battleship": 1}},
+               "defender": {"units": {"infantry": 4}}, "beacon": {"draws": [drawn(657413)]}}
+    result = ok(request)
+    assert result["waiting"] == {"kind": "draw", "draw": 2, "round": 2, "needs": "declare"}
+    assert "next_draw" not in result and "may_retreat" not in result
+    assert ok({**request, "beacon": {"draws": [drawn(657413), drawn(12040883)]}})["rounds"][1]["complete"]

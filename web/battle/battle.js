@@ -19,6 +19,7 @@ import {createVariantPicker} from "./chess.js";
 import {openingHash, previewLink, readFragment} from "../kit/link.js";
 import {createBeaconPanel} from "./beacon-panel.js";
 import {createCommitPanel} from "./commit-panel.js";
+import {createFairRounds, isStaged} from "./fair-rounds.js"; // #29: fair dice round by round
 import {copyInto} from "../kit/copy.js";
 import {showMessage as say, flagInvalid, nodeFor} from "../kit/feedback.js";
 
@@ -120,9 +121,14 @@ export async function init(client, section, {built = () => {}} = {}) {
   const seedField = el("fieldset", {class: "settings seed-field"},
     el("legend", {class: "visually-hidden"}, "How to play"),
     referee.node, beaconMode.node, commitMode.node, seedBox, choose.node, lhtr.node, printedSubs.node);
+  // #29: fair dice round by round — the options declared with a beacon or commit–reveal battle (battle/fair-rounds.js).
+  let fair = null;
   // One source of dice at a time (pycore/origin.py): the seed, the table, the beacon or commit–reveal.
   const sources = [referee, beaconMode, commitMode];
-  const showSeedBox = () => { seedBox.hidden = sources.some((t) => t.input.checked); };
+  const showSeedBox = () => {
+    seedBox.hidden = sources.some((t) => t.input.checked);
+    fair?.options.show(beaconMode.input.checked || commitMode.input.checked); // #29
+  };
   for (const source of sources) {
     source.input.addEventListener("change", () => {
       if (source.input.checked) for (const other of sources) if (other !== source) other.input.checked = false;
@@ -186,7 +192,11 @@ export async function init(client, section, {built = () => {}} = {}) {
 
   // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
   const beacon = createBeaconPanel({onRetry: () => checkDeclared()});
-  const commitPanel = createCommitPanel({client, onReveal: (request) => reveal(request)});
+  const commitPanel = createCommitPanel({client, onReveal: (request) => reveal(request), onRevealed: (request) => play(request)});
+  // #29: fair dice round by round (battle/fair-rounds.js): what comes after each answer of such a battle.
+  fair = createFairRounds({beacon, commitPanel, play: (request) => play(request), current: () => battle, onChange: () => edited()});
+  seedField.insertBefore(fair.options.node, seedBox);
+  showSeedBox();
   const show = () => section.replaceChildren(beacon.node, commitPanel.node, form, log, actions); // the verdict first, the setup below
 
   // ---- helpers --------------------------------------------------------------
@@ -460,6 +470,7 @@ export async function init(client, section, {built = () => {}} = {}) {
     setPhase();
     focusResult();
     rememberBattle();
+    fair.shown(); // #29: a battle of fair dice drawn round by round goes on from here (not awaited)
     return null;
   }
 
@@ -526,6 +537,7 @@ export async function init(client, section, {built = () => {}} = {}) {
     if (referee.input.checked) request.dice = [];
     else if (!beaconMode.input.checked && !commitMode.input.checked) request.seed = seedInput.value;
     if (currentSystem() === "colored") colored.apply(request);
+    if (beaconMode.input.checked || commitMode.input.checked) fair.options.apply(request); // #29
     return request;
   }
 
@@ -549,14 +561,14 @@ export async function init(client, section, {built = () => {}} = {}) {
     const request = formRequest();
     busy = true;
     setPhase();
-    const envelope = await commitPanel.commit(request);
+    const envelope = await commitPanel.commit(request, {roundByRound: fair.options.roundByRound()}); // #29
     busy = false;
     if (!envelope.ok) {
       showError(envelope.error);
     } else {
       showMessage("");
       markField(null);
-      declared = {...request, commit: {hash: envelope.result.hash}};
+      declared = {...request, commit: {hash: envelope.result.hash, ...(fair.options.roundByRound() ? {draws: []} : {})}};
     }
     setPhase();
   }
@@ -570,6 +582,7 @@ export async function init(client, section, {built = () => {}} = {}) {
   // ---- beacon-declared battles (kit/beacon.js, docs/links.md) -----------------------------
   // Declaring binds the battle to a round drawn a few minutes from now; the link holds the battle and the round.
   async function declare() {
+    if (fair.options.roundByRound()) return fair.declareFirst(formRequest()); // #29: one beacon round per decision
     const {roundToDeclare} = await import("../kit/beacon.js");
     const request = {...formRequest(), beacon: {round: roundToDeclare()}};
     busy = true;
@@ -605,7 +618,8 @@ export async function init(client, section, {built = () => {}} = {}) {
   pressButton.addEventListener("click", () => {
     // Disabled while it rolls, the button drops the focus: given back after (focusResult), so Enter repeats it.
     pressedOn = document.activeElement === pressButton;
-    play(nextRound(battle.request, battle.result.rounds.length));
+    if (isStaged(battle.request)) fair.press(); // #29: the choice is posted with the next round's draw
+    else play(nextRound(battle.request, battle.result.rounds.length));
   });
   retreatButton.addEventListener("click", () => {
     const n = battle.result.rounds.length;
@@ -624,6 +638,7 @@ export async function init(client, section, {built = () => {}} = {}) {
     declared = null;
     beacon.reset();
     commitPanel.reset();
+    fair.reset();
   }
   newButton.addEventListener("click", () => {
     forgetBattle();
@@ -671,6 +686,13 @@ export async function init(client, section, {built = () => {}} = {}) {
       return;
     }
     fillFrom(request);
+    if (isStaged(request)) { // #29: a battle of fair dice drawn round by round is shown as far as its draws go
+      showMessage("");
+      setPhase();
+      const error = await fair.open(request);
+      if (error) setPhase();
+      return;
+    }
     if (request.beacon) {
       declared = request;
       beacon.opened(request);
@@ -717,6 +739,7 @@ export async function init(client, section, {built = () => {}} = {}) {
     lhtr.input.checked = Boolean(request.lhtr);
     printedSubs.input.checked = request.sub_rule === "printed";
     if (typeof request.seed === "string") seedInput.value = request.seed;
+    if (request.beacon || request.commit) fair.options.set(request); // #29
   }
 
   window.addEventListener("hashchange", () => {
