@@ -9,10 +9,12 @@ absolute link (``report.page`` of the request with the battle in the fragment).
 The words are :mod:`pycore.report_words`'s; this module lays them out.
 
 The three formats say the same thing; only the markup differs. What a player
-typed (a seed) is escaped in each, so it is shown as typed and never becomes
-markup: in BBCode and plain text a word joiner (U+2060, invisible) breaks every
-``[``, ``]``, ``<`` and ``://`` (a tag, a Markdown link, raw HTML or a bare URL a
-forum would link); in Markdown it goes in a code span, where nothing is parsed.
+typed (a seed) is escaped in each, so it never becomes markup: in BBCode and
+plain text its ``[`` and ``]`` are the quill brackets ``⁅`` ``⁆`` (U+2045, U+2046:
+phpBB has no escape for a bracket, no BBCode parser reads these as a tag, nor
+Markdown as a link, and the fonts of phones and desktops have them) and a word joiner (U+2060, invisible) follows every ``<`` and splits every
+``://`` (raw HTML, a bare URL a forum would link); in Markdown it goes in a code
+span, where nothing is parsed.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ LINK_WORDS = "Replay this battle on Luckdial"
 _PAGE = re.compile(r"https?://[^\s#\[\]()<>\"]+")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~#])")
 _JOINER = "\u2060"
-_DEFANG = re.compile(r"([\[\]<])|(:)(//)")
+_DEFANG = {ord("["): "⁅", ord("]"): "⁆", ord("<"): "<" + _JOINER}
 
 __all__ = ["read_options", "report", "summary"]
 
@@ -72,7 +74,7 @@ def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None
         if line.style == "title":
             text.append(plain)
             bb.append(f"[b]{bbcode}[/b]")
-            md.append(f"**{markdown}**")
+            md.extend([f"**{markdown}**", ""])
         elif line.style == "head":       # "Attacker: 3 infantry, 2 tanks"
             label, rest = line.parts[0][0], line.parts[1:]
             text.append(plain)
@@ -109,10 +111,10 @@ def _join(parts: Iterable[Part], escape) -> str:
 
 
 def _text(typed: str) -> str:
-    """A player's text in plain text and BBCode: as typed, with every tag, link or bare URL broken by an
-    invisible word joiner (phpBB has no escape for ``[``; a word joiner is not a space, so nothing shifts)."""
+    """A player's text in plain text and BBCode, no tag, link or bare URL left in it: brackets fullwidth (a
+    tag, a Markdown link), a word joiner after ``<`` (an HTML tag) and inside ``://`` (a URL a forum links)."""
     one_line = " ".join(typed.splitlines())
-    return _DEFANG.sub(lambda m: (m.group(1) + _JOINER) if m.group(1) else (":" + _JOINER + "//"), one_line)
+    return one_line.translate(_DEFANG).replace("://", ":" + _JOINER + "//")
 
 
 def _markdown(typed: str) -> str:
