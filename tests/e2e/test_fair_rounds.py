@@ -255,3 +255,32 @@ def test_commit_reveal_round_by_round_between_two_browsers(page, browser, traffi
         shot(page, "commit-retreated", "#commit-panel")
     finally:
         defender_ctx.close()
+
+
+def test_a_condition_declared_up_front_runs_the_battle_without_a_post_per_round(page, context, traffic, dist_server):
+    """"Now: fight it out" with "retreat when the attacker has 4 units or fewer": one beacon round for the whole
+    battle, the retreat applied by the rule, no decision after any die (docs/links.md "Conditions declared up
+    front")."""
+    beacon = Beacon(context)
+    declared = (round_ms(657413) - AHEAD_MS + 300) / 1000
+    page.clock.install(time=declared)
+    screen = BattleScreen(page).open(dist_server.url)
+    set_up(screen)
+    page.locator("label[for='beacon-mode']").click()
+    page.locator("label:has(#fair-when-now)").click()
+    for _ in range(4):
+        page.locator("#fair-options .step.plus").click()
+    expect(page.locator("#fair-retreat-hint")).to_contain_text("4 units or fewer, he retreats")
+    page.clock.set_system_time(declared)
+    screen.roll_button.click()
+    expect(panel(page)).to_have_attribute("data-beacon", "pending", timeout=ACTION_TIMEOUT)
+    link = page.locator("#beacon-link").input_value()
+    request = pycore_handle({"op": "share", "decode": link.split("#", 1)[1]})["result"]["request"]
+    assert request["beacon"] == {"round": 657413} and request["retreat_at_units"] == 4
+    page.clock.fast_forward(AHEAD_MS)
+    want = pycore_handle({**BATTLE, "beacon": drawn(657413), "retreat_at_units": 4})["result"]
+    assert want["outcome"] == "retreat"  # the rule retreats (worked out by pycore, the reference)
+    expect(screen.rounds).to_have_count(len(want["rounds"]), timeout=ACTION_TIMEOUT)
+    expect(screen.outcome).to_contain_text("Attacker retreats")
+    expect(screen.press_button).to_be_hidden()
+    beacon.forget(traffic)

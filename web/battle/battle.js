@@ -191,7 +191,7 @@ export async function init(client, section, {built = () => {}} = {}) {
   const actions = el("div", {class: "actions"}, message, progress, progressStep, submergeRow, buttonRow);
 
   // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
-  const beacon = createBeaconPanel({onRetry: () => checkDeclared()});
+  const beacon = createBeaconPanel({onRetry: () => (isStaged(battle?.request) ? fair.shown() : checkDeclared())}); // #29
   const commitPanel = createCommitPanel({client, onReveal: (request) => reveal(request), onRevealed: (request) => play(request)});
   // #29: fair dice round by round (battle/fair-rounds.js): what comes after each answer of such a battle.
   fair = createFairRounds({beacon, commitPanel, play: (request) => play(request), current: () => battle, onChange: () => edited()});
@@ -314,8 +314,10 @@ export async function init(client, section, {built = () => {}} = {}) {
     retreatButton.hidden = !retreatWords;
     if (retreatWords) retreatButton.textContent = retreatWords;
     shareButton.hidden = !over;
-    newButton.hidden = !over && !declared; // a declared or committed battle can be left for a new one
-    buttonRow.hidden = waiting;
+    // A declared or committed battle can be left for a new one; so can one waiting for its next fair draw (#29).
+    const drawing = result?.waiting?.kind === "draw";
+    newButton.hidden = !over && !declared && !drawing;
+    buttonRow.hidden = waiting && !drawing;
     oddsButton.hidden = !(result && result.outcome === "in_progress" && result.rounds.some((r) => r.complete)) || busy;
     const canSubmerge = fighting && !busy ? submergeSides(result) : [];
     for (const button of submergeButtons) button.hidden = !canSubmerge.includes(button.id.replace("submerge-", ""));
