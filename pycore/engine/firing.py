@@ -279,7 +279,10 @@ def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Gr
     rolled = _split(setup, role, shooters, victim)["subs"]
     if not rolled or subs_join_main(setup, victim):
         return None
-    return _group(setup, role, "subs", rolled, _targets(setup, victim, "subs"))
+    targets = _targets(setup, victim, "subs")
+    if not targets and not setup.system.pools_groups:
+        return None                   # nothing it may hit (only aircraft left): no strike, no die (§2)
+    return _group(setup, role, "subs", rolled, targets)
 
 
 def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> tuple[Group, ...]:
@@ -310,8 +313,11 @@ def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> 
         groups.append(_group(setup, role, "main", main, targets.not_air if folded else targets.types))
     if blind:
         groups.append(_group(setup, role, "air", blind, targets.not_subs))
-    # A group fires when it has a die that can score (``Group.fires``: nothing else is set here).
-    return tuple([group for group in groups if group.values or group.best_of_two])
+    # A group fires when it has a die that can score (``Group.fires``: nothing else is set here) and, but where
+    # a group's power counts beyond its hits (``pools_groups``), something it may hit: aircraft that cannot hit
+    # subs roll nothing against subs alone (docs/rules.md §2 "A group with no target").
+    pooled = setup.system.pools_groups
+    return tuple([group for group in groups if (group.values or group.best_of_two) and (group.targets or pooled)])
 
 
 def can_hurt(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> bool:

@@ -360,16 +360,21 @@ class Battle:
     def retreat(self, number: int, log: RoundLog) -> bool:
         """Step 7. In an amphibious assault only air units may leave; the land units fight on."""
         army = self.alive["attacker"]
-        if self.setup.kind == "amphibious":
-            leaving = [uid for uid, _ in army.units.counts if self.ruleset.unit(uid).is_air]
-            if not leaving:
-                raise BadRequest(f"choices[{number - 1}]", f"round {number}: land units that came from the sea cannot retreat")
-        else:
-            leaving = [uid for uid, _ in army.units.counts]
+        leaving = retreating(self.setup, army)
+        if not leaving:
+            raise BadRequest(f"choices[{number - 1}]", f"round {number}: land units that came from the sea cannot retreat")
         log.retreated = army.only(leaving)
         self.away["attacker"] = self.away["attacker"].plus(log.retreated, self.ruleset)
         self.alive["attacker"] = army.without(leaving)
         return not counts_as_force(self.setup, self.alive["attacker"])
+
+
+def retreating(setup: BattleSetup, army: Army) -> list[str]:
+    """The attacker's unit types that leave on a retreat (step 7): all of them, but in an amphibious assault only
+    the aircraft — the land units that came from the sea fight on (docs/rules.md §2 "Amphibious retreat")."""
+    if setup.kind == "amphibious":
+        return [uid for uid, _ in army.units.counts if setup.ruleset.unit(uid).is_air]
+    return [uid for uid, _ in army.units.counts]
 
 
 def _only(army: Army, unit_ids: frozenset[str]) -> bool:
@@ -407,7 +412,7 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None, start: di
             log.after = {role: battle.firing(role) for role in ROLES}
             break
         if ended is None:
-            wants = table.retreat(number)
+            wants = table.retreat(number, battle.alive["attacker"].size)
             if wants:
                 if battle.retreat(number, log):
                     ended = "retreat"

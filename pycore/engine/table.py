@@ -4,7 +4,9 @@ The engine (and the coloured-dice fight) never draws a random number or
 reads a request: it asks a table. A table holds the players' decisions
 (:class:`Decisions`: retreats, casualty choices, submerging, boosts) and
 hands out dice: :class:`SeededTable` rolls them from the seed (docs/rules.md §2 and
-docs/rules.md, "Dice"), :class:`RefereeTable` gives the dice rolled at a real
+docs/rules.md, "Dice"), :class:`StagedTable` from one seed per stage of the battle
+(fair dice decided round by round: a beacon round or a commit–reveal draw after
+each decision), :class:`RefereeTable` gives the dice rolled at a real
 table, and the plain :class:`Table` has rolled nothing yet, so the battle
 pauses where it needs a die (the page then asks for it). Each table records
 which decisions and dice were used, so a request that gives more than the
@@ -36,6 +38,7 @@ class Decisions:
     boosts: Mapping[tuple[int, str, str], tuple[Any, str]] = field(default_factory=dict)  # coloured dice
     choose_casualties: bool = False                                  # pause where a victim has a choice
     choose_boosts: bool = False
+    retreat_at_units: int | None = None   # declared up front: retreat after a round that leaves this many or fewer
 
 
 NO_DECISIONS = Decisions()
@@ -78,9 +81,16 @@ class Table:
             return True
         return False
 
-    def retreat(self, number: int) -> bool | None:
+    def retreat(self, number: int, attacker_units: int | None = None) -> bool | None:
+        """The attacker's choice after round ``number``: his own, else the condition he declared up front
+        ("retreat when I have 3 units or fewer", given the units he has left), else None (he has not said)."""
         choices = self.decisions.choices
-        return choices[number - 1] == "retreat" if number <= len(choices) else None
+        if number <= len(choices):
+            return choices[number - 1] == "retreat"
+        at = self.decisions.retreat_at_units
+        if at is not None and attacker_units is not None and attacker_units <= at:
+            return True
+        return None
 
 
 class SeededTable(Table):
@@ -92,6 +102,60 @@ class SeededTable(Table):
 
     def dice(self, number, role, group, count, sides=6):
         return dice_source.roll(self.seed, f"r{number}/{role}/{group}", sides, count)
+
+
+class StagedTable(Table):
+    """Fair dice drawn one stage at a time: each stage's dice come from its own draw's seed.
+
+    docs/links.md "Fair dice, round by round": the randomness of a stage (a
+    public beacon round, or a commit–reveal draw) is fixed only after every
+    decision before it was posted. A stage ends at each decision the battle
+    took between two dice: a new round begun (the attacker pressed on, subs
+    submerged or not), a casualty choice or boosts given. Several decisions
+    with no die between them (both sides' casualties of a main fire, then the
+    attacker's choice) are one stage's end, so they need one draw.
+
+    ``seeds`` are the draws known so far; when the battle needs the next one
+    the dice are missing (the battle pauses) and ``wanted`` says which draw
+    (1-based) and where; ``starts`` records where each draw's dice began.
+    Contexts stay ``r{round}/{side}/{group}``, rolled from the stage's seed.
+    """
+
+    def __init__(self, seeds: tuple[str, ...], decisions: Decisions = NO_DECISIONS):
+        super().__init__(decisions)
+        self.seeds = seeds
+        self.stage = -1                       # the stage of the last dice handed out
+        self.last_round: int | None = None
+        self.decided = False                  # a decision was taken since the last dice
+        self.starts: list[dict] = []          # {"round", "side", "group"} where each draw's dice began
+        self.after_round: list[int] = []      # per draw: the round it follows when it began a round, else 0
+        self.wanted: dict | None = None       # {"draw", "round"}: the draw the battle waits for
+
+    def dice(self, number, role, group, count, sides=6):
+        stage = self.stage
+        if stage < 0 or self.decided or number != self.last_round:
+            stage += 1
+        if stage >= len(self.seeds):
+            if self.wanted is None:
+                self.wanted = {"draw": stage + 1, "round": number}
+            return None
+        if stage != self.stage:
+            self.starts.append({"round": number, "side": role, "group": group})
+            self.after_round.append(number - 1 if self.last_round is not None and number != self.last_round else 0)
+        self.stage, self.last_round, self.decided = stage, number, False
+        return dice_source.roll(self.seeds[stage], f"r{number}/{role}/{group}", sides, count)
+
+    def casualties(self, number, step, victim):
+        chosen = super().casualties(number, step, victim)
+        if chosen is not None:
+            self.decided = True
+        return chosen
+
+    def boosts(self, number, step, role):
+        given = super().boosts(number, step, role)
+        if given is not None:
+            self.decided = True
+        return given
 
 
 def _dice(count: int) -> str:

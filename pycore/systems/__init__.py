@@ -67,6 +67,7 @@ class Volley:
     carry_in: int | None = None     # fraction carried from the side's earlier assaults (COF, COF+R)
     carry_out: int | None = None    # fraction (> 0) or deficit (< 0) carried into the next assault
     passed: int = 0                 # power handed on to the main attack of the same assault
+    remainder_hit: bool = False     # the remainder scored a hit by itself (counted in ``sure_hits``)
 
     @property
     def hits(self) -> int:
@@ -88,6 +89,8 @@ class Volley:
             out["carry_out"] = self.carry_out
         if self.passed:
             out["passed"] = self.passed
+        if self.remainder_hit:
+            out["remainder_hit"] = True
         return out
 
 
@@ -111,6 +114,9 @@ class LuckSystem:
     - ``deterministic``: no die is ever rolled, a battle has one outcome (A&A Chess orthodox, COF).
     - ``carries``: fractions carry from assault to assault (COF, COF+R); ``rolls_final``: the engine must
       say which assault is the battle's last (COF+R).
+    - ``pools_groups``: a group's power may count beyond its own hits (A&A Chess: the subs' remainder
+      joins the main attack, a fraction is carried), so a group with no possible target still fires;
+      elsewhere such a group does not roll at all (docs/rules.md §2 "A group with no target").
 
     - ``calculator``: the module of :mod:`pycore.calc` that works out this system's law of a battle's
       end itself, where the generic chains cannot (A&A Chess: carried fractions; coloured dice: colours);
@@ -132,6 +138,7 @@ class LuckSystem:
     deterministic = False
     carries = False
     rolls_final = False
+    pools_groups = False
     calculator: str | None = None
     variants: tuple[dict, ...] = ()
     chart: Any = None

@@ -63,11 +63,12 @@ def test_the_rulesets_op_lists_it():
 
 
 def test_the_dial_and_the_page_list_it():
-    """The page's own copy of the systems (web/kit/rulesets.js) and the luck dial (web/odds/calc.js)."""
+    """The page's own copy of the systems (web/kit/rulesets.js) and the luck dial (web/odds/calc-state.js,
+    where the Odds screen's state moved with form29)."""
     from pathlib import Path
     web = Path(__file__).resolve().parents[2] / "web"
     assert '{id: "biased", name: "Biased dice"}' in (web / "kit" / "rulesets.js").read_text()
-    assert 'system: {name: "biased"}' in (web / "odds" / "calc.js").read_text()
+    assert 'system: {name: "biased"}' in (web / "odds" / "calc-state.js").read_text()
 
 
 def test_the_printed_sub_rule_is_played_under_biased_dice_too():

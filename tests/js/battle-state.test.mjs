@@ -3,7 +3,7 @@
 // and answers shaped as pycore's (docs/api.md resolve).
 import {test} from "node:test";
 import assert from "node:assert/strict";
-import {decide, enterDice, firstRound, historyKey, nextRound, phaseOf, pressOn, retreat, submerge, submergeSides, withDice}
+import {decide, enterDice, firstRound, historyKey, nextRound, phaseOf, pressOn, retreat, retreating, submerge, submergeSides, withDice}
   from "../../web/battle/battle-state.js";
 
 const BATTLE = {op: "resolve", ruleset: "1942-2e", system: {name: "dice"}, attacker: {units: {infantry: 3}},
@@ -67,8 +67,11 @@ test("the phase: set-up, fighting, waiting for the players, over", () => {
   assert.ok(setup.setup && setup.roll && !setup.press && !setup.share && !setup.locked);
   assert.equal(phaseOf(null, {declared: true}).roll, false, "a declared battle is not rolled again");
   assert.ok(phaseOf(null, {declared: true}).fresh && phaseOf(null, {replaying: true}).locked);
-  const fighting = phaseOf({request: BATTLE, result: {rounds: [round(1, {})], outcome: "in_progress"}});
+  // pycore says who may retreat after a complete round (may_retreat, docs/api.md): here everyone.
+  const fighting = phaseOf({request: BATTLE, result: {rounds: [round(1, {attacker: {infantry: 3}})], outcome: "in_progress",
+    may_retreat: {infantry: 3}}});
   assert.ok(fighting.press && fighting.retreat && fighting.odds && !fighting.share && fighting.locked);
+  assert.equal(fighting.leaving, null, "everyone leaves: the button says only Retreat");
   assert.equal(fighting.rounds, 1);
   assert.equal(phaseOf({request: BATTLE, result: {rounds: [round(1, {})], outcome: "in_progress"}}, {busy: true}).odds, false);
   const waiting = phaseOf({request: BATTLE, result: {rounds: [round(1, {}, false)], outcome: "in_progress", waiting: {kind: "dice"}}});
@@ -76,6 +79,27 @@ test("the phase: set-up, fighting, waiting for the players, over", () => {
   const over = phaseOf({request: BATTLE, result: {rounds: [round(1, {})], outcome: "attacker_wins"}});
   assert.ok(over.over && over.share && over.fresh && !over.press && !over.odds);
   assert.equal(phaseOf({request: {...BATTLE, dice: []}, result: {rounds: [], outcome: "in_progress"}}).referee, true);
+});
+
+test("Retreat: offered only when someone may leave, naming them when not everyone does (pycore's may_retreat)", () => {
+  const amphibious = {...BATTLE, kind: "amphibious"};
+  const after = {attacker: {infantry: 2, fighter: 1}, defender: {infantry: 1}};
+  const aircraft = phaseOf({request: amphibious, result: {rounds: [round(1, after)], outcome: "in_progress",
+    may_retreat: {fighter: 1}}});
+  assert.ok(aircraft.retreat && aircraft.press);
+  assert.deepEqual(aircraft.leaving, {fighter: 1});
+  assert.deepEqual(retreating({rounds: [round(1, after)], may_retreat: {fighter: 1}}), {fighter: 1});
+  const nobody = phaseOf({request: amphibious, result: {rounds: [round(1, {attacker: {infantry: 2}})], outcome: "in_progress"}});
+  assert.ok(nobody.press && !nobody.retreat, "the aircraft left: nobody may retreat, the button is not offered");
+  assert.equal(retreating({rounds: [round(1, after)], may_retreat: {}}), null);
+});
+
+test("fair dice round by round: waiting for the next draw keeps New battle, no Press on", () => {
+  const drawing = phaseOf({request: {...BATTLE, beacon: {draws: [{round: 9}]}},
+    result: {rounds: [], outcome: "in_progress", waiting: {kind: "draw", draw: 1, round: 1, needs: "beacon"}}});
+  assert.ok(drawing.waiting && drawing.drawing && drawing.fresh && !drawing.press && !drawing.retreat);
+  const dice = phaseOf({request: BATTLE, result: {rounds: [round(1, {}, false)], outcome: "in_progress", waiting: {kind: "dice"}}});
+  assert.equal(dice.drawing, false, "the players' dice are no draw");
 });
 
 test("one history entry per battle: the same start, whatever the rounds and decisions", () => {

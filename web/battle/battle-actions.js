@@ -6,6 +6,7 @@
 
 import {el} from "../kit/dom.js";
 import {showMessage} from "../kit/feedback.js";
+import {listUnits} from "../kit/rulesets.js";
 
 const MODE_WORDS = {commit: ["Make the commitment", "Committing…"], beacon: ["Declare on the beacon", "Declaring…"],
   referee: ["Roll round 1", "Rolling…"], seed: ["Roll round 1", "Rolling…"]};
@@ -30,16 +31,18 @@ export function createBattleActions({onSubmerge}) {
   const node = el("div", {class: "actions"}, message, progress, submergeRow, row);
 
   /**
-   * phase: phaseOf's answer; page: {engine: "loading"|"ready"|"failed", busy, percent, replaying, mode}
-   * (mode: the dice source chosen on the form).
+   * phase: phaseOf's answer; page: {engine: "loading"|"ready"|"failed", busy, percent, replaying, mode, names}
+   * (mode: the dice source chosen on the form; names: the units' names).
    */
   function render(phase, page) {
     roll.hidden = !phase.roll;
     press.hidden = !phase.press;
     retreat.hidden = !phase.retreat;
+    // Retreat says who leaves when not everyone may (the aircraft of an amphibious assault).
+    retreat.textContent = phase.leaving ? `Retreat ${listUnits(phase.leaving, page.names, "")}` : "Retreat";
     share.hidden = !phase.share;
     fresh.hidden = !phase.fresh;
-    row.hidden = phase.waiting;
+    row.hidden = phase.waiting && !phase.drawing;
     for (const it of submerge) it.hidden = !phase.submerge.includes(it.dataset.side);
     submergeRow.hidden = !phase.submerge.length;
     loading(page);

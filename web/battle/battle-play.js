@@ -15,6 +15,7 @@ import {keepShown, newerFor, readDraft, saveEdit} from "../kit/draft.js";
 import {withSetup} from "../kit/form-state.js";
 import {bound} from "../kit/bound.js";
 import {firstRound, historyKey, phaseOf, pressOn, retreat, submerge} from "./battle-state.js";
+import {createFairRounds, isStaged} from "./fair-rounds.js";
 
 const systemName = (s, id) => s.form.data.systems.find((x) => x.id === id)?.name || id;
 const words = (s) => ({names: s.form.names(), ruleset: s.form.ruleset(), systemName: (id) => systemName(s, id),
@@ -32,7 +33,7 @@ const fill = (s, given) => s.form.fill(given);
 function setPhase(s) {
   const {page, form, view} = s;
   const phase = phaseOf(s.battle, {busy: page.busy, declared: Boolean(s.declared), replaying: page.replaying});
-  s.actions.render(phase, {...page, mode: s.source.mode()});
+  s.actions.render(phase, {...page, mode: s.source.mode(), names: form.names()});
   view.oddsShown = phase.odds;
   if (view.pause) view.pause.busy = page.busy;
   form.setDisabled(phase.locked);
@@ -84,6 +85,7 @@ async function play(s, next, {quiet = false} = {}) {
   setPhase(s);
   focusResult(s);
   rememberBattle(s);
+  s.fair.shown(); // a battle of fair dice drawn round by round goes on from here (not awaited)
   return null;
 }
 
@@ -126,13 +128,14 @@ function focusResult(s) {
 // ---- commit–reveal (commit-panel.js) and beacon-declared battles (kit/beacon.js, docs/links.md) ----
 async function commit(s) {
   const asked = request(s);
-  const envelope = await busyWith(s, s.commitPanel.commit(asked));
+  const roundByRound = s.source.roundByRound();
+  const envelope = await busyWith(s, s.commitPanel.commit(asked, {roundByRound}));
   if (!envelope.ok) {
     showError(s, envelope.error);
   } else {
     s.actions.say("");
     s.form.clearError();
-    s.declared = {...asked, commit: {hash: envelope.result.hash}};
+    s.declared = {...asked, commit: {hash: envelope.result.hash, ...(roundByRound ? {draws: []} : {})}};
   }
   setPhase(s);
 }
@@ -145,6 +148,7 @@ async function reveal(s, next) {
 
 // Declaring binds the battle to a round drawn a few minutes from now; the link holds the battle and the round.
 async function declare(s) {
+  if (s.source.roundByRound()) return s.fair.declareFirst(request(s)); // one beacon round per decision
   const {roundToDeclare} = await import("../kit/beacon.js");
   const asked = {...request(s), beacon: {round: roundToDeclare()}};
   const envelope = await busyWith(s, s.client.call({op: "share", encode: asked}));
@@ -181,6 +185,7 @@ function forget(s) {
   s.declared = null;
   s.beacon.reset();
   s.commitPanel.reset();
+  s.fair.reset();
   s.view.render(null, words(s));
 }
 
@@ -193,6 +198,12 @@ async function openLink(s, envelope, fragment) {
   const linked = envelope.result.request;
   fill(s, linked);
   saveEdit("battle", kept(s)); // the battle on this form now: the Odds screen opens on it too
+  if (isStaged(linked)) { // a battle of fair dice drawn round by round is shown as far as its draws go
+    s.actions.say("");
+    setPhase(s);
+    if (await s.fair.open(linked)) setPhase(s);
+    return;
+  }
   if (linked.beacon || (linked.commit && !linked.commit.secret)) {
     s.declared = linked;
     if (linked.beacon) s.beacon.opened(linked);
@@ -224,14 +235,20 @@ function shown(s) {
 export function createBattlePlay(parts) {
   const s = {...parts, battle: null, declared: null, pressedOn: false,
     page: {engine: "loading", busy: false, percent: 0, replaying: false}};
+  s.fair = createFairRounds({beacon: s.beacon, commitPanel: s.commitPanel, play: (next) => play(s, next), current: () => s.battle});
   return {
     page: s.page,
     get battle() { return s.battle; },
     ...bound(s, {request, fill, setPhase, edited, step, reveal, checkDeclared, openLink, showError, roll, shown}),
+    /** A battle shown: the request pycore answered (a commit–reveal draw revealed: commit-panel.js). */
+    show: (next) => play(s, next),
+    /** The beacon panel's "Try again": a round-by-round battle re-checks its draw, a declared one its round. */
+    retry: () => (isStaged(s.battle?.request) ? s.fair.shown() : checkDeclared(s)),
     pressOn() {
       // Disabled while it rolls, the button drops the focus: given back after (focusResult), so Enter repeats it.
       s.pressedOn = document.activeElement === s.actions.buttons.press;
-      play(s, pressOn(s.battle));
+      if (isStaged(s.battle.request)) s.fair.press(); // the choice is posted with the next round's draw
+      else play(s, pressOn(s.battle));
     },
     retreat: () => play(s, retreat(s.battle)),
     submerge: (side) => play(s, submerge(s.battle, side)),

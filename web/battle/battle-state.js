@@ -73,10 +73,23 @@ export function enterDice(request, entries) {
 }
 
 /**
+ * Who would leave on a retreat now, from pycore's may_retreat (docs/api.md): null when nobody may (the
+ * land units came from the sea, or the aircraft already left: Retreat is not offered), "all" when every
+ * unit of the attacker leaves, else the units that do ({fighter: 1}: the aircraft of an amphibious assault).
+ */
+export function retreating(result) {
+  const leaving = result?.may_retreat;
+  if (!leaving || !Object.keys(leaving).length) return null;
+  const left = result.rounds.at(-1)?.after?.attacker || {};
+  return Object.entries(left).every(([id, n]) => !n || leaving[id] === n) ? "all" : leaving;
+}
+
+/**
  * What the screen shows, from the battle on screen ({request, result} or null) and the page's state:
- * {setup, fighting, waiting, over, roll, press, retreat, share, fresh, odds, submerge: [sides], locked, rounds}.
- * busy: a request is out; declared: a battle bound to a beacon round or a commitment, not fought yet;
- * replaying: a shared link's set-up is on screen, its battle waits for the engine.
+ * {setup, fighting, waiting, drawing, over, roll, press, retreat, leaving, share, fresh, odds, submerge: [sides],
+ * locked, rounds}. busy: a request is out; declared: a battle bound to a beacon round or a commitment, not
+ * fought yet; replaying: a shared link's set-up is on screen, its battle waits for the engine. drawing: a
+ * battle of fair dice waits for its next draw (fair-rounds.js); it can be left for a new one meanwhile.
  */
 export function phaseOf(battle, {busy = false, declared = false, replaying = false} = {}) {
   const result = battle?.result || null;
@@ -85,14 +98,18 @@ export function phaseOf(battle, {busy = false, declared = false, replaying = fal
   const over = Boolean(result) && !fighting && !waiting;
   const setup = !result;
   const resolved = Boolean(result?.rounds.some((round) => round.complete));
+  const drawing = result?.waiting?.kind === "draw";
+  const leaving = fighting ? retreating(result) : null;
   return {
-    setup, fighting, waiting, over,
+    setup, fighting, waiting, drawing, over,
     rounds: result ? result.rounds.length : 0,
     roll: setup && !declared,
     press: fighting,
-    retreat: fighting,
+    retreat: Boolean(leaving),
+    leaving: leaving === "all" ? null : leaving,
     share: Boolean(result) && !fighting,
-    fresh: (Boolean(result) && !fighting) || declared, // "New battle": a declared or committed battle can be left too
+    // "New battle": a declared or committed battle can be left too, and one waiting for its next fair draw.
+    fresh: (Boolean(result) && !fighting) || declared || drawing,
     odds: Boolean(result) && result.outcome === "in_progress" && resolved && !busy,
     submerge: fighting && !busy ? submergeSides(battle) : [],
     locked: Boolean(battle) || busy || replaying || declared,

@@ -63,8 +63,8 @@ export async function init(client, section, {built = () => {}, opening = null, p
     onOdds: async () => (await screen("odds")).oddsOf(play.battle)});
   const actions = createBattleActions({onSubmerge: (side) => play.submerge(side)});
   // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
-  const beacon = createBeaconPanel({onRetry: () => play.checkDeclared()});
-  const commitPanel = createCommitPanel({client, onReveal: (request) => play.reveal(request)});
+  const beacon = createBeaconPanel({onRetry: () => play.retry()});
+  const commitPanel = createCommitPanel({client, onReveal: (request) => play.reveal(request), onRevealed: (request) => play.show(request)});
   const play = createBattlePlay({client, section, form, source, view, actions, beacon, commitPanel});
   await stepDone("form");
   wire(form, actions, play, view);

@@ -287,7 +287,7 @@ export function renderColoredRound(round, {names, last, outcome}) {
   }
   if (round.complete === false) return card;
   for (const [side, units] of Object.entries(round.transports_lost || {})) {
-    card.append(el("p", {class: "moved"}, `${TITLE[side]}: ${listUnits(units, names, "")} transports lost (defenceless).`));
+    card.append(el("p", {class: "moved"}, `${TITLE[side]}: ${listUnits(units, names, "")} lost — left alone, transports cannot defend themselves.`));
   }
   card.append(...roundEnd(round, names, last, outcome));
   return card;

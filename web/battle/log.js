@@ -100,11 +100,12 @@ function casualtyLine(entry, names) {
     lost ? el("span", {class: "when"}, ` — ${when}`) : "");
 }
 
-function moved(what, byRole, names) {
+// "Defender: 2 transports lost — …" (issue 29: it said "2 transports transports lost").
+function moved(what, byRole, names, cls = what.replace(/\s/g, "-")) {
   const lines = [];
   for (const [side, title] of SIDES) {
     const units = listUnits(byRole?.[side], names, "");
-    if (units) lines.push(el("p", {class: `moved ${what.replace(/\s/g, "-")}`}, `${title}: ${units} ${what}.`));
+    if (units) lines.push(el("p", {class: `moved ${cls}`}, `${title}: ${units} ${what}.`));
   }
   return lines;
 }
@@ -125,7 +126,7 @@ export function renderRound(round, {names, system, last, outcome}) {
   }
   if (round.complete === false) return card;
   card.append(...moved("submerged", round.submerged, names));
-  card.append(...moved("transports lost (defenceless)", round.transports_lost, names));
+  card.append(...moved("lost — left alone, transports cannot defend themselves", round.transports_lost, names, "transports-lost"));
   card.append(...roundEnd(round, names, last, outcome));
   return card;
 }
