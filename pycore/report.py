@@ -84,6 +84,7 @@ def _fire_line(fire: Mapping[str, Any]) -> str:
     dice = " ".join(f"{d['value']}{'✓' if d['hit'] else '✗'}" + (f"(of {d['best_of'][0]},{d['best_of'][1]})"
                                                                    if 'best_of' in d else "")
                     for d in fire["dice"])
+    counted = fire.get("counted")  # referee mode: the players counted the hits, no face was entered
     if fire["sure_hits"] or fire["remainder"] or "total" in fire or fire.get("passed"):
         body = f"power {fire['power']}"
         if fire.get("joined"):
@@ -96,9 +97,13 @@ def _fire_line(fire: Mapping[str, Any]) -> str:
         if fire["dice"]:
             sides = fire["dice"][0].get("sides", 6)
             body += f", roll{f' d{sides}' if sides != 6 else ''} at {fire['dice'][0]['at']}: {dice}"
+        elif counted:
+            body += f", remainder {fire['remainder']} rolled at the table: {'hit' if counted['hits'] else 'miss'}"
         elif fire["remainder"]:
             body += f", remainder {fire['remainder']}"
         body += carry_words(fire)
+    elif counted:
+        body = f"{counted['dice']} {'die' if counted['dice'] == 1 else 'dice'}, hits counted at the table"
     else:
         body = f"dice {dice}" if dice else "no dice"
     return f"{who}: {body} → {fire['hits']} hit{'s' if fire['hits'] != 1 else ''}"

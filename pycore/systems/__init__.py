@@ -55,6 +55,21 @@ class Die:
 
 
 @dataclass(frozen=True, slots=True)
+class Counted:
+    """Dice rolled at a real table whose hits the players counted, instead of entering each face (referee mode).
+
+    ``dice`` is how many dice were thrown (a unit keeping the better of two throws two), ``hits`` how many of
+    them hit. A group's hits are all the rules read of its dice (docs/rules.md §11), so a count replays exactly.
+    """
+
+    dice: int
+    hits: int
+
+    def to_json(self) -> dict:
+        return {"dice": self.dice, "hits": self.hits}
+
+
+@dataclass(frozen=True, slots=True)
 class Volley:
     """What one firing group did: its power, sure hits, remainder and dice, and the hits scored."""
 
@@ -67,10 +82,12 @@ class Volley:
     carry_in: int | None = None     # fraction carried from the side's earlier assaults (COF, COF+R)
     carry_out: int | None = None    # fraction (> 0) or deficit (< 0) carried into the next assault
     passed: int = 0                 # power handed on to the main attack of the same assault
+    counted: Counted | None = None  # referee mode: the dice's hits as counted at the table (``dice`` is then empty)
 
     @property
     def hits(self) -> int:
-        return self.sure_hits + sum(1 for die in self.dice if die.hit)
+        counted = self.counted.hits if self.counted is not None else 0
+        return self.sure_hits + counted + sum(1 for die in self.dice if die.hit)
 
     @property
     def total(self) -> int:
@@ -79,6 +96,8 @@ class Volley:
     def to_json(self) -> dict:
         out = {"power": self.power, "sure_hits": self.sure_hits, "remainder": self.remainder,
                "dice": [die.to_json() for die in self.dice], "hits": self.hits}
+        if self.counted is not None:
+            out["counted"] = self.counted.to_json()
         if self.joined or self.carry_in is not None:
             out["joined"] = self.joined
             out["total"] = self.total
@@ -182,6 +201,13 @@ class LuckSystem:
     def dice_for(self, group: Any) -> tuple[tuple[int, int], ...]:
         """(hits at, sides) of each die one group rolls: what a table must give, and what the page asks for."""
         raise NotImplementedError
+
+    def hits_range(self, group: Any) -> tuple[int, int]:
+        """The fewest and most hits a group's dice can score, sure hits apart: what a count of hits at a
+        table may be (docs/rules.md §11). By default each die hits on its own: a die that hits at its sides
+        or above always hits."""
+        wanted = self.dice_for(group)
+        return sum(1 for at, sides in wanted if at >= sides), len(wanted)
 
 
 def bernoulli_sum(chances: Sequence[Fraction]) -> tuple[Fraction, ...]:

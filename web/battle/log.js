@@ -46,8 +46,12 @@ function fireBlock(fire, names, system, step) {
     el("h4", {}, title),
     el("p", {class: "firing-units"}, listUnits(fire.units, names, "")));
   const hits = fire.hits === 1 ? "1 hit" : `${fire.hits} hits`;
+  // Table dice given as a count of hits (docs/api.md "Referee dice"): no face to show, the count instead.
+  const counted = fire.counted && el("p", {class: "counted", dataset: {hits: fire.counted.hits}},
+    `${fire.counted.dice === 1 ? "1 die" : `${fire.counted.dice} dice`} rolled at the table: ` +
+    `${fire.counted.hits === 1 ? "1 hit" : `${fire.counted.hits} hits`} counted`);
   if (system === "chess") {
-    block.append(...chessFireLines(fire));
+    block.append(...chessFireLines(fire), ...(counted ? [counted] : []));
     for (const die of fire.dice) {
       const on = die.sides && die.sides !== 6 ? ` on a d${die.sides}` : "";
       block.append(el("div", {class: "remainder-roll"}, dieFace(die),
@@ -60,12 +64,16 @@ function fireBlock(fire, names, system, step) {
       const die = fire.dice[0];
       block.append(el("div", {class: "remainder-roll"}, dieFace(die),
         el("span", {class: "remainder"}, `rolled ${die.value}, needed ≤ ${die.at}: ${die.hit ? "hit" : "miss"}`)));
+    } else if (counted) {
+      block.append(counted);
     } else {
       block.append(el("p", {class: "remainder"}, fire.power ? "No remainder: no die rolled" : "No power: nothing to roll"));
     }
   } else {
-    const count = fire.dice.length === 1 ? "1 die" : `${fire.dice.length} dice`;
+    const thrown = fire.counted ? fire.counted.dice : fire.dice.length;
+    const count = thrown === 1 ? "1 die" : `${thrown} dice`;
     block.append(el("p", {class: "power"}, `Power ${fire.power}: ${count}`));
+    if (counted) block.append(counted);
     // One line per value needed (all "≤ 1" dice together, then "≤ 2", …).
     const groups = new Map();
     for (const die of fire.dice) {
