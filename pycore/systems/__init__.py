@@ -86,8 +86,8 @@ class Volley:
 
     @property
     def hits(self) -> int:
-        counted = self.counted.hits if self.counted is not None else 0
-        return self.sure_hits + counted + sum(1 for die in self.dice if die.hit)
+        hits = self.sure_hits + sum(1 for die in self.dice if die.hit)
+        return hits if self.counted is None else hits + self.counted.hits
 
     @property
     def total(self) -> int:

@@ -14,7 +14,9 @@ import {renderRound, outcomeText, aftermath} from "./log.js";
 import {newSeed} from "../kit/seed.js";
 import {createColoredSetup, renderColoredRound, coloredPause} from "./colored.js";
 import {PRINTED_SUBS_HINT, PRINTED_SUBS_TEXT, createSideOptions, printedSubsApply, unitsFor} from "../kit/battle-options.js";
-import {casualtyPanel, dicePanel, withDice} from "./battle-pause.js";
+import {casualtyPanel, withDice} from "./battle-pause.js";
+import {startingEntries, tableDicePanel, tableDiceRequest} from "./table-dice.js";
+import {undo, undoLabel} from "./decisions.js";
 import {createVariantPicker} from "./chess.js";
 import {openingHash, previewLink, readFragment} from "../kit/link.js";
 import {createBeaconPanel} from "./beacon-panel.js";
@@ -60,6 +62,7 @@ export async function init(client, section, {built = () => {}} = {}) {
   let declared = null; // a battle bound to a beacon round not yet verified here (its setup is shown)
   let pause = null; // the casualty or dice panel shown while the battle waits
   let pressedOn = false; // "Press on" had the focus when used: it gets it back once the round is shown
+  let undone = null; // the decision Undo just took back (decisions.js): its dice are offered again
   let busy = false;
   let engine = "loading"; // "loading" | "ready" | "failed"
   let percent = 0;
@@ -181,7 +184,10 @@ export async function init(client, section, {built = () => {}} = {}) {
   const submergeRow = el("div", {class: "submerge-row", id: "submerge-row"}, submergeButtons);
   const progress = el("progress", {class: "load-progress", max: 100, value: 0, "aria-label": "Loading Python"});
   const progressStep = el("p", {class: "hint load-step", id: "load-step", hidden: true});
-  const buttonRow = el("div", {class: "buttons"}, rollButton, pressButton, retreatButton, shareButton, newButton);
+  // Undo (#29): the battle's request without its last decision (web/battle/decisions.js).
+  const undoButton = el("button", {type: "button", class: "secondary undo", id: "battle-undo"});
+  undoButton.addEventListener("click", () => takeBack());
+  const buttonRow = el("div", {class: "buttons"}, rollButton, pressButton, retreatButton, shareButton, newButton, undoButton);
   const actions = el("div", {class: "actions"}, message, progress, progressStep, submergeRow, buttonRow);
 
   // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
@@ -299,9 +305,21 @@ export async function init(client, section, {built = () => {}} = {}) {
     const n = result ? result.rounds.length : 0;
     rollButton.hidden = !setup || Boolean(declared);
     pressButton.hidden = retreatButton.hidden = !fighting;
+    // At a table the next round's pads show as soon as a round ends (#29): entering its dice is pressing on.
+    if (fighting && pause) pressButton.hidden = true;
     shareButton.hidden = !over;
     newButton.hidden = !over && !declared; // a declared or committed battle can be left for a new one
-    buttonRow.hidden = waiting;
+    const last = battle ? undoLabel(battle.request, result) : null;
+    undoButton.hidden = !last;
+    undoButton.disabled = busy; // kept in place while pycore answers: the bar does not jump
+    if (last) {
+      undoButton.replaceChildren(el("span", {"aria-hidden": "true"}, "↶ "), "Undo ",
+        el("span", {class: "sub"}, last.text.replace(/^Undo: /, "")));
+      undoButton.title = last.title;
+      undoButton.dataset.label = last.text;
+    }
+    if (waiting) for (const button of [rollButton, shareButton, newButton]) button.hidden = true;
+    buttonRow.hidden = waiting && undoButton.hidden;
     oddsButton.hidden = !(result && result.outcome === "in_progress" && result.rounds.some((r) => r.complete)) || busy;
     const canSubmerge = fighting && !busy ? submergeSides(result) : [];
     for (const button of submergeButtons) button.hidden = !canSubmerge.includes(button.id.replace("submerge-", ""));
@@ -401,9 +419,11 @@ export async function init(client, section, {built = () => {}} = {}) {
       const units = Object.fromEntries(currentRuleset().units.map((u) => [u.id, u]));
       pause = casualtyPanel(waiting, units, (choice) =>
         step({...battle.request, casualties: [...(battle.request.casualties || []), choice]}));
-    } else if (waiting?.kind === "dice" || (waiting && result.next_dice?.length)) {
-      pause = dicePanel(waiting.dice || result.next_dice, system, (entries) =>
-        step({...battle.request, dice: withDice(battle.request.dice, entries)}));
+    } else if (waiting?.kind === "dice" || (waiting && result.next_dice?.length)
+        || (!waiting && battle.request.dice && result.outcome === "in_progress" && result.next_dice?.length)) {
+      // The table's dice (#29): counted or tapped per group; a round that ended asks at once for the next one's.
+      pause = tableDicePanel(waiting?.dice || result.next_dice, {names, start: startingEntries(undone),
+        onEnter: (entries) => step(tableDiceRequest(battle.request, entries))});
     }
     if (pause) pauseSlot.append(pause.node);
   }
@@ -412,6 +432,23 @@ export async function init(client, section, {built = () => {}} = {}) {
   async function step(request) {
     const error = await play(request, {quiet: true});
     if (error && pause) pause.refuse(error.message, error.detail?.dice_needed);
+  }
+
+  // Undo: pycore is asked the request without the last decision; undoing round 1 goes back to the set-up.
+  async function takeBack() {
+    const back = battle && undo(battle.request, battle.result);
+    if (!back) return;
+    undone = back.undone;
+    if (back.request) {
+      await play(back.request);
+    } else {
+      forgetBattle();
+      history.replaceState(history.state, "", location.pathname + location.search + "#battle");
+      renderLog();
+      setPhase();
+      rollButton.focus({preventScroll: true});
+    }
+    undone = null;
   }
 
   function submergeSides(result) {

@@ -48,8 +48,7 @@ function fireBlock(fire, names, system, step) {
   const hits = fire.hits === 1 ? "1 hit" : `${fire.hits} hits`;
   // Table dice given as a count of hits (docs/api.md "Referee dice"): no face to show, the count instead.
   const counted = fire.counted && el("p", {class: "counted", dataset: {hits: fire.counted.hits}},
-    `${fire.counted.dice === 1 ? "1 die" : `${fire.counted.dice} dice`} rolled at the table: ` +
-    `${fire.counted.hits === 1 ? "1 hit" : `${fire.counted.hits} hits`} counted`);
+    `${fire.counted.dice === 1 ? "1 die" : `${fire.counted.dice} dice`} rolled at the table, hits counted`);
   if (system === "chess") {
     block.append(...chessFireLines(fire), ...(counted ? [counted] : []));
     for (const die of fire.dice) {
