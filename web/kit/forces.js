@@ -149,7 +149,7 @@ export function forceTools(idBase, attacker, defender, onChange) {
   let acting = false; // the tools are setting the counts: not a change of the player's
   const offer = () => {
     undo.hidden = !before;
-    undo.textContent = before ? `↶ Undo ${before.what}` : "";
+    undo.replaceChildren(...(before ? [el("span", {"aria-hidden": "true"}, "↶ "), `Undo ${before.what}`] : []));
   };
   const act = (what, counts) => {
     before = what ? {attacker: attacker.getCounts(), defender: defender.getCounts(), what} : null;
