@@ -113,13 +113,38 @@ def _dice(dice: list[Mapping[str, Any]]) -> str:
     return "; ".join(f"≤ {at}: {' '.join(faces)}" for at, faces in sorted(by_at.items()))
 
 
+def _dice_word(count: int, sides: int) -> str:
+    """"1 die", "5 dice", "3 d10s" (biased dice roll a d10)."""
+    one, many = ("die", "dice") if sides == 6 else (f"d{sides}", f"d{sides}s")
+    return f"{count} {one if count == 1 else many}"
+
+
+def _counted(counted: Mapping[str, Any]) -> str:
+    """Table dice whose hits the players counted (docs/rules.md §11): how many, and the value each needed —
+    "5 dice rolled at the table, each needing ≤ 2", "6 dice …: 3 needing ≤ 1, 3 needing ≤ 3"; hits counted."""
+    n, at = counted["dice"], counted.get("at") or ()
+    by_at: dict[int, int] = {}
+    for value in at:
+        by_at[value] = by_at.get(value, 0) + 1
+    thrown = f"{_dice_word(n, counted.get('sides', 6))} rolled at the table"
+    if len(by_at) == 1:
+        thrown += f", {'each ' if n > 1 else ''}needing ≤ {at[0]}"
+    elif by_at:
+        thrown += ": " + ", ".join(f"{k} needing ≤ {value}" for value, k in sorted(by_at.items()))
+    return f"{thrown}; hits counted"
+
+
 def _remainder(fire: Mapping[str, Any]) -> str:
     """What a Low Luck or A&A Chess remainder did, after the sure hits."""
-    rest, dice = fire["remainder"], fire["dice"]
+    rest, dice, counted = fire["remainder"], fire["dice"], fire.get("counted")
     if dice:
         d = dice[0]
         on = f" on a d{d['sides']}" if d.get("sides", 6) != 6 else ""
         return f"remainder {rest} rolled {d['value']}{on}, needed ≤ {d['at']}: {'hit' if d['hit'] else 'miss'}"
+    if counted and counted["dice"]:
+        at = counted.get("at") or ()
+        needed = f", needed ≤ {at[0]}" if at else ""
+        return f"remainder {rest} rolled at the table{needed}: {'hit' if counted['hits'] else 'miss'}"
     if not rest:
         return "no remainder"
     if fire.get("passed"):
@@ -148,11 +173,13 @@ def fire_words(fire: Mapping[str, Any], names: Mapping[str, str], pooled: bool) 
     if fire["group"] == "air":
         who += " (cannot hit subs)"
     if not pooled:
-        dice = fire["dice"]
-        sides = dice[0].get("sides", 6) if dice else 6
-        kind = ("die", "dice") if sides == 6 else (f"d{sides}", f"d{sides}s")  # biased dice roll a d10
-        count = f"{len(dice)} {kind[0] if len(dice) == 1 else kind[1]}"
-        body = f"{count} — {_dice(dice)}" if dice else "no dice"
+        dice, counted = fire["dice"], fire.get("counted")
+        if counted:
+            body = _counted(counted)
+        elif dice:
+            body = f"{_dice_word(len(dice), dice[0].get('sides', 6))} — {_dice(dice)}"
+        else:
+            body = "no dice"
         return f"{who}: {body} → {_hits(fire['hits'])}"
     power = f"power {fire['power']}"
     if fire.get("joined"):

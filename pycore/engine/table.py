@@ -14,6 +14,8 @@ battle used is refused instead of silently ignored.
 
 A step is named by the engine's step (``aa``, ``bombard``, ``subs``,
 ``main``) or, under coloured dice, by the colour; a group of dice likewise.
+At a real table a group's dice are given as their faces or, as players
+count them, as the number of hits (:class:`TableHits`).
 """
 
 from __future__ import annotations
@@ -44,6 +46,21 @@ class Decisions:
 NO_DECISIONS = Decisions()
 
 
+@dataclass(frozen=True, slots=True)
+class TableHits:
+    """A group's dice as players at a table count them: how many hit, not each face (docs/rules.md §11).
+
+    ``field`` is where the count was given (``dice[0].attacker.main.hits``), for the engine's message when the
+    count is more than the group's dice can score.
+    """
+
+    hits: int
+    field: str = ""
+
+    def to_json(self) -> dict:
+        return {"hits": self.hits}
+
+
 class Table:
     """The players' decisions, and no dice rolled yet: a battle that needs a die pauses."""
 
@@ -51,8 +68,10 @@ class Table:
         self.decisions = decisions
         self.used: set[tuple[str, Any]] = set()   # ("casualties" | "submerge" | "boosts" | "dice", key)
 
-    def dice(self, number: int, role: str, group: str, count: int, sides: int = 6) -> tuple[int, ...] | None:
-        """``count`` faces of ``sides``-sided dice for one group, or None when they are not rolled yet."""
+    def dice(self, number: int, role: str, group: str, count: int,
+             sides: int = 6) -> tuple[int, ...] | TableHits | None:
+        """``count`` faces of ``sides``-sided dice for one group (or, at a real table, the number of hits
+        they scored), or None when they are not rolled yet."""
         return None
 
     def casualties(self, number: int, step: str, victim: str) -> Choice | None:
@@ -166,7 +185,8 @@ class RefereeTable(Table):
     """The players roll real dice and type them in; the app applies the rules to them.
 
     ``rounds[i][role]`` is a side's dice of round i + 1: ``{group: faces}``, or
-    a plain tuple of faces for its ``main`` group. ``by_colour``: the groups
+    a plain tuple of faces for its ``main`` group; a group's faces may be a
+    :class:`TableHits` instead, whose range the engine checks (it knows the system). ``by_colour``: the groups
     are colours (coloured dice), which the messages name as colours
     ("3 red dice") rather than as groups ("3 dice for main").
     """
@@ -202,6 +222,9 @@ class RefereeTable(Table):
                 what = f"{count} {group} {_dice(count)}" if self.by_colour else f"{count} {_dice(count)} for {group}"
                 raise BadRequest(field, f"the {role} rolls {what} in round {number}; none given",
                                  self._needed(number, role, group, count, 6))
+            if isinstance(faces, TableHits):
+                self.used.add(("dice", (number, role, group)))
+                return TableHits(faces.hits, f"{field}.hits")
         if len(faces) != count:
             what = f"{count} {group} {_dice(count)}" if self.by_colour else f"{count} {_dice(count)}"
             raise BadRequest(field, f"the {role} rolls {what} in round {number}, got {len(faces)}: "

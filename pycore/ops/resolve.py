@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from .. import validate as v
 from ..engine.sequence import MAX_ROUNDS, BattleLog, retreating
 from ..engine.setup import ROLES, BattleSetup, parse_setup, setup_json
-from ..engine.table import Decisions, RefereeTable, SeededTable, StagedTable, Table
+from ..engine.table import Decisions, RefereeTable, SeededTable, StagedTable, Table, TableHits
 from ..errors import BadRequest
 from .. import origin as origin_of
 from ..report import report, read_options
@@ -111,7 +111,7 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, Request]:
         table_dice = tuple(play.read_dice(entry, f"dice[{i}]", system)
                            for i, entry in enumerate(v.array(value, "dice", MAX_ROUNDS)))
         return [{role: (list(entry[role]) if isinstance(entry[role], tuple)
-                        else {g: list(f) for g, f in entry[role].items()})
+                        else {g: (f.to_json() if isinstance(f, TableHits) else list(f)) for g, f in entry[role].items()})
                  for role in ROLES if role in entry} for entry in table_dice]
 
     retreat_at = _retreat_at_units(request, setup)

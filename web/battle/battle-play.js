@@ -14,7 +14,8 @@ import {pageAddress} from "../kit/share.js";
 import {keepShown, newerFor, readDraft, saveEdit} from "../kit/draft.js";
 import {withSetup} from "../kit/form-state.js";
 import {bound} from "../kit/bound.js";
-import {firstRound, historyKey, phaseOf, pressOn, retreat, submerge} from "./battle-state.js";
+import {historyKey, phaseOf} from "./battle-state.js";
+import {firstRound, pressOn, retreat, submerge, undo} from "./decisions.js";
 import {createFairRounds, isStaged} from "./fair-rounds.js";
 
 const systemName = (s, id) => s.form.data.systems.find((x) => x.id === id)?.name || id;
@@ -78,7 +79,7 @@ async function play(s, next, {quiet = false} = {}) {
   s.battle = {request: next, result: envelope.result};
   history.replaceState(history.state, "", "#" + envelope.result.link);
   try {
-    s.view.render(s.battle, words(s));
+    s.view.render(s.battle, words(s), {undone: s.undone});
   } catch (error) { // never a silent half-drawn battle: the log so far stays and the player is told
     s.actions.say("Luckdial could not show this step of the battle. Please report it, with the link.", "error", String(error));
   }
@@ -223,6 +224,25 @@ function roll(s) {
   else play(s, firstRound(request(s)));
 }
 
+/**
+ * Undo: pycore is asked the request without the battle's last decision (decisions.js); what it took back
+ * (dice entered, a casualty choice) is offered again by the pause. Undoing round 1 goes back to the set-up.
+ */
+async function takeBack(s) {
+  const back = s.battle && !s.page.busy ? undo(s.battle.request, s.battle.result) : null;
+  if (!back) return;
+  s.undone = back.undone;
+  if (back.request) {
+    await play(s, back.request);
+  } else {
+    forget(s);
+    history.replaceState(history.state, "", location.pathname + location.search + "#battle");
+    setPhase(s);
+    s.actions.buttons.roll.focus({preventScroll: true});
+  }
+  s.undone = null;
+}
+
 /** Shown again: the battle entered on the Odds screen since, unless a battle is under way here. */
 function shown(s) {
   const setup = newerFor(readDraft(), "battle");
@@ -233,13 +253,13 @@ function shown(s) {
 
 /** parts: {client, section, form, source, view, actions, beacon, commitPanel} (battle.js builds them). */
 export function createBattlePlay(parts) {
-  const s = {...parts, battle: null, declared: null, pressedOn: false,
+  const s = {...parts, battle: null, declared: null, pressedOn: false, undone: null,
     page: {engine: "loading", busy: false, percent: 0, replaying: false}};
   s.fair = createFairRounds({beacon: s.beacon, commitPanel: s.commitPanel, play: (next) => play(s, next), current: () => s.battle});
   return {
     page: s.page,
     get battle() { return s.battle; },
-    ...bound(s, {request, fill, setPhase, edited, step, reveal, checkDeclared, openLink, showError, roll, shown}),
+    ...bound(s, {request, fill, setPhase, edited, step, reveal, checkDeclared, openLink, showError, roll, shown, takeBack}),
     /** A battle shown: the request pycore answered (a commit–reveal draw revealed: commit-panel.js). */
     show: (next) => play(s, next),
     /** The beacon panel's "Try again": a round-by-round battle re-checks its draw, a declared one its round. */

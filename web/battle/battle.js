@@ -114,11 +114,12 @@ function startFrom(play, form, linked) {
 }
 
 function wire(form, actions, play, view) {
-  const {roll, press, retreat, share, fresh} = actions.buttons;
+  const {roll, press, retreat, share, fresh, undo} = actions.buttons;
   roll.addEventListener("click", () => play.roll());
   press.addEventListener("click", () => play.pressOn());
   retreat.addEventListener("click", () => play.retreat());
   share.addEventListener("click", () => view.share());
+  undo.addEventListener("click", () => play.takeBack());
   fresh.addEventListener("click", () => { play.fresh(); window.scrollTo({top: 0, behavior: motion()}); });
   form.onChange(() => play.edited());
   // Enter in a count or the seed rolls, as a keyboard player expects of a form (the form has

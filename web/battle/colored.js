@@ -319,7 +319,7 @@ function dicePause(needs, onRoll) {
   p.confirm.id = "use-dice";
   p.confirm.textContent = "Use these dice";
   p.confirm.addEventListener("click", () => onRoll(pads.map(({need, pad}) =>
-    ({round: need.round, side: need.side, group: need.color, values: pad.values}))));
+    ({round: need.round, side: need.side, group: need.color, entry: pad.values}))));
   return {
     node: p.node,
     refuse(message, needed) {
