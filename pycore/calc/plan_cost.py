@@ -97,13 +97,17 @@ def _starts(wave) -> int:
     return cost.hit_points(wave.setup, "defender") + 1
 
 
-def check(plan: Plan, guess: cost.Estimate, exact: bool) -> None:
-    """Refuse a plan over the budget, before any work, with the estimates and the limit in words."""
+def check(plan: Plan, guess: cost.Estimate, exact: bool, searching: bool = False) -> None:
+    """Refuse a plan over the budget, before any work, with the estimates and the limit in words; ``searching``:
+    with ``recommend``, whose armies are all worked exactly (docs/rules.md §9.4), so no simulation is offered."""
     from . import plan_sample
     if guess.seconds <= cost.BUDGET_SECONDS:
         return
     if exact:
         raise cost.too_big("the plan's exact chains", guess, None, " (leave exact out for floats)")
+    if searching:
+        raise cost.too_big("the plan's exact chains", guess, None, ", and the cheapest army's search works every army "
+                           "exactly (fewer units available make fewer armies)")
     if not plan_sample.allowed(plan, exact):
         raise cost.too_big("the plan's exact chains", guess, None, ", and with retreat rules, \"keep one land "
                            "unit\" or a battle taken up in the middle only the exact chains answer")

@@ -217,7 +217,7 @@ def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, esti
     if estimate:
         return {"estimate": (sampled or guess).as_json(), "link": link_for(canonical)}
     if sampled is None:
-        plan_cost.check(options["plan"], guess, exact)
+        plan_cost.check(options["plan"], guess, exact, searching="recommend" in options)
     else:
         guess = sampled
     began = time.perf_counter()

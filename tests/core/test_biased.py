@@ -63,8 +63,7 @@ def test_the_rulesets_op_lists_it():
 
 
 def test_the_dial_and_the_page_list_it():
-    """The page's own copy of the systems (web/kit/rulesets.js) and the luck dial (web/odds/calc-state.js,
-    where the Odds screen's state moved with form29)."""
+    """The page's own copy of the systems (web/kit/rulesets.js) and the luck dial (web/odds/calc-state.js)."""
     from pathlib import Path
     web = Path(__file__).resolve().parents[2] / "web"
     assert '{id: "biased", name: "Biased dice"}' in (web / "kit" / "rulesets.js").read_text()

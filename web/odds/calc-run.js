@@ -7,7 +7,7 @@
 // Not for: the form (kit/battle-form.js, calc-more.js), the results' drawing (calc-view.js).
 
 import {el, motion} from "../kit/dom.js";
-import {countName} from "../kit/rulesets.js";
+import {countName, listUnits} from "../kit/rulesets.js";
 import {createClient} from "../kit/client.js";
 import {remember} from "../kit/history.js";
 import {showScreen} from "../kit/screens.js";
@@ -15,6 +15,8 @@ import {keepShown, newerFor, readDraft, saveEdit} from "../kit/draft.js";
 import {withSetup} from "../kit/form-state.js";
 import {restOf} from "../kit/feedback.js";
 import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
+import {planCard} from "./plan-view.js";
+import {isPlan, withoutRecommend} from "./plan-state.js";
 import {fewestToReach, MOST_ADDED} from "./advisor.js";
 import {bound} from "../kit/bound.js";
 import {LINK_START_SECONDS, SYSTEMS, calcLabel, carriedCargo, fromHereOf, fromHereWords, oddsFromBattle,
@@ -100,7 +102,7 @@ function refresh(s) {
   calcButton.disabled = dialButton.disabled = s.engine !== "ready";
   calcButton.textContent = s.engine === "loading" ? "Loading the rules…" : s.engine === "failed" ? "Engine unavailable" : "Calculate";
   s.form.setDisabled(running);
-  s.more.node.disabled = s.advisor.node.disabled = running;
+  s.more.node.disabled = s.advisor.node.disabled = s.plan.node.disabled = s.plan.cheapest.disabled = running;
 }
 
 /** The player changed the battle: the old message goes, and this tab remembers it (kit/draft.js). */
@@ -113,7 +115,7 @@ function failed(s, error) {
     s.actions.say("Cancelled. Change the battle or try again.", "info");
     return;
   }
-  const {words, note} = s.form.showError(error, s.more.target);
+  const {words, note} = s.form.showError(error, (field) => s.more.target(field) || s.plan.target(field));
   s.answers.hide(); // they answered another battle
   s.shown = null;
   refresh(s);
@@ -138,8 +140,10 @@ async function calculate(s, {focus = false} = {}) {
   setBusy(s, null);
   if (!envelope.ok) return failed(s, envelope.error);
   s.shown = {request: asked, result: envelope.result};
-  const heading = s.answers.showResult(asked.round > 1 ? `Odds from round ${asked.round}` : "Odds",
-    resultCard(envelope.result, asked, s.form.ruleset()));
+  const plan = isPlan(asked);
+  const heading = s.answers.showResult(plan ? "Plan of attack" : asked.round > 1 ? `Odds from round ${asked.round}` : "Odds",
+    plan ? planCard(envelope.result, asked, s.form.ruleset(), {onUse: (units) => useArmy(s, units)})
+      : resultCard(envelope.result, asked, s.form.ruleset()));
   await keepLink(s, asked, envelope.result);
   if (envelope.result.link) {
     remember({screen: "odds", key: envelope.result.link, link: envelope.result.link,
@@ -149,8 +153,27 @@ async function calculate(s, {focus = false} = {}) {
   if (focus) heading.focus({preventScroll: true});
 }
 
+/** "Find the cheapest army": the plan with its search, once the player has said which units he has. */
+async function findCheapest(s) {
+  if (!s.plan.searching) {
+    s.plan.sayCheapest("Enter the units you have first: how many of each type could attack.");
+    return;
+  }
+  s.plan.sayCheapest("");
+  await calculate(s, {focus: true});
+  s.section.querySelector("#calc-cheapest-answer")?.scrollIntoView({block: "start", behavior: motion()});
+}
+
+/** "Use this army": the army found goes on the form as the attacker (wave 1), the rest of the plan as it was. */
+function useArmy(s, units) {
+  s.form.forces.attacker.setCounts(units);
+  edited(s);
+  s.actions.say(`Wave 1 is now ${listUnits(units, s.form.names())}. Tap Calculate to see the plan with it.`, "info");
+  s.form.forces.attacker.node.scrollIntoView({block: "start", behavior: motion()});
+}
+
 async function dial(s) {
-  const base = request(s);
+  const base = withoutRecommend(request(s)); // the plan under each system, without the cheapest army's search
   const rows = SYSTEMS.map((entry) => ({entry, state: "waiting"}));
   const draw = () => s.answers.showDial(rows.map((r) => {
     const row = dialRow(r.entry.label, {result: r.result, request: r.request, ruleset: s.form.ruleset(), error: r.error,
@@ -165,7 +188,7 @@ async function dial(s) {
   for (; index < rows.length; index++) {
     tick(s);
     const row = rows[index];
-    const asked = request(s, {...row.entry.system});
+    const asked = withoutRecommend(request(s, {...row.entry.system}));
     const envelope = await ask(s, asked);
     if (!envelope.ok && envelope.error?.type === "cancelled") {
       for (const rest of rows.slice(index)) rest.state = "cancelled";
@@ -184,8 +207,8 @@ async function dial(s) {
   }
   setBusy(s, null);
   if (rows.some((r) => r.result)) {
-    s.shown = {request: base, result: null};
-    await keepLink(s, base, null);
+    s.shown = {request: request(s), result: null};
+    await keepLink(s, s.shown.request, null); // the link keeps the cheapest army's search the dial left out
     refresh(s);
   }
 }
@@ -199,7 +222,7 @@ async function advise(s) {
     advisor.say(`Chance to win: "${advisor.targetText}" is not a percentage between 0 and 100.`);
     return;
   }
-  const base = request(s);
+  const base = withoutRecommend(request(s));
   const unit = advisor.unit;
   const had = Number(base.attacker.units[unit]) || 0;
   let trying = 0;
@@ -290,11 +313,11 @@ function shown(s) {
   keepShown("odds", request(s));
 }
 
-/** parts: {client, section, form, more, advisor, here, answers, actions} (calc.js builds them). */
+/** parts: {client, section, form, more, plan, advisor, here, answers, actions} (calc.js builds them). */
 export function createCalcRun(parts) {
   const s = {...parts, engine: "loading", busy: null, fromHere: null, shown: null, link: "", calcClient: null, calcPercent: 0};
   return {
-    ...bound(s, {fill, setFromHere, refresh, edited, calculate, dial, advise, cancel, openLink, oddsOf, shown}),
+    ...bound(s, {fill, setFromHere, refresh, edited, calculate, dial, advise, findCheapest, cancel, openLink, oddsOf, shown}),
     share: () => s.answers.share.share(),
     set engine(state) { s.engine = state; refresh(s); },
     get engine() { return s.engine; },

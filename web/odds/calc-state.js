@@ -64,25 +64,49 @@ export const carriedCargo = (request) => ROLES.some((role) => Object.values(requ
 /** A number where the text is one; otherwise the text as typed, for the core to name. */
 export const typed = (text) => (text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : text);
 
+/** A percentage as typed ("37.5", "80 %") as a chance (0.375), read as the decimal typed; empty → null; not a number → as typed. */
+export function chanceOf(text) {
+  const bare = String(text).trim().replace(/%$/, "").trim();
+  if (bare === "") return null;
+  const n = Number(bare);
+  if (!Number.isFinite(n)) return bare;
+  const exact = Number(`${n}e-2`); // 12.345 → 0.12345 exactly as typed, not 12.345 / 100's rounding
+  return Number.isFinite(exact) ? exact : n / 100;
+}
+
+/** A chance (0.375) as the percentage a field shows ("37.5"); the inverse of chanceOf. */
+export const percentOf = (p) => (typeof p === "number" ? String(Number.parseFloat((100 * p).toPrecision(12))) : String(p));
+
+/** A wave's retreat rules as the fields show them when none is on: fight to the end. */
+export const NO_RULES = Object.freeze({rounds: "0", retreatUnits: "0", retreatBelow: "", keepLand: false,
+  profit: false, margin: "0", airLoss: "", strafe: ""});
+
 /**
- * The More options as request fields: {rounds, retreatUnits, retreatBelow (the % as typed), keepLand}
- * → only what differs from "fight to the end, never retreat".
+ * A wave's retreat rules (wave 1's are the More options) as request fields: {rounds, retreatUnits,
+ * retreatBelow (the % as typed), keepLand, profit (on/off), margin (IPCs), airLoss and strafe (% as
+ * typed)} → only what differs from "fight to the end, never retreat" (docs/api.md, calc and "Plan of attack").
  */
-export function moreFields({rounds, retreatUnits, retreatBelow, keepLand}) {
+export function moreFields(shown) {
+  const {rounds, retreatUnits, retreatBelow, keepLand, profit, margin, airLoss, strafe} = {...NO_RULES, ...shown};
   const out = {};
   if (rounds.trim() !== "0") out.rounds = typed(rounds);
   if (retreatUnits.trim() !== "0") out.retreat_at_units = typed(retreatUnits);
-  const below = retreatBelow.trim().replace(/%$/, "").trim();
-  if (below !== "") out.retreat_below = Number.isFinite(Number(below)) ? Number(below) / 100 : below;
+  for (const [name, text] of [["retreat_below", retreatBelow], ["retreat_air_loss", airLoss], ["retreat_strafe", strafe]]) {
+    const p = chanceOf(text);
+    if (p !== null) out[name] = p;
+  }
   if (keepLand) out.keep_land = true;
+  if (profit) out.retreat_profit = margin.trim() === "" ? 0 : typed(margin);
   return out;
 }
 
-/** A request's More options as the fields show them (the inverse of moreFields). */
+/** A request's (or a wave's) retreat rules as the fields show them (the inverse of moreFields). */
 export function moreOf(request) {
+  const pct = (p) => (p === undefined ? "" : percentOf(p));
   return {rounds: String(request.rounds ?? 0), retreatUnits: String(request.retreat_at_units ?? 0),
-    retreatBelow: request.retreat_below === undefined ? "" : String(Math.round(request.retreat_below * 1000) / 10),
-    keepLand: Boolean(request.keep_land)};
+    retreatBelow: pct(request.retreat_below), keepLand: Boolean(request.keep_land),
+    profit: request.retreat_profit !== undefined, margin: String(request.retreat_profit ?? 0),
+    airLoss: pct(request.retreat_air_loss), strafe: pct(request.retreat_strafe)};
 }
 
 /** "From here" out of a calc request: {round, damaged, carry}, or null for a battle from round 1. */
@@ -111,8 +135,14 @@ export function fromHereWords(here, names) {
     (hurt.length ? ` Already damaged: ${hurt.join("; ")}.` : "") + carried + (here.note ? ` ${here.note}` : "");
 }
 
-/** The history's label of a calculation. */
+/** The history's label of a calculation; a plan's says its later waves and its chance to take (and hold). */
 export function calcLabel(request, result, {rulesetName, names}) {
-  return `${rulesetName} · ${systemLabel(request.system)}: ${listUnits(request.attacker.units, names, "nothing")} v ` +
-    `${listUnits(request.defender.units, names, "nothing")} — attacker wins ${(100 * result.outcome.attacker_wins).toFixed(1)}%`;
+  const pct = (p) => `${(100 * p).toFixed(1)}%`;
+  const later = (result.waves?.length || 1) - 1;
+  const waves = later ? ` + ${later} more wave${later > 1 ? "s" : ""}` : "";
+  const answer = result.waves
+    ? `takes ${pct(result.takes_territory)}${result.holds === undefined ? "" : `, holds ${pct(result.holds)}`}`
+    : `attacker wins ${pct(result.outcome.attacker_wins)}`;
+  return `${rulesetName} · ${systemLabel(request.system)}: ${listUnits(request.attacker.units, names, "nothing")}${waves} v ` +
+    `${listUnits(request.defender.units, names, "nothing")} — ${answer}`;
 }

@@ -17,6 +17,7 @@ import {unitsFor} from "../kit/battle-options.js";
 import {createAdvisor} from "./advisor.js";
 import {createMore} from "./calc-more.js";
 import {createCalcRun} from "./calc-run.js";
+import {createPlanForm} from "./plan-form.js";
 
 /** The answers' column: the odds of one battle, the luck dial, and the link to share them. */
 function createAnswers() {
@@ -76,14 +77,21 @@ export function init(client, section, {opening = null, problem = null} = {}) {
   const here = {note: hereNote, node: el("div", {class: "message info calc-from", id: "calc-from", hidden: true}, hereNote, hereReset)};
   const more = createMore({onChange: () => run.edited()});
   const advisor = createAdvisor({onFind: () => run.advise()});
-  form.onContext(({ruleset, kind, data}) => advisor.setUnits(unitsFor(data, ruleset, kind, "attacker")));
+  // The plan of attack: later waves, the counter-attack, the territory's value, the cheapest army (plan-form.js).
+  const plan = createPlanForm({onChange: () => run.edited(), onFind: () => run.findCheapest()});
+  plan.onShape((waves) => { more.waves = waves; });
+  form.onContext((context) => {
+    advisor.setUnits(unitsFor(context.data, context.ruleset, context.kind, "attacker"));
+    plan.setContext(context);
+  });
   form.extend(more); // the calculator's own options: the round limit and the retreat rules
+  form.extend(plan);
   form.node.prepend(here.node);
-  form.node.append(more.node, advisor.node, historyPanel("odds", "calc-history", "Recent calculations").node);
+  form.node.append(more.node, plan.node, plan.cheapest, advisor.node, historyPanel("odds", "calc-history", "Recent calculations").node);
   const answers = createAnswers();
   const actions = createActions();
   section.replaceChildren(form.node, answers.node, actions.node);
-  const run = createCalcRun({client, section, form, more, advisor, here, answers, actions});
+  const run = createCalcRun({client, section, form, more, plan, advisor, here, answers, actions});
 
   form.onChange(() => run.edited());
   hereReset.addEventListener("click", () => { run.setFromHere(null); run.edited(); });
