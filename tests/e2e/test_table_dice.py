@@ -187,6 +187,27 @@ def test_use_these_dice_stays_above_the_bar_in_round_two_and_after_an_undo(page:
     on_one_screen(page, "#use-dice")
 
 
+def test_on_a_wide_screen_the_answers_column_brings_the_pads_into_view(page: Page, dist_server):
+    """At 1280x800 the log is its own scrolling column beside the form (kit/style.css, from 900 px): the panel
+    is placed in that column, whole (a placement by the page's scroll alone left round 2's button at 1242 px)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.emulate_media(reduced_motion="reduce")
+    set_up(page, dist_server.url)
+    page.locator("#roll").click()
+    pads_ready(page, 1, "AA fire")
+    page.locator("#td-defender-aa-hits-0").click()
+    pads_ready(page, 1, "Main fire")
+    page.locator("#td-mode-faces").check()
+    page.locator("#pad-attacker-main-typed").fill("1 2 3 1 6 6")
+    page.locator("#pad-defender-main-typed").fill("1 2 4 5 6")
+    page.locator("#use-dice").click()
+    pads_ready(page, 2, "Main fire")
+    box = page.evaluate("""() => ({panel: document.querySelector('#dice-panel').getBoundingClientRect().top,
+        use: document.querySelector('#use-dice').getBoundingClientRect().bottom,
+        top: document.querySelector('.topbar').getBoundingClientRect().bottom, height: innerHeight})""")
+    assert box["panel"] >= box["top"] - 1 and box["use"] <= box["height"], box
+
+
 def test_undo_takes_back_each_decision_of_a_seeded_battle(page: Page, dist_server):
     page.emulate_media(reduced_motion="reduce")
     screen = set_up(page, dist_server.url, table=False)

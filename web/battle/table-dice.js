@@ -251,11 +251,29 @@ function groupPad(need, names, {start, onEntry}) {
   return pad;
 }
 
-/** The room the page shows between its sticky top bar and the Battle screen's action bar, in viewport px. */
-function betweenBars() {
-  const top = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
-  const bar = [...document.querySelectorAll("#screen-battle .actions")].find((actions) => actions.offsetParent);
-  return {top, bottom: bar ? bar.getBoundingClientRect().top : innerHeight};
+/** The box that scrolls `node`: on a wide screen the answers' column, else the page (null). */
+function scroller(node) {
+  for (let at = node.parentElement; at && at !== document.body; at = at.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(at).overflowY) && at.scrollHeight > at.clientHeight) return at;
+  }
+  return null;
+}
+
+/**
+ * The room `node` is seen in, in viewport px, and what scrolls it: between the page's sticky top bar and
+ * the Battle screen's action bar when the bar lies under it (on a wide screen it sits under the form's
+ * column), within the column that scrolls it if any.
+ */
+function roomFor(node) {
+  const box = scroller(node);
+  const view = box ? box.getBoundingClientRect() : {top: 0, bottom: innerHeight};
+  let top = Math.max(view.top, document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0);
+  let bottom = view.bottom;
+  const bar = [...document.querySelectorAll("#screen-battle .actions")].find((actions) => actions.offsetParent)?.getBoundingClientRect();
+  const here = node.getBoundingClientRect();
+  if (bar && bar.left < here.right && bar.right > here.left) bottom = Math.min(bottom, bar.top);
+  top = Math.min(top, bottom);
+  return {top, bottom, scroll: (options) => (box || window).scrollBy(options)};
 }
 
 /**
@@ -302,14 +320,14 @@ export function tableDicePanel(needs, {names = new Map(), start = new Map(), onE
    */
   function place(behavior = "auto") {
     if (!node.isConnected) return;
-    const {top, bottom} = betweenBars();
+    const {top, bottom, scroll} = roomFor(node);
     const box = node.getBoundingClientRect();
     const room = bottom - top;
     let shift;
     if (box.height <= room) shift = box.top - (top + (room - box.height) / 2);
     else if (!atOnce && pads.every((pad) => pad.done)) shift = use.getBoundingClientRect().bottom - (bottom - 8);
     else shift = box.top - (top + 8);
-    if (Math.abs(shift) >= 1) window.scrollBy({top: shift, behavior});
+    if (Math.abs(shift) >= 1) scroll({top: shift, behavior});
   }
   function entries() {
     return pads.map((pad) => ({round: pad.need.round, side: pad.need.side, group: pad.need.group, entry: pad.entry}));
