@@ -76,3 +76,40 @@ def seed_of(beacon: dict, field: str = "beacon") -> str:
                          f"but not given: it is drawn at Unix time {round_time(beacon['round'])}; the page fetches "
                          f"and verifies it, then rolls")
     return randomness_of(beacon["signature"])
+
+
+MAX_DRAWS = 400
+"""Draws of one battle decided round by round: a decision point per round (and per casualty choice that more dice
+follow within it) over the engine's 100 rounds."""
+
+
+def read_draws(value, field: str = "beacon") -> dict:
+    """The canonical round-by-round ``beacon`` field: ``{"draws": [{"round", "signature"}, …]}``.
+
+    docs/links.md "Fair dice, round by round": draw k gives the dice of the battle's k-th stage and is
+    declared with the decisions before it, so its round is drawn after them. Rounds rise strictly (a later draw
+    declared on an earlier round would have been known before the decisions it follows); only the last draw may
+    be declared and not drawn yet (the battle cannot go past a draw nobody has seen).
+    """
+    value = v.obj(value, field)
+    v.only_keys(value, ("draws",), field)
+    draws = v.array(v.required(value, "draws", field), f"{field}.draws", MAX_DRAWS)
+    if not draws:
+        raise BadRequest(f"{field}.draws", "give at least the first draw: {\"round\": N}, a round not drawn yet")
+    out = []
+    for i, draw in enumerate(draws):
+        where = f"{field}.draws[{i}]"
+        got = read(draw, where)
+        if out and got["round"] <= out[-1]["round"]:
+            raise BadRequest(f"{where}.round", f"round {got['round']} is not after the draw before it (round "
+                             f"{out[-1]['round']}): each draw is a later round, declared after the decisions it follows")
+        if out and "signature" not in out[-1]:
+            raise BadRequest(f"{field}.draws[{i - 1}].signature", f"round {out[-1]['round']} is declared but not given, "
+                             "yet a later draw follows it: only the last draw may wait to be drawn")
+        out.append(got)
+    return {"draws": out}
+
+
+def seeds_of_draws(value: dict) -> tuple[str, ...]:
+    """The dice seeds of the draws given so far (each its round's randomness, as for a single round)."""
+    return tuple(randomness_of(d["signature"]) for d in value["draws"] if "signature" in d)

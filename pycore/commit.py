@@ -69,3 +69,90 @@ def seed_of(commit: Mapping[str, str], setup: Mapping[str, Any], field: str = "c
                          "after the defender replied, so the ATTACKER could have chosen these dice. Do not accept "
                          "this result; the defender did nothing wrong")
     return hmac.new(commit["secret"].encode("utf-8"), commit["phrase"].encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+# -- round by round: one commitment, a chain of keys, a phrase per draw ------------------------------------------
+#
+# docs/links.md "Fair dice, round by round". The attacker's secret seeds a hash chain: key_L = sha256(CHAIN_TAG ‖
+# 0x0A ‖ secret), key_(k−1) = sha256(key_k) (as bytes), down to the head key_0, which the commitment binds with the
+# battle: sha256(TAG_V2 ‖ 0x0A ‖ key_0 ‖ 0x0A ‖ setup). Draw k's seed is HMAC-SHA256(key=key_k, msg=phrase_k). The
+# defender's phrase k is posted after every decision before draw k; the attacker then reveals key_k, which anyone
+# checks by hashing it k times to the committed head. key_k gives away no later key (sha256 is not reversed), so the
+# defender never knows the next dice; the attacker knows the next key but not the next phrase, so he never does
+# either, and he cannot change a key after the phrase (the head is committed).
+
+TAG_V2 = "luckdial-commit/v2"
+CHAIN_TAG = "luckdial-chain/v1"
+CHAIN_LENGTH = 400
+"""Draws a commitment can give: as many as a beacon battle's (pycore.beacon.MAX_DRAWS)."""
+
+
+def _down(key: str, times: int) -> str:
+    for _ in range(times):
+        key = hashlib.sha256(bytes.fromhex(key)).hexdigest()
+    return key
+
+
+def chain_key(secret: str, draw: int) -> str:
+    """key_draw of the secret's chain (draw 0 is the head the commitment binds)."""
+    top = hashlib.sha256(f"{CHAIN_TAG}\n{secret}".encode("utf-8")).hexdigest()
+    return _down(top, CHAIN_LENGTH - draw)
+
+
+def commitment_v2(head: str, setup: Mapping[str, Any]) -> str:
+    body = json.dumps(setup, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(f"{TAG_V2}\n{head}\n{body}".encode("utf-8")).hexdigest()
+
+
+def read_draws(value: Mapping[str, Any], field: str = "commit") -> dict:
+    """The canonical round-by-round ``commit``: ``hash``, ``draws`` (the defender's phrase of each), ``key``.
+
+    ``{"hash": H, "draws": []}`` is the commitment; each draw gets the defender's ``phrase``, then the attacker's
+    ``key`` ``{"draw": k, "value": key_k}`` reveals draws 1…k (the earlier keys follow by hashing). Only the last
+    draw may wait for its key, and a draw gets its phrase only once the draw before it is revealed (a phrase
+    posted earlier would come before the decisions that draw must follow).
+    """
+    v.only_keys(value, ("hash", "draws", "key"), field)
+    digest = v.required(value, "hash", field)
+    if not isinstance(digest, str) or not _HEX64.fullmatch(digest):
+        raise BadRequest(f"{field}.hash", f"must be the commitment: 64 lowercase hex characters, got {show(digest, 24)}")
+    draws = v.array(value["draws"], f"{field}.draws", CHAIN_LENGTH)
+    out: dict = {"hash": digest, "draws": []}
+    for i, draw in enumerate(draws):
+        where = f"{field}.draws[{i}]"
+        draw = v.obj(draw, where)
+        v.only_keys(draw, ("phrase",), where)
+        out["draws"].append({"phrase": v.text(v.required(draw, "phrase", where), f"{where}.phrase", 1, MAX_PHRASE)})
+    if "key" in value:
+        key = v.obj(value["key"], f"{field}.key")
+        v.only_keys(key, ("draw", "value"), f"{field}.key")
+        draw = v.whole(v.required(key, "draw", f"{field}.key"), f"{field}.key.draw", 1, CHAIN_LENGTH)
+        hexed = v.required(key, "value", f"{field}.key")
+        if not isinstance(hexed, str) or not _HEX64.fullmatch(hexed):
+            raise BadRequest(f"{field}.key.value", f"must be a key of the chain: 64 lowercase hex characters, got "
+                             f"{show(hexed, 24)}")
+        if draw > len(out["draws"]):
+            raise BadRequest(f"{field}.key.draw", f"draw {draw} has no phrase yet: the attacker reveals a draw's key "
+                             "after the defender's phrase")
+        out["key"] = {"draw": draw, "value": hexed}
+    revealed = out.get("key", {}).get("draw", 0)
+    if len(out["draws"]) > revealed + 1:
+        raise BadRequest(f"{field}.draws[{revealed + 1}].phrase", f"draw {revealed + 2} has a phrase while draw "
+                         f"{revealed + 1} is not revealed: a phrase comes after the decisions its draw follows")
+    return out
+
+
+def seeds_of_draws(commit: Mapping[str, Any], setup: Mapping[str, Any], field: str = "commit") -> tuple[str, ...]:
+    """The seeds of the revealed draws, after checking the key against the commitment; () before any reveal."""
+    key = commit.get("key")
+    if key is None:
+        return ()
+    draw, value = key["draw"], key["value"]
+    if not hmac.compare_digest(commitment_v2(_down(value, draw), setup), commit["hash"]):
+        raise BadRequest(f"{field}.key", f"the revealed key of draw {draw} and the battle do not match the commitment "
+                         f"{commit['hash'][:12]}… the attacker posted: the attacker changed the key or the battle after "
+                         "the defender replied, so the ATTACKER could have chosen these dice. Do not accept this result; "
+                         "the defender did nothing wrong")
+    keys = [_down(value, draw - k) for k in range(1, draw + 1)]
+    return tuple(hmac.new(k.encode("utf-8"), d["phrase"].encode("utf-8"), hashlib.sha256).hexdigest()
+                 for k, d in zip(keys, commit["draws"]))

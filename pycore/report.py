@@ -1,37 +1,38 @@
-"""The battle log as text a player pastes in a forum: plain text, BBCode and Markdown.
+"""The battle log as a post a reader can check without opening the link: plain text, BBCode and Markdown.
 
-One line per firing group ("Attacker main: 15 power → 2 sure hits, roll at 3: 2 ✓ → 3 hits"),
-one per casualty list, the choice after each round, and the outcome. The
-three formats say the same thing; only the markup differs. The first line
-is a summary in the page's own words (ruleset and system names, the outcome),
-the second says where the dice came from (:mod:`pycore.origin`), and the
-last is the absolute link — the page's address (``report.page`` of the
-request) with the battle in the fragment — as a link each place reads:
-a bare URL in text, ``[url=…]`` for phpBB, ``[…](…)`` for Discord and GitHub.
+A post stands on its own (issue 29): the game and the luck system, both sides'
+starting forces, where the dice came from (:mod:`pycore.origin`), then each
+round — every firing group with its dice and the value each die needed, the
+casualties, what is left, the attacker's choice — then the true end ("the
+attacker wins, but only aircraft are left: the territory is not taken") and the
+absolute link (``report.page`` of the request with the battle in the fragment).
+The words are :mod:`pycore.report_words`'s; this module lays them out.
+
+The three formats say the same thing; only the markup differs. What a player
+typed (a seed) is escaped in each, so it never becomes markup: in BBCode and
+plain text its ``[`` and ``]`` are the quill brackets ``⁅`` ``⁆`` (U+2045, U+2046:
+phpBB has no escape for a bracket, no BBCode parser reads these as a tag, nor
+Markdown as a link, and the fonts of phones and desktops have them) and a word joiner (U+2060, invisible) follows every ``<`` and splits every
+``://`` (raw HTML, a bare URL a forum would link); in Markdown it goes in a code
+span, where nothing is parsed.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from . import validate as v
 from .errors import BadRequest, show
+from .report_words import Line, Part, lines_of, summary
 
-OUTCOME_WORDS = {
-    "attacker_wins": "The attacker wins", "defender_wins": "The defender wins",
-    "draw": "Both sides are destroyed", "retreat": "The attacker retreats",
-    "stalemate": "Neither side can hurt the other: the battle stops", "in_progress": "The battle goes on",
-}
-STEP_WORDS = {"aa": "AA fire", "bombard": "Shore bombardment", "subs": "Submarine strike", "main": "Main fire"}
-GROUP_WORDS = {"aa": "AA guns", "bombard": "bombarding ships", "subs": "submarines", "main": "units",
-               "air": "aircraft (cannot hit subs)"}
-
-
-KIND_WORDS = {"land": "Land", "sea": "Sea", "amphibious": "Amphibious"}
 LINK_WORDS = "Replay this battle on Luckdial"
 _PAGE = re.compile(r"https?://[^\s#\[\]()<>\"]+")
-_MARKDOWN = re.compile(r"([\\`*_\[\]<>|~])")
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|~#])")
+_JOINER = "\u2060"
+_DEFANG = {ord("["): "⁅", ord("]"): "⁆", ord("<"): "<" + _JOINER}
+
+__all__ = ["read_options", "report", "summary"]
 
 
 def read_options(value: Any, field: str = "report") -> dict:
@@ -54,131 +55,81 @@ def read_options(value: Any, field: str = "report") -> dict:
     return out
 
 
-def summary(result: Mapping[str, Any], setup: Any) -> str:
-    """One line in the page's words: "Classic (2nd edition) · Low Luck · Land: The attacker wins."."""
-    if setup is None:
-        names = f"{result['ruleset']}, {result['system']['name']}, {result.get('kind', 'land')}"
-    else:
-        system = setup.system.name
-        variant = getattr(setup.system, "variant", None)
-        if variant:
-            from .systems.chess import VARIANT_NAMES
-            system += f" {VARIANT_NAMES.get(variant, variant)}"
-        names = f"{setup.ruleset.name} · {system} · {KIND_WORDS.get(setup.kind, setup.kind)}"
-    return f"{names}: {outcome_words(result)}."
+def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None,
+           source: Iterable[Part] | None = None) -> dict[str, str]:
+    """The three forum formats of one resolved battle; ``page`` makes the link absolute.
 
-
-def outcome_words(result: Mapping[str, Any]) -> str:
-    end = OUTCOME_WORDS[result["outcome"]]
-    if result.get("takes_territory"):
-        end += " and takes the territory"
-    return end
-
-
-def _units(counts: Mapping[str, int], names: Mapping[str, str]) -> str:
-    return ", ".join(f"{n} {names.get(uid, uid)}" for uid, n in counts.items() if n) or "nothing"
-
-
-def _fire_line(fire: Mapping[str, Any]) -> str:
-    who = f"{fire['side'].capitalize()} {GROUP_WORDS.get(fire['group'], fire['group'])}"
-    dice = " ".join(f"{d['value']}{'✓' if d['hit'] else '✗'}" + (f"(of {d['best_of'][0]},{d['best_of'][1]})"
-                                                                   if 'best_of' in d else "")
-                    for d in fire["dice"])
-    if fire["sure_hits"] or fire["remainder"] or "total" in fire or fire.get("passed"):
-        body = f"power {fire['power']}"
-        if fire.get("joined"):
-            body += f" + {fire['joined']} from the subs"
-        if fire.get("carry_in"):
-            body += f" {'+' if fire['carry_in'] > 0 else '−'} {abs(fire['carry_in'])} carried"
-        if fire.get("joined") or fire.get("carry_in"):
-            body += f" = {fire['total']}"
-        body += f" → {fire['sure_hits']} sure"
-        if fire["dice"]:
-            sides = fire["dice"][0].get("sides", 6)
-            body += f", roll{f' d{sides}' if sides != 6 else ''} at {fire['dice'][0]['at']}: {dice}"
-        elif fire["remainder"]:
-            body += f", remainder {fire['remainder']}"
-        body += carry_words(fire)
-    else:
-        sides = fire["dice"][0].get("sides", 6) if fire["dice"] else 6
-        body = f"{'dice' if sides == 6 else f'd{sides}s'} {dice}" if dice else "no dice"
-    return f"{who}: {body} → {fire['hits']} hit{'s' if fire['hits'] != 1 else ''}"
-
-
-def carry_words(fire: Mapping[str, Any]) -> str:
-    """A&A Chess: what a group hands on — "carried 4", "deficit −2", "3 joins the main attack"."""
-    out = ""
-    carry = fire.get("carry_out")
-    if carry:
-        out += f"; carried {carry}" if carry > 0 else f"; deficit −{-carry}"
-    if fire.get("passed"):
-        out += f"; {fire['passed']} joins the main attack"
-    return out
-
-
-def _lines(result: Mapping[str, Any], names: Mapping[str, str], setup: Any) -> list[tuple[str, str]]:
-    """(style, text) pairs; style is "title", "round", "line" or "link"."""
-    out = [("title", f"Luckdial battle — {summary(result, setup)}")]
-    if "dice_source" in result:
-        out.append(("line", f"Dice: {result['dice_source']['label']}"))
-    for r in result["rounds"]:
-        out.append(("round", f"Round {r['round']}" + ("" if r.get("complete", True) else " (waiting)")))
-        for step in r.get("steps", []):
-            if "say" in step:  # a system that words its own step (coloured dice: one line per colour)
-                out.append(("line", step["say"]))
-            for fire in step["fire"] if "say" not in step else ():
-                out.append(("line", f"{STEP_WORDS[step['step']]} — {_fire_line(fire)}"))
-            for loss in step["casualties"]:
-                if loss["lost"] or loss["damaged"]:
-                    text = f"{loss['side'].capitalize()} loses {_units(loss['lost'], names)}"
-                    if loss["damaged"]:
-                        text += f"; damaged: {_units(loss['damaged'], names)}"
-                    if loss["chosen"]:
-                        text += " (chosen)"
-                    out.append(("line", text))
-        for role, units in r.get("transports_lost", {}).items():
-            out.append(("line", f"{role.capitalize()}'s transports, alone, are lost: {_units(units, names)}"))
-        for role, units in r.get("submerged", {}).items():
-            out.append(("line", f"{role.capitalize()} submerges {_units(units, names)}"))
-        if r.get("retreated"):
-            out.append(("line", f"Attacker retreats {_units(r['retreated'], names)}"))
-        if r.get("complete", True):
-            out.append(("line", f"Left: attacker {_units(r['after'].get('attacker', {}), names)}; "
-                                f"defender {_units(r['after'].get('defender', {}), names)}"))
-    out.append(("round", outcome_words(result) + "."))
-    out.append(("link", result["link"]))
-    return out
-
-
-def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None) -> dict[str, str]:
-    """The three forum formats of one resolved battle; ``page`` makes the link absolute."""
-    names = {u.id: u.name for u in setup.ruleset} if setup is not None else {}
+    ``source``: the dice's origin as parts (:func:`pycore.origin.label_parts`), so the player's text in it is
+    escaped; without it the result's ``dice_source`` label is taken whole.
+    """
     text, bb, md = [], [], []
-    for style, line in _lines(result, names, setup):
-        if style == "title":
-            text.append(line)
-            bb.append(f"[b]{line}[/b]")
-            md.append(f"**{_md(line)}**")
-        elif style == "round":
-            text.append(line)
-            bb.append(f"[u]{line}[/u]")
-            md.append(f"\n*{_md(line)}*")
-        elif style == "link":
-            url = f"{page}#{line}" if page else f"#{line}"
+    for line in lines_of(result, setup, source):
+        if line.style == "link":
+            url = f"{page}#{line.parts[0][0]}" if page else f"#{line.parts[0][0]}"
             text.append(f"Replay: {url}")
             bb.append(f"[url={url}]{LINK_WORDS}[/url]" if page else f"Replay: {url}")
             md.append(f"\n[{LINK_WORDS}]({url})" if page else f"\nReplay: `{url}`")
-        elif line.startswith("Dice: "):
-            text.append(line)
-            bb.append(f"[i]{line}[/i]")
-            md.append(f"*{_md(line)}*")
+            continue
+        plain, bbcode, markdown = (_join(line.parts, escape) for escape in (_text, _text, _markdown))
+        if line.style == "title":
+            text.append(plain)
+            bb.append(f"[b]{bbcode}[/b]")
+            md.extend([f"**{markdown}**", ""])
+        elif line.style == "head":       # "Attacker: 3 infantry, 2 tanks"
+            label, rest = line.parts[0][0], line.parts[1:]
+            text.append(plain)
+            bb.append(f"[b]{label}[/b]{_join(rest, _text)}")
+            md.append(f"**{_md(label)}**{_join(rest, _markdown)}  ")
+        elif line.style == "source":     # where the dice came from, and how to read them
+            text.append(plain)
+            bb.append(f"[i]{bbcode}[/i]")
+            md.append(f"*{markdown}*  ")
+        elif line.style == "round":
+            text.extend(["", plain])
+            bb.extend(["", f"[u]{bbcode}[/u]"])
+            md.extend(["", f"**{markdown}**", ""])
+        elif line.style == "end":
+            text.extend(["", plain])
+            bb.extend(["", f"[b]{bbcode}[/b]"])
+            md.extend(["", f"**{markdown}**"])
         else:
-            text.append(f"  {line}")
-            bb.append(f"  {line}")
-            md.append(f"- {_md(line)}")
+            text.append(f"  {plain}")
+            bb.append(f"  {bbcode}")
+            md.append(f"- {markdown}")
     return {"text": "\n".join(text), "bbcode": "\n".join(bb), "markdown": "\n".join(md)}
 
 
-def _md(line: str) -> str:
-    """Markdown with the player's text kept literal (a seed may hold ``*`` or ``_``): Discord and GitHub alike."""
-    return _MARKDOWN.sub(r"\\\1", line)
+def _join(parts: Iterable[Part], escape) -> str:
+    """A line's parts: ours as they are (Markdown-escaped there), the player's through ``escape``."""
+    out = []
+    for words, typed in parts:
+        if typed:
+            out.append(escape(words))
+        else:
+            out.append(_md(words) if escape is _markdown else words)
+    return "".join(out)
+
+
+def _text(typed: str) -> str:
+    """A player's text in plain text and BBCode, no tag, link or bare URL left in it: brackets fullwidth (a
+    tag, a Markdown link), a word joiner after ``<`` (an HTML tag) and inside ``://`` (a URL a forum links)."""
+    one_line = " ".join(typed.splitlines())
+    return one_line.translate(_DEFANG).replace("://", ":" + _JOINER + "//")
+
+
+def _markdown(typed: str) -> str:
+    """A player's text in Markdown: a code span, whose content CommonMark, Discord and GitHub never parse.
+
+    The fence is one backtick longer than the longest run inside; a space pads content that starts or ends
+    with a backtick (CommonMark §6.1).
+    """
+    one_line = " ".join(typed.splitlines())
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", one_line)), default=0) + 1)
+    pad = " " if one_line.startswith("`") or one_line.endswith("`") or not one_line.strip() else ""
+    return f"{fence}{pad}{one_line}{pad}{fence}"
+
+
+def _md(words: str) -> str:
+    """Our own words in Markdown: the characters Markdown would read as markup, escaped."""
+    return _MARKDOWN.sub(r"\\\1", words)
+

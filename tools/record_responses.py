@@ -189,6 +189,25 @@ def requests(rng: random.Random) -> list[tuple[dict, dict]]:
         add({"op": "bombing",
              "system": rng.choice(("dice", "lowluck", "chess")),
              "bombers": rng.randint(1, 4), "aa": rng.random() < 0.5, "seed": f"b{i}"})
+    # Fair dice round by round (issue 29, docs/links.md): staged beacon draws (real quicknet rounds, see
+    # tests/core/test_fair_rounds.py), a round-by-round commitment, and a retreat condition declared up front.
+    fair = {"op": "resolve", "ruleset": "1942-2e", "system": {"name": "dice"},
+            "attacker": {"units": {"infantry": 3, "tank": 2, "fighter": 1}},
+            "defender": {"units": {"infantry": 4, "artillery": 1, "aa_gun": 1}}}
+    drawn = [{"round": 657413, "signature": "b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41"
+                                           "076862b98fad56e91a6b85b89cd97b"},
+             {"round": 12040883, "signature": "929906c959032ab363c9f26570d215d66f5c06cb0c44fe508c12bb5839f04ec895"
+                                             "bb6868e5b9ff13ab289bdb5266b394"}]
+    for draws, choices in (([{"round": 657413}], []), (drawn[:1], []), (drawn[:1] + [{"round": 12040883}], ["press"]),
+                           (drawn, ["press"]), (drawn, ["press", "retreat"]), (drawn, [])):
+        add({**fair, "beacon": {"draws": draws}, **({"choices": choices} if choices else {})})
+    made = add({"op": "share", "commit": fair, "secret": "0f1e2d3c4b5a69788796a5b4c3d2e1f0", "round_by_round": True})
+    staged = {**fair, "commit": {"hash": made["result"]["hash"], "draws": [{"phrase": "one"}]}}
+    add(staged)
+    revealed = add({"op": "share", "reveal": staged, "secret": "0f1e2d3c4b5a69788796a5b4c3d2e1f0"})
+    add(revealed["result"]["request"])
+    for at in (0, 3, 5):
+        add({**fair, "seed": "cond", "retreat_at_units": at})
     # Bad requests.
     for bad in ({}, {"op": "fly"}, {"op": "resolve"}, {"op": "calc", "ruleset": "x"},
                 {"op": "resolve", "ruleset": "classic", "system": {"name": "colored"}, "kind": "amphibious",

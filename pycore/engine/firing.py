@@ -21,10 +21,10 @@ from these same functions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rulesets import Ruleset
-from ..systems import LuckSystem, Roll, Volley
+from ..systems import Counted, LuckSystem, Roll, Volley
 from .army import Army
 from .kinds import kinds, pool
 from .setup import BattleSetup
@@ -66,6 +66,62 @@ def fire_group(system: LuckSystem, group: Group, roll: Roll) -> Volley:
 def dice_for(system: LuckSystem, group: Group) -> tuple[tuple[int, int], ...]:
     """(hits at, sides) of each die one group rolls: what a table must give, and what the page asks for."""
     return system.dice_for(group)
+
+
+def rolls_of(setup: BattleSetup, group: Group, shooters: Army, victim: Army) -> list[dict]:
+    """What the players roll for one group, by unit type: ``[{"units", "at", "dice"}]`` (docs/rules.md §11).
+
+    Where each die hits on its own (normal dice), one entry per value needed, highest first, with the units
+    rolling at it ("2 tanks, 1 fighter at 3"; units keeping the better of two dice have ``best_of_two``).
+    Where the group's power is pooled (Low Luck, A&A Chess), one entry per die, rolled for all the group's
+    units of some power. Read only when a battle pauses for dice, so the runs are worked out again here
+    rather than kept on every group the calculator builds.
+    """
+    system = setup.system
+    wanted = dice_for(system, group)
+    if not wanted:
+        return []
+    if group.name == "aa":
+        # AA fires one die per aircraft it may reach, not one per gun: the guns are who rolls them.
+        return [{"units": {uid: n for uid, n in group.firing}, "at": at, "dice": len(wanted),
+                 **({"sides": sides} if sides != 6 else {})} for at, sides in wanted[:1]]
+    if group.name == "bombard":
+        runs = [(uid, setup.ruleset.unit(uid).attack, False, n) for uid, n in group.firing]
+    else:
+        runs = _split(setup, group.shooter, shooters, victim)[group.name]
+    two_plain = group.shooter == "attacker" and not setup.lhtr and "heavy_bombers" in setup.attacker.tech
+    classes: dict[tuple[int, bool], dict] = {}
+    for uid, value, pair, count in runs:
+        if value <= 0 or not count:
+            continue
+        # A heavy bomber rolling two plain dice counts twice in the runs (as in ``_group``).
+        halve = not pair and two_plain and "strategic_bomber" in setup.ruleset.unit(uid).abilities
+        entry = classes.setdefault((value, pair), {"units": {}, "at": value, "dice": 0})
+        entry["units"][uid] = entry["units"].get(uid, 0) + (count // 2 if halve else count)
+        entry["dice"] += 2 * count if pair else count
+        if pair:
+            entry["best_of_two"] = True
+    if not system.independent_dice:
+        units: dict[str, int] = {}
+        for entry in classes.values():
+            for uid, n in entry["units"].items():
+                units[uid] = units.get(uid, 0) + n
+        return [{"units": units, "at": at, "dice": 1, **({"sides": sides} if sides != 6 else {})}
+                for at, sides in wanted]
+    return [classes[key] for key in sorted(classes, key=lambda k: (-k[0], k[1]))]
+
+
+def counted_volley(system: LuckSystem, group: Group, hits: int) -> Volley:
+    """What a group scores when the players counted its dice's hits at the table (docs/rules.md §11).
+
+    The faces decide nothing but the hits: power, sure hits, remainders, what A&A Chess carries are the
+    group's own, so the group is fired with placeholder faces and its dice replaced by the count (which the
+    caller has checked against :meth:`~pycore.systems.LuckSystem.hits_range`).
+    """
+    volley = fire_group(system, group, lambda n: (1,) * n)
+    wanted = dice_for(system, group)
+    return replace(volley, dice=(), counted=Counted(len(wanted), hits, tuple(at for at, _ in wanted),
+                                                    wanted[0][1] if wanted else 6))
 
 
 def enemy(role: str) -> str:
@@ -291,7 +347,8 @@ def _asked(setup: BattleSetup, question: str, role: str, shooters: Army, victim:
     setup it reads (the side's technology and folded subs, the system's strikes, the sub rule)."""
     side = setup.side(role)
     return (question, role, shooters.units.counts, tuple([uid for uid, n in victim.units.counts if n]), side.tech,
-            setup.lhtr, side.fold_subs, role in setup.system.sub_strike_roles, setup.sub_rule)
+            setup.lhtr, side.fold_subs, role in setup.system.sub_strike_roles, setup.sub_rule,
+            setup.system.pools_groups)
 
 
 def _kept(table, key: tuple, answer):
@@ -313,7 +370,10 @@ def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Gr
     rolled = _split(setup, role, shooters, victim)["subs"]
     if not rolled or subs_join_main(setup, victim):
         return _kept(table, key, None)
-    return _kept(table, key, _group(setup, role, "subs", rolled, _targets(setup, victim, "subs")))
+    targets = _targets(setup, victim, "subs")
+    if not targets and not setup.system.pools_groups:
+        return _kept(table, key, None)   # nothing it may hit (only aircraft left): no strike, no die (§2)
+    return _kept(table, key, _group(setup, role, "subs", rolled, targets))
 
 
 def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> tuple[Group, ...]:
@@ -347,8 +407,12 @@ def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> 
         groups.append(_group(setup, role, "main", main, targets.not_air if folded else targets.types))
     if blind:
         groups.append(_group(setup, role, "air", blind, targets.not_subs))
-    # A group fires when it has a die that can score (``Group.fires``: nothing else is set here).
-    return _kept(table, key, tuple([group for group in groups if group.values or group.best_of_two]))
+    # A group fires when it has a die that can score (``Group.fires``: nothing else is set here) and, but where
+    # a group's power counts beyond its hits (``pools_groups``), something it may hit: aircraft that cannot hit
+    # subs roll nothing against subs alone (docs/rules.md §2 "A group with no target").
+    pooled = setup.system.pools_groups
+    return _kept(table, key, tuple([group for group in groups
+                                    if (group.values or group.best_of_two) and (group.targets or pooled)]))
 
 
 def can_hurt(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> bool:

@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import validate as v
+from ..errors import BadRequest, show
 from .sequence import MAX_ROUNDS, Battle, BattleLog, Pause, RoundLog, fight
 from .setup import ROLES, BattleSetup
-from .table import Table
+from .table import Table, TableHits
 
 GROUPS = ("aa", "bombard", "subs", "main", "air")
 STEPS = ("aa", "bombard", "subs", "main")
@@ -56,10 +57,12 @@ class StepPlay:
                 out[role] = _read_faces(value, f"{field}.{role}", sides)
             else:
                 groups = v.obj(value, f"{field}.{role}")
+                if "hits" in groups:
+                    raise BadRequest(f"{field}.{role}.hits", 'give the hits by group, e.g. {"main": {"hits": 2}}')
                 v.only_keys(groups, GROUPS, f"{field}.{role}")
                 # AA may roll a d10 (A&A Chess RYOF<6); the engine checks each face against the die it asked for.
-                out[role] = {g: _read_faces(faces, f"{field}.{role}.{g}", max(sides, 10 if g == "aa" else 6))
-                             for g, faces in groups.items()}
+                out[role] = {g: _read_group(entry, f"{field}.{role}.{g}", max(sides, 10 if g == "aa" else 6))
+                             for g, entry in groups.items()}
         return out
 
     def fight(self, setup: BattleSetup, table: Table, rounds: int | None) -> BattleLog:
@@ -116,6 +119,17 @@ class StepPlay:
         except Pause as pause:
             return pause.waiting.get("dice", [])
         return []
+
+
+def _read_group(value: Any, field: str, sides: int) -> tuple[int, ...] | TableHits:
+    """A group's dice: its faces, or ``{"hits": n}`` as counted at the table (docs/rules.md §11). The engine
+    checks a count against what the group's dice can score, which it alone knows."""
+    if isinstance(value, dict):
+        v.only_keys(value, ("hits",), field)
+        return TableHits(v.whole(v.required(value, "hits", field), f"{field}.hits", 0, MAX_DICE))
+    if not isinstance(value, list):
+        raise BadRequest(field, f'must be the faces rolled (a list) or {{"hits": n}}, got {show(value)}')
+    return _read_faces(value, field, sides)
 
 
 def _read_faces(value: Any, field: str, sides: int = 6) -> tuple[int, ...]:

@@ -28,11 +28,11 @@ from ..forces import Force
 from ..systems import Volley
 from .army import Army
 from .casualties import Casualties, allocate, check_choice, has_choice
-from .firing import (Group, aa_shots, bombard_group, can_hurt, casualty_types, counts_as_force, dice_for, enemy,
-                     fire_group, has_destroyer, main_groups, sub_group)
+from .firing import (Group, aa_shots, bombard_group, can_hurt, casualty_types, counted_volley, counts_as_force,
+                     dice_for, enemy, fire_group, has_destroyer, main_groups, rolls_of, sub_group, subs_join_main)
 from .kinds import kinds
 from .setup import CARGO_PER_SHIP, CARRIED_FREELY, ROLES, BattleSetup
-from .table import Table
+from .table import Table, TableHits
 
 MAX_ROUNDS = 100
 """A battle that has not ended after this many rounds stops, undecided (it cannot loop forever)."""
@@ -150,17 +150,57 @@ class Battle:
         for group in groups:
             wanted = dice_for(system, group)
             count, sides = len(wanted), (wanted[0][1] if wanted else 6)
-            faces: tuple[int, ...] | None = ()
+            faces: tuple[int, ...] | TableHits | None = ()
             if count:
                 faces = self.table.dice(number, group.shooter, group.name, count) if sides == 6 \
                     else self.table.dice(number, group.shooter, group.name, count, sides=sides)
             if faces is None:
-                missing.append({"round": number, "side": group.shooter, "group": group.name, "count": count,
-                                "sides": sides, "at": [at for at, _ in wanted]})
+                missing.append(self._dice_needed(number, group, wanted))
+            elif isinstance(faces, TableHits):
+                self._check_count(number, group, faces)  # at once, as a wrong number of faces is
             got[id(group)] = faces
         if missing:
             raise Pause({"kind": "dice", "dice": missing})
-        return [Fire(group, fire_group(system, group, lambda n, f=got[id(group)]: tuple(f[:n]))) for group in groups]
+        fires = []
+        for group in groups:
+            faces = got[id(group)]
+            if isinstance(faces, TableHits):
+                fires.append(Fire(group, counted_volley(system, group, faces.hits)))
+            else:
+                fires.append(Fire(group, fire_group(system, group, lambda n, f=faces: tuple(f[:n]))))
+        return fires
+
+    def _check_count(self, number: int, group: Group, entry: TableHits) -> None:
+        """Refuse a count of hits at the table that the group's dice cannot score (docs/rules.md §11)."""
+        system = self.setup.system
+        least, most = system.hits_range(group)
+        if least <= entry.hits <= most:
+            return
+        wanted = dice_for(system, group)
+        sure = fire_group(system, group, lambda n: (1,) * n).sure_hits
+        dice = "1 die" if len(wanted) == 1 else f"{len(wanted)} dice"
+        span = f"{least} or {most}" if most == least + 1 else f"from {least} to {most}"
+        note = f" (its {sure} sure hit{'s are' if sure != 1 else ' is'} counted already)" if sure else ""
+        raise BadRequest(entry.field, f"in round {number} the {group.shooter}'s {group.name} group rolls {dice}, "
+                                      f"so its count of hits is {span}{note}, got {entry.hits}",
+                         {"dice_needed": {"round": number, "side": group.shooter, "group": group.name,
+                                          "count": len(wanted), "sides": wanted[0][1]}})
+
+    def _dice_needed(self, number: int, group: Group, wanted: tuple[tuple[int, int], ...]) -> dict:
+        """One entry of ``next_dice``: the dice a group rolls, who rolls them at what, and the hits they may
+        score (docs/api.md "Referee dice"), so a page can ask for the faces or the count of hits."""
+        system = self.setup.system
+        role = group.shooter
+        victim = self.alive[enemy(role)]
+        least, most = system.hits_range(group)
+        joins_main = group.name == "subs" and subs_join_main(self.setup, victim)
+        return {"round": number, "side": role, "group": group.name, "count": len(wanted),
+                "sides": wanted[0][1] if wanted else 6, "at": [at for at, _ in wanted],
+                "step": "main" if group.name in ("main", "air") or joins_main else group.name,
+                "units": {uid: n for uid, n in group.firing if n},
+                "rolls": rolls_of(self.setup, group, self.firing(role), victim),
+                "sure_hits": fire_group(system, group, lambda n: (1,) * n).sure_hits,
+                "least_hits": least, "most_hits": most}
 
     def _casualties(self, number: int, step: str, victim: str, fires: list[Fire], at_once: bool) -> Loss:
         hits = [(fire.group, fire.volley.hits) for fire in fires if fire.volley.hits]
@@ -360,16 +400,21 @@ class Battle:
     def retreat(self, number: int, log: RoundLog) -> bool:
         """Step 7. In an amphibious assault only air units may leave; the land units fight on."""
         army = self.alive["attacker"]
-        if self.setup.kind == "amphibious":
-            leaving = [uid for uid, _ in army.units.counts if self.ruleset.unit(uid).is_air]
-            if not leaving:
-                raise BadRequest(f"choices[{number - 1}]", f"round {number}: land units that came from the sea cannot retreat")
-        else:
-            leaving = [uid for uid, _ in army.units.counts]
+        leaving = retreating(self.setup, army)
+        if not leaving:
+            raise BadRequest(f"choices[{number - 1}]", f"round {number}: land units that came from the sea cannot retreat")
         log.retreated = army.only(leaving)
         self.away["attacker"] = self.away["attacker"].plus(log.retreated, self.ruleset)
         self.alive["attacker"] = army.without(leaving)
         return not counts_as_force(self.setup, self.alive["attacker"])
+
+
+def retreating(setup: BattleSetup, army: Army) -> list[str]:
+    """The attacker's unit types that leave on a retreat (step 7): all of them, but in an amphibious assault only
+    the aircraft — the land units that came from the sea fight on (docs/rules.md §2 "Amphibious retreat")."""
+    if setup.kind == "amphibious":
+        return [uid for uid, _ in army.units.counts if setup.ruleset.unit(uid).is_air]
+    return [uid for uid, _ in army.units.counts]
 
 
 def _only(army: Army, unit_ids: frozenset[str]) -> bool:
@@ -407,7 +452,7 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None, start: di
             log.after = {role: battle.firing(role) for role in ROLES}
             break
         if ended is None:
-            wants = table.retreat(number)
+            wants = table.retreat(number, battle.alive["attacker"].size)
             if wants:
                 if battle.retreat(number, log):
                     ended = "retreat"

@@ -4,7 +4,9 @@ The engine (and the coloured-dice fight) never draws a random number or
 reads a request: it asks a table. A table holds the players' decisions
 (:class:`Decisions`: retreats, casualty choices, submerging, boosts) and
 hands out dice: :class:`SeededTable` rolls them from the seed (docs/rules.md §2 and
-docs/rules.md, "Dice"), :class:`RefereeTable` gives the dice rolled at a real
+docs/rules.md, "Dice"), :class:`StagedTable` from one seed per stage of the battle
+(fair dice decided round by round: a beacon round or a commit–reveal draw after
+each decision), :class:`RefereeTable` gives the dice rolled at a real
 table, and the plain :class:`Table` has rolled nothing yet, so the battle
 pauses where it needs a die (the page then asks for it). Each table records
 which decisions and dice were used, so a request that gives more than the
@@ -12,6 +14,8 @@ battle used is refused instead of silently ignored.
 
 A step is named by the engine's step (``aa``, ``bombard``, ``subs``,
 ``main``) or, under coloured dice, by the colour; a group of dice likewise.
+At a real table a group's dice are given as their faces or, as players
+count them, as the number of hits (:class:`TableHits`).
 """
 
 from __future__ import annotations
@@ -36,9 +40,25 @@ class Decisions:
     boosts: Mapping[tuple[int, str, str], tuple[Any, str]] = field(default_factory=dict)  # coloured dice
     choose_casualties: bool = False                                  # pause where a victim has a choice
     choose_boosts: bool = False
+    retreat_at_units: int | None = None   # declared up front: retreat after a round that leaves this many or fewer
 
 
 NO_DECISIONS = Decisions()
+
+
+@dataclass(frozen=True, slots=True)
+class TableHits:
+    """A group's dice as players at a table count them: how many hit, not each face (docs/rules.md §11).
+
+    ``field`` is where the count was given (``dice[0].attacker.main.hits``), for the engine's message when the
+    count is more than the group's dice can score.
+    """
+
+    hits: int
+    field: str = ""
+
+    def to_json(self) -> dict:
+        return {"hits": self.hits}
 
 
 class Table:
@@ -48,8 +68,10 @@ class Table:
         self.decisions = decisions
         self.used: set[tuple[str, Any]] = set()   # ("casualties" | "submerge" | "boosts" | "dice", key)
 
-    def dice(self, number: int, role: str, group: str, count: int, sides: int = 6) -> tuple[int, ...] | None:
-        """``count`` faces of ``sides``-sided dice for one group, or None when they are not rolled yet."""
+    def dice(self, number: int, role: str, group: str, count: int,
+             sides: int = 6) -> tuple[int, ...] | TableHits | None:
+        """``count`` faces of ``sides``-sided dice for one group (or, at a real table, the number of hits
+        they scored), or None when they are not rolled yet."""
         return None
 
     def casualties(self, number: int, step: str, victim: str) -> Choice | None:
@@ -78,9 +100,16 @@ class Table:
             return True
         return False
 
-    def retreat(self, number: int) -> bool | None:
+    def retreat(self, number: int, attacker_units: int | None = None) -> bool | None:
+        """The attacker's choice after round ``number``: his own, else the condition he declared up front
+        ("retreat when I have 3 units or fewer", given the units he has left), else None (he has not said)."""
         choices = self.decisions.choices
-        return choices[number - 1] == "retreat" if number <= len(choices) else None
+        if number <= len(choices):
+            return choices[number - 1] == "retreat"
+        at = self.decisions.retreat_at_units
+        if at is not None and attacker_units is not None and attacker_units <= at:
+            return True
+        return None
 
 
 class SeededTable(Table):
@@ -94,6 +123,60 @@ class SeededTable(Table):
         return dice_source.roll(self.seed, f"r{number}/{role}/{group}", sides, count)
 
 
+class StagedTable(Table):
+    """Fair dice drawn one stage at a time: each stage's dice come from its own draw's seed.
+
+    docs/links.md "Fair dice, round by round": the randomness of a stage (a
+    public beacon round, or a commit–reveal draw) is fixed only after every
+    decision before it was posted. A stage ends at each decision the battle
+    took between two dice: a new round begun (the attacker pressed on, subs
+    submerged or not), a casualty choice or boosts given. Several decisions
+    with no die between them (both sides' casualties of a main fire, then the
+    attacker's choice) are one stage's end, so they need one draw.
+
+    ``seeds`` are the draws known so far; when the battle needs the next one
+    the dice are missing (the battle pauses) and ``wanted`` says which draw
+    (1-based) and where; ``starts`` records where each draw's dice began.
+    Contexts stay ``r{round}/{side}/{group}``, rolled from the stage's seed.
+    """
+
+    def __init__(self, seeds: tuple[str, ...], decisions: Decisions = NO_DECISIONS):
+        super().__init__(decisions)
+        self.seeds = seeds
+        self.stage = -1                       # the stage of the last dice handed out
+        self.last_round: int | None = None
+        self.decided = False                  # a decision was taken since the last dice
+        self.starts: list[dict] = []          # {"round", "side", "group"} where each draw's dice began
+        self.after_round: list[int] = []      # per draw: the round it follows when it began a round, else 0
+        self.wanted: dict | None = None       # {"draw", "round"}: the draw the battle waits for
+
+    def dice(self, number, role, group, count, sides=6):
+        stage = self.stage
+        if stage < 0 or self.decided or number != self.last_round:
+            stage += 1
+        if stage >= len(self.seeds):
+            if self.wanted is None:
+                self.wanted = {"draw": stage + 1, "round": number}
+            return None
+        if stage != self.stage:
+            self.starts.append({"round": number, "side": role, "group": group})
+            self.after_round.append(number - 1 if self.last_round is not None and number != self.last_round else 0)
+        self.stage, self.last_round, self.decided = stage, number, False
+        return dice_source.roll(self.seeds[stage], f"r{number}/{role}/{group}", sides, count)
+
+    def casualties(self, number, step, victim):
+        chosen = super().casualties(number, step, victim)
+        if chosen is not None:
+            self.decided = True
+        return chosen
+
+    def boosts(self, number, step, role):
+        given = super().boosts(number, step, role)
+        if given is not None:
+            self.decided = True
+        return given
+
+
 def _dice(count: int) -> str:
     return "die" if count == 1 else "dice"
 
@@ -102,7 +185,8 @@ class RefereeTable(Table):
     """The players roll real dice and type them in; the app applies the rules to them.
 
     ``rounds[i][role]`` is a side's dice of round i + 1: ``{group: faces}``, or
-    a plain tuple of faces for its ``main`` group. ``by_colour``: the groups
+    a plain tuple of faces for its ``main`` group; a group's faces may be a
+    :class:`TableHits` instead, whose range the engine checks (it knows the system). ``by_colour``: the groups
     are colours (coloured dice), which the messages name as colours
     ("3 red dice") rather than as groups ("3 dice for main").
     """
@@ -138,6 +222,9 @@ class RefereeTable(Table):
                 what = f"{count} {group} {_dice(count)}" if self.by_colour else f"{count} {_dice(count)} for {group}"
                 raise BadRequest(field, f"the {role} rolls {what} in round {number}; none given",
                                  self._needed(number, role, group, count, 6))
+            if isinstance(faces, TableHits):
+                self.used.add(("dice", (number, role, group)))
+                return TableHits(faces.hits, f"{field}.hits")
         if len(faces) != count:
             what = f"{count} {group} {_dice(count)}" if self.by_colour else f"{count} {_dice(count)}"
             raise BadRequest(field, f"the {role} rolls {what} in round {number}, got {len(faces)}: "

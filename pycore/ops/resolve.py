@@ -12,22 +12,23 @@ dice's colours). See docs/api.md for the fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from .. import validate as v
-from ..engine.sequence import MAX_ROUNDS, BattleLog
+from ..engine.sequence import MAX_ROUNDS, BattleLog, retreating
 from ..engine.setup import ROLES, BattleSetup, parse_setup, setup_json
-from ..engine.table import Decisions, RefereeTable, SeededTable, Table
+from ..engine.table import Decisions, RefereeTable, SeededTable, StagedTable, Table, TableHits
 from ..errors import BadRequest
 from .. import origin as origin_of
 from ..report import report, read_options
+from ..report_words import names_of as summary_names
 from ..rulesets import find_ruleset
 from ..share import link_for
 from ..systems import find_system, play_named, spec_of
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "seed", "dice", "beacon", "commit",
-          "rounds", "choices", "casualties", "choose_casualties", "report")
+          "rounds", "choices", "casualties", "choose_casualties", "retreat_at_units", "report")
 """Fields of every battle request; a play adds its own (``submerge``; coloured dice's ``boosts``)."""
 
 
@@ -39,6 +40,7 @@ class Request:
     table_dice: tuple[Mapping[str, Any], ...] | None
     rounds: int | None
     decisions: Decisions
+    committed: Mapping[str, Any]   # what a commitment binds: the setup and the conditions declared up front
 
 
 def _choice(item: Mapping[str, Any], where: str, step_key: str, steps: tuple[str, ...]) -> tuple[int, str, str]:
@@ -109,24 +111,43 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, Request]:
         table_dice = tuple(play.read_dice(entry, f"dice[{i}]", system)
                            for i, entry in enumerate(v.array(value, "dice", MAX_ROUNDS)))
         return [{role: (list(entry[role]) if isinstance(entry[role], tuple)
-                        else {g: list(f) for g, f in entry[role].items()})
+                        else {g: (f.to_json() if isinstance(f, TableHits) else list(f)) for g, f in entry[role].items()})
                  for role in ROLES if role in entry} for entry in table_dice]
 
-    origin = origin_of.read(request, dict(canonical), read_table)
+    retreat_at = _retreat_at_units(request, setup)
+    committed = {**canonical, **({"retreat_at_units": retreat_at} if retreat_at is not None else {})}
+    origin = origin_of.read(request, committed, read_table)
     seed = origin.seed
     rounds = v.whole(request["rounds"], "rounds", 1, MAX_ROUNDS) if "rounds" in request else None
-    decisions = read_decisions(request, play, system)
+    decisions = replace(read_decisions(request, play, system), retreat_at_units=retreat_at)
 
     canonical.update(origin.canonical)
     if rounds is not None:
         canonical["rounds"] = rounds
+    if retreat_at is not None:
+        canonical["retreat_at_units"] = retreat_at
     for key in play.decision_lists:
         if request.get(key):
             canonical[key] = request[key]
     for key in play.asks:
         if getattr(decisions, key):
             canonical[key] = True
-    return canonical, Request(setup, origin, seed, table_dice, rounds, decisions)
+    return canonical, Request(setup, origin, seed, table_dice, rounds, decisions, committed)
+
+
+def _retreat_at_units(request: Mapping[str, Any], setup: BattleSetup) -> int | None:
+    """``retreat_at_units``, a condition declared up front (docs/links.md "Fair dice, round by round"): after a
+    round that leaves the attacker this many units or fewer, he retreats unless he chose otherwise for that round.
+    The calculator's rule of the same name (docs/rules.md §9), refused where it is."""
+    if "retreat_at_units" not in request:
+        return None
+    at = v.whole(request["retreat_at_units"], "retreat_at_units", 0, 10_000)
+    if setup.kind == "amphibious":
+        raise BadRequest("retreat_at_units", "land units that came from the sea cannot retreat; leave it out")
+    if setup.system.rolls_final:
+        raise BadRequest("retreat_at_units", f"{setup.system.name} COF+R rolls its leftovers in the battle's last "
+                                             "assault, which must be known before it is fought; leave it out")
+    return at
 
 
 def normalize(request: Mapping[str, Any]) -> dict:
@@ -168,6 +189,65 @@ def _check_unused(req: Request, table: Table, battle: BattleLog, by_colour: bool
                         raise BadRequest(where, f"the {role} rolls {what} in round {i + 1}; these dice are not used")
 
 
+def _wait_for_draw(req: Request, table: StagedTable, battle: BattleLog) -> dict | None:
+    """Where a staged battle stands when it needs its next draw (docs/links.md "Fair dice, round by round").
+
+    At the start of a round whose previous round the attacker has not decided (no choice, no condition that
+    retreated): the battle is stopped after that round like ``rounds``, and the attacker decides (returned:
+    ``next_draw``, what pressing on will need). Otherwise it waits for the draw (``waiting``: kind ``draw``),
+    declared or not. A round that had not begun (no step fired) is left out of the log either way.
+    """
+    for draw, after in enumerate(table.after_round, start=1):
+        if after and _undecided(req, battle, after):
+            _refuse_undecided(req, draw, after)
+    if battle.waiting is None or table.wanted is None:
+        return None
+    wanted = dict(table.wanted)
+    number = wanted["round"]
+    if battle.rounds and battle.rounds[-1].number == number and not battle.rounds[-1].steps:
+        battle.rounds.pop()
+        if number > 1 and _undecided(req, battle, number - 1):
+            if origin_of.draw_state(req.origin.canonical, wanted["draw"])["needs"] not in ("declare", "phrase"):
+                _refuse_undecided(req, wanted["draw"], number - 1)
+            battle.waiting = None
+            return wanted
+    battle.waiting = {"kind": "draw", **wanted, **origin_of.draw_state(req.origin.canonical, wanted["draw"])}
+    return None
+
+
+def _undecided(req: Request, battle: BattleLog, number: int) -> bool:
+    """Whether the attacker had a choice to make after round ``number`` and the request does not give it: he had
+    not retreated yet, and someone could leave (in an amphibious assault, only aircraft may)."""
+    choices = req.decisions.choices
+    if len(choices) >= number or "retreat" in choices:
+        return False
+    army = battle.rounds[number - 1].after.get("attacker") if len(battle.rounds) >= number else None
+    return army is None or req.setup.kind != "amphibious" or bool(retreating(req.setup, army))
+
+
+def _refuse_undecided(req: Request, draw: int, after: int) -> None:
+    """Refuse a draw given before the attacker's choice it follows: a draw is declared (or the defender's phrase
+    posted) with the decisions before it, else the attacker could decide knowing the next dice."""
+    what = "its beacon round was declared" if req.origin.kind == "beacon" else "the defender's phrase was posted"
+    raise BadRequest(f"choices[{after - 1}]", f"draw {draw} follows round {after}, but the attacker's choice after "
+                     f"round {after} (press on or retreat) is not given: {what} before the attacker decided. Give "
+                     f"the choice, posted before the draw")
+
+
+def _may_retreat(setup: BattleSetup, battle: BattleLog, decisions: Decisions) -> dict[str, int]:
+    """Who would leave if the attacker retreated now (the engine's step 7): everyone, the aircraft alone in an
+    amphibious assault, nobody once he has retreated (the page's Retreat says so, or is not offered)."""
+    if "retreat" in decisions.choices or not battle.rounds or not battle.rounds[-1].complete:
+        return {}
+    army = battle.armies["attacker"]
+    return {uid: army.count(uid) for uid in retreating(setup, army)}
+
+
+def _system_words(setup: BattleSetup) -> str:
+    """"A&A Chess Orthodox": the system as the page names it, with its variant."""
+    return summary_names(setup).split(" · ")[1]
+
+
 def run(request: Mapping[str, Any]) -> dict:
     canonical, req = parse(request)
     options = read_options(request.get("report", {}))
@@ -180,11 +260,15 @@ def run(request: Mapping[str, Any]) -> dict:
             raise BadRequest("dice", "give the dice of at least one round")
         table = RefereeTable(req.table_dice, req.decisions, by_colour=play.by_colour)
         limit = min(req.rounds or MAX_ROUNDS, len(req.table_dice))
+    elif req.origin.seeds is not None:
+        table = StagedTable(req.origin.seeds, req.decisions)
+        limit = req.rounds
     else:
         table = SeededTable(req.seed, req.decisions)
         limit = req.rounds
     battle = play.fight(setup, table, limit)
     _check_unused(req, table, battle, play.by_colour)
+    next_draw = _wait_for_draw(req, table, battle) if isinstance(table, StagedTable) else None
     result: dict[str, Any] = {
         "ruleset": setup.ruleset.id,
         "system": spec_of(setup.system),
@@ -216,7 +300,19 @@ def run(request: Mapping[str, Any]) -> dict:
         if battle.waiting["kind"] == "dice":
             result["next_dice"] = battle.waiting["dice"]
     elif battle.outcome == "in_progress":
-        result["next_dice"] = play.next_dice(setup, battle)
-    result["dice_source"] = origin_of.label(canonical, options.get("beacon_verified", False))
-    result["report"] = report(result, setup, options.get("page"))
+        if next_draw is not None:
+            result["next_draw"] = next_draw
+        else:
+            result["next_dice"] = play.next_dice(setup, battle)
+        leaving = _may_retreat(setup, battle, req.decisions)
+        if leaving:
+            result["may_retreat"] = leaving
+    verified = options.get("beacon_verified", False)
+    diceless = _system_words(setup) if setup.system.deterministic else None
+    result["dice_source"] = origin_of.label(canonical, verified, diceless)
+    if isinstance(table, StagedTable):
+        result["dice_source"]["draws"] = [
+            {"draw": i + 1, "from": start, "words": f"Dice from here on: {origin_of.draw_words(canonical, i + 1)}"}
+            for i, start in enumerate(table.starts)]
+    result["report"] = report(result, setup, options.get("page"), origin_of.label_parts(canonical, verified, diceless))
     return result

@@ -12,30 +12,38 @@ from typing import Any, Mapping
 from .. import commit as commit_reveal
 from .. import origin
 from .. import validate as v
-from ..engine.setup import setup_json
 from ..errors import BadRequest
 from ..share import normalize_linkable, decode_link, link_for
 
 
 def run(request: Mapping[str, Any]) -> dict:
     """``{"encode": request}`` → ``{"link"}``; ``{"decode": link}`` → ``{"request"}``;
-    ``{"commit": battle, "secret": text}`` → ``{"link", "hash"}``."""
-    v.only_keys(request, ("op", "encode", "decode", "commit", "secret"), "")
-    forms = [key for key in ("encode", "decode", "commit") if key in request]
+    ``{"commit": battle, "secret": text}`` → ``{"link", "hash"}`` (``"round_by_round": true``: a chain, one draw
+    after each decision); ``{"reveal": battle, "secret": text}`` → ``{"link", "request"}``, the next key of a
+    round-by-round commitment revealed."""
+    v.only_keys(request, ("op", "encode", "decode", "commit", "secret", "round_by_round", "reveal"), "")
+    forms = [key for key in ("encode", "decode", "commit", "reveal") if key in request]
     if len(forms) != 1:
-        raise BadRequest("encode", "give exactly one of encode (a request), decode (a link) or commit (a battle "
-                         "with its secret)")
+        raise BadRequest("encode", "give exactly one of encode (a request), decode (a link), commit (a battle "
+                         "with its secret) or reveal (a round-by-round battle with its secret)")
+    if "round_by_round" in request and "commit" not in request:
+        raise BadRequest("round_by_round", "goes only with commit")
     if "decode" in request:
         return {"request": decode_link(request["decode"])}
     if "commit" in request:
-        return _commit(v.obj(request["commit"], "commit"), v.required(request, "secret", ""))
+        return _commit(v.obj(request["commit"], "commit"), v.required(request, "secret", ""),
+                       v.boolean(request.get("round_by_round", False), "round_by_round"))
+    if "reveal" in request:
+        return _reveal(v.obj(request["reveal"], "reveal"), v.required(request, "secret", ""))
     if "secret" in request:
-        raise BadRequest("secret", "a secret goes only with commit")
+        raise BadRequest("secret", "a secret goes only with commit or reveal")
     return {"link": link_for(normalize_linkable(v.obj(request["encode"], "encode"), "encode"))}
 
 
-def _commit(battle: Mapping[str, Any], secret: Any) -> dict:
-    """The attacker's commitment link: the battle and ``sha256(tag, secret, setup)``, never the secret."""
+def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False) -> dict:
+    """The attacker's commitment link: the battle and ``sha256(tag, secret, setup)``, never the secret.
+
+    Round by round, the commitment binds the head of the secret's chain of keys instead (pycore/commit.py)."""
     from . import resolve
     if battle.get("op") != "resolve":
         raise BadRequest("commit.op", "a commitment is made for a battle: op must be resolve")
@@ -45,6 +53,30 @@ def _commit(battle: Mapping[str, Any], secret: Any) -> dict:
                          f"leave {given[0]} out")
     secret = v.text(secret, "secret", 16, 200)
     _, parsed = resolve.parse({**battle, "seed": "-"})
-    digest = commit_reveal.commitment(secret, setup_json("resolve", parsed.setup))
-    canonical = resolve.normalize({**battle, "commit": {"hash": digest}})
+    if round_by_round:
+        digest = commit_reveal.commitment_v2(commit_reveal.chain_key(secret, 0), parsed.committed)
+        canonical = resolve.normalize({**battle, "commit": {"hash": digest, "draws": []}})
+    else:
+        digest = commit_reveal.commitment(secret, parsed.committed)
+        canonical = resolve.normalize({**battle, "commit": {"hash": digest}})
     return {"link": link_for(canonical), "hash": digest}
+
+
+def _reveal(battle: Mapping[str, Any], secret: Any) -> dict:
+    """The attacker reveals the key of the last draw the defender gave a phrase for (round by round)."""
+    from . import resolve
+    commit = battle.get("commit")
+    if not isinstance(commit, Mapping) or "draws" not in commit:
+        raise BadRequest("reveal.commit", "reveal takes a round-by-round commit–reveal battle (commit.draws)")
+    secret = v.text(secret, "secret", 16, 200)
+    draw = len(commit["draws"]) if isinstance(commit["draws"], list) else 0
+    if not draw:
+        raise BadRequest("reveal.commit.draws", "no draw has the defender's phrase yet: nothing to reveal")
+    key = commit_reveal.chain_key(secret, draw)
+    _, parsed = resolve.parse({**battle, "commit": {"hash": commit.get("hash"), "draws": []}})
+    digest = parsed.origin.canonical["commit"]["hash"]
+    if commit_reveal.commitment_v2(commit_reveal.chain_key(secret, 0), parsed.committed) != digest:
+        raise BadRequest("secret", f"this secret did not make the commitment {digest[:12]}… of this battle: reveal on "
+                                   "the device that made the commitment")
+    canonical = resolve.normalize({**battle, "commit": {**commit, "key": {"draw": draw, "value": key}}})
+    return {"link": link_for(canonical), "request": canonical}

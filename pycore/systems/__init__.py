@@ -55,6 +55,26 @@ class Die:
 
 
 @dataclass(frozen=True, slots=True)
+class Counted:
+    """Dice rolled at a real table whose hits the players counted, instead of entering each face (referee mode).
+
+    ``dice`` is how many dice were thrown (a unit keeping the better of two throws two), ``hits`` how many of
+    them hit. A group's hits are all the rules read of its dice (docs/rules.md §11), so a count replays exactly.
+    """
+
+    dice: int
+    hits: int
+    at: tuple[int, ...] = ()   # what each die needed (at or below), as ``next_dice`` asked for it: the post says it
+    sides: int = 6
+
+    def to_json(self) -> dict:
+        out: dict = {"dice": self.dice, "hits": self.hits, "at": list(self.at)}
+        if self.sides != 6:
+            out["sides"] = self.sides
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Volley:
     """What one firing group did: its power, sure hits, remainder and dice, and the hits scored."""
 
@@ -67,10 +87,13 @@ class Volley:
     carry_in: int | None = None     # fraction carried from the side's earlier assaults (COF, COF+R)
     carry_out: int | None = None    # fraction (> 0) or deficit (< 0) carried into the next assault
     passed: int = 0                 # power handed on to the main attack of the same assault
+    remainder_hit: bool = False     # the remainder scored a hit by itself (counted in ``sure_hits``)
+    counted: Counted | None = None  # referee mode: the dice's hits as counted at the table (``dice`` is then empty)
 
     @property
     def hits(self) -> int:
-        return self.sure_hits + sum(1 for die in self.dice if die.hit)
+        hits = self.sure_hits + sum(1 for die in self.dice if die.hit)
+        return hits if self.counted is None else hits + self.counted.hits
 
     @property
     def total(self) -> int:
@@ -79,6 +102,8 @@ class Volley:
     def to_json(self) -> dict:
         out = {"power": self.power, "sure_hits": self.sure_hits, "remainder": self.remainder,
                "dice": [die.to_json() for die in self.dice], "hits": self.hits}
+        if self.counted is not None:
+            out["counted"] = self.counted.to_json()
         if self.joined or self.carry_in is not None:
             out["joined"] = self.joined
             out["total"] = self.total
@@ -88,6 +113,8 @@ class Volley:
             out["carry_out"] = self.carry_out
         if self.passed:
             out["passed"] = self.passed
+        if self.remainder_hit:
+            out["remainder_hit"] = True
         return out
 
 
@@ -111,6 +138,9 @@ class LuckSystem:
     - ``deterministic``: no die is ever rolled, a battle has one outcome (A&A Chess orthodox, COF).
     - ``carries``: fractions carry from assault to assault (COF, COF+R); ``rolls_final``: the engine must
       say which assault is the battle's last (COF+R).
+    - ``pools_groups``: a group's power may count beyond its own hits (A&A Chess: the subs' remainder
+      joins the main attack, a fraction is carried), so a group with no possible target still fires;
+      elsewhere such a group does not roll at all (docs/rules.md §2 "A group with no target").
 
     - ``calculator``: the module of :mod:`pycore.calc` that works out this system's law of a battle's
       end itself, where the generic chains cannot (A&A Chess: carried fractions; coloured dice: colours);
@@ -132,6 +162,7 @@ class LuckSystem:
     deterministic = False
     carries = False
     rolls_final = False
+    pools_groups = False
     calculator: str | None = None
     variants: tuple[dict, ...] = ()
     chart: Any = None
@@ -184,6 +215,13 @@ class LuckSystem:
     def dice_for(self, group: Any) -> tuple[tuple[int, int], ...]:
         """(hits at, sides) of each die one group rolls: what a table must give, and what the page asks for."""
         raise NotImplementedError
+
+    def hits_range(self, group: Any) -> tuple[int, int]:
+        """The fewest and most hits a group's dice can score, sure hits apart: what a count of hits at a
+        table may be (docs/rules.md §11). By default each die hits on its own: a die that hits at its sides
+        or above always hits."""
+        wanted = self.dice_for(group)
+        return sum(1 for at, sides in wanted if at >= sides), len(wanted)
 
 
 def bernoulli_sum(chances: Sequence[Fraction]) -> tuple[Fraction, ...]:

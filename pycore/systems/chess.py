@@ -72,6 +72,7 @@ class Settled:
     die: tuple[int, int] | None = None
     carry_out: int | None = None
     passed: int = 0
+    scored: bool = False      # the remainder scored a hit by itself (counted in sure_hits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,7 @@ class Chess(LuckSystem):
     variants = tuple({"id": v, "name": VARIANT_NAMES[v], "summary": VARIANT_SUMMARIES[v]} for v in VARIANTS)
     sub_strike_roles = ("attacker",)
     aa_per_move = True
+    pools_groups = True       # the subs' remainder joins the main attack; fractions carry (docs/rules.md §6)
     calculator = "chess"      # pycore.calc.chess: carried fractions and the final assault are its state
 
     def __post_init__(self):
@@ -137,16 +139,16 @@ class Chess(LuckSystem):
         scores = rest >= THRESHOLD[group.shooter]
         variant = self.variant
         if variant == "orthodox":
-            return Settled(power, sure + scores, rest)
+            return Settled(power, sure + scores, rest, scored=scores)
         if variant == "ryof":
-            return Settled(power, sure + scores, rest, None if scores or not rest else (rest, 6))
+            return Settled(power, sure + scores, rest, None if scores or not rest else (rest, 6), scored=scores)
         if variant == "ryof6":
             return Settled(power, sure, rest, (rest, 6) if rest else None)
         # cof / cofr
         if carry is None:  # a group that does not carry (bombardment) fires as orthodox
-            return Settled(power, sure + scores, rest)
+            return Settled(power, sure + scores, rest, scored=scores)
         if scores:
-            return Settled(power, sure + 1, rest, carry_out=rest - 6)
+            return Settled(power, sure + 1, rest, carry_out=rest - 6, scored=True)
         if variant == "cofr" and group.final:
             return Settled(power, sure, rest, (rest, 6) if rest else None, carry_out=0)
         return Settled(power, sure, rest, carry_out=rest)
@@ -164,7 +166,8 @@ class Chess(LuckSystem):
             dice = (Die(at, roll(1)[0], sides=sides),)
         carries = self.carries and group.name in MAIN_GROUPS
         return Volley(s.power, s.sure_hits, s.remainder, dice, joined=group.joined,
-                      carry_in=group.carry if carries else None, carry_out=s.carry_out, passed=s.passed)
+                      carry_in=group.carry if carries else None, carry_out=s.carry_out, passed=s.passed,
+                      remainder_hit=s.scored)
 
     # -- the plain protocol (no group context) ------------------------------------------------
     def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:

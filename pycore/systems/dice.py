@@ -36,6 +36,11 @@ class NormalDice(LuckSystem):
         at = list(group.values) + [value for value in group.best_of_two for _ in (0, 1)]
         return tuple((a, 6) for a in at[:count])
 
+    def hits_range(self, group) -> tuple[int, int]:
+        """A unit keeping the better of two dice scores one hit at most (docs/rules.md §5)."""
+        rolls = [value for value in group.values if value > 0] + [value for value in group.best_of_two if value > 0]
+        return sum(1 for value in rolls if value >= 6), len(rolls)
+
     def chances(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
         """Each die's own chance to hit: the hits are their independent sum (the calculator factors on them)."""
         return tuple([Fraction(min(value, 6), 6) for value in values if value > 0]

@@ -54,8 +54,14 @@ def test_seed_002_four_armour_against_two_infantry_and_an_armour():
     assert r1["after"] == {"attacker": {"tank": 3}, "defender": {"tank": 1}}
     assert result["outcome"] == "in_progress"
     # Round 2: 3 tanks = 9 → 1 and a roll at 3; 1 tank = 3 → a roll at 3.
-    assert result["next_dice"] == [{"round": 2, "side": "attacker", "group": "main", "count": 1, "sides": 6, "at": [3]},
-                                   {"round": 2, "side": "defender", "group": "main", "count": 1, "sides": 6, "at": [3]}]
+    # Each entry also says who rolls the die and the hits a count at the table may give (docs/api.md "Referee dice").
+    assert result["next_dice"] == [
+        {"round": 2, "side": "attacker", "group": "main", "count": 1, "sides": 6, "at": [3], "step": "main",
+         "units": {"tank": 3}, "rolls": [{"units": {"tank": 3}, "at": 3, "dice": 1}], "sure_hits": 1,
+         "least_hits": 0, "most_hits": 1},
+        {"round": 2, "side": "defender", "group": "main", "count": 1, "sides": 6, "at": [3], "step": "main",
+         "units": {"tank": 1}, "rolls": [{"units": {"tank": 1}, "at": 3, "dice": 1}], "sure_hits": 0,
+         "least_hits": 0, "most_hits": 1}]
 
 
 def test_dice_battle_rolls_one_die_per_unit_at_its_value():

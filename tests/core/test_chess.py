@@ -215,7 +215,10 @@ def test_ryof6_rolls_the_aa_remainder_on_a_d10_keeping_the_mean():
     # 2 aircraft: remainder 2 of 5 → chance 2/5 = a d10 at 4.
     planes = {"fighter": 2, "infantry": 1}
     paused = battle(planes, {"infantry": 2, "aa_gun": 1}, "ryof6", dice=[{}])
-    assert paused["next_dice"] == [{"round": 1, "side": "defender", "group": "aa", "count": 1, "sides": 10, "at": [4]}]
+    assert paused["next_dice"] == [{"round": 1, "side": "defender", "group": "aa", "count": 1, "sides": 10, "at": [4],
+                                    "step": "aa", "units": {"aa_gun": 1},
+                                    "rolls": [{"units": {"aa_gun": 1}, "at": 4, "dice": 1, "sides": 10}],
+                                    "sure_hits": 0, "least_hits": 0, "most_hits": 1}]
     hit = battle(planes, {"infantry": 2, "aa_gun": 1}, "ryof6", dice=[{"defender": {"aa": [4]}}])
     assert hit["rounds"][0]["steps"][0]["fire"][0]["dice"] == [{"at": 4, "value": 4, "hit": True, "sides": 10}]
     wrong = error({"op": "resolve", "ruleset": "classic", "system": {"name": "dice"},

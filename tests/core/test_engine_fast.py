@@ -179,7 +179,9 @@ def ref_sub_group(setup, role, shooters, victim):
     rolled = ref_split(setup, role, shooters, victim)["subs"]
     if not rolled or ref_subs_join_main(setup, victim):
         return None
-    return ref_group(setup, role, "subs", rolled, victim)
+    group = ref_group(setup, role, "subs", rolled, victim)
+    # docs/rules.md §2 "A group with no target": nothing to hit, no strike (but where power pools: A&A Chess).
+    return group if group.targets or setup.system.pools_groups else None
 
 
 def ref_main_groups(setup, role, shooters, victim):
@@ -191,7 +193,7 @@ def ref_main_groups(setup, role, shooters, victim):
               for name in ("main", "air") if split[name]]
     if split["subs"] and ref_subs_join_main(setup, victim):
         groups.insert(0, ref_group(setup, role, "subs", split["subs"], victim))
-    return tuple(group for group in groups if group.fires)
+    return tuple(group for group in groups if group.fires and (group.targets or setup.system.pools_groups))
 
 
 def ref_can_hurt(setup, role, shooters, victim):

@@ -128,14 +128,25 @@ def test_sub_strike_casualties_fire_back_when_the_victim_has_a_destroyer():
 
 # -- subs cannot hit aircraft -------------------------------------------------------------------------------
 
-def test_a_sub_hit_with_only_aircraft_to_hit_is_wasted():
-    """Classic (aircraft may hit subs there): the sub's hit has no target; the fighter then sinks it."""
-    result = played(resolve("classic", "sea", {"submarine": 1}, {"fighter": 1}),
-                    {(1, "attacker", "subs"): [HIT], (1, "defender", "main"): [HIT]})
-    (strike,) = fires(result, "subs", "attacker")
-    assert strike["hits"] == 1 and strike["targets"] == []
-    assert loss(result, "subs", "defender")["lost"] == {}
+def test_a_sub_with_only_aircraft_to_hit_does_not_strike():
+    """Classic (aircraft may hit subs there): the sub has no target, so it rolls no die (docs/rules.md §2 "A group
+    with no target"; it used to roll and show a hit that took nothing); the fighter then sinks it."""
+    result = played(resolve("classic", "sea", {"submarine": 1}, {"fighter": 1}), {(1, "defender", "main"): [HIT]})
+    assert fires(result, "subs", "attacker") == []
     assert result["outcome"] == "defender_wins" and result["survivors"]["defender"] == {"fighter": 1}
+
+
+def test_aircraft_with_only_subs_to_hit_do_not_roll():
+    """Issue 29's log, 1942-2e dice at sea, seed "s2": 2 subs sink the transport at once, which leaves the
+    fighter (no destroyer: it cannot hit subs) nothing to hit. It rolled a die and showed "1 hit" that took
+    nothing; now its group does not fire, and the battle is a stalemate."""
+    result = ok(resolve("1942-2e", "sea", {"submarine": 2}, {"fighter": 1, "transport": 1}, seed="s2"))
+    (first,) = result["rounds"]
+    assert [(s["step"], [f["group"] for f in s["fire"]]) for s in first["steps"]] == [("subs", ["subs"]), ("main", [])]
+    assert first["defender"]["dice"] == [] and first["defender"]["hits"] == 0
+    assert first["steps"][0]["casualties"][0]["lost"] == {"transport": 1}
+    assert result["outcome"] == "stalemate"
+    assert "aircraft" not in result["report"]["text"].split("Round 1", 1)[1]
 
 
 def test_a_chosen_casualty_putting_a_sub_hit_on_a_fighter_is_refused():
@@ -492,6 +503,22 @@ def test_amphibious_air_retreats_and_the_land_units_fight_on():
     assert result["survivors"]["attacker"] == {"infantry": 2, "fighter": 1}
 
 
+def test_the_result_says_who_may_retreat_before_the_attacker_chooses():
+    """Issue 29: in an amphibious assault only the aircraft may leave, but the page's Retreat did not say so and,
+    once they had left, stayed on screen and failed. ``may_retreat`` is the engine's step 7 answer: the aircraft
+    alone, then nobody; everyone in a land battle; nothing once the battle is over."""
+    amphibious = resolve("classic", "amphibious", {"infantry": 2, "fighter": 1}, {"infantry": 2}, rounds=1)
+    assert played(amphibious)["may_retreat"] == {"fighter": 1}
+    after = played({**amphibious, "rounds": 2, "choices": ["retreat"]})
+    assert after["outcome"] == "in_progress" and "may_retreat" not in after
+    land = played(resolve("classic", "land", {"infantry": 2, "fighter": 1}, {"infantry": 2}, rounds=1))
+    assert land["may_retreat"] == {"infantry": 2, "fighter": 1}
+    only_land = played(resolve("classic", "amphibious", {"infantry": 2}, {"infantry": 2}, rounds=1))
+    assert "may_retreat" not in only_land
+    over = played(resolve("classic", "land", {"infantry": 2}, {"infantry": 1}), {(1, "attacker", "main"): [1, 1]})
+    assert over["outcome"] == "attacker_wins" and "may_retreat" not in over
+
+
 def test_a_land_attacker_retreats_whole():
     result = played(resolve("classic", "land", {"infantry": 2, "fighter": 1}, {"infantry": 2}, choices=["retreat"]))
     assert result["outcome"] == "retreat"
@@ -664,12 +691,11 @@ def test_bad_input_names_the_field(request_, field, words):
 def test_folded_subs_never_hit_aircraft():
     """docs/rules.md §2: subs never hit aircraft; §4 "Folding subs": the main group they are folded into may
     not either (one pooled roll, one set of targets). Classic, Low Luck: 3 subs folded = 6 → 1 sure hit,
-    which no unit of a lone fighter may take — before the fix the fighter was sunk."""
+    which no unit of a lone fighter may take — before the fix the fighter was sunk. With nothing it may hit,
+    the group does not fire at all (§2 "A group with no target"; it used to show that wasted hit)."""
     result = played(resolve("classic", "sea", {"units": {"submarine": 3}, "fold_subs": 3}, {"fighter": 1},
                             system="lowluck", rounds=1))
-    (main,) = fires(result, "main", "attacker")
-    assert main["group"] == "main" and main["power"] == 6 and main["hits"] == 1
-    assert main["targets"] == []
+    assert fires(result, "main", "attacker") == []
     assert result["rounds"][0]["after"]["defender"] == {"fighter": 1}
 
 

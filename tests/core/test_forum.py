@@ -58,11 +58,6 @@ def test_a_bad_page_address_names_report_page(page):
     assert error({**CANONICAL_RESOLVE, "report": {"page": page}})["field"] == "report.page"
 
 
-def test_markdown_keeps_a_players_seed_literal():
-    md = ok({**CANONICAL_RESOLVE, "seed": "a*b_c"})["report"]["markdown"]
-    assert "seed “a\\*b\\_c”" in md
-
-
 def test_a_bombing_raid_shares_like_a_battle():
     raid = ok({"op": "bombing", "system": "lowluck", "bombers": 3, "aa": True, "seed": "raid-1"})
     request = ok({"op": "share", "decode": raid["link"]})["request"]

@@ -125,21 +125,23 @@ def test_referee_round_entered_on_die_pads(page, dist_server):
     page.locator("label[for='referee']").click()
     expect(screen.seed).to_be_hidden()
     screen.roll_button.click()
-    attacker_pad = page.locator("#pad-attacker-main")
-    defender_pad = page.locator("#pad-defender-main")
+    attacker_pad = page.locator("#td-attacker-main")
+    defender_pad = page.locator("#td-defender-main")
     expect(attacker_pad).to_be_visible(timeout=ACTION_TIMEOUT)
-    # classic: 2 infantry (hit at 1) and a tank (hit at 3) → 3 dice; 2 infantry defend at 2.
-    expect(attacker_pad).to_contain_text("Attacker — main attack: 3 dice")
-    expect(defender_pad).to_contain_text("Defender — main attack: 2 dice, hit at 2 or less")
-    # An incomplete entry: pycore names the count it needs, the pads keep the dice.
+    # classic: a tank (hit at 3) and 2 infantry (hit at 1) → 3 dice; 2 infantry defend at 2 (issue #29: by unit type).
+    expect(attacker_pad).to_contain_text("1 tank 1 die, hit on 3 or less2 infantry 2 dice, hit on a 1")
+    expect(defender_pad).to_contain_text("2 infantry 2 dice, hit on 2 or less")
+    page.locator("#td-mode-faces").check()  # each die's face, not the hits counted
+    # An incomplete entry: the panel names what is missing, the pads keep the dice.
     page.locator("#pad-attacker-main-key-1").click()
     page.locator("#pad-attacker-main-key-1").click()
     shot(page, "06-referee-pads")
     page.locator("#pad-defender-main-key-6").click()
     page.locator("#pad-defender-main-key-6").click()
     page.locator("#use-dice").click()
-    expect(page.locator("#dice-error")).to_contain_text("3", timeout=ACTION_TIMEOUT)
-    expect(attacker_pad).to_have_class("rd-pad attacker invalid")
+    expect(page.locator("#dice-error")).to_have_text("Enter the attacker's dice first.", timeout=ACTION_TIMEOUT)
+    expect(attacker_pad).to_have_class("td-pad attacker invalid")
+    expect(page.locator("#pad-attacker-main-typed")).to_have_value("1 1")
     shot(page, "07-referee-refused")
     page.locator("#pad-attacker-main-key-6").click()
     page.locator("#use-dice").click()

@@ -104,6 +104,7 @@ def test_declare_count_down_then_verify_the_same_battle_in_two_browsers(page, co
     screen = BattleScreen(page).open(dist_server.url)
     set_up(screen, "unused", "dice")
     page.locator("label[for='beacon-mode']").click()
+    page.locator("label:has(#fair-when-now)").click()  # one round for the whole battle (issue 17's form)
     expect(screen.seed).to_be_hidden()
     expect(screen.roll_button).to_have_text("Declare on the beacon")
     page.clock.set_system_time(declare_at)  # loading took real seconds: the click is at the chosen time

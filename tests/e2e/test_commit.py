@@ -25,6 +25,7 @@ def test_commit_reply_reveal_gives_dice_from_both(page, browser, traffic, dist_s
     attacker = BattleScreen(page).open(dist_server.url)
     battle = set_up(attacker, "unused", "dice")
     page.locator("label[for='commit-mode']").click()
+    page.locator("label:has(#fair-when-now)").click()  # one seed for the whole battle (issue 17's form)
     expect(attacker.roll_button).to_have_text("Make the commitment")
     attacker.roll_button.click()
     commit_panel = page.locator("#commit-panel")

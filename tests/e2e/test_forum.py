@@ -22,7 +22,7 @@ def test_copied_bbcode_links_back_to_the_same_battle(page, browser, traffic, dis
     bbcode = page.locator("#report-fallback").input_value()
     lines = bbcode.splitlines()
     assert lines[0].startswith("[b]Luckdial battle — Classic (2nd edition) · Low Luck · Land: ")
-    assert lines[1] == "[i]Dice: rolled on the poster's device from seed “forum seed 17” (can be re-rolled)[/i]"
+    assert "[i]Dice: rolled on the poster's device from seed “forum seed 17” (can be re-rolled)[/i]" in lines
     url = re.fullmatch(r"\[url=(.+)\]Replay this battle on Luckdial\[/url\]", lines[-1]).group(1)
     assert url.startswith(dist_server.url + "#v1.")
     page.locator("#copy-markdown").click()

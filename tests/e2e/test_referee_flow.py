@@ -23,16 +23,19 @@ def test_pads_come_into_view_in_order_and_sharing_waits_for_a_result(page: Page,
     screen.add("defender", "infantry", 4)
     page.locator("label[for='referee']").click()
     screen.roll_button.click()
-    expect(page.locator("#pad-attacker-main")).to_be_visible(timeout=ACTION_TIMEOUT)
-    # The attacker's pad, filled first, is on screen with focus on its first face; nothing to share yet.
-    assert in_view(page, "#pad-attacker-main")
-    expect(page.locator("#pad-attacker-main-key-1")).to_be_focused()
+    expect(page.locator("#td-attacker-main")).to_be_visible(timeout=ACTION_TIMEOUT)
+    # The step's pads are on screen with focus on the attacker's first count (issue #29); nothing to share yet.
+    assert in_view(page, "#dice-panel")
+    expect(page.locator("#td-attacker-main-hits-0")).to_be_focused()
     expect(page.locator("#odds-here")).to_be_hidden()
     expect(page.locator("#report-panel")).to_be_hidden()
+    # Each die's face instead: the attacker's first key, then the keyboard.
+    page.locator("#td-mode-faces").check()
+    page.locator("#pad-attacker-main-key-1").focus()
     for _ in range(6):
         page.keyboard.press("Enter")  # six dice of 1, by keyboard: focus stays on the face
-    # Complete: the defender's pad comes into view and takes the focus.
-    assert in_view(page, "#pad-defender-main")
+    # Complete: the defender's pad is in view and takes the focus.
+    assert in_view(page, "#td-defender-main")
     expect(page.locator("#pad-defender-main-key-1")).to_be_focused()
     for _ in range(4):
         page.locator("#pad-defender-main-key-6").click()

@@ -1,6 +1,7 @@
 """The page's pure JavaScript modules, tested by Node's own test runner (tests/js/*.test.mjs): the
-battle's and the calculator's state, the battle form's shared set-up, errors in words, the draft.
-Each .test.mjs imports the module it tests from web/ as the browser does (ES modules, no bundler)."""
+battle's and the calculator's state, a battle's decisions and their undo, the table's dice pads' pure
+parts, the battle form's shared set-up, errors in words, the draft. Each .test.mjs imports the module it
+tests from web/ as the browser does (ES modules, no bundler; package.json's "type": "module")."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import shutil
 import subprocess
 
 import pytest
+
+from tests.js import fixtures
 
 HERE = pathlib.Path(__file__).resolve().parent
 NODE = shutil.which("node")
@@ -23,3 +26,9 @@ def test_the_pages_pure_modules_pass_node_test():
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-4000:]
     assert "# tests " in run.stdout and "# fail 0" in run.stdout, run.stdout[-2000:]
+
+
+def test_the_battles_the_node_tests_read_are_what_pycore_answers_today():
+    """tests/js/fixtures/decisions.json is written by tests/js/fixtures.py from pycore's answers."""
+    assert fixtures.OUT.read_text(encoding="utf-8") == fixtures.text(), \
+        "pycore's answers changed: run .venv/bin/python tests/js/fixtures.py and read the diff"

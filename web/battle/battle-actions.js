@@ -1,11 +1,12 @@
 // The Battle screen's sticky action bar, in the thumb's zone: the message line, the loading bar, the
-// subs' submerge buttons and Roll / Press on / Retreat / Share / New battle, each shown when the
+// subs' submerge buttons and Roll / Press on / Retreat / Share / New battle / Undo, each shown when the
 // battle's phase (battle-state.js phaseOf) says so and named for what it will do.
 //
 // Not for: deciding what a button does (battle.js wires them).
 
 import {el} from "../kit/dom.js";
 import {showMessage} from "../kit/feedback.js";
+import {listUnits} from "../kit/rulesets.js";
 
 const MODE_WORDS = {commit: ["Make the commitment", "Committing…"], beacon: ["Declare on the beacon", "Declaring…"],
   referee: ["Roll round 1", "Rolling…"], seed: ["Roll round 1", "Rolling…"]};
@@ -18,6 +19,8 @@ export function createBattleActions({onSubmerge}) {
   const retreat = button("retreat", "secondary", "Retreat");
   const share = button("share", "primary", "Share this battle");
   const fresh = button("new-battle", "secondary", "New battle");
+  // Undo (#29): the battle's request without its last decision (decisions.js), named for that decision.
+  const undo = button("battle-undo", "secondary undo", "Undo");
   const submerge = ["defender", "attacker"].map((side) => {
     const it = el("button", {type: "button", class: "small", id: `submerge-${side}`, dataset: {side}},
       `${side === "attacker" ? "Attacker" : "Defender"} subs submerge`);
@@ -26,20 +29,30 @@ export function createBattleActions({onSubmerge}) {
   });
   const submergeRow = el("div", {class: "submerge-row", id: "submerge-row"}, submerge);
   const progress = el("progress", {class: "load-progress", max: 100, value: 0, "aria-label": "Loading the rules"});
-  const row = el("div", {class: "buttons"}, roll, press, retreat, share, fresh);
+  const row = el("div", {class: "buttons"}, roll, press, retreat, share, fresh, undo);
   const node = el("div", {class: "actions"}, message, progress, submergeRow, row);
 
   /**
-   * phase: phaseOf's answer; page: {engine: "loading"|"ready"|"failed", busy, percent, replaying, mode}
-   * (mode: the dice source chosen on the form).
+   * phase: phaseOf's answer; page: {engine: "loading"|"ready"|"failed", busy, percent, replaying, mode, names}
+   * (mode: the dice source chosen on the form; names: the units' names).
    */
   function render(phase, page) {
     roll.hidden = !phase.roll;
     press.hidden = !phase.press;
     retreat.hidden = !phase.retreat;
+    // Retreat says who leaves when not everyone may (the aircraft of an amphibious assault).
+    retreat.textContent = phase.leaving ? `Retreat ${listUnits(phase.leaving, page.names, "")}` : "Retreat";
     share.hidden = !phase.share;
     fresh.hidden = !phase.fresh;
-    row.hidden = phase.waiting;
+    undo.hidden = !phase.undo;
+    if (phase.undo) {
+      undo.replaceChildren(el("span", {"aria-hidden": "true"}, "↶ "), "Undo ",
+        el("span", {class: "sub"}, phase.undo.text.replace(/^Undo: /, "")));
+      undo.title = phase.undo.title;
+      undo.dataset.label = phase.undo.text;
+    }
+    // While the battle waits for the players (a pause), only Undo stays on the bar.
+    row.hidden = phase.waiting && !phase.drawing && !phase.undo;
     for (const it of submerge) it.hidden = !phase.submerge.includes(it.dataset.side);
     submergeRow.hidden = !phase.submerge.length;
     loading(page);
@@ -49,6 +62,7 @@ export function createBattleActions({onSubmerge}) {
     else press.replaceChildren(phase.referee ? "Roll" : "Press on", el("span", {class: "sub"}, ` (round ${phase.rounds + 1})`));
     roll.disabled = page.engine !== "ready" || page.busy;
     press.disabled = retreat.disabled = page.busy;
+    undo.disabled = page.busy; // kept in place while pycore answers: the bar does not jump
   }
 
   /** While the rules load: the bar, and the Roll button says how far (only these, once per percent). */
@@ -59,7 +73,7 @@ export function createBattleActions({onSubmerge}) {
   }
 
   return {
-    node, render, loading, buttons: {roll, press, retreat, share, fresh},
+    node, render, loading, buttons: {roll, press, retreat, share, fresh, undo},
     say: (text, look = "error", detail = "") => showMessage(message, text, look, detail),
   };
 }

@@ -14,7 +14,9 @@ import {pageAddress} from "../kit/share.js";
 import {keepShown, newerFor, readDraft, saveEdit} from "../kit/draft.js";
 import {withSetup} from "../kit/form-state.js";
 import {bound} from "../kit/bound.js";
-import {firstRound, historyKey, phaseOf, pressOn, retreat, submerge} from "./battle-state.js";
+import {historyKey, phaseOf} from "./battle-state.js";
+import {firstRound, pressOn, retreat, submerge, undo} from "./decisions.js";
+import {createFairRounds, isStaged} from "./fair-rounds.js";
 
 const systemName = (s, id) => s.form.data.systems.find((x) => x.id === id)?.name || id;
 const words = (s) => ({names: s.form.names(), ruleset: s.form.ruleset(), systemName: (id) => systemName(s, id),
@@ -32,7 +34,7 @@ const fill = (s, given) => s.form.fill(given);
 function setPhase(s) {
   const {page, form, view} = s;
   const phase = phaseOf(s.battle, {busy: page.busy, declared: Boolean(s.declared), replaying: page.replaying});
-  s.actions.render(phase, {...page, mode: s.source.mode()});
+  s.actions.render(phase, {...page, mode: s.source.mode(), names: form.names()});
   view.oddsShown = phase.odds;
   if (view.pause) view.pause.busy = page.busy;
   form.setDisabled(phase.locked);
@@ -77,13 +79,15 @@ async function play(s, next, {quiet = false} = {}) {
   s.battle = {request: next, result: envelope.result};
   history.replaceState(history.state, "", "#" + envelope.result.link);
   try {
-    s.view.render(s.battle, words(s));
+    s.view.render(s.battle, words(s), {undone: s.undone});
   } catch (error) { // never a silent half-drawn battle: the log so far stays and the player is told
     s.actions.say("Luckdial could not show this step of the battle. Please report it, with the link.", "error", String(error));
   }
   setPhase(s);
+  s.view.pause?.place?.(); // again with the action bar of this phase (its height changes with the buttons shown)
   focusResult(s);
   rememberBattle(s);
+  s.fair.shown(); // a battle of fair dice drawn round by round goes on from here (not awaited)
   return null;
 }
 
@@ -126,13 +130,14 @@ function focusResult(s) {
 // ---- commit–reveal (commit-panel.js) and beacon-declared battles (kit/beacon.js, docs/links.md) ----
 async function commit(s) {
   const asked = request(s);
-  const envelope = await busyWith(s, s.commitPanel.commit(asked));
+  const roundByRound = s.source.roundByRound();
+  const envelope = await busyWith(s, s.commitPanel.commit(asked, {roundByRound}));
   if (!envelope.ok) {
     showError(s, envelope.error);
   } else {
     s.actions.say("");
     s.form.clearError();
-    s.declared = {...asked, commit: {hash: envelope.result.hash}};
+    s.declared = {...asked, commit: {hash: envelope.result.hash, ...(roundByRound ? {draws: []} : {})}};
   }
   setPhase(s);
 }
@@ -145,6 +150,7 @@ async function reveal(s, next) {
 
 // Declaring binds the battle to a round drawn a few minutes from now; the link holds the battle and the round.
 async function declare(s) {
+  if (s.source.roundByRound()) return s.fair.declareFirst(request(s)); // one beacon round per decision
   const {roundToDeclare} = await import("../kit/beacon.js");
   const asked = {...request(s), beacon: {round: roundToDeclare()}};
   const envelope = await busyWith(s, s.client.call({op: "share", encode: asked}));
@@ -181,6 +187,7 @@ function forget(s) {
   s.declared = null;
   s.beacon.reset();
   s.commitPanel.reset();
+  s.fair.reset();
   s.view.render(null, words(s));
 }
 
@@ -193,6 +200,12 @@ async function openLink(s, envelope, fragment) {
   const linked = envelope.result.request;
   fill(s, linked);
   saveEdit("battle", kept(s)); // the battle on this form now: the Odds screen opens on it too
+  if (isStaged(linked)) { // a battle of fair dice drawn round by round is shown as far as its draws go
+    s.actions.say("");
+    setPhase(s);
+    if (await s.fair.open(linked)) setPhase(s);
+    return;
+  }
   if (linked.beacon || (linked.commit && !linked.commit.secret)) {
     s.declared = linked;
     if (linked.beacon) s.beacon.opened(linked);
@@ -212,6 +225,25 @@ function roll(s) {
   else play(s, firstRound(request(s)));
 }
 
+/**
+ * Undo: pycore is asked the request without the battle's last decision (decisions.js); what it took back
+ * (dice entered, a casualty choice) is offered again by the pause. Undoing round 1 goes back to the set-up.
+ */
+async function takeBack(s) {
+  const back = s.battle && !s.page.busy ? undo(s.battle.request, s.battle.result) : null;
+  if (!back) return;
+  s.undone = back.undone;
+  if (back.request) {
+    await play(s, back.request);
+  } else {
+    forget(s);
+    history.replaceState(history.state, "", location.pathname + location.search + "#battle");
+    setPhase(s);
+    s.actions.buttons.roll.focus({preventScroll: true});
+  }
+  s.undone = null;
+}
+
 /** Shown again: the battle entered on the Odds screen since, unless a battle is under way here. */
 function shown(s) {
   const setup = newerFor(readDraft(), "battle");
@@ -222,16 +254,22 @@ function shown(s) {
 
 /** parts: {client, section, form, source, view, actions, beacon, commitPanel} (battle.js builds them). */
 export function createBattlePlay(parts) {
-  const s = {...parts, battle: null, declared: null, pressedOn: false,
+  const s = {...parts, battle: null, declared: null, pressedOn: false, undone: null,
     page: {engine: "loading", busy: false, percent: 0, replaying: false}};
+  s.fair = createFairRounds({beacon: s.beacon, commitPanel: s.commitPanel, play: (next) => play(s, next), current: () => s.battle});
   return {
     page: s.page,
     get battle() { return s.battle; },
-    ...bound(s, {request, fill, setPhase, edited, step, reveal, checkDeclared, openLink, showError, roll, shown}),
+    ...bound(s, {request, fill, setPhase, edited, step, reveal, checkDeclared, openLink, showError, roll, shown, takeBack}),
+    /** A battle shown: the request pycore answered (a commit–reveal draw revealed: commit-panel.js). */
+    show: (next) => play(s, next),
+    /** The beacon panel's "Try again": a round-by-round battle re-checks its draw, a declared one its round. */
+    retry: () => (isStaged(s.battle?.request) ? s.fair.shown() : checkDeclared(s)),
     pressOn() {
       // Disabled while it rolls, the button drops the focus: given back after (focusResult), so Enter repeats it.
       s.pressedOn = document.activeElement === s.actions.buttons.press;
-      play(s, pressOn(s.battle));
+      if (isStaged(s.battle.request)) s.fair.press(); // the choice is posted with the next round's draw
+      else play(s, pressOn(s.battle));
     },
     retreat: () => play(s, retreat(s.battle)),
     submerge: (side) => play(s, submerge(s.battle, side)),

@@ -1,47 +1,12 @@
-// The state of a battle played round by round, as plain data: the battle is its resolve request, and
-// every decision the players make — a round more (press on), a retreat, subs submerging, casualties
-// chosen, dice entered at the table, a coloured-dice boost — is one more entry in one of its lists
-// (`choices`, `submerge`, `casualties`, `dice`, `boosts`). pycore replays the request from its seed or
-// dice each time, so dropping a list's last entry is undoing that decision. Which controls the screen
-// shows follows from the request, pycore's answer and what the page is doing (phaseOf).
+// What the Battle screen shows of a battle, as plain data: which controls, from the battle on screen
+// (its request and pycore's answer) and what the page is doing — the phase (phaseOf), the subs that
+// may submerge, who would leave on a retreat, the table's dice asked for, the Undo button's words. The
+// battle itself is its request, each decision one more entry in it (decisions.js makes, lists and
+// takes them back).
 //
 // Pure functions, no DOM: tests/js/battle-state.test.mjs. Not for: drawing (battle-view.js, log.js).
 
-/** The request of a battle's first round: the form's battle, its dice source, one round. */
-export function firstRound(request) {
-  return nextRound(request, 0);
-}
-
-/** The battle with one round more; in referee mode an empty entry for its dice (pycore then asks for them). */
-export function nextRound(request, played) {
-  const next = {...request, rounds: played + 1};
-  if (request.dice) {
-    next.dice = request.dice.slice();
-    while (next.dice.length < played + 1) next.dice.push({});
-  }
-  return next;
-}
-
-/** "Press on": the next round of the battle shown (`result`: pycore's answer to `request`). */
-export function pressOn({request, result}) {
-  return nextRound(request, result.rounds.length);
-}
-
-/** "Retreat" after the last round: the attacker pressed on after each earlier round and leaves now. */
-export function retreat({request, result}) {
-  const n = result.rounds.length;
-  return {...request, rounds: n, choices: [...Array(n - 1).fill("press"), "retreat"]};
-}
-
-/** Add a decision to the end of one of the request's lists ("casualties", "boosts", "submerge"). */
-export function decide(request, list, entry) {
-  return {...request, [list]: [...(request[list] || []), entry]};
-}
-
-/** `side`'s subs submerge after the last round shown. */
-export function submerge({request, result}, side) {
-  return decide(request, "submerge", {round: result.rounds.length, side});
-}
+import {undoLabel} from "./decisions.js";
 
 /** The sides whose subs may submerge now: a sea battle after a complete round, subs left, no enemy destroyer. */
 export function submergeSides({request, result}) {
@@ -55,28 +20,37 @@ export function submergeSides({request, result}) {
   });
 }
 
-/** Add entered dice to a request's `dice` (one {side: {group: [faces]}} per round). */
-export function withDice(dice, entries) {
-  const next = (dice || []).map((round) => structuredClone(round));
-  for (const {round, side, group, values} of entries) {
-    while (next.length < round) next.push({});
-    const entry = next[round - 1];
-    const sideDice = Array.isArray(entry[side]) ? {main: entry[side]} : (entry[side] || {});
-    entry[side] = {...sideDice, [group]: values};
-  }
-  return next;
+/**
+ * Who would leave on a retreat now, from pycore's may_retreat (docs/api.md): null when nobody may (the
+ * land units came from the sea, or the aircraft already left: Retreat is not offered), "all" when every
+ * unit of the attacker leaves, else the units that do ({fighter: 1}: the aircraft of an amphibious assault).
+ */
+export function retreating(result) {
+  const leaving = result?.may_retreat;
+  if (!leaving || !Object.keys(leaving).length) return null;
+  const left = result.rounds.at(-1)?.after?.attacker || {};
+  return Object.entries(left).every(([id, n]) => !n || leaving[id] === n) ? "all" : leaving;
 }
 
-/** The battle with the dice of `entries` entered (a pause's "Use these dice"). */
-export function enterDice(request, entries) {
-  return {...request, dice: withDice(request.dice, entries)};
+/**
+ * The dice the players enter at the table now (pycore's next_dice), or null: while the battle waits for
+ * them, and at a table as soon as a round ends — entering the next round's dice is pressing on (#29).
+ * Coloured dice have their own pause, colour by colour (colored.js).
+ */
+export function tableDice(battle) {
+  const result = battle?.result;
+  if (!result || result.outcome !== "in_progress" || battle.request.system?.name === "colored") return null;
+  if (result.waiting) return result.waiting.kind === "dice" ? result.waiting.dice || result.next_dice : null;
+  return Array.isArray(battle.request.dice) && result.next_dice?.length ? result.next_dice : null;
 }
 
 /**
  * What the screen shows, from the battle on screen ({request, result} or null) and the page's state:
- * {setup, fighting, waiting, over, roll, press, retreat, share, fresh, odds, submerge: [sides], locked, rounds}.
- * busy: a request is out; declared: a battle bound to a beacon round or a commitment, not fought yet;
- * replaying: a shared link's set-up is on screen, its battle waits for the engine.
+ * {setup, fighting, waiting, drawing, over, roll, press, retreat, leaving, share, fresh, undo, odds,
+ * submerge: [sides], locked, rounds}. busy: a request is out; declared: a battle bound to a beacon round
+ * or a commitment, not fought yet; replaying: a shared link's set-up is on screen, its battle waits for
+ * the engine. drawing: a battle of fair dice waits for its next draw (fair-rounds.js); it can be left for
+ * a new one meanwhile. undo: the Undo button's words ({text, title}) or null (decisions.js).
  */
 export function phaseOf(battle, {busy = false, declared = false, replaying = false} = {}) {
   const result = battle?.result || null;
@@ -85,14 +59,20 @@ export function phaseOf(battle, {busy = false, declared = false, replaying = fal
   const over = Boolean(result) && !fighting && !waiting;
   const setup = !result;
   const resolved = Boolean(result?.rounds.some((round) => round.complete));
+  const drawing = result?.waiting?.kind === "draw";
+  const leaving = fighting ? retreating(result) : null;
   return {
-    setup, fighting, waiting, over,
+    setup, fighting, waiting, drawing, over,
     rounds: result ? result.rounds.length : 0,
     roll: setup && !declared,
-    press: fighting,
-    retreat: fighting,
-    share: Boolean(result) && !fighting,
-    fresh: (Boolean(result) && !fighting) || declared, // "New battle": a declared or committed battle can be left too
+    // At a table the next round's pads are shown at once: its dice entered are the press on.
+    press: fighting && !tableDice(battle),
+    retreat: Boolean(leaving),
+    leaving: leaving === "all" ? null : leaving,
+    share: over || drawing,
+    // "New battle": a declared or committed battle can be left too, and one waiting for its next fair draw.
+    fresh: over || drawing || declared,
+    undo: result ? undoLabel(battle.request, result) : null,
     odds: Boolean(result) && result.outcome === "in_progress" && resolved && !busy,
     submerge: fighting && !busy ? submergeSides(battle) : [],
     locked: Boolean(battle) || busy || replaying || declared,

@@ -9,10 +9,12 @@ import {el, clear, motion} from "../kit/dom.js";
 import {listUnits} from "../kit/rulesets.js";
 import {renderRound, outcomeText, aftermath} from "./log.js";
 import {renderColoredRound, coloredPause} from "./colored.js";
-import {casualtyPanel, dicePanel} from "./battle-pause.js";
+import {casualtyPanel} from "./battle-pause.js";
+import {startingEntries, tableDicePanel} from "./table-dice.js";
 import {createSharePanel} from "../kit/share.js";
 import {copyInto} from "../kit/copy.js";
-import {decide, enterDice} from "./battle-state.js";
+import {decide, enterDice} from "./decisions.js";
+import {tableDice} from "./battle-state.js";
 import {KINDS} from "../kit/form-state.js";
 
 const KIND_NAMES = Object.fromEntries(KINDS);
@@ -58,28 +60,41 @@ function drawHeader(header, request, result, words) {
       listUnits(request[role].units, words.names, "nothing"), extras(request[role], words.names, words.techNames))));
 }
 
-/** The panel shown while the battle waits — a casualty choice, or the dice to enter — or null; its answer goes to onStep. */
-function pauseFor({request, result}, words, system, onStep) {
+/** The casualties an undo just took back, when the pause asks that very choice again: the panel starts from it. */
+function takenBack(undone, waiting) {
+  const choice = undone?.kind === "casualties" ? undone.choice : null;
+  return choice && choice.round === waiting.round && choice.side === waiting.side && choice.step === waiting.step ? choice : null;
+}
+
+/**
+ * The panel shown while the battle waits — a casualty choice, or the table's dice (battle-state.js
+ * tableDice: at a table also as soon as a round ends) — or null; its answer goes to onStep. undone: the
+ * decision an undo just took back (decisions.js), whose dice or choice the panel starts from.
+ */
+function pauseFor(battle, words, system, onStep, undone) {
+  const {request, result} = battle;
   const waiting = result.waiting;
   if (system === "colored") {
     const add = (list) => (entry) => onStep(decide(request, list, entry));
     return coloredPause(result, words.names, {boosts: add("boosts"), casualties: add("casualties"),
-      dice: (entries) => onStep(enterDice(request, entries))});
+      dice: (entries) => onStep(enterDice(request, entries))}, undone);
   }
   if (waiting?.kind === "casualties") {
     const units = Object.fromEntries(words.ruleset.units.map((u) => [u.id, u]));
-    return casualtyPanel(waiting, units, (choice) => onStep(decide(request, "casualties", choice)));
+    return casualtyPanel(waiting, units, (choice) => onStep(decide(request, "casualties", choice)), takenBack(undone, waiting));
   }
-  if (waiting?.kind === "dice" || (waiting && result.next_dice?.length)) {
-    return dicePanel(waiting.dice || result.next_dice, system, (entries) => onStep(enterDice(request, entries)));
+  const needs = tableDice(battle);
+  if (needs) {
+    return tableDicePanel(needs, {names: words.names, start: startingEntries(undone),
+      onEnter: (entries) => onStep(enterDice(request, entries))});
   }
   return null;
 }
 
 /**
  * onStep(request): a pause's answer, as the battle's next request; onOdds(): "Odds from here".
- * render(battle, words) draws the battle ({request, result}, or null for none); words: {names, ruleset,
- * systemName, techNames}.
+ * render(battle, words, {undone}) draws the battle ({request, result}, or null for none); words: {names,
+ * ruleset, systemName, techNames}; undone: the decision an undo just took back, offered again by the pause.
  */
 export function createBattleView({onStep, onOdds}) {
   let battle = null;
@@ -95,7 +110,7 @@ export function createBattleView({onStep, onOdds}) {
   const node = el("section", {class: "log", id: "battle-log", "aria-label": "Battle log", hidden: true},
     el("h2", {}, "Battle log"), header, rounds, pauseSlot, oddsButton, outcome, share.node, report.node);
 
-  function render(next, words) {
+  function render(next, words, {undone = null} = {}) {
     battle = next;
     const result = battle?.result;
     node.hidden = !result;
@@ -116,12 +131,13 @@ export function createBattleView({onStep, onOdds}) {
       outcome.className = `outcome ${result.outcome}`;
       outcome.replaceChildren(said, ...aftermath(result, words.names).map((line) => el("span", {class: "aftermath"}, line)));
     }
-    pause = pauseFor(battle, words, system, onStep);
+    pause = pauseFor(battle, words, system, onStep, undone);
     if (pause) pauseSlot.append(pause.node);
     report.reset();
     // Nothing resolved yet (the players' first dice still to enter): no forum copy.
     report.node.hidden = !result.report || !result.rounds.some((round) => round.complete);
-    if (pause?.scrollTarget) pause.scrollTarget.scrollIntoView({block: "center", behavior: motion()});
+    if (pause?.place) pause.place(motion());
+    else if (pause?.scrollTarget) pause.scrollTarget.scrollIntoView({block: pause.scrollBlock || "center", behavior: motion()});
     else (pause ? pause.node : said ? outcome : rounds.lastElementChild)?.scrollIntoView({block: "end", behavior: motion()});
   }
 

@@ -63,8 +63,8 @@ export async function init(client, section, {built = () => {}, opening = null, p
     onOdds: async () => (await screen("odds")).oddsOf(play.battle)});
   const actions = createBattleActions({onSubmerge: (side) => play.submerge(side)});
   // A battle declared on a beacon round: its state (data-beacon), the time to post by, the check.
-  const beacon = createBeaconPanel({onRetry: () => play.checkDeclared()});
-  const commitPanel = createCommitPanel({client, onReveal: (request) => play.reveal(request)});
+  const beacon = createBeaconPanel({onRetry: () => play.retry()});
+  const commitPanel = createCommitPanel({client, onReveal: (request) => play.reveal(request), onRevealed: (request) => play.show(request)});
   const play = createBattlePlay({client, section, form, source, view, actions, beacon, commitPanel});
   await stepDone("form");
   wire(form, actions, play, view);
@@ -114,11 +114,12 @@ function startFrom(play, form, linked) {
 }
 
 function wire(form, actions, play, view) {
-  const {roll, press, retreat, share, fresh} = actions.buttons;
+  const {roll, press, retreat, share, fresh, undo} = actions.buttons;
   roll.addEventListener("click", () => play.roll());
   press.addEventListener("click", () => play.pressOn());
   retreat.addEventListener("click", () => play.retreat());
   share.addEventListener("click", () => view.share());
+  undo.addEventListener("click", () => play.takeBack());
   fresh.addEventListener("click", () => { play.fresh(); window.scrollTo({top: 0, behavior: motion()}); });
   form.onChange(() => play.edited());
   // Enter in a count or the seed rolls, as a keyboard player expects of a form (the form has

@@ -19,7 +19,10 @@ export function chessFireLines(fire) {
   if (fire.carry_in) parts.push(` ${fire.carry_in > 0 ? "+" : "−"} ${Math.abs(fire.carry_in)} carried`);
   if (fire.joined || fire.carry_in) parts.push(` = ${fire.total}`);
   const by = fire.group === "aa" ? 5 : 6;
-  const sure = fire.sure_hits === 1 ? "1 sure hit" : `${fire.sure_hits} sure hits`;
+  // pycore counts a remainder that scores among the sure hits (docs/api.md): the line shows the quotient alone,
+  // and the remainder's line its hit ("Power 10 ÷ 6: 1 sure hit / remainder 4 scores a hit / 2 hits").
+  const quotient = fire.sure_hits - (scoredAlone(fire, by) ? 1 : 0);
+  const sure = quotient === 1 ? "1 sure hit" : `${quotient} sure hits`;
   lines.push(el("p", {class: "power"}, `${parts.join("")} ÷ ${by}: ${sure}`));
   const words = remainderWords(fire, by);
   if (words) lines.push(el("p", {class: "remainder"}, words));
@@ -37,9 +40,13 @@ function remainderWords(fire, by) {
   if (!rest) return "";
   if (fire.dice.length) return ""; // the die shows it
   if (fire.passed) return `remainder ${rest}`;
-  const total = fire.total ?? fire.power;
-  const scored = fire.sure_hits > Math.floor(total / by);
-  if (scored) return `remainder ${rest} scores a hit`;
+  if (scoredAlone(fire, by)) return `remainder ${rest} scores a hit`;
   if (fire.carry_out) return `remainder ${rest}`;
   return `remainder ${rest} ignored`;
+}
+
+/** Whether the remainder scored a hit by itself: pycore says so (remainder_hit); an older answer by its count. */
+function scoredAlone(fire, by) {
+  if ("remainder_hit" in fire) return Boolean(fire.remainder_hit);
+  return fire.remainder > 0 && !fire.dice.length && fire.sure_hits > Math.floor((fire.total ?? fire.power) / by);
 }

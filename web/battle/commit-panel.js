@@ -2,10 +2,15 @@
 // together with no network. The attacker's page makes a secret and posts only its commitment; the
 // defender replies with any phrase; the attacker reveals. The secret stays on the attacker's device
 // (localStorage, keyed by the commitment) until the reveal. The panel's stage is data-commit =
-// "committed" | "reply" | "replied" | "reveal" | "waiting".
+// "committed" | "reply" | "replied" | "reveal" | "waiting" | "decide" | "revealed".
+// Round by round (docs/links.md "Fair dice, round by round") the same stages come once per draw: the
+// defender's phrase after each decision, then the attacker's key of that draw; the secret stays on the
+// attacker's device to the end (it seeds the chain of keys the commitment binds).
 
 import {copyInto} from "../kit/copy.js";
 import {el} from "../kit/dom.js";
+import {inWords} from "../kit/feedback.js";
+import {shareUrl} from "../kit/share.js";
 
 const STORE = "luckdial.commit.";
 
@@ -30,7 +35,7 @@ function secretFor(hash, memory) {
   }
 }
 
-export function createCommitPanel({client, onReveal}) {
+export function createCommitPanel({client, onReveal, onRevealed = onReveal}) {
   const memory = new Map();
   const say = el("p", {class: "beacon-state", id: "commit-state", role: "status"});
   const phrase = el("input", {id: "commit-phrase", type: "text", autocomplete: "off", maxlength: 200,
@@ -60,8 +65,6 @@ export function createCommitPanel({client, onReveal}) {
     revealButton.hidden = !reveal;
   }
 
-  const pageUrl = (fragment) => location.href.split("#")[0] + "#" + fragment;
-
   replyButton.addEventListener("click", async () => {
     const words = phrase.value.trim();
     if (!words) {
@@ -69,37 +72,52 @@ export function createCommitPanel({client, onReveal}) {
       phrase.focus();
       return;
     }
-    const request = {...current, commit: {hash: current.commit.hash, phrase: words}};
+    const request = current.commit.draws
+      ? {...current, commit: {...current.commit, draws: [...current.commit.draws, {phrase: words}]}}
+      : {...current, commit: {hash: current.commit.hash, phrase: words}};
     const envelope = await client.call({op: "share", encode: request});
     if (!envelope.ok) {
-      say.textContent = envelope.error.message;
+      say.textContent = inWords(envelope.error);
       return;
     }
     history.replaceState(null, "", "#" + envelope.result.link);
     current = request;
     show("replied", "Post this link as your reply. The attacker reveals next; the dice then come from both of you.",
-      {link: pageUrl(envelope.result.link)});
+      {link: shareUrl(envelope.result.link)});
   });
 
-  revealButton.addEventListener("click", () => {
+  revealButton.addEventListener("click", async () => {
     const secret = secretFor(current.commit.hash, memory);
-    if (secret) onReveal({...current, commit: {...current.commit, secret}});
+    if (!secret) return;
+    if (!current.commit.draws) {
+      onReveal({...current, commit: {...current.commit, secret}});
+      return;
+    }
+    // Round by round: pycore works out this draw's key from the secret (pycore/commit.py), never put in a link.
+    revealButton.disabled = true;
+    const envelope = await client.call({op: "share", reveal: current, secret});
+    revealButton.disabled = false;
+    if (!envelope.ok) {
+      say.textContent = inWords(envelope.error);
+      return;
+    }
+    onRevealed(envelope.result.request);
   });
 
   return {
     node,
     /** The attacker commits: returns the commitment link's request, or an error envelope. */
-    async commit(battle) {
+    async commit(battle, {roundByRound = false} = {}) {
       const secret = newSecret();
-      const envelope = await client.call({op: "share", commit: battle, secret});
+      const envelope = await client.call({op: "share", commit: battle, secret, ...(roundByRound ? {round_by_round: true} : {})});
       if (!envelope.ok) return envelope;
       memory.set(envelope.result.hash, secret);
       const kept = keep(envelope.result.hash, secret);
       history.replaceState(null, "", "#" + envelope.result.link);
-      current = {...battle, commit: {hash: envelope.result.hash}};
+      current = {...battle, commit: {hash: envelope.result.hash, ...(roundByRound ? {draws: []} : {})}};
       show("committed", "Post this link: it holds the battle and a commitment to a secret kept on this device" +
         (kept ? "" : " (this tab only: keep it open)") + ". When the defender replies, open the reply link here to reveal.",
-        {link: pageUrl(envelope.result.link)});
+        {link: shareUrl(envelope.result.link)});
       return envelope;
     },
     /** A commit link opened before its reveal: the defender's phrase, or the attacker's reveal. */
@@ -117,6 +135,36 @@ export function createCommitPanel({client, onReveal}) {
     },
     revealed() {
       show("revealed", "Revealed: the secret matches the commitment, so neither player could choose these dice.");
+    },
+    /**
+     * A round-by-round battle as pycore answered it: who acts next. waiting.needs "phrase" (the defender
+     * replies), "key" (the attacker reveals on his device), next_draw (the attacker presses on or retreats),
+     * or nothing (over).
+     */
+    staged(request, result) {
+      current = request;
+      const secret = secretFor(request.commit.hash, memory);
+      const waiting = result.waiting?.kind === "draw" ? result.waiting : null;
+      const round = waiting?.round || result.next_draw?.round;
+      if (waiting?.needs === "phrase") {
+        if (secret) {
+          show("committed", `Post this link. The defender replies with any phrase for round ${round}'s dice; open the ` +
+            "reply here to reveal them.", {link: location.href});
+        } else {
+          show("reply", `Reply with any phrase for round ${round}'s dice: they come from your phrase and the attacker's ` +
+            "committed key, so neither of you can choose them.", {askPhrase: true});
+          phrase.value = "";
+        }
+      } else if (waiting?.needs === "key") {
+        const said = request.commit.draws.at(-1).phrase;
+        if (secret) show("reveal", `The defender replied “${said}”. Reveal round ${round}'s dice.`, {reveal: true});
+        else show("waiting", `You replied “${said}”. Waiting for the attacker to reveal round ${round}'s dice.`);
+      } else if (result.next_draw) {
+        show("decide", `Round ${round - 1} is over. Attacker: press on or retreat — after pressing on, the defender ` +
+          `replies with a phrase for round ${round}'s dice.`);
+      } else {
+        show("revealed", "Revealed draw by draw: every key matches the commitment, so neither player could choose these dice.");
+      }
     },
     reset() {
       current = null;

@@ -1,12 +1,15 @@
 // Where a battle's dice come from, on the Battle screen's form: the seed (the app rolls), the players'
 // own dice at the table, a public beacon round or both players' commit–reveal (one at a time:
-// pycore/origin.py), and whether the side hit chooses its casualties.
+// pycore/origin.py), and whether the side hit chooses its casualties. With fair dice (a beacon or
+// commit–reveal), the options declared up front (fair-rounds.js): when the attacker decides, and a
+// retreat condition.
 //
 // Not for: the beacon's or the commitment's own panels (beacon-panel.js, commit-panel.js).
 
 import {el} from "../kit/dom.js";
 import {newSeed} from "../kit/seed.js";
 import {toggle} from "../kit/battle-form.js";
+import {createFairOptions} from "./fair-rounds.js";
 
 /** onChange(): a source picked or the seed edited by the player. */
 export function createDiceSource({onChange}) {
@@ -22,10 +25,15 @@ export function createDiceSource({onChange}) {
   const seedBox = el("div", {class: "field", id: "seed-box"}, el("label", {for: "seed"}, "Seed"),
     el("div", {class: "seed-row"}, seed, reseed),
     el("p", {class: "hint", id: "seed-hint"}, "The same seed always rolls the same dice."));
+  const fair = createFairOptions({onChange});
   const node = el("fieldset", {class: "settings seed-field"}, el("legend", {class: "visually-hidden"}, "How to play"),
-    referee.node, beacon.node, commit.node, seedBox, choose.node);
+    referee.node, beacon.node, commit.node, fair.node, seedBox, choose.node);
   const sources = {referee, beacon, commit};
-  const shown = () => { seedBox.hidden = Object.values(sources).some((t) => t.input.checked); };
+  const fairMode = () => beacon.input.checked || commit.input.checked;
+  const shown = () => {
+    seedBox.hidden = Object.values(sources).some((t) => t.input.checked);
+    fair.show(fairMode());
+  };
   for (const source of Object.values(sources)) {
     source.input.addEventListener("change", () => {
       if (source.input.checked) for (const other of Object.values(sources)) if (other !== source) other.input.checked = false;
@@ -37,8 +45,11 @@ export function createDiceSource({onChange}) {
   seed.addEventListener("input", () => onChange());
   reseed.addEventListener("click", () => { seed.value = newSeed(); onChange(); });
 
+  shown();
   return {
     node, seed,
+    /** Whether a fair battle is decided round by round (else fought out at once: fair-rounds.js). */
+    roundByRound: () => fair.roundByRound(),
     /** "seed", "referee", "beacon" or "commit". */
     mode: () => Object.keys(sources).find((key) => sources[key].input.checked) || "seed",
     /** The request with this source: an empty dice list (the players' dice, asked round by round) or the seed. */
@@ -46,8 +57,8 @@ export function createDiceSource({onChange}) {
       const out = {...request};
       if (choose.input.checked) out.choose_casualties = true;
       if (referee.input.checked) out.dice = [];
-      else if (!beacon.input.checked && !commit.input.checked) out.seed = seed.value;
-      return out;
+      else if (!fairMode()) out.seed = seed.value;
+      return fairMode() ? fair.apply(out) : out;
     },
     fill(request) {
       referee.input.checked = Array.isArray(request.dice);
@@ -55,10 +66,14 @@ export function createDiceSource({onChange}) {
       commit.input.checked = Boolean(request.commit);
       choose.input.checked = Boolean(request.choose_casualties);
       if (typeof request.seed === "string") seed.value = request.seed;
+      if (request.beacon || request.commit) fair.set(request);
       shown();
     },
     reseed() { seed.value = newSeed(); },
-    /** Where an error on the seed points (kit/feedback.js markField). */
-    target: (field) => (field === "seed" ? {nodes: [], controls: [seed], anchor: seedBox, label: "Seed"} : null),
+    /** Where an error on the seed or the declared retreat points (kit/feedback.js markField). */
+    target(field) {
+      if (field === "seed") return {nodes: [], controls: [seed], anchor: seedBox, label: "Seed"};
+      return field === "retreat_at_units" && fairMode() ? fair.target : null;
+    },
   };
 }

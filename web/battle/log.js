@@ -46,8 +46,11 @@ function fireBlock(fire, names, system, step) {
     el("h4", {}, title),
     el("p", {class: "firing-units"}, listUnits(fire.units, names, "")));
   const hits = fire.hits === 1 ? "1 hit" : `${fire.hits} hits`;
+  // Table dice given as a count of hits (docs/api.md "Referee dice"): no face to show, the count instead.
+  const counted = fire.counted && el("p", {class: "counted", dataset: {hits: fire.counted.hits}},
+    `${fire.counted.dice === 1 ? "1 die" : `${fire.counted.dice} dice`} rolled at the table, hits counted`);
   if (system === "chess") {
-    block.append(...chessFireLines(fire));
+    block.append(...chessFireLines(fire), ...(counted ? [counted] : []));
     for (const die of fire.dice) {
       const on = die.sides && die.sides !== 6 ? ` on a d${die.sides}` : "";
       block.append(el("div", {class: "remainder-roll"}, dieFace(die),
@@ -60,15 +63,19 @@ function fireBlock(fire, names, system, step) {
       const die = fire.dice[0];
       block.append(el("div", {class: "remainder-roll"}, dieFace(die),
         el("span", {class: "remainder"}, `rolled ${die.value}, needed ≤ ${die.at}: ${die.hit ? "hit" : "miss"}`)));
+    } else if (counted) {
+      block.append(counted);
     } else {
       block.append(el("p", {class: "remainder"}, fire.power ? "No remainder: no die rolled" : "No power: nothing to roll"));
     }
   } else {
-    // Biased dice roll d10s (docs/rules.md §3.1): the count names the die when it is not a d6.
-    const sides = fire.dice[0]?.sides || 6;
-    const count = sides !== 6 ? `${fire.dice.length} d${sides}${fire.dice.length === 1 ? "" : "s"}`
-      : fire.dice.length === 1 ? "1 die" : `${fire.dice.length} dice`;
+    // Biased dice roll d10s (docs/rules.md §3.1): the count names the die when it is not a d6. Table dice
+    // given as a count of hits have no faces: the count of dice thrown.
+    const thrown = fire.counted ? fire.counted.dice : fire.dice.length;
+    const sides = (fire.counted ? fire.counted.sides : fire.dice[0]?.sides) || 6;
+    const count = sides !== 6 ? `${thrown} d${sides}${thrown === 1 ? "" : "s"}` : thrown === 1 ? "1 die" : `${thrown} dice`;
     block.append(el("p", {class: "power"}, `Power ${fire.power}: ${count}`));
+    if (counted) block.append(counted);
     // One line per value needed (all "≤ 1" dice together, then "≤ 2", …).
     const groups = new Map();
     for (const die of fire.dice) {
@@ -100,11 +107,12 @@ function casualtyLine(entry, names) {
     lost ? el("span", {class: "when"}, ` — ${when}`) : "");
 }
 
-function moved(what, byRole, names) {
+// "Defender: 2 transports lost — …" (issue 29: it said "2 transports transports lost").
+function moved(what, byRole, names, cls = what.replace(/\s/g, "-")) {
   const lines = [];
   for (const [side, title] of SIDES) {
     const units = listUnits(byRole?.[side], names, "");
-    if (units) lines.push(el("p", {class: `moved ${what.replace(/\s/g, "-")}`}, `${title}: ${units} ${what}.`));
+    if (units) lines.push(el("p", {class: `moved ${cls}`}, `${title}: ${units} ${what}.`));
   }
   return lines;
 }
@@ -125,7 +133,7 @@ export function renderRound(round, {names, system, last, outcome}) {
   }
   if (round.complete === false) return card;
   card.append(...moved("submerged", round.submerged, names));
-  card.append(...moved("transports lost (defenceless)", round.transports_lost, names));
+  card.append(...moved("lost — left alone, transports cannot defend themselves", round.transports_lost, names, "transports-lost"));
   card.append(...roundEnd(round, names, last, outcome));
   return card;
 }

@@ -129,20 +129,44 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
 /**
  * "Swap sides" and "Clear" for a pair of forces: the attacker's units go to the defender and back
  * (a unit one side cannot have, such as an attacking AA gun, is dropped), or both sides empty.
+ * Either can be undone (#29): "Undo clear" puts back the counts as they were, until the next change
+ * of a count (an undo then would throw that change away).
  */
 export function forceTools(idBase, attacker, defender, onChange) {
   const swap = el("button", {type: "button", class: "small", id: `${idBase}-swap`}, "⇅ Swap sides");
   const clearAll = el("button", {type: "button", class: "small", id: `${idBase}-clear`}, "Clear");
-  swap.addEventListener("click", () => {
-    const [a, d] = [attacker.getCounts(), defender.getCounts()];
-    attacker.setCounts(d);
-    defender.setCounts(a);
+  const undo = el("button", {type: "button", class: "small", id: `${idBase}-undo-tools`, hidden: true});
+  let before = null; // {attacker, defender, what}: the counts before the last Swap or Clear
+  let acting = false; // the tools are setting the counts: not a change of the player's
+  const offer = () => {
+    undo.hidden = !before;
+    undo.replaceChildren(...(before ? [el("span", {"aria-hidden": "true"}, "↶ "), `Undo ${before.what}`] : []));
+  };
+  const act = (what, counts) => {
+    before = what ? {attacker: attacker.getCounts(), defender: defender.getCounts(), what} : null;
+    acting = true;
+    try {
+      attacker.setCounts(counts.attacker);
+      defender.setCounts(counts.defender);
+    } finally {
+      acting = false;
+    }
     onChange();
+    offer();
+  };
+  swap.addEventListener("click", () => act("swap", {attacker: defender.getCounts(), defender: attacker.getCounts()}));
+  clearAll.addEventListener("click", () => act("clear", {attacker: {}, defender: {}}));
+  undo.addEventListener("click", () => {
+    if (!before) return;
+    act(null, before);
+    swap.focus({preventScroll: true});
   });
-  clearAll.addEventListener("click", () => {
-    attacker.setCounts({});
-    defender.setCounts({});
-    onChange();
-  });
-  return el("div", {class: "force-tools", id: `${idBase}-tools`}, swap, clearAll);
+  for (const side of [attacker, defender]) {
+    side.onChange(() => {
+      if (acting || !before) return;
+      before = null;
+      offer();
+    });
+  }
+  return el("div", {class: "force-tools", id: `${idBase}-tools`}, undo, swap, clearAll);
 }

@@ -71,6 +71,15 @@ def removed(upper: tuple, lower: tuple) -> tuple | None:
     return tuple(gone) if not left else None
 
 
+def _target(setup: BattleSetup, role: str, enemy: Army) -> Army:
+    """The enemy a ladder's rungs fire at: the one given, or where it has no unit it may lose (a battle already
+    decided), the battle's own starting enemy, so that a ladder kept by its army fires the same at every enemy."""
+    if casualty_types(setup, enemy):
+        return enemy
+    start = Army(setup.side("defender" if role == "attacker" else "attacker").units)
+    return start if casualty_types(setup, start) else enemy
+
+
 class Ladder:
     """One side's armies after 0, 1, 2, … hits, with the law of its hits at each rung."""
 
@@ -97,10 +106,14 @@ class Ladder:
             armies.append(army)
         self.armies = armies
         self.top = len(armies) - 1               # the rung where the side has nothing left that fights
-        # What each rung fires: one main group, or the battle is not linear.
+        # What each rung fires: one main group, or the battle is not linear. The solver keeps a ladder by its
+        # army, for every enemy: on land what a rung fires does not depend on whom it fires at, but at an enemy
+        # with nothing it may hit it fires nothing (docs/rules.md §2 "A group with no target": a later wave's
+        # start where the waves before took every unit), so the rungs are read against a target there.
+        target = _target(setup, role, enemy)
         fires = []
         for army in armies[:-1]:
-            groups = main_groups(setup, role, army, enemy)
+            groups = main_groups(setup, role, army, target)
             if any(g.name != "main" for g in groups):
                 raise NotLinear(role)
             group = groups[0] if groups else None
@@ -129,7 +142,7 @@ class Ladder:
 
     def of_firing(self, army: Army, enemy: Army, tail: float):
         """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1)."""
-        groups = main_groups(self.setup, self.role, army, enemy)
+        groups = main_groups(self.setup, self.role, army, _target(self.setup, self.role, enemy))
         if any(g.name != "main" for g in groups):
             raise NotLinear(self.role)
         if not groups:

@@ -224,7 +224,7 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None,
         log.complete = True
         ended = battle.decided()
         if ended is None:
-            if table.retreat(number):
+            if table.retreat(number, battle.troops["attacker"].size):
                 log.retreated = battle.troops["attacker"]
                 battle.away["attacker"] = battle.troops["attacker"]
                 battle.troops["attacker"] = Troops(())

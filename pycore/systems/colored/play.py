@@ -99,6 +99,9 @@ def _read_dice(entry: Any, field: str, colors: tuple[str, ...]) -> dict:
         out[role] = {}
         for color, faces in by_color.items():
             at = f"{where}.{color}"
+            if isinstance(faces, dict):
+                raise BadRequest(at, "coloured dice are compared face against face (docs/rules.md §7): give the "
+                                     "faces rolled, not a count of hits")
             faces = v.array(faces, at, MAX_FACES)
             out[role][color] = tuple(v.whole(f, f"{at}[{i}]", 1, 6) for i, f in enumerate(faces))
     return out
