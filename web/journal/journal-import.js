@@ -31,7 +31,7 @@ async function readOne(link, index, call, {sides, known}) {
   const {result} = played;
   if (known.has(result.link)) return {refused: `${name} is already in the journal: not added twice.`};
   if (!result.luck) {
-    return {refused: `${name} has no luck to add: ${(result.luck_reason || "its luck system rolls no dice").replace(/\.$/, "")}.`};
+    return {refused: `${name}: ${(result.luck_reason || "no luck: its luck system rolls no dice").replace(/\.$/, "")}.`};
   }
   return {battles: [{...sides, label: battleLabel(request, result), luck: result.luck, link: result.link}]};
 }

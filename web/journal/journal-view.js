@@ -140,8 +140,11 @@ export function createJournalView(on) {
     if (!count) paste.node.open = true;
   }
 
-  return {node, render, say, paste, share, setSides({attacker, defender}) {
-    paste.attacker.value ||= attacker;
-    paste.defender.value ||= defender;
-  }};
+  /** The names the next pasted battles go under: the last ones a battle was added under. */
+  function setSides({attacker, defender}) {
+    paste.attacker.value = attacker;
+    paste.defender.value = defender;
+  }
+
+  return {node, render, say, paste, share, setSides};
 }
