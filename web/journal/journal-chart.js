@@ -39,7 +39,7 @@ export function chartGeometry(series, {width = 360, height = 220, labelWidth = 1
 /** 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 15…: the luck axis ends at a round number of IPCs. */
 export function niceCeiling(value) {
   const power = 10 ** Math.floor(Math.log10(value));
-  return [1, 1.5, 2, 3, 4, 5, 6, 8, 10].map((step) => step * power).find((step) => step >= value);
+  return [1, 1.5, 2, 3, 4, 5, 6, 8, 10].map((step) => Number((step * power).toPrecision(12))).find((step) => step >= value);
 }
 
 const short = (name) => (name.length > 11 ? `${name.slice(0, 10)}…` : name);

@@ -2,7 +2,7 @@
 // in it read by pycore (`share` decode), each battle replayed (`resolve`) for its luck, a journal link's
 // battles taken whole. A link that cannot be used is refused in a sentence naming it (its number in the
 // paste and its first characters) and why; the others are kept. `call` is the client's call (a request →
-// its envelope), so node --test runs this with pycore's answers recorded (tests/js/journal-import.test.mjs).
+// its envelope), so node --test runs this with a stand-in for pycore (tests/js/journal-import.test.mjs).
 //
 // Not for: finding the links (journal-state.js findLinks), or showing the outcome (journal.js).
 
