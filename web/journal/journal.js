@@ -144,10 +144,12 @@ async function openLink(g, envelope) {
   const linked = journalFromRequest(envelope.result.request, newId, Date.now());
   if (!g.journal.battles.length) {
     g.view.say(`Opened a shared journal of ${linked.battles.length} battles: it is now this device's journal.`, {look: "info"});
+    window.scrollTo(0, 0);
     return commit(g, linked);
   }
   g.viewing = linked;
   g.view.say("");
+  window.scrollTo(0, 0); // the banner first: the page may have been scrolled on another screen
   return recount(g);
 }
 
