@@ -10,11 +10,14 @@ The expected words are built here from pycore's own numbers under CPython (the s
 from __future__ import annotations
 
 import math
+import os
+import pathlib
 
 from playwright.sync_api import Page, expect
 
 from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, pycore_handle
 
+SHOTS = pathlib.Path(os.environ.get("LUCKDIAL_SHOTS", "/tmp/shots"))
 JOINED_BY = "\n\n---\nPosted by a player:\n"
 
 
@@ -66,6 +69,9 @@ def test_the_luck_of_a_battle_is_on_its_result_so_far_mid_battle_and_absent_with
     expect(page.locator("#outcome")).to_be_visible(timeout=ACTION_TIMEOUT)
     expect(page.locator("#luck-line")).to_have_text(luck_line(won["luck"]))
     expect(page.locator("#journal-add")).to_be_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#battle-luck").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "journal-luck-line-390.png"))
     page.locator("#luck-more summary").click()
     expect(page.locator("#luck-more")).to_contain_text(f"{won['luck']['percentile'] * 100:.1f} %")
 
@@ -168,6 +174,20 @@ def test_ten_battles_of_a_game_some_pasted_with_damaged_links_refused_then_share
         assert len(lines.nth(i).get_attribute("points").split()) == 11, "the start and one point per battle"
         expect(page.locator(f"#journal-chart .end-label[data-side={side['side']}]")).to_have_text(
             f"{side['side']} {signed(side['luck'])}")
+    # Readable on a phone: every end label whole inside the chart, at 390 and at 360 px.
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((390, 844), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#journal-leader").scroll_into_view_if_needed()
+        cut = page.locator("#journal-chart").evaluate("""svg => {
+            const width = svg.viewBox.baseVal.width;
+            return [...svg.querySelectorAll('.end-label, .axis-word')].filter(t => {
+                const box = t.getBBox(); return box.x < 0 || box.x + box.width > width; }).map(t => t.textContent);
+        }""")
+        assert cut == [], f"cut at {width} px: {cut}"
+        assert page.locator("#journal-chart").bounding_box()["width"] <= width
+        page.screenshot(path=str(SHOTS / f"journal-ten-battles-{width}.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#journal-numbers summary").click()
     germany = next(side for side in summed["result"]["sides"] if side["side"] == "Germany")
     expect(page.locator("#journal-sides li[data-side=Germany]")).to_contain_text(
