@@ -92,6 +92,10 @@ def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None
             text.extend(["", plain])
             bb.extend(["", f"[b]{bbcode}[/b]"])
             md.extend(["", f"**{markdown}**"])
+        elif line.style == "luck":       # the battle's luck, after its end
+            text.append(plain)
+            bb.append(bbcode)
+            md.append(f"\n{markdown}")
         else:
             text.append(f"  {plain}")
             bb.append(f"  {bbcode}")

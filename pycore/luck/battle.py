@@ -23,12 +23,14 @@ from ..engine.setup import ROLES, BattleSetup
 from ..engine.table import SeededTable
 from .law import mean_sd, percentile
 
-BUDGET_SECONDS = 1.5
-"""The most estimated work (the cost model's seconds, its overhead included) the luck of a resolve may take."""
+BUDGET_SECONDS = 2.0
+"""The most estimated work (the cost model's seconds: an upper envelope, its 0.5 s overhead included for an exact
+chain) the luck of a resolve may take; a tenth of the ``calc`` budget, as a resolve answers at the table."""
 SAMPLES = 4000
 """Battles simulated at most where the exact law is over the budget."""
-MIN_SAMPLES = 200
-"""Fewer battles than this within the budget: no luck is given (a percentile of ±7 % at worst)."""
+MIN_SAMPLES = 100
+"""Fewer battles than this within the budget: no luck is given. At 100 a percentile is within ±10 % (95 %) at
+worst: enough to tell a lucky battle from an unlucky one, which is what a player asks at the table."""
 NATURAL_ENDS = ("attacker_wins", "defender_wins", "draw", "stalemate")
 
 Refight = Callable[[int], BattleLog]
@@ -65,14 +67,14 @@ def law_of(setup: BattleSetup, rounds: int | None) -> tuple[dict | None, dict]:
         if got["method"] == "monte_carlo":
             facts.update(samples=got["samples"], method_reason=got["reason"])
         return got["swing"], facts
-    fits = int((BUDGET_SECONDS - cost.OVERHEAD) / cost.battle_seconds(setup))
+    fits = int(BUDGET_SECONDS / cost.battle_seconds(setup))
     if fits < MIN_SAMPLES:
         return None, {"reason": (f"this battle is too big to measure its luck at the table: its exact law would take "
                                  f"about {cost.duration(guess.seconds)}, and fewer than {MIN_SAMPLES} simulated "
                                  f"battles fit in {cost.duration(BUDGET_SECONDS)}; a calculation (calc) can")}
     why = (f"Monte Carlo: the exact law would take about {cost.duration(guess.seconds)}, more than the "
            f"{cost.duration(BUDGET_SECONDS)} the luck of a resolved battle may take")
-    ends = montecarlo.sample(setup, rounds, SAMPLES, _simulate, why, budget=BUDGET_SECONDS - cost.OVERHEAD)
+    ends = montecarlo.sample(setup, rounds, SAMPLES, _simulate, why, budget=BUDGET_SECONDS)
     if ends.samples < MIN_SAMPLES:
         return None, {"reason": (f"this battle is too big to measure its luck at the table: only {ends.samples} "
                                  f"simulated battles fit in {cost.duration(BUDGET_SECONDS)}")}
@@ -113,31 +115,10 @@ def luck_of(setup: BattleSetup, battle: BattleLog, refight: Refight) -> tuple[di
         "sd": sd,
         "luck": swing - expected,
         "percentile": percentile(law, swing),
-        "law": {str(s): p for s, p in law.items()},
+        "law": {str(s): float(f"{p:.12g}") for s, p in law.items()},   # 12 digits: what a journal's link holds
         "exact": facts["exact"],
         "rounds": rounds,
         "fought": complete,
         **facts,
     }, None
 
-
-def words(luck: Mapping[str, Any]) -> str:
-    """The luck of a battle in one sentence, as the post says it (docs/rules.md §14)."""
-    share = round(100 * luck["percentile"])
-    share = min(99, max(1, share)) if 0 < luck["percentile"] < 1 else share
-    text = (f"Luck: the attacker did better than {share} % of outcomes "
-            f"(swing {luck['swing']:+d} IPCs, expected {_signed(luck['expected_swing'])})")
-    if not luck["exact"]:
-        text += f", estimated from {luck['samples']} simulated battles"
-    if luck["rounds"] is not None:
-        text += f", over {_rounds(luck['rounds'])}"
-    return text + "."
-
-
-def _signed(x: float) -> str:
-    text = f"{x:+.1f}"
-    return "+0" if text in ("+0.0", "-0.0") else text
-
-
-def _rounds(n: int) -> str:
-    return "1 round" if n == 1 else f"{n} rounds"

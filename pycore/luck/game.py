@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Mapping
 
-from .law import SUM_FLOOR, convolve, mean_sd, negated, percentile
+from .law import SUM_FLOOR, TooMuchWork, convolve, mean_sd, negated, percentile
 
-WORK_BUDGET = 30_000_000
-"""Products the convolutions of one journal may multiply (:func:`pycore.luck.law.convolution_work`): about 10 s
-of CPython at worst; a game of 200 battles of ordinary laws is far below."""
+WORK_BUDGET = 20_000_000
+"""Products the convolutions of one journal may multiply, counted as they go (:func:`pycore.luck.law.convolve`;
+``bench/luck.py`` measures their speed); a game of 200 battles of ordinary laws is far below."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,10 @@ def key(side: str) -> str:
 
 
 def sides(battles: list[Battle]) -> list[dict]:
-    """Each side (first spelling, in order of first appearance): its luck, spread, running luck, exact percentile."""
+    """Each side (first spelling, in order of first appearance): its luck, spread, running luck, exact percentile.
+
+    Raises :class:`TooMuchWork` where the sums together would multiply more than :data:`WORK_BUDGET` products."""
+    spent = 0
     order: dict[str, dict] = {}
     lucks = [battle_luck(b) for b in battles]
     for i, (b, luck) in enumerate(zip(battles, lucks)):
@@ -51,7 +54,7 @@ def sides(battles: list[Battle]) -> list[dict]:
     out = []
     for side in order.values():
         entries = side["entries"]
-        total = run = 0.0
+        run = 0.0
         running = []
         for i, sign, _, luck in entries:
             run += sign * luck["luck"]
@@ -60,7 +63,9 @@ def sides(battles: list[Battle]) -> list[dict]:
         sd = sqrt(sum(luck["sd"] ** 2 for *_, luck in entries))
         swing = sum(sign * b.swing for _, sign, b, _ in entries)
         expected = sum(sign * luck["expected_swing"] for *_, luck in entries)
-        law, pruned = convolve([b.law if sign > 0 else negated(b.law) for _, sign, b, _ in entries])
+        law, pruned, work = convolve([b.law if sign > 0 else negated(b.law) for _, sign, b, _ in entries],
+                                     budget=WORK_BUDGET - spent)
+        spent += work
         out.append({
             "side": side["side"], "battles": len(entries),
             "attacking": sum(1 for _, sign, *_ in entries if sign > 0),

@@ -43,45 +43,42 @@ def negated(law: Mapping[int, float]) -> dict[int, float]:
     return {-s: p for s, p in law.items()}
 
 
-def convolve(laws, floor: float = SUM_FLOOR) -> tuple[dict[int, float], float]:
-    """The exact law of the sum of independent swings, one law each, and the mass dropped below ``floor``.
+class TooMuchWork(Exception):
+    """The next battle of a sum would take the products multiplied past the budget given."""
+
+
+def convolve(laws, floor: float = SUM_FLOOR, budget: float = float("inf")) -> tuple[dict[int, float], float, int]:
+    """The exact law of the sum of independent swings, one law each; the mass dropped below ``floor``; and the
+    products multiplied (the work, counted before each battle is added: past ``budget``, :class:`TooMuchWork`,
+    so the same sum always stops at the same battle).
 
     Each law is first divided by its own total. Values are whole IPCs, so the sum is worked on a list over the
     range of the values met (not a normal approximation)."""
     low, acc = 0, [1.0]
     pruned = 0.0
+    work = 0
     for law in laws:
         mass = total(law)
         items = [(s, p / mass) for s, p in law.items() if p > 0]
+        work += len(items) * len(acc)
+        if work > budget:
+            raise TooMuchWork()
         lo = min(s for s, _ in items)
         hi = max(s for s, _ in items)
-        out = [0.0] * (len(acc) + hi - lo)
+        n = len(acc)
+        out = [0.0] * (n + hi - lo)
         for s, p in items:
             at = s - lo
-            for i, q in enumerate(acc):
-                if q:
-                    out[at + i] += p * q
+            out[at:at + n] = [o + p * q for o, q in zip(out[at:at + n], acc)]
         # Drop the values rarer than the floor at both ends (and within: their mass is counted).
-        kept_low = next((i for i, q in enumerate(out) if q >= floor), None)
-        if kept_low is None:
+        kept = [i for i, q in enumerate(out) if q >= floor]
+        if not kept:
             raise ValueError("the law of the sum has no value above the floor")
-        kept_high = max(i for i, q in enumerate(out) if q >= floor)
-        pruned += sum(out[:kept_low]) + sum(out[kept_high + 1:])
-        acc = out[kept_low:kept_high + 1]
+        pruned += sum(out[:kept[0]]) + sum(out[kept[-1] + 1:])
+        acc = out[kept[0]:kept[-1] + 1]
         for i, q in enumerate(acc):
             if q < floor:
                 pruned += q
                 acc[i] = 0.0
-        low += lo + kept_low
-    return {low + i: q for i, q in enumerate(acc) if q}, pruned
-
-
-def convolution_work(laws) -> int:
-    """How many products :func:`convolve` may multiply at most (before any pruning): each law's values times the
-    range the sum before it spans. The journal's budget reads it before any work."""
-    span, work = 1, 0
-    for law in laws:
-        keys = list(law)
-        work += span * len(keys)
-        span += max(keys) - min(keys)
-    return work
+        low += lo + kept[0]
+    return {low + i: q for i, q in enumerate(acc) if q}, pruned, work

@@ -15,7 +15,8 @@ from .. import validate as v
 from ..engine.sequence import MAX_ROUNDS
 from ..errors import BadRequest, show
 from ..luck import game
-from ..luck.law import convolution_work, mean_sd, negated, percentile
+from ..calc.cost import TooBig
+from ..luck.law import TooMuchWork, mean_sd, percentile
 from ..share import MAX_LINK_CHARS, link_for
 
 FIELDS = ("op", "battles")
@@ -119,21 +120,7 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, list[game.Battle]]:
         canonical.append(entry)
         battles.append(game.Battle(attacker, defender, luck["swing"],
                                    {int(s): p for s, p in luck["law"].items()}, luck.get("exact", True), label))
-    _check_work(battles)
     return {"op": "journal", "battles": canonical}, battles
-
-
-def _check_work(battles: list[game.Battle]) -> None:
-    """Refuse, before any work, a journal whose sums would take more than the budget."""
-    by_side: dict[str, list] = {}
-    for b in battles:
-        by_side.setdefault(game.key(b.attacker), []).append(b.law)
-        by_side.setdefault(game.key(b.defender), []).append(negated(b.law))
-    work = sum(convolution_work(laws) for laws in by_side.values())
-    if work > game.WORK_BUDGET:
-        from ..calc.cost import TooBig
-        raise TooBig("battles", f"this journal's exact sums would multiply {work:,} pairs of probabilities, more than the "
-                     f"{game.WORK_BUDGET:,} a journal may: split the game in parts, or leave out its largest battles")
 
 
 def normalize(request: Mapping[str, Any]) -> dict:
@@ -147,7 +134,7 @@ def run(request: Mapping[str, Any]) -> dict:
     result: dict[str, Any] = {
         "battles": [{"attacker": b.attacker, "defender": b.defender, **({"label": b.label} if b.label else {}),
                      "luck": game.battle_luck(b)} for b in battles],
-        "sides": game.sides(battles),
+        "sides": _sides(battles),
         "pruned_bound": game.PRUNED_BOUND,
     }
     if len(link) <= MAX_LINK_CHARS:
@@ -157,3 +144,11 @@ def run(request: Mapping[str, Any]) -> dict:
         result["link_reason"] = (f"the journal is too long for a link ({len(link):,} characters, at most "
                                  f"{MAX_LINK_CHARS:,}): share it in parts")
     return result
+
+
+def _sides(battles: list[game.Battle]) -> list[dict]:
+    try:
+        return game.sides(battles)
+    except TooMuchWork:
+        raise TooBig("battles", f"this journal's exact sums would multiply more than {game.WORK_BUDGET:,} pairs of "
+                                "probabilities: split the game in parts") from None
