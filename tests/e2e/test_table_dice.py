@@ -272,3 +272,28 @@ def test_clear_and_swap_can_be_undone(page: Page, dist_server):
     page.locator("#battle-clear").click()
     screen.add("attacker", "infantry", 1)
     expect(undo).to_be_hidden()
+
+
+def test_undo_of_a_coloured_casualty_choice_returns_to_the_pick(page: Page, dist_server):
+    """Coloured dice, the winner's choice (seed undo-29: round 1's red hit, the attacker picks the defender's
+    loss; Luckdial proposes the AA gun). The attacker takes the artillery instead and confirms; Undo showed
+    the panel again at Luckdial's proposal, so the slip being undone had to be made again by hand."""
+    page.emulate_media(reduced_motion="reduce")
+    screen = set_up(page, dist_server.url, system="colored", table=False)
+    screen.seed.fill("undo-29")
+    page.locator("label[for='choose-casualties']").click()
+    undo = page.locator("#battle-undo")
+    screen.roll_button.click()
+    panel = page.locator("#casualty-panel")
+    expect(panel).to_contain_text("Attacker picks the defender's casualties", timeout=ACTION_TIMEOUT)
+    expect(page.locator("#choose-defender-lost-aa_gun-yellow")).to_have_value("1")
+    page.get_by_role("button", name="Defender loses AA gun (yellow): one less").click()
+    page.get_by_role("button", name="Defender loses Artillery (white): one more").click()
+    page.locator("#confirm-casualties").click()
+    expect(undo).to_have_attribute("data-label", "Undo: defender's casualties", timeout=ACTION_TIMEOUT)
+    undo.click()
+    expect(undo).to_have_attribute("data-label", "Undo: round 1", timeout=ACTION_TIMEOUT)
+    expect(panel).to_contain_text("Your choice before the undo is set below")
+    expect(page.locator("#choose-defender-lost-aa_gun-yellow")).to_have_value("0")
+    expect(page.locator("#choose-defender-lost-artillery-white")).to_have_value("1")
+    expect(screen.rounds).to_have_count(1)

@@ -78,7 +78,7 @@ function pauseFor(battle, words, system, onStep, undone) {
   if (system === "colored") {
     const add = (list) => (entry) => onStep(decide(request, list, entry));
     return coloredPause(result, words.names, {boosts: add("boosts"), casualties: add("casualties"),
-      dice: (entries) => onStep(enterDice(request, entries))});
+      dice: (entries) => onStep(enterDice(request, entries))}, undone);
   }
   if (waiting?.kind === "casualties") {
     const units = Object.fromEntries(words.ruleset.units.map((u) => [u.id, u]));
