@@ -234,3 +234,13 @@ def test_two_tabs_adding_battles_lose_none(page: Page, dist_server, context):
     paste(other, f"#{two['link']}", "Japan", "China")
     expect(other.locator("#journal-battles > li")).to_have_count(2, timeout=ACTION_TIMEOUT)  # merged, not overwritten
     expect(page.locator("#journal-battles > li")).to_have_count(2, timeout=ACTION_TIMEOUT)  # the other tab's, pulled in
+
+
+def test_a_wif_roll_says_its_luck_among_the_rolls_at_its_odds(page: Page, dist_server):
+    """docs/wif.md "Luck": `roll.luck.percentile` from the attacker's view; the page says it in one line."""
+    answer = pycore_handle({"op": "wif", "attack": 12, "defense": 4, "table": "assault", "seed": "luck of a roll"})
+    assert answer["ok"], answer
+    roll = answer["result"]["roll"]
+    ready(page, f"{dist_server.url}#{answer['result']['link']}")
+    words = percentile_words(roll["luck"]["percentile"]).replace("outcomes", "rolls at these odds").replace("outcome", "roll")
+    expect(page.locator("#wif-roll-luck")).to_have_text(f"Attacker: {words}", timeout=ACTION_TIMEOUT)

@@ -40,3 +40,11 @@ test("the details: luck in IPCs and standard deviations, ties split, exact or sa
   assert.match(how, /exactly/);
   assert.match(luckDetails({...WON, exact: false})[2], /sample/);
 });
+
+test("a WiF 67 roll: the rolled cell's place among the rolls at these odds (docs/wif.md, Luck)", async () => {
+  const {wifLuckLine} = await import("../../web/kit/luck-words.js");
+  // docs/wif.md: at 1:1, dice 1 + 1 read "3/-" with 3 chances in 100 and nothing below it: 0 + 3/200.
+  assert.equal(wifLuckLine({percentile: 0.015}), "Attacker: unluckier than 99 % of rolls at these odds");
+  assert.equal(wifLuckLine({percentile: 0.5}), "Attacker: as lucky as the typical roll");
+  assert.equal(wifLuckLine(null), null);
+});

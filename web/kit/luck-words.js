@@ -45,6 +45,16 @@ export function luckLine(luck, {soFar = false} = {}) {
   return soFar ? `Luck so far, attacker: ${said}` : `Attacker: ${said}`;
 }
 
+/**
+ * A World in Flames roll's luck (the `wif` op's `roll.luck`, docs/wif.md "Luck"): where the rolled cell falls
+ * among the table's outcomes at these odds, from the attacker's view. It has no IPC swing; null without luck.
+ */
+export function wifLuckLine(luck) {
+  if (!luck || typeof luck.percentile !== "number") return null;
+  const words = percentileWords(luck.percentile).replace("outcomes", "rolls at these odds").replace("outcome", "roll");
+  return `Attacker: ${words[0].toLowerCase()}${words.slice(1)}`;
+}
+
 /** The details one tap away: luck in IPCs and in standard deviations, how the percentile is counted. */
 export function luckDetails(luck) {
   if (!luck) return [];
