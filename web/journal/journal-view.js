@@ -70,6 +70,18 @@ function forumPanel(post) {
   return el("div", {class: "report-panel"}, el("h3", {}, "Post it on a forum"), el("div", {class: "copy-row"}, buttons), box, status);
 }
 
+/** Share (the journal's link), Clear, and the forum copy. */
+function exportsPanel(on) {
+  const share = createSharePanel("journal", "journal");
+  const shareButton = el("button", {type: "button", class: "small", id: "journal-share"}, "Share the journal");
+  shareButton.addEventListener("click", () => on.share());
+  const clearButton = el("button", {type: "button", class: "small", id: "journal-clear"}, "Clear the journal");
+  clearButton.addEventListener("click", () => on.clear());
+  const node = el("div", {class: "journal-exports", id: "journal-exports"},
+    el("div", {class: "copy-row"}, shareButton, clearButton), share.node, forumPanel(on.post));
+  return {node, share, clearButton};
+}
+
 /** on: {paste, swap, remove, clear, undo, share, post(format), keep, leave}. */
 export function createJournalView(on) {
   const message = el("p", {class: "message", id: "journal-message", hidden: true, role: "alert"});
@@ -83,13 +95,7 @@ export function createJournalView(on) {
       "place among every way the same battles could have gone, ties split."));
   const list = el("ol", {class: "journal-list", id: "journal-battles"});
   const paste = pastePanel(on);
-  const share = createSharePanel("journal", "journal");
-  const shareButton = el("button", {type: "button", class: "small", id: "journal-share"}, "Share the journal");
-  shareButton.addEventListener("click", () => on.share());
-  const clearButton = el("button", {type: "button", class: "small", id: "journal-clear"}, "Clear the journal");
-  clearButton.addEventListener("click", () => on.clear());
-  const exports = el("div", {class: "journal-exports", id: "journal-exports"},
-    el("div", {class: "copy-row"}, shareButton, clearButton), share.node, forumPanel(on.post));
+  const {node: exports, share, clearButton} = exportsPanel(on);
   const node = el("div", {class: "journal"}, el("h2", {}, "Game journal"), message, banner, leader, chartSlot, numbersBox,
     paste.node, el("h3", {id: "journal-battles-title"}, "Battles"), list, exports);
 
