@@ -184,9 +184,13 @@ def test_the_journal_itself_is_checked():
     assert error({"op": "journal", "battles": too_many})["field"] == "battles"
 
 
-def test_a_journal_beyond_its_budget_is_refused():
-    """Two battles of 5,000 swings each between the same sides: the second sum would multiply 25 million
-    products, more than the 20 million a journal may (counted before it is done)."""
-    wide = {str(s): 1 / 5000 for s in range(-2500, 2500)}
+def test_a_journal_beyond_its_budget_is_refused(monkeypatch):
+    """The products are counted before each battle is added: with a budget of 1,000, a side's second battle of
+    100 swings against a first of 100 (1 + 100 + 100 × 100 products) is refused, in words, on battles."""
+    from pycore.luck import game
+    monkeypatch.setattr(game, "WORK_BUDGET", 1000)
+    wide = {str(s): 1 / 100 for s in range(-50, 50)}
     got = call({"op": "journal", "battles": [{"attacker": "A", "defender": "B", "luck": {"swing": 0, "law": wide}}] * 2})
     assert not got["ok"] and got["error"]["type"] == "too_big" and got["error"]["field"] == "battles"
+    assert "more than 1,000 pairs of probabilities" in got["error"]["message"]
+    assert ok({"op": "journal", "battles": [{"attacker": "A", "defender": "B", "luck": {"swing": 0, "law": wide}}]})
