@@ -77,7 +77,7 @@ function pauseFor(battle, words, system, onStep, undone) {
   if (system === "colored") {
     const add = (list) => (entry) => onStep(decide(request, list, entry));
     return coloredPause(result, words.names, {boosts: add("boosts"), casualties: add("casualties"),
-      dice: (entries) => onStep(enterDice(request, entries))});
+      dice: (entries) => onStep(enterDice(request, entries))}, undone);
   }
   if (waiting?.kind === "casualties") {
     const units = Object.fromEntries(words.ruleset.units.map((u) => [u.id, u]));
@@ -136,7 +136,8 @@ export function createBattleView({onStep, onOdds}) {
     report.reset();
     // Nothing resolved yet (the players' first dice still to enter): no forum copy.
     report.node.hidden = !result.report || !result.rounds.some((round) => round.complete);
-    if (pause?.scrollTarget) pause.scrollTarget.scrollIntoView({block: pause.scrollBlock || "center", behavior: motion()});
+    if (pause?.place) pause.place(motion());
+    else if (pause?.scrollTarget) pause.scrollTarget.scrollIntoView({block: pause.scrollBlock || "center", behavior: motion()});
     else (pause ? pause.node : said ? outcome : rounds.lastElementChild)?.scrollIntoView({block: "end", behavior: motion()});
   }
 

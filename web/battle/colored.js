@@ -331,11 +331,11 @@ function dicePause(needs, onRoll) {
   };
 }
 
-function boostsPause(waiting, names, onConfirm) {
+function boostsPause(waiting, names, onConfirm, start = null) {
   const side = waiting.side;
   const faces = waiting.dice[side];
   const other = side === "attacker" ? "defender" : "attacker";
-  const chosen = waiting.proposal.map((units) => [...units]);
+  const chosen = (start?.dice?.length === faces.length ? start.dice : waiting.proposal).map((units) => [...units]);
   const kinds = waiting.kinds;
   const rows = el("div", {class: "cd-boost-rows"});
   const draw = () => {
@@ -362,23 +362,25 @@ function boostsPause(waiting, names, onConfirm) {
   const against = waiting.against ? `against the attacker's ${waiting.against.join("-")}` : `against the defender's ${waiting.dice[other].join("-") || "no dice"}`;
   const p = panel("boost-panel", `${TITLE[side]} places ${waiting.color} boosts`,
     el("p", {class: "pause-what"}, `Dice ${faces.join("-")} ${against}. Boosting: ${boosters}.`),
-    el("p", {class: "hint"}, "Luckdial's best is set below. Each die takes each kind of boost once; spare boosts are wasted."),
+    el("p", {class: "hint"}, `${start ? "Your boosts before the undo are" : "Luckdial's best is"} set below. ` +
+      "Each die takes each kind of boost once; spare boosts are wasted."),
     rows);
   p.confirm.addEventListener("click", () => onConfirm({round: waiting.round, color: waiting.color, side, dice: chosen}));
   return {node: p.node, refuse(message) { p.error.textContent = message; p.error.hidden = !message; },
     set busy(flag) { p.confirm.disabled = flag; }};
 }
 
-function casualtyPause(waiting, names, onConfirm) {
+function casualtyPause(waiting, names, onConfirm, start = null) {
   const side = waiting.side;
   const chooser = waiting.chooser;
+  const preset = start?.lost || waiting.proposal.posts.lost;
   const lost = {};
   const rows = el("div", {class: "casualty-rows"});
   for (const [key, n] of Object.entries(waiting.posts)) {
     const [unit, color] = key.split("@");
     const where = color ? ` (${color})` : "";
     lost[key] = stepper(`choose-${side}-lost-${postToken(key)}`, `${TITLE[side]} loses ${names.get(unit) || unit}${where}`,
-      {min: 0, max: n, value: waiting.proposal.posts.lost[key] || 0});
+      {min: 0, max: n, value: Math.min(n, preset[key] || 0)});
     rows.append(el("div", {class: "casualty-row", dataset: {unit: key}},
       el("div", {class: "unit-name"}, `${names.get(unit) || unit}${where}`, el("span", {class: "stat"}, `${n} in the fight`)),
       el("div", {class: "casualty-steppers"}, el("span", {class: "mini"}, "lost"), lost[key].node)));
@@ -387,7 +389,8 @@ function casualtyPause(waiting, names, onConfirm) {
   const whose = chooser === side ? `${TITLE[side]} chooses casualties` : `${TITLE[chooser]} picks the ${side}'s casualties (winner's choice)`;
   const p = panel("casualty-panel", whose,
     el("p", {class: "pause-what"}, `${hits === 1 ? "1 hit" : `${hits} hits`} from ${waiting.color} (${GUIDELINES.find(([g]) => g === waiting.guideline)?.[1] || waiting.guideline}).`),
-    el("p", {class: "hint"}, "Luckdial's suggestion is set below. Change it, then confirm."), rows);
+    el("p", {class: "hint"}, start ? "Your choice before the undo is set below. Change it, then confirm."
+      : "Luckdial's suggestion is set below. Change it, then confirm."), rows);
   p.confirm.id = "confirm-casualties";
   p.confirm.addEventListener("click", () => {
     const pick = Object.fromEntries(Object.entries(lost).map(([k, s]) => [k, s.value]).filter(([, n]) => n > 0));
@@ -397,12 +400,22 @@ function casualtyPause(waiting, names, onConfirm) {
     set busy(flag) { p.confirm.disabled = flag; }};
 }
 
-/** The panel for what the battle waits for, or null. handlers: {dice(entries), boosts(entry), casualties(entry)}. */
-export function coloredPause(result, names, handlers) {
+/** The choice an undo just took back (decisions.js), when the pause asks that very choice again, or null. */
+function takenBack(undone, waiting) {
+  const choice = undone?.kind === waiting.kind ? undone.choice : null;
+  return choice && choice.round === waiting.round && choice.color === waiting.color && choice.side === waiting.side ? choice : null;
+}
+
+/**
+ * The panel for what the battle waits for, or null. handlers: {dice(entries), boosts(entry), casualties(entry)}.
+ * undone: the decision an undo just took back: a casualty choice or boosts asked again start from it, so
+ * undoing one slip returns to the player's pick, not to Luckdial's suggestion (#29 item 2).
+ */
+export function coloredPause(result, names, handlers, undone = null) {
   const waiting = result.waiting;
   if (!waiting) return null;
   if (waiting.kind === "dice") return dicePause(waiting.dice, handlers.dice);
-  if (waiting.kind === "boosts") return boostsPause(waiting, names, handlers.boosts);
-  if (waiting.kind === "casualties") return casualtyPause(waiting, names, handlers.casualties);
+  if (waiting.kind === "boosts") return boostsPause(waiting, names, handlers.boosts, takenBack(undone, waiting));
+  if (waiting.kind === "casualties") return casualtyPause(waiting, names, handlers.casualties, takenBack(undone, waiting));
   return null;
 }
