@@ -194,3 +194,21 @@ def test_a_journal_beyond_its_budget_is_refused(monkeypatch):
     assert not got["ok"] and got["error"]["type"] == "too_big" and got["error"]["field"] == "battles"
     assert "more than 1,000 pairs of probabilities" in got["error"]["message"]
     assert ok({"op": "journal", "battles": [{"attacker": "A", "defender": "B", "luck": {"swing": 0, "law": wide}}]})
+
+
+def test_the_journal_as_a_forum_post_escapes_what_players_typed():
+    """The luckiest side first; a side or label typed with markup stays text in every format (docs/api.md)."""
+    win = ok({**CLASSIC, "attacker": {"units": {"infantry": 1}}, "defender": {"units": {"infantry": 1}},
+              "dice": [{"attacker": [1], "defender": [6]}]})["luck"]
+    result = ok({"op": "journal", "report": {"page": "https://example.github.io/luckdial/"}, "battles": [
+        {"attacker": "[b]Axis[/b]", "defender": "Allies", "label": "turn <3>", "luck": win}]})
+    text = result["report"]["text"].splitlines()
+    assert text[0] == "Luckdial game journal — the luck of 1 battle"
+    assert text[1].startswith("  ⁅b⁆Axis⁅/b⁆: luck +4.1 IPCs over 1 battle (swing +3, expected −1.1); better than 88 %")
+    assert text[2].startswith("  Allies: luck −4.1 IPCs")
+    assert "Battle 1: ⁅b⁆Axis⁅/b⁆ attacked Allies (turn <\u20603>): swing +3 IPCs, expected −1.1; the attacker did " \
+           "better than 88 % of outcomes." in result["report"]["text"]
+    assert text[-1] == "Journal: https://example.github.io/luckdial/#" + result["link"]
+    assert "[b]Axis" not in result["report"]["bbcode"]
+    assert "[url=https://example.github.io/luckdial/#" in result["report"]["bbcode"]
+    assert "`[b]Axis[/b]`" in result["report"]["markdown"]
