@@ -21,6 +21,7 @@ from ..calc import cost, method, montecarlo
 from ..engine.sequence import BattleLog
 from ..engine.setup import ROLES, BattleSetup
 from ..engine.table import SeededTable
+from ..errors import LuckdialError
 from .law import mean_sd, percentile
 
 BUDGET_SECONDS = 2.0
@@ -105,7 +106,10 @@ def luck_of(setup: BattleSetup, battle: BattleLog, refight: Refight) -> tuple[di
     retreated = any(r.choice == "retreat" for r in battle.rounds)
     to_end = battle.outcome in NATURAL_ENDS and not retreated
     rounds = None if to_end else complete
-    law, facts = law_of(setup, rounds)
+    try:
+        law, facts = law_of(setup, rounds)
+    except LuckdialError as refused:   # the calculator refuses what a resolve may fight: no luck, said why
+        return None, f"the calculator does not take this battle: {refused.message}"
     if law is None:
         return None, facts["reason"]
     play = system.play()
