@@ -21,6 +21,7 @@ from ..calc import cost, method, montecarlo
 from ..engine.sequence import BattleLog
 from ..engine.setup import ROLES, BattleSetup
 from ..engine.table import SeededTable
+from ..errors import LuckdialError
 from .law import mean_sd, percentile
 
 BUDGET_SECONDS = 2.0
@@ -32,6 +33,10 @@ MIN_SAMPLES = 100
 """Fewer battles than this within the budget: no luck is given. At 100 a percentile is within ±10 % (95 %) at
 worst: enough to tell a lucky battle from an unlucky one, which is what a player asks at the table."""
 NATURAL_ENDS = ("attacker_wins", "defender_wins", "draw", "stalemate")
+WRITTEN_FLOOR = 1e-12
+"""``luck.law`` leaves out swings rarer than this (their mass is added to ``pruned``) and writes each probability
+to 12 significant digits: the law is what a journal carries, 200 of them in a request of 200,000 characters, and
+no percentile a reader sees moves by as much as 10⁻⁹. The figures of ``luck`` are worked from the whole law."""
 
 Refight = Callable[[int], BattleLog]
 """The same battle fought again, with the same table, stopped after that many rounds."""
@@ -101,7 +106,10 @@ def luck_of(setup: BattleSetup, battle: BattleLog, refight: Refight) -> tuple[di
     retreated = any(r.choice == "retreat" for r in battle.rounds)
     to_end = battle.outcome in NATURAL_ENDS and not retreated
     rounds = None if to_end else complete
-    law, facts = law_of(setup, rounds)
+    try:
+        law, facts = law_of(setup, rounds)
+    except LuckdialError as refused:   # the calculator refuses what a resolve may fight: no luck, said why
+        return None, f"the calculator does not take this battle: {refused.message}"
     if law is None:
         return None, facts["reason"]
     play = system.play()
@@ -109,13 +117,15 @@ def luck_of(setup: BattleSetup, battle: BattleLog, refight: Refight) -> tuple[di
     swing = swing_of(setup, play.survivors(setup, battle), captured)
     law = {int(s): float(p) for s, p in sorted(law.items()) if p > 0}
     expected, sd = mean_sd(law)
+    written = {str(s): float(f"{p:.12g}") for s, p in law.items() if p >= WRITTEN_FLOOR}
+    facts["pruned"] += sum(p for p in law.values() if p < WRITTEN_FLOOR)
     return {
         "swing": swing,
         "expected_swing": expected,
         "sd": sd,
         "luck": swing - expected,
         "percentile": percentile(law, swing),
-        "law": {str(s): float(f"{p:.12g}") for s, p in law.items()},   # 12 digits: what a journal's link holds
+        "law": written,
         "exact": facts["exact"],
         "rounds": rounds,
         "fought": complete,

@@ -13,7 +13,7 @@ from typing import Mapping
 
 from .law import SUM_FLOOR, TooMuchWork, convolve, mean_sd, negated, percentile
 
-WORK_BUDGET = 20_000_000
+WORK_BUDGET = 60_000_000
 """Products the convolutions of one journal may multiply, counted as they go (:func:`pycore.luck.law.convolve`;
 ``bench/luck.py`` measures their speed); a game of 200 battles of ordinary laws is far below."""
 

@@ -14,12 +14,13 @@ from typing import Any, Mapping
 from .. import validate as v
 from ..engine.sequence import MAX_ROUNDS
 from ..errors import BadRequest, show
-from ..luck import game
+from ..luck import game, words
+from ..report import layout, read_options
 from ..calc.cost import TooBig
 from ..luck.law import TooMuchWork, mean_sd, percentile
 from ..share import MAX_LINK_CHARS, link_for
 
-FIELDS = ("op", "battles")
+FIELDS = ("op", "battles", "report")
 MAX_BATTLES = 200
 MAX_LAW_VALUES = 5000
 MAX_SWING = 1_000_000
@@ -130,6 +131,7 @@ def normalize(request: Mapping[str, Any]) -> dict:
 
 def run(request: Mapping[str, Any]) -> dict:
     canonical, battles = parse(request)
+    options = read_options(request.get("report", {}))
     link = link_for(canonical)
     result: dict[str, Any] = {
         "battles": [{"attacker": b.attacker, "defender": b.defender, **({"label": b.label} if b.label else {}),
@@ -143,6 +145,7 @@ def run(request: Mapping[str, Any]) -> dict:
         result["link"] = None
         result["link_reason"] = (f"the journal is too long for a link ({len(link):,} characters, at most "
                                  f"{MAX_LINK_CHARS:,}): share it in parts")
+    result["report"] = layout(words.lines(result), options.get("page"), words.LINK_WORDS, "Journal")
     return result
 
 

@@ -203,3 +203,16 @@ def test_convolve_drops_what_is_rarer_than_the_floor_and_counts_it():
 def test_a_luck_that_is_null_is_refused_in_a_journal():
     message = error({"op": "journal", "battles": [{"attacker": "A", "defender": "B", "luck": None}]})["message"]
     assert message.startswith("battles[0].luck: this battle has no luck")
+
+
+def test_a_battle_the_calculator_refuses_is_still_resolved_without_luck(monkeypatch):
+    """Whatever a resolve may fight, its luck never turns it into an error: a refusal becomes luck_reason."""
+    from pycore.calc import method
+    from pycore.errors import BadRequest
+
+    def refuse(*args, **kwargs):
+        raise BadRequest("kind", "not this one")
+    monkeypatch.setattr(method, "compute", refuse)
+    result = ok({**ONE_V_ONE, "seed": "a"})
+    assert result["luck"] is None
+    assert result["luck_reason"] == "the calculator does not take this battle: kind: not this one"

@@ -184,9 +184,31 @@ def test_the_journal_itself_is_checked():
     assert error({"op": "journal", "battles": too_many})["field"] == "battles"
 
 
-def test_a_journal_beyond_its_budget_is_refused():
-    """Two battles of 5,000 swings each between the same sides: the second sum would multiply 25 million
-    products, more than the 20 million a journal may (counted before it is done)."""
-    wide = {str(s): 1 / 5000 for s in range(-2500, 2500)}
+def test_a_journal_beyond_its_budget_is_refused(monkeypatch):
+    """The products are counted before each battle is added: with a budget of 1,000, a side's second battle of
+    100 swings against a first of 100 (1 + 100 + 100 × 100 products) is refused, in words, on battles."""
+    from pycore.luck import game
+    monkeypatch.setattr(game, "WORK_BUDGET", 1000)
+    wide = {str(s): 1 / 100 for s in range(-50, 50)}
     got = call({"op": "journal", "battles": [{"attacker": "A", "defender": "B", "luck": {"swing": 0, "law": wide}}] * 2})
     assert not got["ok"] and got["error"]["type"] == "too_big" and got["error"]["field"] == "battles"
+    assert "more than 1,000 pairs of probabilities" in got["error"]["message"]
+    assert ok({"op": "journal", "battles": [{"attacker": "A", "defender": "B", "luck": {"swing": 0, "law": wide}}]})
+
+
+def test_the_journal_as_a_forum_post_escapes_what_players_typed():
+    """The luckiest side first; a side or label typed with markup stays text in every format (docs/api.md)."""
+    win = ok({**CLASSIC, "attacker": {"units": {"infantry": 1}}, "defender": {"units": {"infantry": 1}},
+              "dice": [{"attacker": [1], "defender": [6]}]})["luck"]
+    result = ok({"op": "journal", "report": {"page": "https://example.github.io/luckdial/"}, "battles": [
+        {"attacker": "[b]Axis[/b]", "defender": "Allies", "label": "turn <3>", "luck": win}]})
+    text = result["report"]["text"].splitlines()
+    assert text[0] == "Luckdial game journal — the luck of 1 battle"
+    assert text[1].startswith("  ⁅b⁆Axis⁅/b⁆: luck +4.1 IPCs over 1 battle (swing +3, expected −1.1); better than 88 %")
+    assert text[2].startswith("  Allies: luck −4.1 IPCs")
+    assert "Battle 1: ⁅b⁆Axis⁅/b⁆ attacked Allies (turn <\u20603>): swing +3 IPCs, expected −1.1; the attacker did " \
+           "better than 88 % of outcomes." in result["report"]["text"]
+    assert text[-1] == "Journal: https://example.github.io/luckdial/#" + result["link"]
+    assert "[b]Axis" not in result["report"]["bbcode"]
+    assert "[url=https://example.github.io/luckdial/#" in result["report"]["bbcode"]
+    assert "`[b]Axis[/b]`" in result["report"]["markdown"]

@@ -48,13 +48,13 @@ def copied(page, fmt: str) -> str:
 
 
 def shown(context, body: str, title: str, name: str | None = None) -> dict:
-    """The rendered post in Chromium: its text and links (screenshotted at 390 and 1280 px when named)."""
+    """The rendered post in Chromium: its text and links (screenshotted at 360, 390 and 1280 px when named)."""
     viewer = context.new_page()
     try:
         viewer.set_content(FRAME.format(title=html.escape(title), body=body))
         if name:
             SHOTS.mkdir(parents=True, exist_ok=True)
-            for width, height in ((390, 844), (1280, 800)):
+            for width, height in ((360, 740), (390, 844), (1280, 800)):
                 viewer.set_viewport_size({"width": width, "height": height})
                 viewer.screenshot(path=str(SHOTS / f"forum-{name}-{width}.png"), full_page=True)
         return viewer.evaluate("""() => ({

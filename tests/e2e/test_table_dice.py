@@ -162,6 +162,31 @@ def test_two_groups_of_faces_open_on_their_title_and_end_with_the_button_above_t
     on_one_screen(page, "#use-dice")
 
 
+def test_use_these_dice_stays_above_the_bar_in_round_two_and_after_an_undo(page: Page, dist_server):
+    """Dice mode at 360x740. Round 2's pads (2 tanks + 1 fighter + 1 infantry v 1 artillery) opened with
+    Use these dice under the action bar (its top at 633 px, the bar's at 659), and an undo that gave round 1's
+    eleven faces back showed the pads with the button under the bar (653 px): the page placed the panel by
+    its scroll-padding (130 px), not by the bar shown, and the faces' panel was 13 px taller than the room."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.emulate_media(reduced_motion="reduce")
+    set_up(page, dist_server.url)
+    page.locator("#roll").click()
+    pads_ready(page, 1, "AA fire")
+    page.locator("#td-defender-aa-hits-0").click()
+    pads_ready(page, 1, "Main fire")
+    page.locator("#td-mode-faces").check()
+    on_one_screen(page, "#dice-panel")  # the whole step, faces and all, between the bars
+    page.locator("#pad-attacker-main-typed").fill("1 2 3 1 6 6")
+    page.locator("#pad-defender-main-typed").fill("1 2 4 5 6")
+    page.locator("#use-dice").click()
+    pads_ready(page, 2, "Main fire")
+    on_one_screen(page, "#dice-panel")
+    page.locator("#battle-undo").click()
+    pads_ready(page, 1, "Main fire")
+    expect(page.locator("#pad-attacker-main-typed")).to_have_value("1 2 3 1 6 6")
+    on_one_screen(page, "#use-dice")
+
+
 def test_undo_takes_back_each_decision_of_a_seeded_battle(page: Page, dist_server):
     page.emulate_media(reduced_motion="reduce")
     screen = set_up(page, dist_server.url, table=False)

@@ -84,6 +84,7 @@ async function play(s, next, {quiet = false} = {}) {
     s.actions.say("Luckdial could not show this step of the battle. Please report it, with the link.", "error", String(error));
   }
   setPhase(s);
+  s.view.pause?.place?.(); // again with the action bar of this phase (its height changes with the buttons shown)
   focusResult(s);
   rememberBattle(s);
   s.fair.shown(); // a battle of fair dice drawn round by round goes on from here (not awaited)

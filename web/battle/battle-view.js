@@ -141,7 +141,8 @@ export function createBattleView({onStep, onOdds}) {
     report.reset();
     // Nothing resolved yet (the players' first dice still to enter): no forum copy.
     report.node.hidden = !result.report || !result.rounds.some((round) => round.complete);
-    if (pause?.scrollTarget) pause.scrollTarget.scrollIntoView({block: pause.scrollBlock || "center", behavior: motion()});
+    if (pause?.place) pause.place(motion());
+    else if (pause?.scrollTarget) pause.scrollTarget.scrollIntoView({block: pause.scrollBlock || "center", behavior: motion()});
     else (pause ? pause.node : said ? outcome : rounds.lastElementChild)?.scrollIntoView({block: "end", behavior: motion()});
   }
 

@@ -251,11 +251,19 @@ function groupPad(need, names, {start, onEntry}) {
   return pad;
 }
 
+/** The room the page shows between its sticky top bar and the Battle screen's action bar, in viewport px. */
+function betweenBars() {
+  const top = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
+  const bar = [...document.querySelectorAll("#screen-battle .actions")].find((actions) => actions.offsetParent);
+  return {top, bottom: bar ? bar.getBoundingClientRect().top : innerHeight};
+}
+
 /**
  * The table-dice panel for the dice pycore waits for (`needs`: result.next_dice, all of one step).
  * names: Map of unit ids to names; start: entries to begin with (an undo's, startingEntries); onEnter(entries)
  * gets [{round, side, group, entry}] — at once for a step before the main fire, else on the button.
- * Same shape as battle-pause.js's panels: {node, refuse, busy, scrollTarget, scrollBlock, focusTarget}.
+ * Same shape as battle-pause.js's panels: {node, refuse, busy, scrollTarget, focusTarget}, and place(behavior):
+ * the panel brought between the sticky bars.
  */
 export function tableDicePanel(needs, {names = new Map(), start = new Map(), onEnter = () => {}} = {}) {
   ensureStyle();
@@ -268,7 +276,7 @@ export function tableDicePanel(needs, {names = new Map(), start = new Map(), onE
   const modes = el("div", {class: "segmented td-mode", role: "radiogroup", "aria-label": "Enter the hits counted, or each die"},
     ...[["hits", "Hits"], ["faces", "Dice"]].map(([value, text]) => {
       const input = el("input", {type: "radio", name: "td-mode", id: `td-mode-${value}`, value, checked: value === mode});
-      input.addEventListener("change", () => { setMode(value); writeStored(MODE_KEY, {mode: value}); });
+      input.addEventListener("change", () => { setMode(value, {moved: true}); writeStored(MODE_KEY, {mode: value}); });
       return el("label", {for: `td-mode-${value}`, class: "segment"}, input, el("span", {}, text));
     }));
   const round = needs[0]?.round;
@@ -279,10 +287,29 @@ export function tableDicePanel(needs, {names = new Map(), start = new Map(), onE
     atOnce ? el("p", {class: "hint td-at-once"}, "Applied as soon as entered: the rest of the round follows.") : null,
     error, atOnce ? null : use);
 
-  function setMode(value) {
+  function setMode(value, {moved = false} = {}) {
     mode = value;
     for (const pad of pads) pad.show(value);
     refresh();
+    if (moved) place(); // the faces' pads are taller than the counts': the button stays in reach
+  }
+  /**
+   * The panel between the sticky bars as they are now (the action bar's height changes with the phase):
+   * whole when it fits; else, when every pad is filled (an undo gave the entries back), the button above
+   * the action bar; else its top first — the round, the step and Hits/Dice — and the button follows the
+   * pads as they are filled (entered). Centring a taller panel hid its title; the page's scroll-padding is
+   * a fixed guess, so a panel placed by it left Use these dice under the bar at 360x740 (#29 item 1).
+   */
+  function place(behavior = "auto") {
+    if (!node.isConnected) return;
+    const {top, bottom} = betweenBars();
+    const box = node.getBoundingClientRect();
+    const room = bottom - top;
+    let shift;
+    if (box.height <= room) shift = box.top - (top + (room - box.height) / 2);
+    else if (!atOnce && pads.every((pad) => pad.done)) shift = use.getBoundingClientRect().bottom - (bottom - 8);
+    else shift = box.top - (top + 8);
+    if (Math.abs(shift) >= 1) window.scrollBy({top: shift, behavior});
   }
   function entries() {
     return pads.map((pad) => ({round: pad.need.round, side: pad.need.side, group: pad.need.group, entry: pad.entry}));
@@ -325,16 +352,7 @@ export function tableDicePanel(needs, {names = new Map(), start = new Map(), onE
     set busy(flag) { busy = flag; use.disabled = flag; },
     /** The whole step fits a phone's screen (360x740): the panel itself is what comes into view. */
     get scrollTarget() { return node; },
-    /**
-     * Centred when it fits between the sticky bars (the page's scroll-padding); else its top — the round,
-     * the step and Hits/Dice — comes first, and the button follows the pads as they are filled (entered).
-     * Centring a taller panel (two groups' faces at 360x740) hid its title and left the button at the bar.
-     */
-    get scrollBlock() {
-      const style = getComputedStyle(document.documentElement);
-      const room = innerHeight - parseFloat(style.scrollPaddingTop || 0) - parseFloat(style.scrollPaddingBottom || 0);
-      return node.getBoundingClientRect().height > room ? "start" : "center";
-    },
+    place,
     get focusTarget() { return pads.find((pad) => !pad.done)?.firstControl() || use; },
   };
 }
