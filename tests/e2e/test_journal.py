@@ -210,6 +210,12 @@ def test_ten_battles_of_a_game_some_pasted_with_damaged_links_refused_then_share
     page.locator("#journal-share").click()
     link = page.locator("#journal-link").input_value()
     assert "#v1." in link
+    # The forum post is pycore's (`journal` result.report), its link back the same address.
+    page.locator("#journal-copy-bbcode").click()
+    bbcode = page.locator("#journal-post-fallback").input_value().splitlines()
+    assert bbcode[0] == "[b]Luckdial game journal — the luck of 10 battles[/b]", bbcode[0]
+    assert any(line.strip().startswith("Battle 10: Russia attacked Germany (") for line in bbcode), bbcode
+    assert bbcode[-1] == f"[url={link}]Open this journal on Luckdial[/url]"
     fresh = browser.new_context(**browser_context_args)
     try:
         other = fresh.new_page()

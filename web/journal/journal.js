@@ -11,13 +11,12 @@ import {el} from "../kit/dom.js";
 import {offer} from "../kit/screens.js";
 import {restOf} from "../kit/feedback.js";
 import {newSeed} from "../kit/seed.js";
-import {shareUrl} from "../kit/share.js";
+import {pageAddress} from "../kit/share.js";
 import {bound} from "../kit/bound.js";
 import {addBattle, battleLabel, clearJournal, emptyJournal, journalFromRequest, journalRequest, namesProblem,
   newBattle, removeBattle, restoreBattles, swapSides} from "./journal-state.js";
 import {lastSides, openJournalStore, rememberSides} from "./journal-store.js";
 import {importLinks, importWords} from "./journal-import.js";
-import {journalPost} from "./journal-words.js";
 import {createJournalView} from "./journal-view.js";
 
 const newId = () => newSeed(12);
@@ -32,7 +31,8 @@ async function recount(g) {
   g.answer = null;
   g.view.render(g.journal, null, {viewing: g.viewing});
   if (!journal.battles.length || g.engine !== "ready") return;
-  const envelope = await g.client.call(journalRequest(journal));
+  // report.page: the post's link back is absolute, as the battle's is (never part of the link itself).
+  const envelope = await g.client.call({...journalRequest(journal), report: {page: pageAddress()}});
   if (asked !== g.asked) return;
   if (!envelope.ok) {
     g.view.say(`The journal could not be counted: ${restOf(envelope.error)}`);
@@ -133,10 +133,9 @@ async function share(g) {
   await g.view.share.share(g.answer.link);
 }
 
-/** The forum post in `format`, or null while the sums are not counted. */
+/** pycore's forum post of the journal (`result.report`, escaped as the battle's) in `format`, or null while it is counted. */
 function post(g, format) {
-  if (!g.answer) return null;
-  return journalPost(shown(g), g.answer, g.answer.link ? shareUrl(g.answer.link) : null)[format];
+  return g.answer?.report?.[format] ?? null;
 }
 
 /** A shared journal's link (app.js): shown as sent; this device's journal is untouched until "Add". */
