@@ -15,6 +15,7 @@ import pathlib
 
 from playwright.sync_api import Page, expect
 
+from axe_check import assert_no_axe_violations
 from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, pycore_handle
 
 SHOTS = pathlib.Path(os.environ.get("LUCKDIAL_SHOTS", "/tmp/shots"))
@@ -128,6 +129,8 @@ def test_ten_battles_of_a_game_some_pasted_with_damaged_links_refused_then_share
     page.locator("#journal-add-confirm").click()
     expect(page.locator("#journal-add-status")).to_have_text("Added to the game journal: battle 1 of the game.")
     add_from_battle_screen(page, f"{url}#{by_hand[1]['link']}", None, expect_names=("Germany", "Russia"))
+    page.locator("#luck-more summary").click()
+    assert_no_axe_violations(page, "battle: the luck line, its numbers and the journal's names")
     page.locator("#journal-swap").click()
     page.locator("#journal-add-confirm").click()
     expect(page.locator("#journal-add-status")).to_have_text("Added to the game journal: battle 2 of the game.")
@@ -189,6 +192,9 @@ def test_ten_battles_of_a_game_some_pasted_with_damaged_links_refused_then_share
         page.screenshot(path=str(SHOTS / f"journal-ten-battles-{width}.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#journal-numbers summary").click()
+    rows.nth(0).locator("summary").click()
+    assert_no_axe_violations(page, "journal: ten battles, the numbers, a battle open, links refused")
+    rows.nth(0).locator("summary").click()
     germany = next(side for side in summed["result"]["sides"] if side["side"] == "Germany")
     expect(page.locator("#journal-sides li[data-side=Germany]")).to_contain_text(
         f"Germany: {signed(germany['luck'])} IPCs")
