@@ -27,6 +27,7 @@ OPS = {
     "wif": "ops.wif",
     "research": "ops.research",
     "bombing": "ops.bombing",
+    "journal": "ops.journal",
 }
 """Op name → module of pycore whose ``run(request) -> dict`` answers it."""
 

@@ -32,7 +32,7 @@ _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~#])")
 _JOINER = "\u2060"
 _DEFANG = {ord("["): "⁅", ord("]"): "⁆", ord("<"): "<" + _JOINER}
 
-__all__ = ["read_options", "report", "summary"]
+__all__ = ["layout", "read_options", "report", "summary"]
 
 
 def read_options(value: Any, field: str = "report") -> dict:
@@ -62,13 +62,20 @@ def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None
     ``source``: the dice's origin as parts (:func:`pycore.origin.label_parts`), so the player's text in it is
     escaped; without it the result's ``dice_source`` label is taken whole.
     """
+    return layout(lines_of(result, setup, source), page)
+
+
+def layout(lines: Iterable[Line], page: str | None = None, link_words: str = LINK_WORDS,
+           link_label: str = "Replay") -> dict[str, str]:
+    """Lines of a post (:mod:`pycore.report_words`) in the three formats; ``page`` makes the link absolute.
+    ``link_words`` are the link's words in BBCode and Markdown, ``link_label`` what the bare link follows."""
     text, bb, md = [], [], []
-    for line in lines_of(result, setup, source):
+    for line in lines:
         if line.style == "link":
             url = f"{page}#{line.parts[0][0]}" if page else f"#{line.parts[0][0]}"
-            text.append(f"Replay: {url}")
-            bb.append(f"[url={url}]{LINK_WORDS}[/url]" if page else f"Replay: {url}")
-            md.append(f"\n[{LINK_WORDS}]({url})" if page else f"\nReplay: `{url}`")
+            text.append(f"{link_label}: {url}")
+            bb.append(f"[url={url}]{link_words}[/url]" if page else f"{link_label}: {url}")
+            md.append(f"\n[{link_words}]({url})" if page else f"\n{link_label}: `{url}`")
             continue
         plain, bbcode, markdown = (_join(line.parts, escape) for escape in (_text, _text, _markdown))
         if line.style == "title":
@@ -92,6 +99,10 @@ def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None
             text.extend(["", plain])
             bb.extend(["", f"[b]{bbcode}[/b]"])
             md.extend(["", f"**{markdown}**"])
+        elif line.style == "luck":       # the battle's luck, after its end
+            text.append(plain)
+            bb.append(bbcode)
+            md.append(f"\n{markdown}")
         else:
             text.append(f"  {plain}")
             bb.append(f"  {bbcode}")

@@ -23,7 +23,7 @@ DICE_KEY = "A die hits on the value it needed or less: ✓ hit, ✗ miss."
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    style: str                 # "title", "head", "source", "round", "line", "end", "link"
+    style: str                 # "title", "head", "source", "round", "line", "end", "luck", "link"
     parts: tuple[Part, ...]
 
 
@@ -270,6 +270,35 @@ def _aftermath(result: Mapping[str, Any], names: Mapping[str, str]) -> list[str]
     return lines
 
 
+def luck_words(luck: Mapping[str, Any]) -> str:
+    """The battle's luck in one sentence (docs/rules.md §14): the attacker's percentile as a whole percent (1–99
+    where it is strictly between 0 and 1, so a rare result never reads as "all" or "none"), the actual and the
+    expected swing, and when the law was sampled or covers only the rounds fought."""
+    p = luck["percentile"]
+    share = int(100 * p + 0.5 + 1e-9)   # half up, the float's last bit forgiven (7/8 is 88 %)
+    if 0 < p < 1:
+        share = min(99, max(1, share))
+    text = (f"Luck: the attacker did better than {share} % of outcomes "
+            f"(swing {_signed(luck['swing'], 0)} IPCs, expected {_signed(luck['expected_swing'], 1)})")
+    if luck["rounds"] is not None:
+        text += f" over the {_count_of(luck['rounds'], 'round')} fought"
+    if not luck["exact"]:
+        text += f"; estimated from {luck['samples']:,} simulated battles"
+    return text + "."
+
+
+def _signed(x: float, places: int) -> str:
+    """"+3", "−1.1" (a minus sign, as the post's other numbers), "±0"."""
+    text = f"{x:+.{places}f}"
+    if float(text) == 0:
+        return "±0"
+    return text.replace("-", "−")
+
+
+def _count_of(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def start_words(setup: Any, names: Mapping[str, str]) -> list[tuple[str, str]]:
     """Each side's forces at the start, as the post opens with them: units, ships bombarding, cargo, tech."""
     from .engine.setup import TECH_NAMES
@@ -307,5 +336,7 @@ def lines_of(result: Mapping[str, Any], setup: Any, source: Iterable[Part] | Non
     end = outcome_words(result, names) + "."
     extra = " ".join(_aftermath(result, names))
     out.append(_line("end", f"Result: {end}" + (f" {extra}" if extra else "")))
+    if result.get("luck"):
+        out.append(_line("luck", luck_words(result["luck"])))
     out.append(_line("link", result["link"]))
     return out

@@ -2,7 +2,7 @@
 
 Format v1 (``docs/links.md``): ``v1.`` + base64url (no padding) of the
 raw-deflated canonical JSON of a linkable request (``resolve``, ``calc``,
-``wif``, ``research``, ``bombing``). Canonical JSON sorts keys and drops spaces, so the same battle
+``wif``, ``research``, ``bombing``, ``journal``). Canonical JSON sorts keys and drops spaces, so the same battle
 always gives the same link. A link holds the *request*, never the result: the
 receiver re-runs it with the same seed and sees the same dice, which is what
 makes a posted link checkable.
@@ -29,7 +29,7 @@ MAX_JSON_BYTES = 64_000
 
 
 LINKABLE = {"resolve": "ops.resolve", "calc": "ops.calc", "wif": "ops.wif", "research": "ops.research",
-            "bombing": "ops.bombing"}
+            "bombing": "ops.bombing", "journal": "ops.journal"}
 """Ops a link may hold → module whose ``normalize(request) -> dict`` validates it."""
 
 

@@ -208,6 +208,17 @@ def requests(rng: random.Random) -> list[tuple[dict, dict]]:
     add(revealed["result"]["request"])
     for at in (0, 3, 5):
         add({**fair, "seed": "cond", "retreat_at_units": at})
+    # The luck of a game (issue 33): a journal of the seeded battles that have luck, between four sides.
+    nations = ("Germany", "Russia", "UK", "Japan")
+    lucky = [(entry_request, response["result"]["luck"]) for entry_request, response in record
+             if entry_request.get("op") == "resolve" and response["ok"] and response["result"].get("luck")]
+    journal = {"op": "journal", "battles": [
+        {"attacker": nations[i % 4], "defender": nations[(i + 1 + i // 4) % 4] if (i + 1 + i // 4) % 4 != i % 4
+         else nations[(i + 2) % 4], "luck": luck, **({"label": f"turn {i}"} if i % 3 == 0 else {})}
+        for i, (_, luck) in enumerate(lucky[:24])]}
+    response = add(journal)
+    if response["ok"]:
+        add({"op": "share", "decode": response["result"]["link"]})
     # Bad requests.
     for bad in ({}, {"op": "fly"}, {"op": "resolve"}, {"op": "calc", "ruleset": "x"},
                 {"op": "resolve", "ruleset": "classic", "system": {"name": "colored"}, "kind": "amphibious",
@@ -215,7 +226,8 @@ def requests(rng: random.Random) -> list[tuple[dict, dict]]:
                 {"op": "resolve", "ruleset": "classic", "system": {"name": "dice"},
                  "attacker": {"units": {"infantry": -1}}, "defender": {"units": {"infantry": 1}}, "seed": "s"},
                 {"op": "share", "decode": "v1.@@@"}, {"op": "share", "decode": "v2.abc"},
-                {"op": "wif", "attack": -1, "defense": 1}, {"op": "research", "system": "lowluck"}):
+                {"op": "wif", "attack": -1, "defense": 1}, {"op": "research", "system": "lowluck"},
+                {"op": "journal", "battles": [{"attacker": "A", "defender": "B", "luck": {"swing": 3, "law": {"3": 0.5}}}]}):
         add(bad)
     return record
 

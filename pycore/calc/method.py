@@ -147,7 +147,12 @@ def _sampled_instead(setup, rounds, guess, chain: str, allowed: bool) -> Ends:
 
 def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> dict:
     """The law of the battle's end and its summaries, in the arithmetic asked for (no JSON yet)."""
-    law = ends_of(setup, rounds, exact, options)
+    return summarize(setup, ends_of(setup, rounds, exact, options), exact, options)
+
+
+def summarize(setup, law: Ends, exact=False, options: Mapping[str, Any] | None = None) -> dict:
+    """A law of the battle's end summed up: outcome, losses, cost and its swing, survivors, rounds (the luck of a
+    resolved battle reads its swing from a law it got itself: ``pycore.luck.battle``)."""
     zero = Fraction(0) if exact else 0.0
     ruleset = setup.ruleset
     damaged = (options or {}).get("damaged", {})

@@ -20,6 +20,7 @@ from ..engine.sequence import MAX_ROUNDS, BattleLog, retreating
 from ..engine.setup import ROLES, BattleSetup, parse_setup, setup_json
 from ..engine.table import Decisions, RefereeTable, SeededTable, StagedTable, Table, TableHits
 from ..errors import BadRequest
+from ..luck.battle import luck_of
 from .. import origin as origin_of
 from ..report import report, read_options
 from ..report_words import names_of as summary_names
@@ -248,24 +249,31 @@ def _system_words(setup: BattleSetup) -> str:
     return summary_names(setup).split(" · ")[1]
 
 
+def _table(req: Request, play: Any) -> tuple[Table, int | None]:
+    """The battle's table (its dice and decisions) and the rounds it may fight."""
+    if req.table_dice is not None:
+        if not req.table_dice:
+            raise BadRequest("dice", "give the dice of at least one round")
+        table = RefereeTable(req.table_dice, req.decisions, by_colour=play.by_colour)
+        return table, min(req.rounds or MAX_ROUNDS, len(req.table_dice))
+    if req.origin.seeds is not None:
+        return StagedTable(req.origin.seeds, req.decisions), req.rounds
+    return SeededTable(req.seed, req.decisions), req.rounds
+
+
+def _luck(req: Request, play: Any, battle: BattleLog) -> dict:
+    """``luck`` (docs/rules.md §14), and ``luck_reason`` where it is null."""
+    luck, reason = luck_of(req.setup, battle, lambda rounds: play.fight(req.setup, _table(req, play)[0], rounds))
+    return {"luck": luck} if luck is not None else {"luck": None, "luck_reason": reason}
+
+
 def run(request: Mapping[str, Any]) -> dict:
     canonical, req = parse(request)
     options = read_options(request.get("report", {}))
     origin_of.ready(req.origin)
     setup = req.setup
     play = setup.system.play()
-    table: Table
-    if req.table_dice is not None:
-        if not req.table_dice:
-            raise BadRequest("dice", "give the dice of at least one round")
-        table = RefereeTable(req.table_dice, req.decisions, by_colour=play.by_colour)
-        limit = min(req.rounds or MAX_ROUNDS, len(req.table_dice))
-    elif req.origin.seeds is not None:
-        table = StagedTable(req.origin.seeds, req.decisions)
-        limit = req.rounds
-    else:
-        table = SeededTable(req.seed, req.decisions)
-        limit = req.rounds
+    table, limit = _table(req, play)
     battle = play.fight(setup, table, limit)
     _check_unused(req, table, battle, play.by_colour)
     next_draw = _wait_for_draw(req, table, battle) if isinstance(table, StagedTable) else None
@@ -307,6 +315,7 @@ def run(request: Mapping[str, Any]) -> dict:
         leaving = _may_retreat(setup, battle, req.decisions)
         if leaving:
             result["may_retreat"] = leaving
+    result.update(_luck(req, play, battle))
     verified = options.get("beacon_verified", False)
     diceless = _system_words(setup) if setup.system.deterministic else None
     result["dice_source"] = origin_of.label(canonical, verified, diceless)

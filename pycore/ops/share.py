@@ -13,7 +13,7 @@ from .. import commit as commit_reveal
 from .. import origin
 from .. import validate as v
 from ..errors import BadRequest
-from ..share import normalize_linkable, decode_link, link_for
+from ..share import MAX_LINK_CHARS, normalize_linkable, decode_link, link_for
 
 
 def run(request: Mapping[str, Any]) -> dict:
@@ -37,7 +37,11 @@ def run(request: Mapping[str, Any]) -> dict:
         return _reveal(v.obj(request["reveal"], "reveal"), v.required(request, "secret", ""))
     if "secret" in request:
         raise BadRequest("secret", "a secret goes only with commit or reveal")
-    return {"link": link_for(normalize_linkable(v.obj(request["encode"], "encode"), "encode"))}
+    link = link_for(normalize_linkable(v.obj(request["encode"], "encode"), "encode"))
+    if len(link) > MAX_LINK_CHARS:
+        raise BadRequest("encode", f"this request is too long for a link ({len(link):,} characters, at most "
+                                   f"{MAX_LINK_CHARS:,}): share it in parts")
+    return {"link": link}
 
 
 def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False) -> dict:

@@ -90,6 +90,7 @@ def run(request: Mapping[str, Any]) -> dict:
     roll = _roll(setup, dist)
     if roll is not None:
         result["roll"] = _roll_json(roll, setup, table, extra_loss)
+        result["roll"]["luck"] = _luck(dist, roll)
     result["link"] = link_for(canonical)
     return result
 
@@ -229,6 +230,18 @@ def _roll_json(roll: Roll, setup: Setup, table: Table, extra_loss: bool) -> dict
         "how": how,
         "text": f"{how} {roll.cell.describe(extra_loss)}",
     }
+
+
+def _luck(dist: Distribution, roll: Roll) -> dict:
+    """The rolled cell's percentile from the attacker's view (docs/wif.md "Luck", docs/rules.md §14): cells in
+    table order — by the first row each is printed on, a higher row better for the attacker — the cell rolled a
+    tie, split: P(a cell before it) + ½·P(its cell)."""
+    rank = {row: i for i, row in enumerate(ROWS)}
+    mine = next(o for o in dist.outcomes if o.cell.text == roll.cell.text)
+    first = min(rank[r] for r in mine.rows)
+    below = sum(o.weight for o in dist.outcomes if o is not mine and min(rank[r] for r in o.rows) < first)
+    p = dist.probability(below) + dist.probability(mine.weight) / 2
+    return {"percentile": float(p), "exact_percentile": _fraction_text(p), "cell_probability": float(dist.probability(mine.weight))}
 
 
 def _fraction_text(p: Fraction) -> str:

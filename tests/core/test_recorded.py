@@ -29,7 +29,7 @@ ENTRIES = _entries()
 
 def test_the_record_covers_every_op_and_system():
     ops = {entry["request"].get("op") for entry in ENTRIES}
-    assert {"rulesets", "resolve", "calc", "share", "wif", "research", "bombing"} <= ops
+    assert {"rulesets", "resolve", "calc", "share", "wif", "research", "bombing", "journal"} <= ops
     systems = {entry["request"]["system"]["name"] for entry in ENTRIES
                if entry["request"].get("op") == "resolve" and "dice" in entry["request"]}
     assert systems == {"dice", "lowluck", "chess", "colored"}  # referee play under every system

@@ -17,7 +17,7 @@ from test_wif import enter_canonical_combat, open_wif
 
 def test_every_screen_empty_has_no_axe_violations(page: Page, dist_server):
     BattleScreen(page).open(dist_server.url)
-    for tab in ("battle", "calc", "wif", "research"):
+    for tab in ("battle", "calc", "wif", "research", "journal"):
         page.locator(f"#tab-screen-{tab}").click()
         assert_no_axe_violations(page, f"{tab}: empty")
 

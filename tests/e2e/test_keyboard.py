@@ -60,24 +60,24 @@ def test_tab_row_follows_the_tabs_pattern_and_the_address_keeps_the_screen(page:
     expect(page.locator("#tab-screen-calc")).to_be_focused()
     expect(page.locator("#screen-calc")).to_be_visible()
     assert page.evaluate("location.hash") == "#odds"
-    page.keyboard.press("End")
-    expect(page.locator("#tab-screen-research")).to_be_focused()
-    expect(page.locator("#screen-research")).to_be_visible()
+    page.keyboard.press("End")  # the last tab: Luck, the game journal (#33)
+    expect(page.locator("#tab-screen-journal")).to_be_focused()
+    expect(page.locator("#screen-journal")).to_be_visible()
     page.keyboard.press("ArrowRight")  # wraps round to the first tab
     expect(page.locator("#tab-screen-battle")).to_be_focused()
     page.keyboard.press("Home")
     page.keyboard.press("ArrowLeft")  # and back to the last
-    expect(page.locator("#tab-screen-research")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#tab-screen-journal")).to_have_attribute("aria-selected", "true")
     # One Tab stop for the whole row: the selected tab.
     assert page.locator("[role=tab][tabindex='0']").count() == 1
     page.keyboard.press("ArrowLeft")
-    assert page.evaluate("location.hash") == "#wif"
+    assert page.evaluate("location.hash") == "#research"
     # Reload returns to the screen; Back returns to the one before.
     page.reload()
     BattleScreen(page).wait_ready()
-    expect(page.locator("#screen-wif")).to_be_visible()
-    page.go_back()
     expect(page.locator("#screen-research")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#screen-journal")).to_be_visible()
     page.go_back()
     expect(page.locator("#screen-battle")).to_be_visible()
 

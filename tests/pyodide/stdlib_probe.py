@@ -42,6 +42,8 @@ REQUESTS = [
      "steps": [{"dice": 3, "tech": "jet_power"}, {"dice": 1, "tech": "jet_power", "rolls": [2, 5, 1, 6]}]},  # docs/research.md
     {"op": "bombing", "system": "lowluck", "bombers": 3, "aa": True, "seed": "raid on Karelia"},  # docs/research.md
     {"op": "bombing", "settle": {"fees": 7, "money": 3, "bombers": 4}},  # docs/research.md
+    {"op": "journal", "battles": [{"attacker": "Germany", "defender": "Russia",  # docs/api.md, issue 33
+                                   "luck": {"swing": 3, "law": {"-3": 0.625, "0": 0.125, "3": 0.25}}}]},
 ]
 
 

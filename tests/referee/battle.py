@@ -488,7 +488,8 @@ def calc(request: dict, aa_casualties: str = "fired_at") -> dict:
     ``survivors`` per side and unit type (expected count; bombarding ships are not in the army; an AA gun
     captured with the territory is lost to the defender, not left to him),
     ``cost_lost`` per side (expected), ``takes_territory`` (the attacker wins with a land unit left, not
-    at sea: seed 002, docs/rules.md "The territory") and ``rounds`` (expected rounds fought)."""
+    at sea: seed 002, docs/rules.md "The territory"), ``rounds`` (expected rounds fought) and ``swing`` (the law
+    of IPCs the defender lost − IPCs the attacker lost, docs/rules.md §14)."""
     battle = Battle(request, aa_casualties)
     ends = battle.ends()
     size = {role: sum(i + d for _, i, d in battle.start[role]) for role in ROLES}
@@ -497,8 +498,10 @@ def calc(request: dict, aa_casualties: str = "fired_at") -> dict:
     survivors = {role: {uid: Fraction(0) for uid, _, _ in battle.start[role]} for role in ROLES}
     cost = {role: Fraction(0) for role in ROLES}
     takes = Fraction(0)
+    swing: dict = {}  # IPCs the defender lost − IPCs the attacker lost → p (the luck of a battle, issue 33)
     rs = battle.rs
     for (name, a, d), p in ends.items():
+        spent = {}
         outcome[name] += p
         taken = name == "attacker_wins" and battle.kind != "sea" and any(
             rs.unit(uid).domain == "land" and uid != "aa_gun" for uid, _, _ in a)
@@ -514,6 +517,8 @@ def calc(request: dict, aa_casualties: str = "fired_at") -> dict:
             _add(losses[role], size[role] - sum(left.values()), p)
             for uid, n in left.items():
                 survivors[role][uid] += p * n
-            cost[role] += p * sum(rs.unit(uid).cost * (i + dmg - left.get(uid, 0)) for uid, i, dmg in battle.start[role])
+            spent[role] = sum(rs.unit(uid).cost * (i + dmg - left.get(uid, 0)) for uid, i, dmg in battle.start[role])
+            cost[role] += p * spent[role]
+        _add(swing, spent["defender"] - spent["attacker"], p)
     return {"outcome": outcome, "losses": losses, "survivors": survivors, "cost_lost": cost,
-            "takes_territory": takes, "rounds": battle.expected_rounds}
+            "takes_territory": takes, "rounds": battle.expected_rounds, "swing": swing}

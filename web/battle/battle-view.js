@@ -16,6 +16,7 @@ import {copyInto} from "../kit/copy.js";
 import {decide, enterDice} from "./decisions.js";
 import {tableDice} from "./battle-state.js";
 import {KINDS} from "../kit/form-state.js";
+import {createLuckLine} from "./luck-line.js";
 
 const KIND_NAMES = Object.fromEntries(KINDS);
 const FORMATS = [["text", "Copy text"], ["bbcode", "Copy BBCode"], ["markdown", "Copy Markdown"]];
@@ -99,16 +100,18 @@ function pauseFor(battle, words, system, onStep, undone) {
 export function createBattleView({onStep, onOdds}) {
   let battle = null;
   let pause = null; // the casualty or dice panel shown while the battle waits
+  let names = null; // the unit names of the battle shown (for the journal's label)
   const header = el("div", {class: "log-header"});
   const rounds = el("div", {class: "rounds"});
   const outcome = el("div", {class: "outcome", id: "outcome", role: "status", hidden: true});
   const pauseSlot = el("div", {class: "pause-slot", id: "pause-slot"});
   const report = reportPanel((format) => battle?.result?.report?.[format] || "");
   const share = createSharePanel("", "battle");
+  const luck = createLuckLine({names: () => names});
   const oddsButton = el("button", {type: "button", class: "small odds-here", id: "odds-here"}, "Odds from here");
   oddsButton.addEventListener("click", () => onOdds());
   const node = el("section", {class: "log", id: "battle-log", "aria-label": "Battle log", hidden: true},
-    el("h2", {}, "Battle log"), header, rounds, pauseSlot, oddsButton, outcome, share.node, report.node);
+    el("h2", {}, "Battle log"), header, rounds, pauseSlot, oddsButton, outcome, luck.node, share.node, report.node);
 
   function render(next, words, {undone = null} = {}) {
     battle = next;
@@ -120,6 +123,8 @@ export function createBattleView({onStep, onOdds}) {
     share.hide();
     report.node.hidden = true;
     pause = null;
+    names = words?.names || null;
+    luck.render(result ? battle : null);
     if (!result) return;
     const system = result.system?.name || battle.request.system.name;
     drawHeader(header, battle.request, result, words);

@@ -8,6 +8,7 @@ import {el, clear, append} from "../kit/dom.js";
 import {copyInto} from "../kit/copy.js";
 import {shareUrl} from "../kit/share.js";
 import {pct, plain, signed} from "./wif-state.js";
+import {wifLuckLine} from "../kit/luck-words.js";
 
 function renderRoll(rollCard, roll, request) {
   clear(rollCard);
@@ -25,6 +26,7 @@ function renderRoll(rollCard, roll, request) {
     el("p", {class: "wif-side attacker", id: "wif-roll-attacker"}, roll.attacker),
     el("p", {class: "wif-side defender", id: "wif-roll-defender"}, roll.defender),
     el("p", {class: "wif-roll-text", id: "wif-roll-how"}, roll.how),
+    wifLuckLine(roll.luck) ? el("p", {class: "wif-luck", id: "wif-roll-luck"}, wifLuckLine(roll.luck)) : null, // #33
     request?.seed ? el("p", {class: "hint"}, "Seed: ", el("code", {}, request.seed)) : null]);
 }
 
