@@ -20,6 +20,7 @@ import json
 import zlib
 from typing import Any, Mapping
 
+from . import jsontext
 from . import validate as v
 from .errors import BadRequest, show
 
@@ -75,9 +76,11 @@ def decode_link(link: Any, field: str = "decode") -> dict:
             raise BadRequest(field, f"the link unpacks to more than {MAX_JSON_BYTES} bytes")
         if not unpacker.eof:
             raise ValueError("truncated")
-        request = json.loads(data.decode("utf-8"))
+        request = jsontext.loads(data.decode("utf-8"))   # its depth bounded before any parser recurses
     except BadRequest:
         raise
+    except jsontext.TooDeep as error:
+        raise BadRequest(field, f"the link is refused: {error}") from None
     except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest(field, "the link is damaged (cut short or edited): it does not decode") from None
     return normalize_linkable(v.obj(request, f"{field} (decoded)"), f"{field} (decoded)")

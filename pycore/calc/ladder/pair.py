@@ -202,7 +202,7 @@ class Pair:
                             got = steps[p] = pack([p, 1.0 - p])
                         u = ((u * got) >> (SCALE_BITS + BITS)) & mask
                     folds[t] = u
-            if i + 1 < ka:
+            if i + 1 < ka and width > 1:    # a defender that never scores (width 1) moves no row
                 folds[i + 1] = ((packed[i + 1] * backward) >> (SCALE_BITS + BITS * (lo_a + n - 1))) & mask
             across = [0.0] * kd                 # Σ_{l≥1} D_j[l]·U_{i,i+l}[j], in units of 1 / SCALE
             for t, u in folds.items():
