@@ -88,7 +88,7 @@ def test_a_memory_error_is_too_big_not_a_bug():
 def test_the_command_line_exits_1_on_too_big_and_2_on_a_bad_request(monkeypatch, capsys):
     """``python -m pycore``'s main, in this process (no subprocess: the suite also runs in Pyodide)."""
     def status(request):
-        monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(request)))
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(request).encode()), encoding="utf-8"))
         return cli.main()
     assert status(ISSUE[0]) == 1
     assert status({**ISSUE[0], "system": {"name": []}}) == 2

@@ -6,18 +6,15 @@ Pyodide, whose much smaller stack is what the nesting checks are for.
 """
 
 import base64
+import io
 import json
-import subprocess
 import sys
 import zlib
-from pathlib import Path
 
 import pytest
 
 from pycore import api, jsontext
 from pycore.errors import show
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 def ask(request) -> dict:
@@ -116,13 +113,18 @@ def test_a_response_quoting_a_lone_surrogate_is_still_utf8():
     text.encode("utf-8")
 
 
-def test_the_command_line_writes_every_response_it_can_make():
-    for stdin, status in ((b'"\\ud800"', 2), (b'{"op": "rulesets", "x\\udfff": 1}', 2), (b"\xff\xfe", 2)):
-        done = subprocess.run([sys.executable, "-m", "pycore"], input=stdin, capture_output=True, cwd=REPO,
-                              timeout=60)
-        assert done.returncode == status and not done.stderr, (stdin, done)
-        envelope = json.loads(done.stdout.decode("utf-8"))
-        assert envelope["ok"] is False and envelope["error"]["type"] in ("bad_request", "bad_json")
+def test_the_command_line_writes_every_response_it_can_make(monkeypatch):
+    """``python -m pycore``'s main in this process (the suite also runs in Pyodide, which has no processes):
+    a lone surrogate read from JSON text, one in a key, bytes that are not UTF-8 — each gets its response."""
+    from pycore import __main__ as cli
+    for stdin in (b'"\\ud800"', b'{"op": "rulesets", "x\\udfff": 1}', b"\xff\xfe"):
+        out = io.BytesIO()
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+        monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(out, encoding="ascii"))   # a terminal of any encoding
+        status = cli.main()
+        envelope = json.loads(out.getvalue().decode("utf-8"))
+        assert status == 2 and envelope["ok"] is False, (stdin, envelope)
+        assert envelope["error"]["type"] in ("bad_request", "bad_json")
 
 
 # ---- 5. nesting: refused before anything recurses (was RecursionError in errors.show()) --------------
