@@ -18,12 +18,13 @@ time side by side); the page's Pyodide runs at about the same speed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import comb, sqrt
 
 from ..engine.kinds import kinds
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import LuckdialError
+from .runtime import SPEED
 
 BUDGET_SECONDS = 10.0
 """The most work (estimated seconds) one ``calc`` may do; beyond it Monte Carlo or a ``too_big`` refusal."""
@@ -31,8 +32,10 @@ MIN_SAMPLES = 200
 """Monte Carlo is refused below this many battles (a 95 % interval of ±6.9 % at worst)."""
 
 # Seconds per unit of work, per method (upper envelopes of bench/cost.py's measurements).
-LADDER_SECOND = 2e-7        # per (state × law width) of the land ladder
-LADDER_BUILD_SECOND = 4e-7  # per (rung × die) of building the ladders' laws
+LADDER_UNIT_SECOND = 1.1e-7  # per unit of the land ladder's counted work (ladder/work.py): measured 0.04–0.11 µs
+LADDER_FILL = 1.0           # the share of the grid :func:`reach` gives that the ladder settles, at most
+BRANCH_SHARE = 0.5          # the work of a grid the opening fire starts, beyond the first, against the first's
+ROUNDS_FACTOR = 3.5         # a round limit works the states round by round: measured up to 3.4× the work to the end
 FLEET_SECOND = 1e-6         # per state^1.5 × law width of the sea chain (its usual fleets; see FLEET_ATTEMPT_SECONDS)
 FLEET_ATTEMPT_SECONDS = 5.0  # the sea chain's own bound (fleet.WORK_BUDGET): where groups cross more than the
                              # counts tell (aircraft against subs without destroyers), it gives way to Monte Carlo
@@ -47,9 +50,8 @@ spread fleet does not start a long calculation unasked. It cannot tell which fle
 bound: lopsided ones end in a few rounds (30 subs + 30 fighters against 6 subs, 6 fighters and 2 battleships:
 0.018, 0.3 s), so every spread fleet within 60 a side is tried."""
 GENERAL_SECOND = 3e-5       # per state of the general chain (floats); Fractions 3 times more
-RETREAT_FACTOR = 4          # retreat_below works a second law (the odds from every state): measured 2–4.5×
-ROUND, ROUND_SEA = 1.2e-3, 2.2e-3  # one round of a battle fought by the engine (Monte Carlo): land, sea
-UNIT_ROUND = 8e-6                    # and each unit in it
+ROUND, ROUND_SEA, ROUND_COLORED = 3e-4, 5e-4, 8e-4  # one round of a battle fought by the engine (Monte Carlo)
+UNIT_ROUND, UNIT_ROUND_COLORED = 2e-6, 1e-7          # and each unit in it (coloured dice: six dice a colour)
 CHESS_SECOND = 5e-4         # per unit of the A&A Chess enumeration (an envelope)
 COLORED_UNIT_SECOND = 2.5e-7  # per unit of the coloured-dice exact chain's work (colored.WORK_BUDGET): measured
                                # 0.12–0.23 µs (process time) at a load average of 3–5 on this machine, 2026-11-24
@@ -135,6 +137,8 @@ class Estimate:
     states: int
     seconds: float
     budget: float = BUDGET_SECONDS   # coloured dice: plus the exact chain's own bounded attempt before Monte Carlo
+    work: int = 0                    # the method's own units of work, where it counts them (the ladder)
+    refused: bool = False            # no method may answer it within the budget (``sampled``)
 
     def words(self) -> str:
         if self.method == "monte_carlo":
@@ -143,7 +147,7 @@ class Estimate:
 
     def as_json(self) -> dict:
         return {"method": self.method, "states": self.states, "seconds": round(self.seconds, 3),
-                "budget_seconds": self.budget, "within_budget": self.seconds <= self.budget,
+                "budget_seconds": self.budget, "within_budget": not self.refused and self.seconds <= self.budget,
                 "words": f"about {duration(self.seconds)}"}
 
 
@@ -177,16 +181,170 @@ def _width(setup: BattleSetup, dice: int) -> float:
     return 3
 
 
-def ladder(setup: BattleSetup, retreat_below: bool = False) -> Estimate:
-    """The land ladder: states (rungs × rungs), each a convolution as wide as the laws."""
+def ladder(setup: BattleSetup, retreat_below: bool = False, opening: bool = True, rounds: int | None = None) -> Estimate:
+    """The land ladder: its units of work (``calc/ladder/work.py``) modelled from the counts, and their seconds.
+
+    Each way the opening fire can fall that leaves the attacker an army no other way leaves (AA guns that
+    shoot down aircraft the attacker would lose after his ground units) starts a ladder and a grid of its
+    own (:func:`opening_ways`): the work is that many grids, each (rungs × rungs) × both laws' widths,
+    times the share of a grid the battle's mass reaches (``LADDER_FILL``), plus its ladders' rungs and the
+    opening states; "retreat below" adds each grid's backward pass, whole."""
+    from .ladder.work import BACKWARD_UNITS, OPENING_WORK, ROW_WORK, RUNG_WORK
     ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
     na, nd = (setup.side(role).units.size for role in ROLES)
-    states = (ka + 1) * (kd + 1)
-    work = states * (_width(setup, na) + _width(setup, nd)) * LADDER_SECOND
-    work += (ka * na + kd * nd) * LADDER_BUILD_SECOND
+    wa, wd = _width(setup, na), _width(setup, nd)
+    grids, states_opened = opening_ways(setup) if opening else (1, 1)
+    grid = (ka + 1) * (kd + 1)
+    rows, columns = reach(setup, ka, kd, opening)
+    settled = rows * columns * (wa + wd) * LADDER_FILL + rows * ROW_WORK
+    if rounds is not None:
+        settled *= min(ROUNDS_FACTOR, max(1.0, rounds / 3))
+    # The other grids start with the mass of one way the guns fall: their states drop below the floor sooner.
+    work = (1 + (grids - 1) * BRANCH_SHARE) * settled
     if retreat_below:
-        work *= RETREAT_FACTOR
-    return Estimate("ladder", states, OVERHEAD + work)
+        # The backward pass works every state of its grid, with the laws as the ladder keeps them: the
+        # defender's up to its most hits (Low Luck's sure hits included), the attacker's as wide as kept.
+        fire_a, fire_d = (_fire_by_hits(setup, role)[0] for role in ROLES)
+        most_d = fire_d + (TAIL_SPREAD * sqrt(fire_d) if setup.system.independent_dice else 1) + 1
+        kept_a = 2 * TAIL_SPREAD * sqrt(fire_a) + 1 if setup.system.independent_dice else 2
+        work += grids * (ka + 1) * (ROW_WORK + kd * (most_d + kept_a)) * BACKWARD_UNITS
+    # Rungs: the first ladder's all, each other's until it meets the first's (its ground units lost).
+    own = (ka + 1) + (grids - 1) * (_ground_before_air(setup) + 1)
+    work += own * (RUNG_WORK + _law_length(setup, na)) + (kd + 1) * (RUNG_WORK + _law_length(setup, nd))
+    work += states_opened * (OPENING_WORK + kd * wd)
+    return Estimate("ladder", grids * grid, OVERHEAD + work * LADDER_UNIT_SECOND * SPEED["ladder"], work=int(work))
+
+
+REACH_SPREAD = 7.6
+"""How far past the battle's mean path the ladder's states still hold mass above the floor (1e-13): standard
+deviations of the hits taken so far (:func:`reach`)."""
+
+
+def _fire_by_hits(setup: BattleSetup, role: str) -> list[float]:
+    """A side's expected hits a round after 0, 1, 2, … hits taken, its casualties in its order of loss.
+
+    The engine's rule read from the counts: two-hit units absorb the first hits, then the order of loss
+    (defenseless transports last; AA guns that are never casualties stay). Each unit's chance is its value
+    over 6, the mean of one die under dice and Low Luck alike (docs/rules.md §2, §4)."""
+    ruleset = setup.ruleset
+    table = kinds(ruleset)
+    counts = dict(setup.side(role).units.counts)
+    chance = {uid: min(6, max(0, ruleset.unit(uid).attack if role == "attacker" else ruleset.unit(uid).defense)) / 6
+              for uid in counts}
+    fire = sum(n * chance[uid] for uid, n in counts.items())
+    out = [fire] * (1 + sum(n for uid, n in counts.items() if uid in table.two_hit))
+    order = [uid for uid in setup.side(role).order_of_loss if uid in counts and uid not in table.last]
+    order += [uid for uid in setup.side(role).order_of_loss if uid in counts and uid in table.last]
+    for uid in order:
+        if uid in table.never_lost:
+            continue
+        for _ in range(counts[uid]):
+            fire -= chance[uid]
+            out.append(max(0.0, fire))
+    return out
+
+
+def reach(setup: BattleSetup, ka: int, kd: int, opening: bool = True) -> tuple[int, int]:
+    """(rows, columns) of a ladder's grid the battle's mass reaches: its mean path (each round each side takes
+    the other's expected hits; the defender starts past bombardment's) to the end, plus ``REACH_SPREAD``
+    deviations of the hits taken on the way (a lopsided battle ends long before the winner's last rung: 100
+    infantry and 100 bombers against 100 infantry end about 40 rows down of 200)."""
+    fire_a, fire_d = _fire_by_hits(setup, "attacker"), _fire_by_hits(setup, "defender")
+    i = j = var_i = var_j = 0.0
+    dice = setup.system.independent_dice
+    group = _bombardment(setup) if opening else None
+    if group is not None:
+        chances = [min(6, max(0, v)) / 6 for v in group.values]
+        j, var_j = sum(chances), sum(p * (1 - p) for p in chances) if dice else 0.25
+    for _ in range(200):
+        ia, jd = min(int(i), len(fire_a) - 1), min(int(j), len(fire_d) - 1)
+        if ia >= len(fire_a) - 1 or jd >= len(fire_d) - 1:
+            break
+        by_a, by_d = fire_a[ia], fire_d[jd]
+        if by_a + by_d < 1e-3:
+            break
+        i, j = i + by_d, j + by_a
+        var_i += by_d if dice else 0.25
+        var_j += by_a if dice else 0.25
+    rows = min(ka, i + REACH_SPREAD * sqrt(var_i) + 1) + 1
+    columns = min(kd, j + REACH_SPREAD * sqrt(var_j) + 1) + 1
+    return int(rows), int(columns)
+
+
+def ladder_budget() -> int:
+    """The ladder chain's bound in its units of work on this runtime (``ladder.WORK_BUDGET`` in CPython)."""
+    from .ladder.work import WORK_BUDGET
+    return int(WORK_BUDGET / SPEED["ladder"])
+
+
+TAIL_SPREAD = 7.6
+"""Hit counts of one group kept by the opening fire (``Chain.opening_law``): those whose chance is at least
+1e-13, within about 7.6 standard deviations on either side of the mean (250 dice at 1/6: 84 kept, modelled 91)."""
+
+
+def _kept(setup: BattleSetup, values: tuple, cap: int) -> int:
+    """How many hit counts of one opening group the chain keeps (its law cut at 1e-13, folded at ``cap``)."""
+    most = min(len(values), cap) + 1
+    if not setup.system.independent_dice:
+        return min(most, 2)                    # Low Luck: sure hits and a remainder
+    chances = [float(c) for c in setup.system.chances(values, ())]
+    mean, spread = sum(chances), TAIL_SPREAD * sqrt(sum(p * (1 - p) for p in chances))
+    # The counts from mean − spread to mean + spread, those past the cap folded into one.
+    low, high = max(0.0, mean - spread), min(float(cap), mean + spread)
+    return max(1, min(most, int(high - low) + 2))
+
+
+def opening_ways(setup: BattleSetup) -> tuple[int, int]:
+    """(grids, opening states): how many ladders of the attacker the opening fire starts, and its ways to fall.
+
+    AA fire that shoots down aircraft the attacker would lose only after his ground units leaves, for each
+    number shot down, an army that no rung of another ladder holds; where his aircraft are the first he
+    loses, every such army is a rung of the first ladder. Bombardment's casualties follow the defender's
+    order of loss, so each of its outcomes starts on a rung of the defender's one ladder."""
+    from ..engine.army import Army
+    from ..engine.firing import aa_shots
+    ruleset = setup.ruleset
+    a, d = Army(setup.attacker.units), Army(setup.defender.units)
+    shots, value = aa_shots(setup, d, a)
+    aa = _kept(setup, (value,) * shots, sum(n for uid, n in a.units.counts if ruleset.unit(uid).is_air)) if shots else 1
+    group = _bombardment(setup)
+    bombard = _kept(setup, group.values, hit_points(setup, "defender")) if group is not None else 1
+    first_air = True                          # the attacker's aircraft come first in his order of loss
+    seen_ground = False
+    for uid in setup.attacker.order_of_loss:
+        if not ruleset.has(uid) or not a.count(uid):
+            continue
+        if ruleset.unit(uid).is_air:
+            first_air = first_air and not seen_ground
+        else:
+            seen_ground = True
+    return (1 if first_air else aa), aa * bombard
+
+
+def _ground_before_air(setup: BattleSetup) -> int:
+    """The attacker's hit points lost before his last aircraft in his order of loss: the rungs a ladder the
+    AA guns start has of its own, before it meets the first ladder's aircraft-only rungs."""
+    ruleset = setup.ruleset
+    counts = dict(setup.attacker.units.counts)
+    order = [uid for uid in setup.attacker.order_of_loss if counts.get(uid)]
+    last_air = max((k for k, uid in enumerate(order) if ruleset.unit(uid).is_air), default=-1)
+    return sum(counts[uid] * ruleset.unit(uid).hit_points for uid in order[:last_air] if not ruleset.unit(uid).is_air)
+
+
+def _bombardment(setup: BattleSetup):
+    """The attacker's bombardment before round 1 (the engine's ``bombard_group``), or None."""
+    from ..engine.army import Army
+    from ..engine.firing import bombard_group
+    ruleset = setup.ruleset
+    land = sum(n for uid, n in setup.attacker.units.counts if ruleset.unit(uid).domain == "land")
+    return bombard_group(setup, land, Army(setup.defender.units))
+
+
+def _law_length(setup: BattleSetup, dice: int) -> float:
+    """A rung's law as the ladder keeps it (its ends below 1e-30 dropped): about 11.5 deviations each side."""
+    if setup.system.independent_dice:
+        return min(dice + 1, 1 + 12 * sqrt(dice))
+    return 3
 
 
 def fleet(setup: BattleSetup) -> Estimate:
@@ -204,7 +362,7 @@ def fleet(setup: BattleSetup) -> Estimate:
     if spread is not None:
         states = max(states, spread[0])
         work = max(work, min(FLEET_ATTEMPT_SECONDS, spread[1] * FLEET_SPREAD_HIGH * FLEET_UNIT_SECOND))
-    return Estimate("fleet", states, OVERHEAD + work)
+    return Estimate("fleet", states, OVERHEAD + work * SPEED["fleet"])
 
 
 def fleet_spread(setup: BattleSetup) -> tuple[int, float] | None:
@@ -253,7 +411,7 @@ def _army_states(setup: BattleSetup, role: str) -> int:
 
 def general(setup: BattleSetup, exact: bool) -> Estimate:
     states = _army_states(setup, "attacker") * _army_states(setup, "defender")
-    return Estimate("general", states, OVERHEAD + states * GENERAL_SECOND * (3 if exact else 1))
+    return Estimate("general", states, OVERHEAD + states * GENERAL_SECOND * (3 if exact else 1) * SPEED["general"])
 
 
 def battle_work(setup: BattleSetup, rounds: float) -> float:
@@ -261,13 +419,16 @@ def battle_work(setup: BattleSetup, rounds: float) -> float:
     cost plus each unit once. Monte Carlo counts it battle by battle and stops at the budget, so its cost is
     bounded whatever the battles do (the same request stops at the same battle: deterministic).
 
-    Measured (CPython, a shared machine) and fitted as rounds × (a round's fixed cost + ~6 µs a unit), the
-    model 1.5 times that: a round costs 0.8 ms on land (2 + 2 units), 1.5 ms at sea (6 + 3), 1.1 ms with
-    coloured dice (61 + 1); dice on land 16 ms for 400 units, 131 ms for 4,000 (about 5 rounds whatever
-    the size); at sea 13 ms for 120 units over 6 rounds; coloured dice 108 ms for 400 (24 rounds)."""
+    Fitted (CPython process time, bench/README.md "cost.py") as an upper envelope of rounds × (a round's
+    fixed cost + each unit): dice and Low Luck 0.14–0.25 ms a round plus up to 1.2 µs a unit on land, 1.6
+    µs at sea (1,203 units on land: 6.6 ms a battle of 4.1 rounds, modelled 11.2); coloured dice 0.2–0.55
+    ms a round whatever the size (six dice a colour)."""
     units = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
-    per_round = ROUND_SEA if setup.kind == "sea" else ROUND
-    return max(1.0, rounds) * (per_round + UNIT_ROUND * units)
+    if setup.system.calculator == "colored":
+        per_round, per_unit = ROUND_COLORED, UNIT_ROUND_COLORED
+    else:
+        per_round, per_unit = (ROUND_SEA if setup.kind == "sea" else ROUND), UNIT_ROUND
+    return max(1.0, rounds) * (per_round + per_unit * units) * SPEED["monte_carlo"]
 
 
 def battle_seconds(setup: BattleSetup) -> float:
@@ -287,11 +448,17 @@ def samples_within(setup: BattleSetup, wanted: int) -> int:
     return max(0, min(wanted, int((BUDGET_SECONDS - OVERHEAD) / battle_seconds(setup))))
 
 
-def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate) -> Estimate:
-    """Monte Carlo in place of an exact chain over the budget, or that chain's estimate where it cannot."""
+def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate | None) -> Estimate:
+    """Monte Carlo in place of an exact chain over the budget, or that chain's estimate where it cannot.
+
+    ``exact`` None: no exact chain takes the battle at all (a side beyond the sea chain's 60 units, more
+    units than the general chain's 16): Monte Carlo, or a refusal (``refused``) where it cannot stand in
+    or fewer than ``MIN_SAMPLES`` battles fit: what ``method.ends_of`` does, told before it."""
     samples = samples_within(setup, wanted)
     if allowed and samples >= MIN_SAMPLES:
         return monte_carlo(setup, samples)
+    if exact is None:
+        return replace(monte_carlo(setup, MIN_SAMPLES), refused=True)
     return exact if not allowed else min(exact, monte_carlo(setup, MIN_SAMPLES), key=lambda e: e.seconds)
 
 
@@ -446,17 +613,17 @@ def colored(setup: BattleSetup, small: bool, budget: int, samples: int, exact: b
     model's seconds in fractions, and ``within_budget`` says whether it fits the bound (its ``budget`` the
     bounded attempt's seconds)."""
     if exact:
-        attempt = OVERHEAD + budget * COLORED_FRACTION_UNIT_SECOND
+        attempt = OVERHEAD + budget * COLORED_FRACTION_UNIT_SECOND * SPEED["colored"]
         if not small:
             return Estimate("colored", 0, attempt + 1.0, attempt)
         pairs, work = colored_work(setup)
-        return Estimate("colored", pairs, OVERHEAD + work * COLORED_FRACTION_UNIT_SECOND,
+        return Estimate("colored", pairs, OVERHEAD + work * COLORED_FRACTION_UNIT_SECOND * SPEED["colored"],
                         attempt if work > budget else BUDGET_SECONDS)
-    attempt = OVERHEAD + budget * COLORED_UNIT_SECOND
+    attempt = OVERHEAD + budget * COLORED_UNIT_SECOND * SPEED["colored"]
     if small:
         pairs, work = colored_work(setup)
         if work <= budget:
-            return Estimate("colored", pairs, OVERHEAD + work * COLORED_UNIT_SECOND)
+            return Estimate("colored", pairs, OVERHEAD + work * COLORED_UNIT_SECOND * SPEED["colored"])
         exact_attempt = Estimate("colored", budget, attempt)
     else:
         exact_attempt = Estimate("colored", 0, 0.0)
@@ -469,7 +636,7 @@ def chess(setup: BattleSetup) -> Estimate:
     """A&A Chess: one battle (orthodox, COF) or a few paths per round (at most one die per group): measured
     under 3 s at every size within the limits (bench/cost.py)."""
     units = sum(setup.side(role).units.size for role in ROLES)
-    return Estimate("chess", units, OVERHEAD + units * CHESS_SECOND)
+    return Estimate("chess", units, OVERHEAD + units * CHESS_SECOND * SPEED["chess"])
 
 
 def too_big(chain: str | None, exact: Estimate | None, simulated: Estimate | None, why_not: str = "") -> TooBig:

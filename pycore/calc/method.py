@@ -22,6 +22,7 @@ from . import cost, fleet, ladder, montecarlo
 from .chain import Chain, solve
 from .choices import Retreat
 from .law import Ends
+from .runtime import SPEED
 
 OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
 MAX_GENERAL_UNITS = 16
@@ -58,17 +59,25 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
         empty = Force(())
         may_sample = not retreat and not keep_land and first_round == 1 and not any(damaged.values())
         if setup.kind != "sea":
-            guess = cost.ladder(setup, retreat.below is not None)
+            guess = cost.ladder(setup, retreat.below is not None, first_round == 1, rounds)
             if guess.seconds > cost.BUDGET_SECONDS:
                 return _sampled_instead(setup, rounds, guess, "the exact land chain", may_sample)
         opening = {(a0, d0, empty, empty): 1.0}
         if first_round == 1:
             opening = chain.opening(opening)
+        work = ladder.Work(cost.ladder_budget())
         try:
-            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat, keep_land, rounds)
-            return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned)
+            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat, keep_land, rounds, work)
+            return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned, work=work.done)
         except ladder.NotLinear:
             pass
+        except ladder.TooMuchWork:
+            # The battle's mass spread over more of its grids than the model reads: bounded, then sampled.
+            spent = cost.Estimate("ladder", guess.states, cost.BUDGET_SECONDS + guess.seconds)
+            return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
+                f"Monte Carlo: the exact land chain reached its bound ({cost.ladder_budget():,} units of work, about "
+                f"{cost.duration(cost.BUDGET_SECONDS)}) before the end"), may_sample, chain="the exact land chain",
+                exact=spent)
         if setup.kind == "sea" and not retreat and not keep_land:
             biggest = max(army.size for army in start.values())
             guess = cost.fleet(setup)
@@ -106,7 +115,7 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
     return Ends(solved["ends"], solved["rounds"], chain.pruned)
 
 
-def plan(setup, exact=False, options: Mapping[str, Any] | None = None) -> cost.Estimate:
+def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: int | None = None) -> cost.Estimate:
     """What ``ends_of`` will cost, told before any work: the method it takes and its estimate (docs/api.md
     "Cost budget"). Over the budget (``within_budget`` false) ``ends_of`` refuses with ``too_big``."""
     options = dict(options or {})
@@ -117,20 +126,22 @@ def plan(setup, exact=False, options: Mapping[str, Any] | None = None) -> cost.E
     calculator = setup.system.calculator
     if calculator == "colored":
         from . import colored
-        budget = colored.FRACTION_WORK_BUDGET if exact else colored.WORK_BUDGET   # the chain's own bound
+        budget = int((colored.FRACTION_WORK_BUDGET if exact else colored.WORK_BUDGET) / SPEED["colored"])  # its bound
         return cost.colored(setup, colored.small_enough(setup), budget, colored.SAMPLES, exact)
     if calculator is not None:
         return cost.chess(setup)
     guess = None
     if not exact:
         if setup.kind != "sea":
-            guess = cost.ladder(setup, retreat.below is not None)
+            guess = cost.ladder(setup, retreat.below is not None, options.get("first_round", 1) == 1, rounds)
         elif not retreat and not keep_land:  # the sea chain
             biggest = max(setup.side(role).units.size for role in ROLES)
             guess = cost.fleet(setup) if biggest <= MAX_FLEET_UNITS else None
         size = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
-        if guess is None and size > MAX_GENERAL_UNITS:
-            return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, cost.general(setup, False))
+        if guess is None and (size > MAX_GENERAL_UNITS or setup.kind == "sea"):
+            # Beyond every exact chain (ends_of: a side past the sea chain's 60 units, or more than the
+            # general chain's 16 units): Monte Carlo or a refusal, never the general chain's estimate.
+            return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, None)
     if guess is None:
         guess = cost.general(setup, exact)
     if guess.seconds <= cost.BUDGET_SECONDS or exact:

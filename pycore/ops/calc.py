@@ -158,7 +158,7 @@ def run(request: Mapping[str, Any]) -> dict:
     canonical, setup, rounds, exact, timing, options = parse(request)
     if v.boolean(request.get("estimate", False), "estimate"):
         # The cost alone, before any work (the page asks it before starting a link's calculation).
-        return {"estimate": plan(setup, exact, options).as_json(), "link": link_for(canonical)}
+        return {"estimate": plan(setup, exact, options, rounds).as_json(), "link": link_for(canonical)}
     began = time.perf_counter()
     got = compute(setup, rounds, exact, options)
     seconds = time.perf_counter() - began

@@ -68,7 +68,7 @@ def test_low_luck_is_cheaper_than_dice_for_the_same_battle():
     """Low Luck's law of hits is one or two values wide; dice spread as √n (pycore/calc/ladder)."""
     dice = parse(calc("dice", {"infantry": 500}, {"infantry": 500}))[1]
     low = parse(calc("lowluck", {"infantry": 500}, {"infantry": 500}))[1]
-    assert cost.ladder(low).seconds < cost.ladder(dice).seconds / 5
+    assert cost.ladder(low).work < cost.ladder(dice).work / 5
 
 
 def test_monte_carlo_stops_at_the_budget_and_says_how_many_battles():

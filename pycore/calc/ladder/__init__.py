@@ -33,5 +33,6 @@ from .pair import Pair, outcome_of
 from .rungs import Ladder, NotLinear
 from .solve import solve
 from .stack import Stack
+from .work import WORK_BUDGET, TooMuchWork, Work
 
-__all__ = ["Ladder", "NotLinear", "Pair", "Stack", "outcome_of", "solve"]
+__all__ = ["Ladder", "NotLinear", "Pair", "Stack", "TooMuchWork", "WORK_BUDGET", "Work", "outcome_of", "solve"]

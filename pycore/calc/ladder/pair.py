@@ -15,6 +15,7 @@ from operator import add, mul
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, slots, span, unpack
 from ..choices import is_below
 from .rungs import Ladder
+from .work import BACKWARD_UNITS, ROW_WORK, Work
 
 NEUMANN = 1e-3                 # d0 below which a row's own moves are summed as a series (settle_row)
 
@@ -58,6 +59,7 @@ class Pair:
         (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,
          self.big) = defender.columns or columns_of(defender)
         self._wins: list | None = None       # win_chances(), worked out when a retreat rule asks
+        self.work: Work | None = None        # the calculation's count of work (work.py), when it keeps one
         self._stops: dict[int, list] = {}    # row i: the columns where "retreat below" retreats
 
     def tail_col(self, l: int):
@@ -186,6 +188,8 @@ class Pair:
         for i in range(ka - 1, -1, -1):
             lo_a, probs = a.cut[i]
             n = len(probs)
+            if self.work is not None:
+                self.work.add(BACKWARD_UNITS * (ROW_WORK + kd * (width + n)))
             backward = pack(probs[::-1])
             step = a.steps[i]
             fresh = step is None

@@ -10,10 +10,23 @@ from ..choices import NEVER, Retreat
 from .pair import Pair, outcome_of
 from .rungs import Ladder
 from .stack import Stack
+from .work import OPENING_WORK, Work
+
+
+STACK_BYTES = 50_000_000
+
+
+def stack_size(pair: Pair) -> int:
+    """How many pairs one :class:`Stack` settles side by side: its tables hold, for each of the last
+    ``width`` rows, every pair's columns times the defender's law (16 bytes a slot), so at most
+    ``STACK_BYTES`` of them."""
+    per_pair = 16 * (pair.d.top + 1) * pair.width * pair.width
+    return max(1, STACK_BYTES // per_pair)
 
 
 def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
-          retreat: Retreat = NEVER, keep_land: bool = False, limit: int | None = None) -> dict:
+          retreat: Retreat = NEVER, keep_land: bool = False, limit: int | None = None,
+          work: Work | None = None) -> dict:
     """The law of the battle's end from the states after round 1's opening fire.
 
     ``opening``: {(attacker, defender, attacker ghosts, defender ghosts): p}, as
@@ -22,9 +35,9 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     still fights after ``limit`` rounds is ``in_progress``; without it the
     battle is fought to its end, each state settled once (:meth:`Stack.settle`).
     Raises :class:`NotLinear` when a rung fires more than one group (the caller
-    then uses the general chain).
+    then uses the general chain), :class:`TooMuchWork` when ``work`` (its count, work.py) passes its budget.
     """
-    solver = _Solver(setup, tail, floor, retreat, keep_land)
+    solver = _Solver(setup, tail, floor, retreat, keep_land, work if work is not None else Work(None))
     started = solver.open(opening)
     if limit is None:
         return solver.to_the_end(started)
@@ -34,8 +47,9 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
 class _Solver:
     """One ladder calculation: the ladders and pairs it made, and the ends it has recorded."""
 
-    def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool):
+    def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool, work: Work):
         self.setup, self.tail, self.floor, self.retreat, self.keep_land = setup, tail, floor, retreat, keep_land
+        self.work = work
         self.members: dict = {}          # (role, army) → (its ladder, its rung): ladders share their rungs
         self.pairs: dict = {}            # (id(attacker ladder), id(defender ladder)) → Pair
         self.ends: dict = {}
@@ -46,7 +60,8 @@ class _Solver:
     def ladder_of(self, role: str, army: Army, enemy: Army) -> tuple[Ladder, int]:
         got = self.members.get((role, army))
         if got is None:
-            ladder = Ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker")
+            ladder = Ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker",
+                            self.members, self.work)
             for k, rung in enumerate(ladder.armies):
                 self.members.setdefault((role, rung), (ladder, k))
             got = (ladder, 0)
@@ -72,7 +87,9 @@ class _Solver:
             if pair is None:
                 pair = self.pairs[key] = Pair(la, ld)
                 pair.pending = {}
+                pair.work = self.work
             kd = ld.top
+            self.work.add(OPENING_WORK + kd * len(law_d))
             # The row of defender's hits: the attacker's law from column j0 + lo_a, its tail folded at kd.
             first = j0 + lo_a
             row = [0.0] * (kd + 1)
@@ -148,7 +165,10 @@ class _Solver:
         for pair in self.pairs.values():
             stacks.setdefault(id(pair.d), []).append(pair)
         for group in stacks.values():
-            visits += Stack(group).settle(self.land, self.record, self.floor, self.retreat.below)
+            size = stack_size(group[0])
+            for start in range(0, len(group), size):
+                visits += Stack(group[start:start + size], self.work).settle(self.land, self.record, self.floor,
+                                                                   self.retreat.below)
         ends = self.merged()
         pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}
@@ -160,7 +180,7 @@ class _Solver:
         pruned = 0.0
         number = 1
         sent = started
-        alone = {key: Stack([pair]) for key, pair in self.pairs.items()}
+        alone = {key: Stack([pair], self.work) for key, pair in self.pairs.items()}
         while True:
             live_mass = 0.0
             landed = 0.0
