@@ -165,3 +165,27 @@ def test_the_38_character_link_is_refused_in_words():
     assert len(link) == 40 - 1
     error = refused({"op": "share", "decode": link})
     assert error["field"] == "decode" and "3000 deep" in error["message"]
+
+
+# ---- links the page makes read back (issue 34, "Smaller") ----------------------------------------------
+
+def test_a_table_dice_battle_of_2000_a_side_over_nine_rounds_links_and_reads_back():
+    """999 infantry + 999 tanks a side, every die a miss for 9 rounds (1,998 dice a side a round, entered at
+    the table): 72,000 bytes of dice, a link of a few hundred characters that the old 64,000-byte limit
+    refused to read back."""
+    miss = {"attacker": [6] * 1998, "defender": [6] * 1998}
+    battle = {"op": "resolve", "ruleset": "classic", "system": {"name": "dice"},
+              "attacker": {"units": {"infantry": 999, "tank": 999}},
+              "defender": {"units": {"infantry": 999, "tank": 999}}, "dice": [miss] * 9}
+    got = ask(battle)
+    assert got["ok"] and len(got["result"]["rounds"]) == 9, got.get("error")
+    back = ask({"op": "share", "decode": got["result"]["link"]})
+    assert back["ok"], back["error"]
+    assert back["result"]["request"]["dice"][8]["attacker"] == [6] * 1998
+
+
+def test_no_link_is_made_that_would_not_read_back():
+    from pycore.share import MAX_JSON_BYTES, LinkTooBig, link_for
+    with pytest.raises(LinkTooBig) as refused_:
+        link_for({"op": "resolve", "pad": "a" * (MAX_JSON_BYTES + 1)})
+    assert refused_.value.type == "too_big" and "reads back" in refused_.value.message
