@@ -11,7 +11,7 @@ import {createClient} from "../kit/client.js";
 import {createForces, forceTools} from "../kit/forces.js";
 import {PRINTED_SUBS_HINT, PRINTED_SUBS_TEXT, createSideOptions, printedSubsApply, unitsFor} from "../kit/battle-options.js";
 import {segmented, stepper} from "../kit/widgets.js";
-import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
+import {resultCard, dialRow, dialPeaks, estimateText} from "./calc-view.js";
 import {createAdvisor, fewestToReach, MOST_ADDED} from "./advisor.js";
 import {historyPanel, remember} from "../kit/history.js";
 import {armiesPanel} from "../kit/armies.js";
@@ -532,10 +532,7 @@ export function init(client, section) {
     const cost = await client.call({...envelope.result.request, estimate: true});
     const estimate = cost.ok ? cost.result.estimate : null;
     if (estimate && estimate.seconds > LINK_START_SECONDS) {
-      showMessage(estimate.within_budget
-        ? `Not started yet: this calculation takes ${estimate.words}. Tap Calculate to start it.`
-        : `Not started: this battle would take ${estimate.words} of work, more than the ${estimate.budget_seconds}\u00a0s ` +
-          "a calculation may take. Use fewer units, or tap Calculate for the details.", "info");
+      showMessage(estimateText(estimate), "info"); // #34 / #29 item 8: a simulation says so (calc-view.js)
       section.dataset.linkWaiting = "true";
       return;
     }
