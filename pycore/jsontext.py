@@ -55,9 +55,13 @@ def loads(text: str | bytes) -> Any:
     return json.loads(text)
 
 
-def dumps(value: Any) -> str:
+def dumps(value: Any, sort_keys: bool = False) -> str:
     """Compact JSON, non-ASCII as is, but any lone surrogate escaped (``\\udfff``), so the text is UTF-8."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return escaped(json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=sort_keys))
+
+
+def escaped(text: str) -> str:
+    """JSON text with every lone surrogate in it written as its ``\\u`` escape (the same JSON, now UTF-8)."""
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import binascii
 import importlib
-import json
 import zlib
 from typing import Any, Mapping
 
@@ -55,7 +54,8 @@ def normalize_linkable(request: Mapping[str, Any], field: str) -> dict:
 
 
 def canonical_json(request: Mapping[str, Any]) -> bytes:
-    return json.dumps(request, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    """Keys sorted, no spaces, UTF-8; a lone surrogate (which no op lets into a request it answers) escaped."""
+    return jsontext.dumps(request, sort_keys=True).encode("utf-8")
 
 
 def link_for(request: Mapping[str, Any]) -> str:
