@@ -69,7 +69,6 @@ from ..errors import BadRequest
 from . import cost
 from .law import Ends
 from .montecarlo import bounded
-from .runtime import SPEED
 
 EXACT_MAX_UNITS_A_SIDE = 60
 WORK_BUDGET = 32_000_000
@@ -615,8 +614,7 @@ class _Exact:
         self.pairs = 0                  # pairs whose round was planned (settled once, or carried round by round)
         self.moves = 0          # landings followed
         self.checked = 0        # the work is next compared with the budget after this many landings
-        # In its units; on a slower runtime fewer of them (runtime.SPEED), so the attempt takes the same time.
-        self.budget = int((FRACTION_WORK_BUDGET if exact else WORK_BUDGET) / SPEED["colored"])
+        self.budget = FRACTION_WORK_BUDGET if exact else WORK_BUDGET
         self.law_work = 0       # the work of the colours' laws this battle uses (cached or not, :func:`law_work`)
         self.numbers: dict = {}
         self.plans: dict = {}           # pair of profiles → the round's plan (:meth:`plan`)

@@ -140,15 +140,23 @@ class Estimate:
     work: int = 0                    # the method's own units of work, where it counts them (the ladder)
     refused: bool = False            # no method may answer it within the budget (``sampled``)
 
+    @property
+    def here(self) -> float:
+        """The seconds on this runtime: CPython's times the method's factor in Pyodide (``runtime.SPEED``)."""
+        return self.seconds * SPEED.get(self.method, 1.0)
+
     def words(self) -> str:
         if self.method == "monte_carlo":
-            return f"{_count(self.states)} simulated battles would take about {duration(self.seconds)}"
-        return f"would take about {duration(self.seconds)} ({_count(self.states)} states)"
+            return f"{_count(self.states)} simulated battles would take about {duration(self.here)}"
+        return f"would take about {duration(self.here)} ({_count(self.states)} states)"
 
     def as_json(self) -> dict:
-        return {"method": self.method, "states": self.states, "seconds": round(self.seconds, 3),
+        """What a page reads: ``seconds`` and ``words`` on this runtime (Pyodide's own coefficients, so a link's
+        calculation is started unasked, or not, by the time it takes there); ``within_budget`` the decision the
+        core takes, in the units every runtime shares (the same request takes the same method everywhere)."""
+        return {"method": self.method, "states": self.states, "seconds": round(self.here, 3),
                 "budget_seconds": self.budget, "within_budget": not self.refused and self.seconds <= self.budget,
-                "words": f"about {duration(self.seconds)}"}
+                "words": f"about {duration(self.here)}"}
 
 
 def _count(n: float) -> str:
@@ -212,7 +220,7 @@ def ladder(setup: BattleSetup, retreat_below: bool = False, opening: bool = True
     own = (ka + 1) + (grids - 1) * (_ground_before_air(setup) + 1)
     work += own * (RUNG_WORK + _law_length(setup, na)) + (kd + 1) * (RUNG_WORK + _law_length(setup, nd))
     work += states_opened * (OPENING_WORK + kd * wd)
-    return Estimate("ladder", grids * grid, OVERHEAD + work * LADDER_UNIT_SECOND * SPEED["ladder"], work=int(work))
+    return Estimate("ladder", grids * grid, OVERHEAD + work * LADDER_UNIT_SECOND, work=int(work))
 
 
 REACH_SPREAD = 7.6
@@ -272,9 +280,9 @@ def reach(setup: BattleSetup, ka: int, kd: int, opening: bool = True) -> tuple[i
 
 
 def ladder_budget() -> int:
-    """The ladder chain's bound in its units of work on this runtime (``ladder.WORK_BUDGET`` in CPython)."""
+    """The ladder chain's bound in its units of work (``ladder.WORK_BUDGET``), the same on every runtime."""
     from .ladder.work import WORK_BUDGET
-    return int(WORK_BUDGET / SPEED["ladder"])
+    return WORK_BUDGET
 
 
 TAIL_SPREAD = 7.6
@@ -362,7 +370,7 @@ def fleet(setup: BattleSetup) -> Estimate:
     if spread is not None:
         states = max(states, spread[0])
         work = max(work, min(FLEET_ATTEMPT_SECONDS, spread[1] * FLEET_SPREAD_HIGH * FLEET_UNIT_SECOND))
-    return Estimate("fleet", states, OVERHEAD + work * SPEED["fleet"])
+    return Estimate("fleet", states, OVERHEAD + work)
 
 
 def fleet_spread(setup: BattleSetup) -> tuple[int, float] | None:
@@ -411,7 +419,7 @@ def _army_states(setup: BattleSetup, role: str) -> int:
 
 def general(setup: BattleSetup, exact: bool) -> Estimate:
     states = _army_states(setup, "attacker") * _army_states(setup, "defender")
-    return Estimate("general", states, OVERHEAD + states * GENERAL_SECOND * (3 if exact else 1) * SPEED["general"])
+    return Estimate("general", states, OVERHEAD + states * GENERAL_SECOND * (3 if exact else 1))
 
 
 def battle_work(setup: BattleSetup, rounds: float) -> float:
@@ -428,7 +436,7 @@ def battle_work(setup: BattleSetup, rounds: float) -> float:
         per_round, per_unit = ROUND_COLORED, UNIT_ROUND_COLORED
     else:
         per_round, per_unit = (ROUND_SEA if setup.kind == "sea" else ROUND), UNIT_ROUND
-    return max(1.0, rounds) * (per_round + per_unit * units) * SPEED["monte_carlo"]
+    return max(1.0, rounds) * (per_round + per_unit * units)
 
 
 def battle_seconds(setup: BattleSetup) -> float:
@@ -613,17 +621,17 @@ def colored(setup: BattleSetup, small: bool, budget: int, samples: int, exact: b
     model's seconds in fractions, and ``within_budget`` says whether it fits the bound (its ``budget`` the
     bounded attempt's seconds)."""
     if exact:
-        attempt = OVERHEAD + budget * COLORED_FRACTION_UNIT_SECOND * SPEED["colored"]
+        attempt = OVERHEAD + budget * COLORED_FRACTION_UNIT_SECOND
         if not small:
             return Estimate("colored", 0, attempt + 1.0, attempt)
         pairs, work = colored_work(setup)
-        return Estimate("colored", pairs, OVERHEAD + work * COLORED_FRACTION_UNIT_SECOND * SPEED["colored"],
+        return Estimate("colored", pairs, OVERHEAD + work * COLORED_FRACTION_UNIT_SECOND,
                         attempt if work > budget else BUDGET_SECONDS)
-    attempt = OVERHEAD + budget * COLORED_UNIT_SECOND * SPEED["colored"]
+    attempt = OVERHEAD + budget * COLORED_UNIT_SECOND
     if small:
         pairs, work = colored_work(setup)
         if work <= budget:
-            return Estimate("colored", pairs, OVERHEAD + work * COLORED_UNIT_SECOND * SPEED["colored"])
+            return Estimate("colored", pairs, OVERHEAD + work * COLORED_UNIT_SECOND)
         exact_attempt = Estimate("colored", budget, attempt)
     else:
         exact_attempt = Estimate("colored", 0, 0.0)
@@ -636,7 +644,7 @@ def chess(setup: BattleSetup) -> Estimate:
     """A&A Chess: one battle (orthodox, COF) or a few paths per round (at most one die per group): measured
     under 3 s at every size within the limits (bench/cost.py)."""
     units = sum(setup.side(role).units.size for role in ROLES)
-    return Estimate("chess", units, OVERHEAD + units * CHESS_SECOND * SPEED["chess"])
+    return Estimate("chess", units, OVERHEAD + units * CHESS_SECOND)
 
 
 def too_big(chain: str | None, exact: Estimate | None, simulated: Estimate | None, why_not: str = "") -> TooBig:

@@ -57,7 +57,6 @@ from ..engine.firing import Group, has_destroyer, has_subs, main_groups, sub_gro
 from ..engine.kinds import kinds
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import BattleSetup
-from .runtime import SPEED
 from ..forces import Force
 from .chain import Chain
 from .ladder.packing import trim
@@ -593,8 +592,7 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
     if chain.engine.decided() == "stalemate":
         return {"ends": {("stalemate", a0, d0): 1.0}, "rounds": 0.0, "pruned": 0.0}
     fleet = Fleet(setup, start, tail)
-    # In its units; on a slower runtime fewer of them (runtime.SPEED), so the attempt takes the same time.
-    limit = fleet.budget = int(WORK_BUDGET / SPEED["fleet"]) if budget is None else budget
+    limit = fleet.budget = WORK_BUDGET if budget is None else budget
     A, D = fleet.sides["attacker"], fleet.sides["defender"]
     m = fleet.m
     ends: dict = {}

@@ -22,7 +22,6 @@ from . import cost, fleet, ladder, montecarlo
 from .chain import Chain, solve
 from .choices import Retreat
 from .law import Ends
-from .runtime import SPEED
 
 OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
 MAX_GENERAL_UNITS = 16
@@ -126,7 +125,7 @@ def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: i
     calculator = setup.system.calculator
     if calculator == "colored":
         from . import colored
-        budget = int((colored.FRACTION_WORK_BUDGET if exact else colored.WORK_BUDGET) / SPEED["colored"])  # its bound
+        budget = colored.FRACTION_WORK_BUDGET if exact else colored.WORK_BUDGET   # the chain's own bound
         return cost.colored(setup, colored.small_enough(setup), budget, colored.SAMPLES, exact)
     if calculator is not None:
         return cost.chess(setup)

@@ -1,14 +1,16 @@
 """How fast this runtime works each calculator method, against the CPython the cost model was fitted on.
 
-Why: the cost model (``cost.py``) and the chains' own bounds of work
-(``fleet.WORK_BUDGET``, ``colored.WORK_BUDGET``, ``ladder.WORK_BUDGET``) are
-fitted on CPython; the page runs the same code under Pyodide (WebAssembly),
-which is slower by a factor that differs by method (big-integer products
-less, list comprehensions more). Each method's factor was measured in
-Pyodide (``bench/cost.py --pyodide``: the same requests, the chains' counted
-work over time, against CPython in the same sitting); a method's seconds are
-its CPython seconds times its factor, and its bound of work is divided by
-it, so the page stops where CPython would stop in time, not in work.
+Why: the cost model (``cost.py``) is fitted on CPython; the page runs the same
+code under Pyodide (WebAssembly), which is slower by a factor that differs by
+method. Each method's factor was measured in Pyodide (``bench/cost.py
+--pyodide``: the same requests, Node's CPU time against CPython's, each in a
+process of its own). An estimate's ``seconds`` and ``words`` (what the page
+shows, and what decides whether a link's calculation starts unasked) are
+this runtime's: CPython's times the factor. What the core *does* is not: the
+method it takes, the chains' bounds of work and Monte Carlo's count of
+battles are in units every runtime shares, so a link gets the same answer in
+the page and on the command line; bench/cost.py --pyodide shows that every
+request still answers or refuses within 30 s there.
 """
 
 from __future__ import annotations
