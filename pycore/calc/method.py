@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from ..engine.army import Army
 from ..engine.setup import ROLES
 from ..forces import Force
-from . import cost, fleet, ladder, montecarlo
+from . import cost, fleet, ladder, ladder_cost, montecarlo
 from .chain import Chain, solve
 from .choices import Retreat
 from .law import Ends
@@ -58,13 +58,13 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
         empty = Force(())
         may_sample = not retreat and not keep_land and first_round == 1 and not any(damaged.values())
         if setup.kind != "sea":
-            guess = cost.ladder(setup, retreat.below is not None, first_round == 1, rounds)
+            guess = ladder_cost.ladder(setup, retreat.below is not None, first_round == 1, rounds)
             if guess.seconds > cost.BUDGET_SECONDS:
                 return _sampled_instead(setup, rounds, guess, "the exact land chain", may_sample)
         opening = {(a0, d0, empty, empty): 1.0}
         if first_round == 1:
             opening = chain.opening(opening)
-        work = ladder.Work(cost.ladder_budget())
+        work = ladder.Work(ladder.WORK_BUDGET)
         try:
             got = ladder.solve(setup, opening, TAIL, FLOOR, retreat, keep_land, rounds, work)
             return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned, work=work.done)
@@ -74,7 +74,7 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
             # The battle's mass spread over more of its grids than the model reads: bounded, then sampled.
             spent = cost.Estimate("ladder", guess.states, cost.BUDGET_SECONDS + guess.seconds)
             return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
-                f"Monte Carlo: the exact land chain reached its bound ({cost.ladder_budget():,} units of work, about "
+                f"Monte Carlo: the exact land chain reached its bound ({ladder.WORK_BUDGET:,} units of work, about "
                 f"{cost.duration(cost.BUDGET_SECONDS)}) before the end"), may_sample, chain="the exact land chain",
                 exact=spent)
         if setup.kind == "sea" and not retreat and not keep_land:
@@ -132,7 +132,7 @@ def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: i
     guess = None
     if not exact:
         if setup.kind != "sea":
-            guess = cost.ladder(setup, retreat.below is not None, options.get("first_round", 1) == 1, rounds)
+            guess = ladder_cost.ladder(setup, retreat.below is not None, options.get("first_round", 1) == 1, rounds)
         elif not retreat and not keep_land:  # the sea chain
             biggest = max(setup.side(role).units.size for role in ROLES)
             guess = cost.fleet(setup) if biggest <= MAX_FLEET_UNITS else None

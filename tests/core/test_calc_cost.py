@@ -15,7 +15,7 @@ import pytest
 
 from pycore import __main__ as cli
 from pycore import api
-from pycore.calc import cost
+from pycore.calc import cost, ladder_cost
 from pycore.ops.calc import parse
 
 
@@ -60,15 +60,15 @@ def test_a_small_battle_is_within_the_budget_and_its_estimate_names_the_ladder()
 def test_the_ladder_estimate_grows_with_both_sides_hit_points():
     small = parse(calc("dice", {"infantry": 100}, {"infantry": 100}))[1]
     big = parse(calc("dice", {"infantry": 200}, {"infantry": 200}))[1]
-    assert cost.ladder(small).states == 101 * 101 and cost.ladder(big).states == 201 * 201
-    assert cost.ladder(big).seconds > 4 * (cost.ladder(small).seconds - cost.OVERHEAD)
+    assert ladder_cost.ladder(small).states == 101 * 101 and ladder_cost.ladder(big).states == 201 * 201
+    assert ladder_cost.ladder(big).seconds > 4 * (ladder_cost.ladder(small).seconds - cost.OVERHEAD)
 
 
 def test_low_luck_is_cheaper_than_dice_for_the_same_battle():
     """Low Luck's law of hits is one or two values wide; dice spread as √n (pycore/calc/ladder)."""
     dice = parse(calc("dice", {"infantry": 500}, {"infantry": 500}))[1]
     low = parse(calc("lowluck", {"infantry": 500}, {"infantry": 500}))[1]
-    assert cost.ladder(low).work < cost.ladder(dice).work / 5
+    assert ladder_cost.ladder(low).work < ladder_cost.ladder(dice).work / 5
 
 
 def test_monte_carlo_stops_at_the_budget_and_says_how_many_battles():

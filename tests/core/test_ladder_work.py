@@ -2,7 +2,7 @@
 
 The ladder counts its work as it goes (``pycore/calc/ladder/work.py``: states
 settled × law widths, rungs built, opening states, "retreat below"'s backward
-pass); ``cost.ladder`` models the same units from the battle's counts alone,
+pass); ``ladder_cost.ladder`` models the same units from the battle's counts alone,
 before any work. For random land and amphibious battles within the documented
 limits — AA guns under dice and Low Luck, bombardment, retreat rules, a round
 limit, "odds from here" — the count must stay within twice the model. Work,
@@ -18,7 +18,7 @@ import os
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from pycore.calc import cost, ladder
+from pycore.calc import cost, ladder, ladder_cost
 from pycore.calc.method import ends_of, plan
 from pycore.ops.calc import parse
 
@@ -97,9 +97,9 @@ def test_the_issue_battle_at_100_a_side_is_modelled_as_the_ladders_the_aa_gun_st
                "attacker": {"units": {"infantry": 100, "bomber": 100}},
                "defender": {"units": {"infantry": 100, "aa_gun": 1}}}
     _, setup, _, _, _, _ = parse(request)
-    grids, states = cost.opening_ways(setup)
+    grids, states = ladder_cost.opening_ways(setup)
     assert 45 <= grids <= 60 and states == grids            # no bombardment: one opening state a ladder
-    work, estimate = ends_of(setup, None, False, {}).work, cost.ladder(setup)
+    work, estimate = ends_of(setup, None, False, {}).work, ladder_cost.ladder(setup)
     assert estimate.work / 2 <= work <= 2 * estimate.work
 
 
@@ -108,7 +108,7 @@ def test_aircraft_lost_first_share_one_ladder():
     request = {"op": "calc", "ruleset": "classic", "system": {"name": "dice"},
                "attacker": {"units": {"bomber": 100}}, "defender": {"units": {"infantry": 100, "aa_gun": 1}}}
     _, setup, _, _, _, _ = parse(request)
-    assert cost.opening_ways(setup)[0] == 1
+    assert ladder_cost.opening_ways(setup)[0] == 1
 
 
 def test_the_ladder_gives_way_at_its_bound():

@@ -3,13 +3,13 @@
 Why: the cost model (``calc/cost.py``) estimates the work from the counts
 before anything is done, but the chain's real work depends on how far the
 battle's mass spreads. So the chain counts what it does, in the units below,
-as it goes; ``cost.ladder`` models the same units, and a property test
+as it goes; ``ladder_cost.ladder`` models the same units, and a property test
 (``tests/core/test_ladder_work.py``) checks that the count stays within twice
 the model. Past :data:`WORK_BUDGET` the chain stops (:class:`TooMuchWork`) and
 Monte Carlo answers, so no request runs far past the budget whatever the
 model says.
 
-The units (one is about 0.1 µs of CPython; ``cost.LADDER_UNIT_SECOND``):
+The units (one is about 0.1 µs of CPython; ``ladder_cost.LADDER_UNIT_SECOND``):
 
 * a state settled: its row's live columns × (the defender's law width + the
   attacker's at that row), plus :data:`ROW_WORK` a row — the packed folds,
