@@ -25,8 +25,11 @@ The units (one is about 0.1 µs of CPython; ``ladder_cost.LADDER_UNIT_SECOND``):
 
 from __future__ import annotations
 
-WORK_BUDGET = 80_000_000
-"""The most units one ladder calculation may count before it gives way to Monte Carlo (about 8 s of CPython)."""
+WORK_BUDGET = 64_000_000
+"""The most units one ladder calculation may count before it gives way to Monte Carlo: 3.2–7 s of CPython
+(0.05–0.11 µs a unit), 10–13 s in Pyodide under Node (0.16–0.2 µs), so that the attempt and the Monte Carlo
+after it (at most 16 s there) stay within 30 s (bench/README.md "cost.py"). Issue 34's 150 a side with an AA
+gun counts 62 million."""
 ROW_WORK = 300
 RUNG_WORK = 1_500
 OPENING_WORK = 3_000
