@@ -151,7 +151,7 @@ class Estimate:
         calculation is started unasked, or not, by the time it takes there); ``within_budget`` the decision the
         core takes, in the units every runtime shares (the same request takes the same method everywhere)."""
         return {"method": self.method, "states": self.states, "seconds": round(self.here, 3),
-                "budget_seconds": self.budget, "within_budget": not self.refused and self.seconds <= self.budget,
+                "budget_seconds": round(self.budget, 1), "within_budget": not self.refused and self.seconds <= self.budget,
                 "words": f"about {duration(self.here)}"}
 
 

@@ -32,7 +32,7 @@ def ladder(setup: BattleSetup, retreat_below: bool = False, opening: bool = True
     own (:func:`opening_ways`): the work is that many grids, each (rungs × rungs) × both laws' widths,
     times the share of a grid the battle's mass reaches (``LADDER_FILL``), plus its ladders' rungs and the
     opening states; "retreat below" adds each grid's backward pass, whole."""
-    from .ladder.work import BACKWARD_UNITS, OPENING_WORK, ROW_WORK, RUNG_WORK
+    from .ladder.work import BACKWARD_UNITS, OPENING_WORK, ROW_WORK, RUNG_WORK, WORK_BUDGET
     ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
     na, nd = (setup.side(role).units.size for role in ROLES)
     wa, wd = _width(setup, na), _width(setup, nd)
@@ -55,7 +55,10 @@ def ladder(setup: BattleSetup, retreat_below: bool = False, opening: bool = True
     own = (ka + 1) + (grids - 1) * (_ground_before_air(setup) + 1)
     work += own * (RUNG_WORK + _law_length(setup, na)) + (kd + 1) * (RUNG_WORK + _law_length(setup, nd))
     work += states_opened * (OPENING_WORK + kd * wd)
-    return Estimate("ladder", grids * grid, OVERHEAD + work * LADDER_UNIT_SECOND, work=int(work))
+    # Its own budget: the chain's bound of work (ladder.WORK_BUDGET) in seconds. A model over it goes to Monte
+    # Carlo (or is refused) at once, rather than after an attempt that would most likely reach the bound.
+    budget = OVERHEAD + WORK_BUDGET * LADDER_UNIT_SECOND
+    return Estimate("ladder", grids * grid, OVERHEAD + work * LADDER_UNIT_SECOND, budget=budget, work=int(work))
 
 
 REACH_SPREAD = 7.6

@@ -59,7 +59,7 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
         may_sample = not retreat and not keep_land and first_round == 1 and not any(damaged.values())
         if setup.kind != "sea":
             guess = ladder_cost.ladder(setup, retreat.below is not None, first_round == 1, rounds)
-            if guess.seconds > cost.BUDGET_SECONDS:
+            if guess.seconds > guess.budget:       # the chain's own bound, within the budget
                 return _sampled_instead(setup, rounds, guess, "the exact land chain", may_sample)
         opening = {(a0, d0, empty, empty): 1.0}
         if first_round == 1:
@@ -143,7 +143,7 @@ def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: i
             return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, None)
     if guess is None:
         guess = cost.general(setup, exact)
-    if guess.seconds <= cost.BUDGET_SECONDS or exact:
+    if guess.seconds <= guess.budget or exact:
         return guess
     return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, guess)
 
@@ -152,7 +152,7 @@ def _sampled_instead(setup, rounds, guess, chain: str, allowed: bool) -> Ends:
     """Monte Carlo where an exact chain would take more than the budget (or a refusal naming both costs)."""
     return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
         f"Monte Carlo: {chain} would take about {cost.duration(guess.seconds)}, more than the "
-        f"{cost.duration(cost.BUDGET_SECONDS)} a calculation may take"), allowed, chain=chain, exact=guess)
+        f"{cost.duration(guess.budget)} it may take"), allowed, chain=chain, exact=guess)
 
 
 def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> dict:
