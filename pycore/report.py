@@ -100,7 +100,8 @@ def _fire_line(fire: Mapping[str, Any]) -> str:
             body += f", remainder {fire['remainder']}"
         body += carry_words(fire)
     else:
-        body = f"dice {dice}" if dice else "no dice"
+        sides = fire["dice"][0].get("sides", 6) if fire["dice"] else 6
+        body = f"{'dice' if sides == 6 else f'd{sides}s'} {dice}" if dice else "no dice"
     return f"{who}: {body} → {fire['hits']} hit{'s' if fire['hits'] != 1 else ''}"
 
 

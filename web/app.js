@@ -1,13 +1,20 @@
 // Starts the page: the Python worker, the tab row and each screen.
 //
 // A screen is one <section class="screen" data-title="…" data-module="./x.js">
-// in index.html; its module exports init(client, section). Adding a screen is
+// in index.html; its module exports init(client, section, page). Adding a screen is
 // adding that one line. init may return a promise that settles once the
-// screen is usable with Python; <html data-ready="true"> waits for all of them.
+// screen is usable with the rules loaded; <html data-ready="true"> waits for all of them.
+//
+// The address is read here, once: a share link goes to the screen that owns its op (kit/screens.js
+// OWNER), which is shown first; a fragment that is no link is said on every screen; a damaged link
+// is said by the screen shown, which keeps what was entered. Screens show each other through
+// kit/screens.js, never by clicking a tab.
 
 import {client} from "./kit/start.js"; // first: Python started loading before any of this (index.html)
 import {el, yieldToPage} from "./kit/dom.js";
 import {BUILD} from "./build.js";
+import {previewLink, readFragment} from "./kit/link.js";
+import {OWNER, offered, setShow} from "./kit/screens.js";
 
 const root = document.documentElement;
 root.dataset.build = BUILD; // which build this page is (tests check an update never mixes two)
@@ -24,6 +31,7 @@ const isScreenHash = (hash) => hash === "" || hash === "#" || Boolean(byName(has
 let current = null;
 
 function show(section) {
+  const fresh = section !== current;
   current = section;
   for (const other of sections) {
     other.hidden = other !== section;
@@ -31,6 +39,7 @@ function show(section) {
     tab.setAttribute("aria-selected", String(other === section));
     tab.tabIndex = other === section ? 0 : -1;
   }
+  if (fresh) offered(nameOf(section))?.shown?.(); // e.g. the battle entered on the other screen (kit/draft.js)
 }
 
 /** A player's choice of screen: a new history entry, so Back returns to the screen left. */
@@ -73,12 +82,20 @@ window.addEventListener("popstate", (event) => {
   const section = sections.find((s) => s.id === event.state?.screen) || byName(location.hash);
   if (section) show(section);
 });
+setShow((name) => choose(byName(`#${name}`), {byPlayer: false}));
 
-show(byName(location.hash) || sections.find((s) => s.id === history.state?.screen) || sections[0]);
+// The address the page opened with: a link's op is read in JavaScript (kit/link.js, begun by
+// kit/start.js) so its screen is the first one built and shown; pycore's reading is asked for at
+// once (answered the moment the rules are loaded) and is what the screen opens.
+const opening = readFragment(location.hash);
+const preview = opening.link ? await previewLink(location.hash) : null;
+const owner = opening.link ? OWNER[preview?.op] || "battle" : null;
+const decoding = opening.link ? client.call({op: "share", decode: opening.link}) : null;
+show((owner && byName(`#${owner}`)) || byName(location.hash) || sections.find((s) => s.id === history.state?.screen) || sections[0]);
 
 client.onProgress(({stage, done, total}) => {
   // The figure first: on a narrow phone the line is cut at its end (style.css), never the figure.
-  status.textContent = `${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}% · ${stage || "Loading Python"}…`;
+  status.textContent = `${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}% · ${stage || "Loading the rules"}…`;
   status.title = stage;
 });
 client.onFailed(() => {
@@ -93,7 +110,7 @@ client.onRestart((reason) => {
 client.onBack(() => {
   root.dataset.ready = "true";
   root.dataset.restarted = String(Number(root.dataset.restarted || 0) + 1);
-  status.textContent = "Python ready again";
+  status.textContent = "Ready again";
 });
 // A worker of another build than this page (the calculator's too) is never used: reload.
 addEventListener("luckdial:outdated", () => announceUpdate(null));
@@ -107,6 +124,7 @@ addEventListener("luckdial:outdated", () => announceUpdate(null));
 const order = [current, ...sections.filter((section) => section !== current)];
 const modules = new Map([[current, import(current.dataset.module)]]);
 const built = [];
+const ready = new Map(); // a screen's name → its init's promise (settled once it is usable)
 let previous = Promise.resolve();
 for (const section of order) {
   previous = previous.then(async () => {
@@ -118,7 +136,9 @@ for (const section of order) {
       // A screen built over several tasks (builtInSteps) says when it is on the page.
       let onPage = null;
       const shown = new Promise((resolve) => { onPage = resolve; });
-      const started = screen.init(client, section, {built: onPage});
+      const mine = owner === nameOf(section) ? {fragment: opening.link, request: preview} : null;
+      const started = screen.init(client, section, {built: onPage, opening: mine, problem: opening.problem});
+      ready.set(nameOf(section), Promise.resolve(started).catch(() => {}));
       if (screen.builtInSteps) await Promise.race([shown, Promise.resolve(started).catch(() => {})]);
       performance.mark(`luckdial:${nameOf(section)} built`);
       built.push(Promise.resolve(started).catch((error) => failed(section, error)));
@@ -132,6 +152,29 @@ function failed(section, error) {
 }
 const screens = previous.then(() => Promise.all(built));
 
+// ---- links: each one read once, handed to the screen that owns its op ----------------------------
+/** pycore's answer to a link's decoding, given to its screen once that screen is ready; a damaged one to the screen shown. */
+async function deliver(envelope, fragment) {
+  if (envelope.error?.type === "engine_stopped") envelope = await client.call({op: "share", decode: fragment});
+  const name = envelope.ok ? OWNER[envelope.result.request.op] : nameOf(current);
+  if (!name) return;
+  await previous; // every screen's init has run (and offered itself)
+  await ready.get(name);
+  const screen = offered(name);
+  if (!envelope.ok) screen?.linkDamaged?.(envelope.error);
+  else {
+    if (current !== byName(`#${name}`)) choose(byName(`#${name}`), {byPlayer: false});
+    await screen?.openLink(envelope, fragment);
+  }
+}
+if (decoding) decoding.then((envelope) => deliver(envelope, opening.link));
+// A link pasted into the address bar, a history entry opened, Back to a link: read again.
+window.addEventListener("hashchange", () => {
+  const {link, problem} = readFragment(location.hash);
+  if (problem) for (const section of sections) offered(nameOf(section))?.linkProblem?.(problem);
+  if (link) client.call({op: "share", decode: link}).then((envelope) => deliver(envelope, link));
+});
+
 screens.then(() => {
   if (client.state === "ready") {
     root.dataset.ready = "true";
@@ -139,7 +182,7 @@ screens.then(() => {
   }
 });
 client.onReady(() => {
-  status.textContent = "Python ready";
+  status.textContent = "Ready";
   root.dataset.boot = client.boot; // "snapshot" on a return visit's fast path, else "full"
 });
 

@@ -310,7 +310,8 @@ class Chain:
 
     def retreats(self, retreat: Retreat, a: Army, d: Army) -> bool:
         """Whether the attacker's rule makes him retreat from these armies, after a round the battle survived."""
-        return retreat.by_size(a) or (retreat.below is not None and retreat.by_chance(self.win_chance(a, d)))
+        return (retreat.by_size(a) or (retreat.below is not None and retreat.by_chance(self.win_chance(a, d)))
+                or (retreat.rules is not None and retreat.rules.stops_state(self, a, d)))
 
 
 def solve(chain: Chain, rounds: int | None = None, opening: bool = True, retreat: Retreat = NEVER) -> dict:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..engine.army import Army
 from ..engine.casualties import Casualties
@@ -26,13 +27,23 @@ from ..engine.casualties import Casualties
 
 @dataclass(frozen=True)
 class Retreat:
-    """The attacker's retreat rule: ``at_units`` or fewer units left, or a chance to win below ``below``."""
+    """The attacker's retreat rule: ``at_units`` or fewer units left, or a chance to win below ``below``.
+
+    ``rules``: more rules read state by state (:mod:`pycore.calc.policy`: what pressing on is worth, the
+    chance of losing an aircraft or of wiping out the defender next round), asked by both chains beside these.
+    """
 
     at_units: int | None = None
     below: float | None = None
+    rules: Any = None
 
     def __bool__(self) -> bool:
-        return self.at_units is not None or self.below is not None
+        return self.at_units is not None or self.below is not None or self.rules is not None
+
+    @property
+    def per_state(self) -> bool:
+        """Whether the rule reads more of a state than the attacker's size (the ladder then asks it row by row)."""
+        return self.below is not None or self.rules is not None
 
     def by_size(self, attacker: Army) -> bool:
         return self.at_units is not None and attacker.size <= self.at_units
@@ -54,6 +65,13 @@ def is_below(win, x: float) -> bool:
     if isinstance(win, Fraction):
         return win < Fraction(repr(float(x)))
     return win < x - TIE
+
+
+def is_above(chance, x: float) -> bool:
+    """Whether a chance is above X, read as :func:`is_below` reads it: a chance of exactly X is not above it."""
+    if isinstance(chance, Fraction):
+        return chance > Fraction(repr(float(x)))
+    return chance > x + TIE
 
 
 NEVER = Retreat()

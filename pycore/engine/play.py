@@ -51,13 +51,14 @@ class StepPlay:
             if role not in entry:
                 continue
             value = entry[role]
+            sides = system.die_sides
             if isinstance(value, list):
-                out[role] = _read_faces(value, f"{field}.{role}")
+                out[role] = _read_faces(value, f"{field}.{role}", sides)
             else:
                 groups = v.obj(value, f"{field}.{role}")
                 v.only_keys(groups, GROUPS, f"{field}.{role}")
                 # AA may roll a d10 (A&A Chess RYOF<6); the engine checks each face against the die it asked for.
-                out[role] = {g: _read_faces(faces, f"{field}.{role}.{g}", 10 if g == "aa" else 6)
+                out[role] = {g: _read_faces(faces, f"{field}.{role}.{g}", max(sides, 10 if g == "aa" else 6))
                              for g, faces in groups.items()}
         return out
 

@@ -380,10 +380,15 @@ def _only(army: Army, unit_ids: frozenset[str]) -> bool:
     return True
 
 
-def fight(setup: BattleSetup, table: Table, rounds: int | None = None) -> BattleLog:
-    """Fight until a side is gone, the attacker retreats, nobody can hurt anybody, or ``rounds`` are played."""
+def fight(setup: BattleSetup, table: Table, rounds: int | None = None, start: dict | None = None) -> BattleLog:
+    """Fight until a side is gone, the attacker retreats, nobody can hurt anybody, or ``rounds`` are played.
+
+    ``start``: the armies to fight from, by role, where they are not the setup's units (a later wave of a
+    plan attacks the defender's survivors, damaged units included: docs/rules.md §9.1)."""
     limit = MAX_ROUNDS if rounds is None else min(rounds, MAX_ROUNDS)
     battle = Battle(setup, table)
+    if start:
+        battle.alive.update(start)
     battle.limit = limit
     logs: list[RoundLog] = []
     outcome, waiting = "in_progress", None

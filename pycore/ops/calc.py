@@ -5,7 +5,9 @@ with units / order_of_loss / tech / fold_subs, lhtr) read by the engine's
 ``parse_setup``, plus ``rounds`` (stop after N rounds), ``exact`` (also give
 fraction strings; Fractions throughout, no pruning) and ``timing`` (add
 ``result.timing.seconds``, the compute time alone). The law itself comes from
-:mod:`pycore.calc.method`. See docs/api.md.
+:mod:`pycore.calc.method`; a plan of attack (waves, a counter-attack, retreat
+by worth, the cheapest army) is read and written by :mod:`.calc_plan`. See
+docs/api.md.
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ from ..errors import BadRequest, show
 from ..rulesets import find_ruleset
 from ..share import link_for
 from ..systems import find_system, spec_of
+from . import calc_plan
+from .calc_plan import PLAN_FIELDS, RULE_FIELDS
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
-          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate")
+          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate") + PLAN_FIELDS + RULE_FIELDS
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 
@@ -136,6 +140,8 @@ def parse(request: Mapping[str, Any]):
         canonical["round"] = options["first_round"]
     if options["carry"] != (0, 0):
         canonical["carry"] = dict(zip(ROLES, options["carry"]))
+    if calc_plan.asks_for_plan(request):
+        options["plan"] = calc_plan.parse(request, setup, options, rounds, canonical, exact, MAX_EXACT_UNITS)
     return canonical, setup, rounds, exact, timing, options
 
 
@@ -156,6 +162,8 @@ def _text(p) -> str:
 
 def run(request: Mapping[str, Any]) -> dict:
     canonical, setup, rounds, exact, timing, options = parse(request)
+    if "plan" in options:
+        return _plan(canonical, setup, exact, timing, options, v.boolean(request.get("estimate", False), "estimate"))
     if v.boolean(request.get("estimate", False), "estimate"):
         # The cost alone, before any work (the page asks it before starting a link's calculation).
         return {"estimate": plan(setup, exact, options, rounds).as_json(), "link": link_for(canonical)}
@@ -196,6 +204,37 @@ def run(request: Mapping[str, Any]) -> dict:
         result["exact_swing"] = {str(k): _text(p) for k, p in sorted(got["swing"].items())}
         result["exact_takes_territory"] = _text(got["takes"])
         result["exact_rounds"] = _text(got["rounds"])
+    if timing:
+        result["timing"] = {"seconds": seconds}
+    return result
+
+
+def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, estimate: bool) -> dict:
+    """A plan of attack (waves, counter-attack, retreat by worth): docs/api.md, ``calc`` "Plan of attack"."""
+    from ..calc import cost, plan_cost, recommend
+    guess = plan_cost.estimate(options["plan"], exact)
+    if "recommend" in options:
+        more = recommend.estimate(options["plan"], options["recommend"][0], exact)
+        guess = plan_cost.together(guess, more)
+    sampled = None
+    if guess.seconds > cost.BUDGET_SECONDS and "recommend" not in options:
+        sampled = plan_cost.sampled(options["plan"], exact, guess)
+    if estimate:
+        return {"estimate": (sampled or guess).as_json(), "link": link_for(canonical)}
+    if sampled is None:
+        plan_cost.check(options["plan"], guess, exact, searching="recommend" in options)
+    else:
+        guess = sampled
+    began = time.perf_counter()
+    got = calc_plan.result(options["plan"], exact, sampled is not None and guess)
+    if "recommend" in options:
+        got["recommend"] = calc_plan.recommendation(options["plan"], options["recommend"], exact)
+    seconds = time.perf_counter() - began
+    result = {"ruleset": setup.ruleset.id, "system": spec_of(setup.system), "kind": setup.kind, **got,
+              "pruned_bound": "exact: nothing pruned" if exact else BOUND, "link": link_for(canonical)}
+    if got["method"] == "monte_carlo":
+        result["pruned_bound"] = (f"simulated: {got['samples']} plans fought by the engine with seeded dice (or a "
+                                  f"battle of it: see method_reason); intervals are ±1.96 standard errors (95 %)")
     if timing:
         result["timing"] = {"seconds": seconds}
     return result

@@ -103,6 +103,7 @@ class LuckSystem:
       dice: :meth:`commit` reads the side's ``colors``).
     - ``independent_dice``: every die hits on its own with a known chance (:meth:`chances`), so a
       group's hits are a Poisson binomial the calculator can fold one die at a time (normal dice).
+    - ``die_sides``: the die a unit rolls (6; a d10 for biased dice), what a table's dice are read as.
     - ``aa_in_blocks``: AA fire takes aircraft by type in blocks of 6 (Low Luck, docs/rules.md §4).
     - ``folds_subs``: the attacker may fold attacking subs into the main group (Low Luck, seed 000 §5b).
     - ``sub_strike_roles``: the sides whose subs strike as a step of their own (A&A Chess: the attacker's).
@@ -123,6 +124,7 @@ class LuckSystem:
     summary: str = ""
     commits_units = False
     independent_dice = False
+    die_sides = 6
     aa_in_blocks = False
     folds_subs = False
     sub_strike_roles: tuple[str, ...] = ("attacker", "defender")
@@ -206,12 +208,13 @@ def best_of_two_chance(at: int) -> Fraction:
 @lru_cache(maxsize=1)
 def _registry() -> dict[str, LuckSystem]:
     """Every system, built once (each module imported on first use)."""
+    from .biased import BiasedDice
     from .chess import Chess
     from .colored import ColoredDice
     from .dice import NormalDice
     from .lowluck import LowLuck
 
-    return {system.id: system for system in (NormalDice(), LowLuck(), ColoredDice(), Chess())}
+    return {system.id: system for system in (NormalDice(), LowLuck(), ColoredDice(), Chess(), BiasedDice())}
 
 
 def all_systems() -> tuple[LuckSystem, ...]:

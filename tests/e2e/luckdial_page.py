@@ -22,6 +22,14 @@ def pycore_handle(request: dict) -> dict:
     return json.loads(handle(json.dumps(request)))
 
 
+def words_of(error: dict, label: str = "") -> str:
+    """pycore's message as the page says it (web/kit/feedback.js inWords): its field path left out, the
+    control's own name in front. The path itself ("attacker.units.tank") is never shown (#29 item 5)."""
+    message = error["message"]
+    rest = message[len(error["field"]) + 2:] if error.get("field") and message.startswith(error["field"] + ": ") else message
+    return f"{label}: {rest}" if label else rest[:1].upper() + rest[1:]
+
+
 def unchecked_link(request: dict) -> str:
     """A v1 link packing `request` as given, unchecked: a link made by hand, or by an older Luckdial."""
     if str(ROOT) not in sys.path:

@@ -38,7 +38,10 @@ def test_save_an_attacker_and_reopen_it_as_either_side_on_both_screens(page: Pag
     assert_no_axe_violations(page, "battle: saved armies open")
 
     # The same army on the Odds screen (same ruleset, remembered across screens); one tap puts it in.
+    # The Odds screen opens on the battle entered on Battle (#29 item 6): its defender is Blitz already.
     page.locator("#tab-screen-calc").tap()
+    expect(page.locator("#calc-defender-tank")).to_have_value("3")
+    expect(page.locator("#calc-defender-infantry")).to_have_value("2")
     page.locator("#calc-armies summary").tap()
     calc_entry = page.locator("#calc-armies-list .army")
     expect(calc_entry).to_have_count(1)
@@ -61,7 +64,7 @@ def test_save_an_attacker_and_reopen_it_as_either_side_on_both_screens(page: Pag
     expect(page.locator("#calc-armies-status")).to_have_text("Deleted “Blitz”.")
     expect(calc_entry).to_have_count(1)
     stored = json.loads(page.evaluate("localStorage.getItem('luckdial.armies')"))
-    assert [(a["ruleset"], a["name"], a["units"]) for a in stored] == [("classic", "Wall", {"infantry": 1})]
+    assert [(a["ruleset"], a["name"], a["units"]) for a in stored] == [("classic", "Wall", {"infantry": 3, "tank": 3})]
 
 
 def test_saving_asks_for_a_name_and_refuses_an_empty_side(page: Page, dist_server):
@@ -76,7 +79,8 @@ def test_saving_asks_for_a_name_and_refuses_an_empty_side(page: Page, dist_serve
     expect(page.locator("#calc-armies-status")).to_have_text("The defender has no units: nothing to save.")
     page.locator("#calc-attacker-tank").fill("2.5")
     page.locator("#calc-armies-save-attacker").click()
-    expect(page.locator("#calc-armies-status")).to_contain_text('attacker.units.tank: "2.5" is not a whole number of units')
+    expect(page.locator("#calc-armies-status")).to_contain_text('Attacker, tanks: "2.5" is not a whole number of units')
+    expect(page.locator("#calc-armies-status")).not_to_contain_text("attacker.units")  # in words (#29 item 5)
     expect(page.locator("#calc-attacker-tank")).to_have_value("2.5")  # what was typed stays
     assert page.evaluate("localStorage.getItem('luckdial.armies')") is None
 
@@ -99,7 +103,7 @@ def test_a_write_keeps_the_armies_another_tab_saved(page: Page, dist_server):
 def test_saved_armies_by_keyboard_alone(page: Page, dist_server):
     BattleScreen(page).open(dist_server.url)
     page.evaluate("""localStorage.setItem('luckdial.armies', JSON.stringify([
-        {ruleset: 'classic', name: 'Blitz', units: {infantry: 2, tank: 3}, at: 1}]))""")
+        {ruleset: '1942-2e', name: 'Blitz', units: {infantry: 2, tank: 3}, at: 1}]))""")  # the first visit's ruleset
     keys = Keys(page)
     keys.tab_to("#battle-armies summary")
     keys.press("Enter")  # opens the disclosure

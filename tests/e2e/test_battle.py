@@ -85,6 +85,16 @@ def test_low_luck_round_names_the_remainder_die(page, dist_server):
     assert shown_rounds(screen) == expected_rounds({**request, "rounds": 1})
 
 
+def test_biased_dice_roll_d10s_as_pycore_does(page, dist_server):
+    """docs/rules.md §3.1: the page plays biased dice by pycore's rules, its dice d10s shown as such."""
+    screen = BattleScreen(page).open(dist_server.url)
+    request = set_up(screen, "biased seed", "biased")
+    screen.roll()
+    assert shown_rounds(screen) == expected_rounds({**request, "rounds": 1})
+    expect(page.locator("#battle-log .round").first).to_contain_text("d10")
+    page.screenshot(path="/tmp/battle-biased.png")
+
+
 def test_retreat_ends_the_battle(page, dist_server):
     screen = BattleScreen(page).open(dist_server.url)
     set_up(screen, "retreat seed", "lowluck")

@@ -199,12 +199,12 @@ def test_an_odds_link_shows_its_calculation_before_python_then_its_odds(page, di
     # Read in JavaScript (kit/link.js): the Odds screen opens with the set-up while Python is held back.
     expect(page.locator("#tab-screen-calc")).to_have_attribute("aria-selected", "true")
     expect(page.locator("#calc-ruleset")).to_have_value("anniversary")
-    expect(page.locator("#calc-system")).to_have_value("lowluck")
+    expect(page.locator("#calc-system-lowluck")).to_be_checked()
     expect(page.locator("#calc-attacker-infantry")).to_have_value("2")
     expect(page.locator("#calc-attacker-artillery")).to_have_value("2")
     expect(page.locator("#calc-defender-infantry")).to_have_value("3")
     expect(page.locator("#calc-keep-land")).to_be_checked()
-    expect(page.locator("#calc-message")).to_contain_text("its odds appear as soon as Python is ready")
+    expect(page.locator("#calc-message")).to_contain_text("its odds appear as soon as the rules are loaded")
     expect(page.locator("html")).to_have_attribute("data-ready", "loading")
     wait_until_held(page, held)
     expect(page.locator("#calc-card")).to_have_count(0)
@@ -322,7 +322,7 @@ def test_a_calculation_past_its_budget_is_too_big_for_this_device(page, dist_ser
     page.locator("#tab-screen-calc").click()
     # Revised with dice, named here: the remembered default (Classic, Low Luck) has no destroyers.
     page.locator("#calc-ruleset").select_option("revised")
-    page.locator("#calc-system").select_option("dice")
+    page.locator("label[for='calc-system-dice']").click()
     page.locator("label:has(#calc-kind-sea)").click()
     for role, units in (("attacker", ("battleship", "submarine", "destroyer", "fighter")),
                         ("defender", ("battleship", "carrier", "submarine", "fighter"))):
@@ -487,7 +487,7 @@ def test_a_shared_links_visit_builds_the_battle_screen_in_one_task(page, dist_se
     assert steps[-1]["onPage"] and steps[-1]["units"] > 0, steps
 
 
-# Every text the status line beside the name shows ("55% · Starting Python…"), with its time.
+# Every text the status line beside the name shows ("55% · Starting the battle engine…"), with its time.
 WATCH_STATUS = """(() => {
   window.__status = [];
   new MutationObserver(() => {
@@ -512,11 +512,12 @@ def test_a_first_visits_progress_names_each_step_and_keeps_moving_while_python_s
               for entry in shown]
     stages = [stage for _, _, stage in parsed]
     order = [stage for i, stage in enumerate(stages) if i == 0 or stages[i - 1] != stage]
-    assert [s for s in order if s in ("Downloading Python", "Starting Python", "Loading the rules")] == \
-        ["Downloading Python", "Starting Python", "Loading the rules"], order
+    # The steps in the player's words (#29 item 5): never "Python".
+    steps = ("Downloading the battle engine", "Starting the battle engine", "Loading the rules")
+    assert [s for s in order if s in steps] == list(steps), order
     figures = [figure for _, figure, _ in parsed]
     assert figures == sorted(figures), figures  # never back
-    starting = [(at, figure) for at, figure, stage in parsed if stage == "Starting Python"]
+    starting = [(at, figure) for at, figure, stage in parsed if stage == "Starting the battle engine"]
     after = next(at for at, _, stage in parsed if stage == "Loading the rules")
     # The page's own clock moves the bar every 250 ms while the worker is silent: a start that took
     # longer than two of those ticks shows more than one figure.

@@ -11,7 +11,7 @@ import urllib.parse
 import pytest
 from playwright.sync_api import Page, expect
 
-from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, BattleScreen, pycore_handle
+from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, BattleScreen, pycore_handle, words_of
 
 SHOTS = "/tmp"
 
@@ -50,7 +50,11 @@ class CalcScreen:
         if ruleset:
             self.page.locator("#calc-ruleset").select_option(ruleset)
         if system:
-            self.page.locator("#calc-system").select_option(system)
+            # The same luck-system control as the Battle screen's (kit/battle-form.js): "chess-ryof" is A&A Chess, RYOF.
+            name, _, variant = system.partition("-")
+            self.page.locator(f"label[for='calc-system-{name}']").click()
+            if variant:
+                self.page.locator(f"label[for='calc-chess-variant-{variant}']").click()
         if kind:
             self.page.locator(f"label:has(#calc-kind-{kind})").click()
 
@@ -140,7 +144,7 @@ def dial_systems() -> list[tuple[str, bool]]:
     """Each system of the dial and whether CPython's pycore knows it today (from odds/calc.js's table)."""
     systems = [("dice", {"name": "dice"}), ("lowluck", {"name": "lowluck"})]
     systems += [(f"chess-{v}", {"name": "chess", "variant": v}) for v in ("orthodox", "ryof", "ryof6", "cof", "cofr")]
-    systems += [("colored", {"name": "colored"})]
+    systems += [("colored", {"name": "colored"}), ("biased", {"name": "biased"})]
     out = []
     for key, system in systems:
         envelope = pycore_handle({"op": "calc", "ruleset": "revised", "system": system,
@@ -175,7 +179,7 @@ def test_luck_dial_shows_dice_and_low_luck_side_by_side(page, dist_server):
     dice_bars = calc.histogram("attacker", "#calc-dial-list .dial-row[data-system=dice]")
     ll_bars = calc.histogram("attacker", "#calc-dial-list .dial-row[data-system=lowluck]")
     assert sum(p > 0 for p in ll_bars.values()) < sum(p > 0 for p in dice_bars.values())
-    assert rows.count() == 8
+    assert rows.count() == len(dial_systems()) == 9
     page.screenshot(path=f"{SHOTS}/calc-dial.png")
 
 
@@ -205,7 +209,7 @@ def test_calc_link_round_trip_opens_the_calculator_filled_in(page, context, dist
     expect(other.card).to_be_visible(timeout=READY_TIMEOUT)
     expect(other.page.locator("#tab-screen-calc")).to_have_attribute("aria-selected", "true")
     expect(other.page.locator("#calc-ruleset")).to_have_value("anniversary")
-    expect(other.page.locator("#calc-system")).to_have_value("lowluck")
+    expect(other.page.locator("#calc-system-lowluck")).to_be_checked()
     expect(other.page.locator("#calc-attacker-artillery")).to_have_value("2")
     expect(other.page.locator("#calc-defender-infantry")).to_have_value("3")
     expect(other.page.locator("#calc-keep-land")).to_be_checked()
@@ -227,7 +231,8 @@ def test_damaged_calc_link_says_so_and_leaves_empty_forms(page, dist_server):
     assert not decoded["ok"], "this edit happens to decode; pick another"
     screen = BattleScreen(page).open(dist_server.url + "#" + edited)
     # A damaged link cannot say which screen it was for: the Battle screen (first) says so.
-    expect(screen.message).to_contain_text("This link is damaged or was edited: " + decoded["error"]["message"])
+    rest = decoded["error"]["message"].removeprefix(decoded["error"]["field"] + ": ")  # said without its path
+    expect(screen.message).to_contain_text("This link is damaged or was edited: " + rest)
     page.locator("#tab-screen-calc").click()
     empty_calc_form(page)
 
@@ -265,7 +270,7 @@ def test_odds_from_here_opens_the_calculator_with_the_armies_left(page, dist_ser
         shown = calc.outcome()
         assert close(shown["attacker_wins"][0], want["result"]["outcome"]["attacker_wins"])
     else:  # the core refuses it: the page must say exactly what the core says
-        expect(page.locator("#calc-field-error, #calc-message")).to_contain_text(want["error"]["message"])
+        expect(page.locator("#calc-field-error, #calc-message")).to_contain_text(want["error"]["message"].split(": ", 1)[-1])
     page.screenshot(path=f"{SHOTS}/calc-odds-from-here.png")
     # The banner's way back: the same armies from round 1.
     page.locator("#calc-from-reset").click()
@@ -332,7 +337,9 @@ def test_bad_count_shows_the_core_message_at_its_row_and_keeps_the_entry(page, d
                           "defender": {"units": {"infantry": 2}}})
     assert not want["ok"] and want["error"]["field"] == f"attacker.units.{unit}"
     note = page.locator(f"#calc-attacker-forces .unit-row[data-unit={unit}] + #calc-field-error")
-    expect(note).to_have_text(want["error"]["message"], timeout=ACTION_TIMEOUT)  # the calculator's worker starts first
+    # pycore's message under the row, its field named in words, never by its path (#29 item 5).
+    label = {"infantry": "Attacker, infantry", "tank": "Attacker, tanks"}[unit]
+    expect(note).to_have_text(words_of(want["error"], label), timeout=ACTION_TIMEOUT)  # the calculator's worker starts first
     expect(page.locator(f"#calc-attacker-forces .unit-row[data-unit={unit}]")).to_have_class(re.compile(r"\binvalid\b"))
     expect(page.locator(f"#calc-attacker-{unit}")).to_have_value(typed)
     expect(calc.message).to_contain_text("Fix the field marked in red")
@@ -351,7 +358,7 @@ def test_bad_retreat_percentage_is_named_next_to_its_field(page, dist_server):
                           "attacker": {"units": {"infantry": 2}}, "defender": {"units": {"infantry": 2}},
                           "retreat_below": 1.5})
     assert not want["ok"] and want["error"]["field"] == "retreat_below", want
-    expect(page.locator("#calc-retreat-below-field + #calc-field-error")).to_have_text(want["error"]["message"],
+    expect(page.locator("#calc-retreat-below-field + #calc-field-error")).to_have_text(words_of(want["error"], "Retreat below"),
                                                                                        timeout=ACTION_TIMEOUT)
     expect(page.locator("#calc-retreat-below")).to_have_value("150")
 

@@ -88,6 +88,8 @@ def test_ryof_remainder_dice_on_the_pads(page, dist_server):
     page.locator("#pad-defender-main-key-5").click()
     page.locator("#use-dice").click()
     expect(screen.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
+    # The paused round 1 was on screen already: wait for the round the dice resolved (what is left after it).
+    expect(screen.rounds.nth(0).locator(".left-attacker")).to_be_visible(timeout=ACTION_TIMEOUT)
     request = {"op": "resolve", "ruleset": "classic", "system": {"name": "chess", "variant": "ryof"},
                "attacker": {"units": {"infantry": 4, "tank": 4}},
                "defender": {"units": {"infantry": 4, "tank": 3, "bomber": 1}},

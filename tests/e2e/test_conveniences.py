@@ -81,6 +81,9 @@ def test_history_reopens_a_battle_and_a_calculation_with_one_tap(page: Page, dis
 
     calc = CalcScreen(page)
     page.locator("#tab-screen-calc").click()
+    # The Odds screen opens on the battle on the Battle screen (#29 item 6); Clear, and another battle.
+    expect(page.locator("#calc-attacker-tank")).to_have_value("3")
+    page.locator("#calc-clear").click()
     calc.add("attacker", "infantry")
     calc.add("defender", "infantry")
     calc.calculate()

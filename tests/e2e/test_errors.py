@@ -2,7 +2,9 @@
 
 from playwright.sync_api import expect
 
-from luckdial_page import BattleScreen
+from luckdial_page import BattleScreen, pycore_handle, words_of
+
+BATTLE = {"op": "resolve", "ruleset": "1942-2e", "system": {"name": "dice"}, "rounds": 1}
 
 
 def test_empty_seed_is_named_and_the_forces_are_kept(page, dist_server):
@@ -11,7 +13,9 @@ def test_empty_seed_is_named_and_the_forces_are_kept(page, dist_server):
     screen.add("defender", "infantry", 1)
     screen.seed.fill("")
     screen.roll_button.click()
-    expect(screen.message).to_contain_text("seed")
+    refused = pycore_handle({**BATTLE, "attacker": {"units": {"tank": 2}}, "defender": {"units": {"infantry": 1}}, "seed": ""})
+    assert refused["error"]["field"] == "seed"
+    expect(screen.message).to_have_text(words_of(refused["error"], "Seed"))  # named in words, no path
     expect(screen.seed).to_have_attribute("aria-invalid", "true")
     expect(screen.stepper("attacker", "tank")).to_have_value("2")
     expect(screen.stepper("defender", "infantry")).to_have_value("1")
@@ -27,8 +31,11 @@ def test_out_of_range_count_is_named_with_its_value(page, dist_server):
     screen.stepper("attacker", "infantry").fill("1000")
     screen.add("defender", "infantry", 1)
     screen.roll_button.click()
-    expect(screen.message).to_contain_text("attacker.units.infantry")
+    refused = pycore_handle({**BATTLE, "attacker": {"units": {"infantry": 1000}}, "defender": {"units": {"infantry": 1}}, "seed": "s"})
+    assert refused["error"]["field"] == "attacker.units.infantry"
+    expect(screen.message).to_have_text(words_of(refused["error"], "Attacker, infantry"))
     expect(screen.message).to_contain_text("1000")
+    expect(screen.message).not_to_contain_text("attacker.units")
     expect(page.locator("#attacker-forces .unit-row[data-unit=infantry]")).to_have_class("unit-row present invalid")
     expect(screen.stepper("attacker", "infantry")).to_have_value("1000")
 

@@ -90,9 +90,11 @@ def test_a_screen_name_is_no_link_and_gets_no_message(page, dist_server):
 
 def test_a_damaged_v1_link_is_still_named_damaged_by_the_battle_screen(page, dist_server):
     """The v1 path is pycore's (docs/links.md): the prefix is right, the rest does not decode."""
-    want = pycore_handle({"op": "share", "decode": "v1.garbage!"})["error"]["message"]
+    error = pycore_handle({"op": "share", "decode": "v1.garbage!"})["error"]
+    want = error["message"].removeprefix(error["field"] + ": ")  # said without its field's path
     open_page(page, dist_server.url + "#v1.garbage!")
-    expect(page.locator("#battle-message")).to_have_text("This link is damaged or was edited: " + want)
+    expect(page.locator("#battle-message")).to_have_text(
+        "This link is damaged or was edited: " + want.rstrip(".") + ". What you entered is kept.")
     for box in ("#calc-message", "#wif-message", "#research-message"):
         expect(page.locator(box)).to_be_hidden()
 

@@ -13,7 +13,7 @@ def test_form_is_usable_while_python_loads_then_the_roll_button_wakes(page, dist
     page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
     screen = BattleScreen(page).open(dist_server.url, wait_ready=False)
 
-    expect(screen.roll_button).to_have_text(re.compile(r"^Loading Python… \d+%$"))
+    expect(screen.roll_button).to_have_text(re.compile(r"^Loading the rules… \d+%$"))
     expect(screen.roll_button).to_be_disabled()
     screen.add("attacker", "infantry", 3)
     screen.add("defender", "tank", 2)

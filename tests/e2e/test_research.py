@@ -145,7 +145,8 @@ def test_export_then_import_restores_the_whole_game(page, dist_server, tmp_path)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(saved))
     page.locator("#game-import").set_input_files(str(bad))
-    expect(screen.message).to_contain_text("steps[1].invest")
+    expect(screen.message).to_contain_text("Turn 2, invest: ")  # the field in words, never "steps[1].invest" (#29 item 5)
+    expect(screen.message).not_to_contain_text("steps[")
     expect(screen.message).to_contain_text("13")
     expect(screen.message).to_contain_text("nothing changed")
     expect(screen.history).to_have_count(4)
@@ -318,7 +319,8 @@ def test_a_wrong_own_dice_entry_is_said_and_the_dice_stay(page, dist_server):
     base = {"op": "bombing", "system": "lowluck", "rule": "standard", "bombers": 2, "aa": True, "heavy_bombers": False}
     refused = pycore_handle({**base, "rolls": {"damage": [12, 7], "fee": [3]}})["error"]
     assert refused["field"] == "rolls.fee"
-    expect(page.locator("#bomb-error")).to_have_text(refused["message"], timeout=ACTION_TIMEOUT)
+    # pycore's message with its field in words (#29 item 5): "Fee dice: …", never "rolls.fee: …".
+    expect(page.locator("#bomb-error")).to_have_text("Fee dice: " + refused["message"].removeprefix("rolls.fee: "), timeout=ACTION_TIMEOUT)
     expect(page.locator("#bomb-own-fee")).to_have_class("rd-pad invalid")
     expect(page.locator("#bomb-result")).to_be_hidden()
     expect(page.locator("#bomb-owed")).to_have_text("0")
@@ -351,7 +353,9 @@ def test_a_tech_dice_turn_with_own_dice(page, dist_server):
     refused = pycore_handle({"op": "research", "system": "dice",
                              "steps": [{"dice": 3, "tech": "radar", "rolls": [2, 5]}]})["error"]
     assert refused["field"] == "steps[0].rolls"
-    expect(page.locator("#entry-error")).to_have_text(f"Not recorded — {refused['message']}", timeout=ACTION_TIMEOUT)
+    # In words (#29 item 5): "Turn 1, dice rolled: …", never "steps[0].rolls: turn 1: …".
+    said = refused["message"].removeprefix("steps[0].rolls: turn 1: ")
+    expect(page.locator("#entry-error")).to_have_text(f"Not recorded — Turn 1, dice rolled: {said}", timeout=ACTION_TIMEOUT)
     expect(screen.history).to_have_count(0)
     assert pad_values(page, "own-rolls") == [2, 5, None]
 

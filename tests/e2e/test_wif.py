@@ -133,7 +133,8 @@ def test_own_dice_are_read_and_wrong_dice_are_named(page: Page, dist_server):
     page.locator("#wif-die-fraction").fill("4")
     page.locator("#wif-roll-button").click()
     message = page.locator("#wif-message")
-    expect(message).to_contain_text("dice.2d10[0]", timeout=ACTION_TIMEOUT)
+    expect(message).to_contain_text("First d10: ", timeout=ACTION_TIMEOUT)  # the field in words, never "dice.2d10[0]" (#29 item 5)
+    expect(message).not_to_contain_text("dice.2d10")
     expect(message).to_contain_text("0 counts as 10")
     expect(page.locator("#wif-die-1")).to_have_class(re.compile(r"\binvalid\b"))
 
@@ -151,7 +152,7 @@ def test_a_bad_factor_is_named_with_its_value(page: Page, dist_server):
     open_wif(page, dist_server.url)
     page.locator("#wif-attack").fill("lots")
     page.locator("#wif-defense").fill("10")
-    expect(page.locator("#wif-message")).to_contain_text('attack: must be a number', timeout=ACTION_TIMEOUT)
+    expect(page.locator("#wif-message")).to_contain_text('Attack factors: must be a number', timeout=ACTION_TIMEOUT)
     expect(page.locator("#wif-message")).to_contain_text('"lots"')
     expect(page.locator("#wif-attack")).to_have_class(re.compile(r"\binvalid\b"))
 

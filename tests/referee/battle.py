@@ -59,8 +59,8 @@ class Battle:
         self.aa_casualties = aa_casualties
         self.rs = rs = RULESETS[request["ruleset"]]
         self.system = request["system"]["name"]
-        if self.system not in ("dice", "lowluck"):
-            raise ValueError(f"the referee knows dice and Low Luck, not {self.system}")
+        if self.system not in ("dice", "lowluck", "biased"):
+            raise ValueError(f"the referee knows dice, Low Luck and biased dice, not {self.system}")
         self.kind = request.get("kind", "land")
         self.rounds = request.get("rounds")
         self.lhtr = bool(request.get("lhtr", False))
@@ -128,7 +128,7 @@ class Battle:
         """One unit's fire as (chances of its dice, Low Luck power). Heavy Bombers attacking roll two
         dice, or keep the better of two with LHTR: chance 1 − (1 − v/6)², Low Luck power 6 × that
         (docs/rules.md §5)."""
-        p = Fraction(min(value, 6), 6) if value > 0 else Fraction(0)
+        p = laws.hit_chance(self.system, value)
         if uid == "bomber" and role == "attacker" and "heavy_bombers" in self.tech[role] and value > 0:
             if self.lhtr:
                 best = 1 - (1 - p) ** 2
@@ -234,13 +234,14 @@ class Battle:
                 if n > 0:
                     targeted[uid] = n
         outcomes = {(): ONE}  # lost per type (tuple of (uid, n)) -> p
-        if self.system == "dice" and self.aa_casualties == "fired_at":
+        shot = laws.hit_chance(self.system, value)
+        if self.system != "lowluck" and self.aa_casualties == "fired_at":
             for uid, n in targeted.items():
-                law = laws.binomial(n, Fraction(value, 6))
+                law = laws.binomial(n, shot)
                 outcomes = {lost + ((uid, k),): p * q for lost, p in outcomes.items() for k, q in law}
-        elif self.system == "dice":  # "chosen": the attacker takes the hits by his order of loss
+        elif self.system != "lowluck":  # "chosen": the attacker takes the hits by his order of loss
             outcomes = {}
-            for hits, q in laws.binomial(sum(targeted.values()), Fraction(value, 6)):
+            for hits, q in laws.binomial(sum(targeted.values()), shot):
                 lost = {}
                 for uid, n in targeted.items():
                     lost[uid] = min(n, hits)

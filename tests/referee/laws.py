@@ -4,6 +4,8 @@
   group's hits are a sum of independent Bernoulli(value/6) draws.
 - Low Luck (docs/rules.md §4, seeds 000 and 002): the group's values are summed; ``total // 6`` sure hits and
   one die for the remainder ``r``: one more hit with chance r/6.
+- Biased dice (docs/rules.md §3.1): as normal dice, a unit of value v hitting with chance 0, 1/10, 3/10,
+  6/10, 8/10, 9/10, 1 for v = 0 … 6.
 """
 
 from __future__ import annotations
@@ -12,6 +14,17 @@ from fractions import Fraction
 from functools import lru_cache
 
 ONE = Fraction(1)
+BIASED = (0, 1, 3, 6, 8, 9, 10)
+"""docs/rules.md §3.1: tenths of a hit by value 0 … 6."""
+
+
+def hit_chance(system: str, value: int) -> Fraction:
+    """One die's chance to hit at this value: value/6 with a d6 (docs/rules.md §3), the biased table (§3.1)."""
+    if value <= 0:
+        return Fraction(0)
+    if system == "biased":
+        return Fraction(BIASED[min(value, 6)], 10)
+    return Fraction(min(value, 6), 6)
 
 
 @lru_cache(maxsize=None)
@@ -50,6 +63,8 @@ def group(system: str, values) -> tuple:
     values = tuple(sorted(v for v in values if v > 0))
     if system == "lowluck":
         return lowluck(sum(values))
+    if system == "biased":
+        return chances(tuple(hit_chance(system, v) for v in values))
     return dice(values)
 
 
@@ -64,4 +79,4 @@ def fire(system: str, shots) -> tuple:
 
 def binomial(n: int, p: Fraction) -> tuple:
     """Hits of n dice that each hit with chance p (the AA gun's dice, one per aircraft fired at)."""
-    return dice(tuple([int(p * 6)] * n))
+    return chances(tuple([p] * n))

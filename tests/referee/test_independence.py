@@ -1,7 +1,8 @@
 """The referee shares no code with ``pycore``: its calculator modules import nothing from it.
 
-Only ``compare.py`` (which calls the project through its JSON door) and the test modules touch
-``pycore``; ``units``, ``laws``, ``casualties`` and ``battle`` must not, or the referee would stop being
+Only ``compare.py`` (which calls the project through its JSON door), ``compare_plan.py`` (through
+``compare``) and the test modules touch ``pycore``; ``units``, ``laws``, ``casualties``, ``battle`` and
+``plan`` (waves and the counter-attack, docs/rules.md §9.1–§9.3) must not, or the referee would stop being
 a second reading of the rules (the issue: an oracle that drives the engine passes every engine error).
 """
 
@@ -13,7 +14,7 @@ import pytest
 HERE = pathlib.Path(__file__).resolve().parent
 
 
-@pytest.mark.parametrize("module", ["units.py", "laws.py", "casualties.py", "battle.py"])
+@pytest.mark.parametrize("module", ["units.py", "laws.py", "casualties.py", "battle.py", "plan.py"])
 def test_no_pycore_import(module):
     tree = ast.parse((HERE / module).read_text(encoding="utf-8"))
     for node in ast.walk(tree):

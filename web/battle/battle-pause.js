@@ -1,10 +1,10 @@
 // The two pauses of a battle played round by round: the victim chooses its
 // casualties (result.waiting.kind "casualties"), or the players enter the dice
 // they rolled at the table (result.next_dice). Each panel only gathers an
-// answer; battle.js appends it to the request and asks pycore again, so the
-// battle stays one request (and one share link).
+// answer; battle-state.js appends it to the request and pycore is asked again,
+// so the battle stays one request (and one share link).
 
-import {el} from "../kit/dom.js";
+import {el, motion} from "../kit/dom.js";
 import {stepper, diceKeypad} from "../kit/widgets.js";
 
 const TITLE = {attacker: "Attacker", defender: "Defender"};
@@ -123,8 +123,7 @@ export function dicePanel(needs, system, onRoll) {
   function followPads(changed) {
     if (!changed.complete) return;
     const target = nextPad()?.node || roll;
-    const motion = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-    target.scrollIntoView({block: "nearest", behavior: motion});
+    target.scrollIntoView({block: "nearest", behavior: motion()});
     if (changed.node.contains(document.activeElement)) nextControl().focus({preventScroll: true});
   }
   function refresh() {
@@ -149,16 +148,4 @@ export function dicePanel(needs, system, onRoll) {
     /** What takes the keyboard's focus when the panel opens: the first face of that pad. */
     get focusTarget() { return nextControl(); },
   };
-}
-
-/** Add entered dice to a request's `dice` (one {side: {group: [faces]}} per round). */
-export function withDice(dice, entries) {
-  const next = (dice || []).map((round) => structuredClone(round));
-  for (const {round, side, group, values} of entries) {
-    while (next.length < round) next.push({});
-    const entry = next[round - 1];
-    const sideDice = Array.isArray(entry[side]) ? {main: entry[side]} : (entry[side] || {});
-    entry[side] = {...sideDice, [group]: values};
-  }
-  return next;
 }

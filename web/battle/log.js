@@ -64,7 +64,10 @@ function fireBlock(fire, names, system, step) {
       block.append(el("p", {class: "remainder"}, fire.power ? "No remainder: no die rolled" : "No power: nothing to roll"));
     }
   } else {
-    const count = fire.dice.length === 1 ? "1 die" : `${fire.dice.length} dice`;
+    // Biased dice roll d10s (docs/rules.md §3.1): the count names the die when it is not a d6.
+    const sides = fire.dice[0]?.sides || 6;
+    const count = sides !== 6 ? `${fire.dice.length} d${sides}${fire.dice.length === 1 ? "" : "s"}`
+      : fire.dice.length === 1 ? "1 die" : `${fire.dice.length} dice`;
     block.append(el("p", {class: "power"}, `Power ${fire.power}: ${count}`));
     // One line per value needed (all "≤ 1" dice together, then "≤ 2", …).
     const groups = new Map();

@@ -83,7 +83,7 @@ export function armiesPanel({idBase, forces, ruleset, onChange}) {
     const counts = forces[side].getCounts();
     const bad = Object.entries(counts).find(([, n]) => !(Number.isInteger(n) && n > 0));
     if (bad) {
-      say(`${side}.units.${bad[0]}: "${bad[1]}" is not a whole number of units; the army is not saved.`);
+      say(`${forces[side].target(bad[0]).label}: "${bad[1]}" is not a whole number of units; the army is not saved.`);
       forces[side].focus(bad[0]);
       return;
     }

@@ -51,7 +51,7 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
   // is not told of it again (each side told it of the other's: most of the battle screen's start).
   let cargoUnits = null; // the rows the cargo is to have, until drawn
   let settingContext = false;
-  cargo.onChange(() => { cargoSummary.textContent = summarize(cargo.getCounts()); if (!settingContext) onChange(); });
+  cargo.onChange((byPlayer) => { cargoSummary.textContent = summarize(cargo.getCounts()); if (byPlayer && !settingContext) onChange(); });
   function drawCargo() {
     if (!cargoUnits) return;
     settingContext = true;
@@ -194,7 +194,7 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
 }
 
 // The sub step's printed reading (docs/rules.md §2 "The sub step"): offered only where the core takes it —
-// a sea battle of a ruleset whose rules say printed_sub_step, under dice or Low Luck.
+// a sea battle of a ruleset whose rules say printed_sub_step, under dice, Low Luck or biased dice.
 export const PRINTED_SUBS_TEXT = "Subs facing a destroyer fire with the other units";
 export const PRINTED_SUBS_HINT = "As the printed Anniversary, 1942 and 1940 rule books: facing a destroyer, subs lose " +
   "their first strike, and the side hit picks all its losses at once. Off: subs always fire first, in a step of their own, as the TripleA rule book has it.";
@@ -202,5 +202,5 @@ export const PRINTED_SUBS_HINT = "As the printed Anniversary, 1942 and 1940 rule
 const PRINTED_SUB_RULESETS = ["anniversary", "1942-2e", "1940-2e"];
 export function printedSubsApply(ruleset, kind, system) {
   const applies = ruleset?.rules ? Boolean(ruleset.rules.printed_sub_step) : PRINTED_SUB_RULESETS.includes(ruleset?.id);
-  return applies && kind === "sea" && (system === "dice" || system === "lowluck");
+  return applies && kind === "sea" && (system === "dice" || system === "lowluck" || system === "biased");
 }

@@ -41,3 +41,8 @@ export function yieldToPage() {
   if (globalThis.scheduler && typeof globalThis.scheduler.yield === "function") return globalThis.scheduler.yield();
   return new Promise((resume) => setTimeout(resume, 0));
 }
+
+/** How the page scrolls to what it shows: smoothly, unless the player asked for reduced motion. */
+export function motion() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}

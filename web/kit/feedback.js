@@ -1,6 +1,9 @@
 // What a screen says back: its message line, and the field a pycore error names, marked. Every
-// error pycore returns names its field ("attacker.units.tank", "modifiers[2]", "seed"); the
-// screens map the head of that path to the control the player typed it in.
+// error pycore returns names its field ("attacker.units.tank", "modifiers[2]", "seed") and starts
+// its message with that path (docs/api.md); the page never shows the path: it marks the control
+// the field maps to and says the message in words, under the control's own name.
+//
+// Not for: what a field is called on a given screen (each screen's targets say so).
 
 import {el} from "./dom.js";
 
@@ -28,4 +31,57 @@ export function nodeFor(field, nodes) {
   const key = Object.keys(nodes).sort((a, b) => b.length - a.length)
     .find((k) => field === k || field.startsWith(`${k}.`) || field.startsWith(`${k}[`));
   return key ? nodes[key] : null;
+}
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** pycore's message without its leading field path ("seed: must be…" → "must be…"), as it is. Pure. */
+export function restOf(error) {
+  const message = String(error?.message || "something went wrong.");
+  const field = error?.field;
+  return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+}
+
+/**
+ * An error in the player's words: pycore's message without its leading field path, under `label`
+ * (the marked control's own name: "Seed", "Attacker, tanks", "Retreat below"). A rest that already
+ * starts with the label's words ("the attacker needs…" under "Attacker", "turn 1: …" under "Turn 1,
+ * technology") is not labelled twice. Pure: tests/js/feedback.test.mjs.
+ */
+export function inWords(error, label = "") {
+  let rest = restOf(error);
+  if (!label) return capital(rest);
+  const head = /^([^:]{1,40}): /.exec(rest);
+  if (head && label.toLowerCase().startsWith(head[1].toLowerCase())) rest = rest.slice(head[0].length);
+  if (rest.toLowerCase().startsWith(`the ${label.toLowerCase()} `)) return capital(rest);
+  return `${label}: ${rest}`;
+}
+
+/** Clear every mark and note markField left inside `root`. */
+export function clearMarks(root) {
+  for (const note of root.querySelectorAll(".field-error.placed")) note.remove();
+  for (const node of root.querySelectorAll(".invalid, [aria-invalid]")) flagInvalid(node, false);
+}
+
+/**
+ * The one field marker of the page. `targetOf(field)` says where a field lives: {nodes (marked
+ * red), controls (marked red and aria-invalid), anchor (the note goes after it, or after a
+ * fieldset's legend; null: no note, the screen's message line says it), label (its name in words),
+ * reveal() (opens a closed disclosure)}, or null. Marks it, puts the message in words under it (id `noteId`), and answers {words, note}.
+ * Without a field or a target, only the words (the screen's message line says them).
+ */
+export function markField(root, error, targetOf, noteId) {
+  clearMarks(root);
+  const target = error?.field ? targetOf(error.field) : null;
+  if (!target) return {words: inWords(error), note: null};
+  for (const node of target.nodes || []) node.classList.add("invalid");
+  for (const control of target.controls || []) flagInvalid(control, true);
+  target.reveal?.();
+  const words = inWords(error, target.label);
+  if (!target.anchor) return {words, note: null}; // the screen's message line says it
+  const note = el("p", {class: "field-error placed", id: noteId}, words);
+  if (target.anchor.tagName === "LEGEND") target.anchor.after(note);
+  else if (target.anchor.tagName === "FIELDSET") target.anchor.prepend(note);
+  else target.anchor.after(note);
+  return {words, note};
 }

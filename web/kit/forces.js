@@ -1,16 +1,17 @@
-// One side's forces: a row per unit with big −/+ steppers around a number
+// One side's forces: a row per unit with the kit's −/+ stepper around a number
 // field (type a count directly when it is large). The field keeps whatever
 // the user typed, even a bad value: pycore judges it and names it.
 
 import {el} from "./dom.js";
-import {stepFrom} from "./widgets.js";
+import {stepper} from "./widgets.js";
+import {pluralName} from "./rulesets.js";
 
 const MAX = 999;
 
 // idBase (default: side) starts every element id, so a second form of the same
 // side (the calculator's) can live on the page next to the battle's.
 export function createForces({side, title, stat, legend = true, rowClass = "unit-row", idBase = side}) {
-  const rows = new Map(); // unit id → {row, input, minus, name, unit}
+  const rows = new Map(); // unit id → {row, count (the stepper), input, name, unit}
   const list = el("div", {class: "unit-list"});
   const total = el("span", {class: "side-total"});
   const node = el("fieldset", {class: `forces ${side}`, id: `${idBase}-forces`},
@@ -19,19 +20,19 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
   const listeners = [];
   let drawn = ""; // the units the rows show (setUnits): the same list again keeps the rows
 
-  /** The −, the row marks and the totals, from the counts; then whoever listens (counts changed). */
-  function changed() {
+  /** The −, the row marks and the totals, from the counts; then whoever listens (byPlayer: a tap or a typed count). */
+  function changed(byPlayer = false) {
     refresh();
-    listeners.forEach((listener) => listener());
+    listeners.forEach((listener) => listener(byPlayer));
   }
 
   function refresh() {
     let sum = 0;
     let cost = 0;
     let power = 0;
-    for (const {input, minus, row, unit} of rows.values()) {
-      const value = Number(input.value);
-      minus.disabled = node.disabled || !(value > 0);
+    for (const {count, row, unit} of rows.values()) {
+      const value = Number(count.input.value);
+      count.locked = node.disabled;
       row.classList.toggle("present", value > 0);
       if (Number.isFinite(value) && value > 0) {
         sum += value;
@@ -42,11 +43,6 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
     // Live totals, as other calculators show them: units, their cost, and their printed power
     // (the sum of attack or defence values, before artillery support or technology).
     total.textContent = `${sum === 1 ? "1 unit" : `${sum} units`}${sum ? ` · ${cost} IPC · power ${power}` : ""}`;
-  }
-
-  function step(input, delta) {
-    input.value = String(stepFrom(input.value, delta, 0, MAX));
-    changed();
   }
 
   /**
@@ -76,21 +72,16 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
       section = unit.section || null;
       const id = `${idBase}-${unit.id}`;
       const label = unit.name.toLowerCase();
-      const input = el("input", {id, type: "number", inputmode: "numeric", min: 0, max: MAX, step: 1,
-        value: String(old[unit.id] ?? 0), "aria-label": `${title}: number of ${label}`, dataset: {unit: unit.id}});
       // The −/+ buttons are for thumbs; the keyboard uses the number field itself (type a count,
       // or the arrow keys), so each unit is one Tab stop instead of three.
-      const minus = el("button", {type: "button", class: "step minus", tabindex: "-1", "aria-label": `One ${label} less (${side})`}, "−");
-      const plus = el("button", {type: "button", class: "step plus", tabindex: "-1", "aria-label": `One ${label} more (${side})`}, "+");
-      minus.addEventListener("click", () => step(input, -1));
-      plus.addEventListener("click", () => step(input, +1));
-      input.addEventListener("input", changed);
-      input.addEventListener("focus", () => input.select());
+      const count = stepper(id, `${title}: number of ${label}`, {min: 0, max: MAX, value: old[unit.id] ?? 0,
+        number: true, buttonsTabbable: false, less: `One ${label} less (${side})`, more: `One ${label} more (${side})`,
+        dataset: {unit: unit.id}, onChange: () => changed(true)});
       const row = el("div", {class: rowClass, dataset: {unit: unit.id}},
         el("label", {for: id, class: "unit-name"}, unit.name,
           el("span", {class: "stat"}, `${stat === "attack" ? "att" : "def"} ${unit[stat]}`)),
-        el("div", {class: "stepper"}, minus, input, plus));
-      rows.set(unit.id, {row, input, minus, name: unit.name, unit});
+        count.node);
+      rows.set(unit.id, {row, count, input: count.input, name: unit.name, unit});
       list.append(row);
     }
     changed();
@@ -119,18 +110,18 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
     changed();
   }
 
-  /** Highlight the row a pycore error names (unit id), the whole side (true), or nothing (null). */
-  function markInvalid(unit) {
-    node.classList.toggle("invalid", unit === true);
-    for (const [id, {row, input}] of rows) {
-      const bad = id === unit;
-      row.classList.toggle("invalid", bad);
-      if (bad) input.setAttribute("aria-invalid", "true");
-      else input.removeAttribute("aria-invalid");
-    }
+  /**
+   * Where an error on this side points (kit/feedback.js markField): a unit's row and its field, or with
+   * no such unit the whole side; labelled in the player's words ("Attacker, tanks").
+   */
+  function target(unit) {
+    const row = rows.get(unit);
+    if (row) return {nodes: [row.row], controls: [row.input], anchor: row.row, label: `${title}, ${pluralName(row.name)}`};
+    return {nodes: [node], controls: [], anchor: node.querySelector("legend") || node, label: title};
   }
 
-  return {node, setUnits, getCounts, setCounts, setDisabled, markInvalid,
+  return {node, setUnits, getCounts, setCounts, setDisabled, target,
+    /** listener(byPlayer) after every change of the counts: the player's, or the page's (a fill, a lock). */
     onChange: (listener) => listeners.push(listener),
     focus: (unit) => rows.get(unit)?.input.focus()};
 }

@@ -71,7 +71,8 @@ export const BUILT_IN = {
   rulesets: Object.keys(TABLES).map(ruleset),
   // Every system pycore has, in its order, so the luck-system control never grows after loading.
   systems: [{id: "dice", name: "Dice"}, {id: "lowluck", name: "Low Luck"}, {id: "colored", name: "Coloured dice"},
-    {id: "chess", name: "A&A Chess", variants: [{id: "orthodox", name: "Orthodox"}, {id: "ryof", name: "RYOF"}, {id: "ryof6", name: "RYOF<6"}, {id: "cof", name: "COF"}, {id: "cofr", name: "COF+R"}]}],
+    {id: "chess", name: "A&A Chess", variants: [{id: "orthodox", name: "Orthodox"}, {id: "ryof", name: "RYOF"}, {id: "ryof6", name: "RYOF<6"}, {id: "cof", name: "COF"}, {id: "cofr", name: "COF+R"}]},
+    {id: "biased", name: "Biased dice"}],
   kinds: ["land", "sea", "amphibious"],
   tech: [
     {id: "jet_power", name: "Jet Power"}, {id: "super_subs", name: "Super Subs"},
@@ -86,6 +87,7 @@ export const SYSTEM_NOTES = {
   lowluck: "Add up the power: each 6 is a sure hit; one die for the rest.",
   colored: "Units roll by colour, a die per 3 of a type; dice are matched high to high, a tie costs both. More luck than Low Luck, less than dice.",
   chess: "Diceless: add up the power, each 6 is a hit; the variant says what the remainder does.",
+  biased: "Every unit rolls a d10: a 1 hits on 1, a 2 on 1–3, a 3 on 1–6, a 4 on 1–8, a 5 on 1–9, a 6 always.",
 };
 
 /** "3 tanks", "1 fighter", "2 infantry" — lower case, English plural. */
@@ -106,7 +108,8 @@ export function listUnits(counts, names, none = "nothing") {
   return parts.length ? parts.join(", ") : none;
 }
 
-const plural = (name) => countName(2, name).slice(2);
+/** "tanks", "infantry", "AA guns": a unit's name in the plural, lower case. */
+export const pluralName = (name) => countName(2, name).slice(2);
 const listWords = (words) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`);
 
 /**
@@ -131,7 +134,7 @@ export function missingUnitsNote(data, rulesetId, kind) {
       const later = rulesets.slice(index).every((r) => offered(r).has(id));
       const who = later && index < rulesets.length - 1 ? `${shortName(other)} and later`
         : listWords(having.map(shortName)).replace(/ or /, " and ");
-      groups.set(who, [...(groups.get(who) || []), plural(unit?.name || id)]);
+      groups.set(who, [...(groups.get(who) || []), pluralName(unit?.name || id)]);
     }
   }
   if (!groups.size) return "";

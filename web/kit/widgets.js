@@ -3,19 +3,38 @@
 
 import {el, clear} from "./dom.js";
 
-export function segmented(name, label, options, onPick) {
-  const box = el("div", {class: "segmented", role: "radiogroup", "aria-label": label, id: name});
-  for (const [value, text] of options) {
-    const input = el("input", {type: "radio", name, value, id: `${name}-${value}`});
-    input.addEventListener("change", () => onPick(value));
-    box.append(el("label", {class: "segment"}, input, el("span", {}, text)));
+/**
+ * The one segmented choice of the page (a radio group drawn as one bar of buttons): the luck system,
+ * the kind of battle, WiF's tables, Research's views. Each option is [value, text, small?]; its radio
+ * is `${name}-${value}`, its label says `for` it. onPick(value) follows a player's pick. A value set
+ * before its option exists (a remembered system, before pycore lists it) is kept and taken once
+ * setOptions offers it.
+ */
+export function segmented(name, label, options, onPick = () => {}, {chosen = null, className = ""} = {}) {
+  const box = el("div", {class: `segmented${className ? ` ${className}` : ""}`, role: "radiogroup", "aria-label": label, id: name});
+  let wanted = chosen;
+  const radio = (value) => box.querySelector(`input[value="${CSS.escape(value)}"]`);
+  function setOptions(list) {
+    const keep = box.querySelector("input:checked")?.value ?? wanted;
+    box.replaceChildren(...list.map(([value, text, small]) => {
+      const input = el("input", {type: "radio", name, value, id: `${name}-${value}`});
+      input.addEventListener("change", () => { wanted = null; onPick(value); });
+      return el("label", {class: "segment", for: input.id}, input, el("span", {}, text, small ? el("small", {}, small) : null));
+    }));
+    choice.value = keep;
   }
-  return {
+  const choice = {
     node: box,
     get value() { return box.querySelector("input:checked")?.value; },
-    set value(v) { for (const input of box.querySelectorAll("input")) input.checked = input.value === v; },
-    disable(value, disabled) { const input = box.querySelector(`input[value="${CSS.escape(value)}"]`); if (input) input.disabled = disabled; },
+    set value(v) {
+      for (const input of box.querySelectorAll("input")) input.checked = input.value === v;
+      wanted = v !== undefined && v !== null && !radio(v) ? v : null;
+    },
+    setOptions,
+    disable(value, disabled) { const input = radio(value); if (input) input.disabled = disabled; },
   };
+  setOptions(options);
+  return choice;
 }
 
 /**
@@ -34,13 +53,19 @@ export function stepFrom(text, delta, min, max) {
  * `value` is the whole number in the field, or 0 when it holds none; with `raw` it is what was
  * typed when that is not a whole number, so pycore judges it and names the field (WiF), never
  * losing what the player entered. onChange(value) follows every change; listen() adds more.
+ * A unit row (kit/forces.js) asks for a number field whose arrow keys count (`number`) and keeps
+ * the buttons out of the Tab order (`buttonsTabbable: false`): one Tab stop per unit.
  */
-export function stepper(id, label, {min = 0, max = 99, value = 0, onChange = () => {}, raw = false} = {}) {
-  const input = el("input", {id, type: "text", inputmode: "numeric", autocomplete: "off", value: String(value), "aria-label": label});
-  const minus = el("button", {type: "button", class: "step minus", "aria-label": `${label}: one less`}, "−");
-  const plus = el("button", {type: "button", class: "step plus", "aria-label": `${label}: one more`}, "+");
+export function stepper(id, label, {min = 0, max = 99, value = 0, onChange = () => {}, raw = false, number = false,
+  buttonsTabbable = true, less = `${label}: one less`, more = `${label}: one more`, dataset} = {}) {
+  const input = el("input", number
+    ? {id, type: "number", inputmode: "numeric", min, max, step: 1, value: String(value), "aria-label": label, dataset}
+    : {id, type: "text", inputmode: "numeric", autocomplete: "off", value: String(value), "aria-label": label, dataset});
+  const tabindex = buttonsTabbable ? null : "-1";
+  const minus = el("button", {type: "button", class: "step minus", tabindex, "aria-label": less}, "−");
+  const plus = el("button", {type: "button", class: "step plus", tabindex, "aria-label": more}, "+");
   const node = el("div", {class: "stepper"}, minus, input, plus);
-  const state = {min, max};
+  const state = {min, max, disabled: false};
   const listeners = [onChange];
   const read = () => {
     const n = Number(input.value.trim());
@@ -49,7 +74,7 @@ export function stepper(id, label, {min = 0, max = 99, value = 0, onChange = () 
   };
   const sync = () => {
     const n = Number(input.value);
-    minus.disabled = input.disabled || (Number.isFinite(n) && n <= state.min && input.value.trim() !== "");
+    minus.disabled = input.disabled || state.disabled || (Number.isFinite(n) && n <= state.min && input.value.trim() !== "");
   };
   const changed = () => {
     sync();
@@ -65,6 +90,8 @@ export function stepper(id, label, {min = 0, max = 99, value = 0, onChange = () 
     get value() { return read(); },
     set value(n) { input.value = String(n); sync(); },
     set limits({min: lo, max: hi}) { state.min = lo; state.max = hi; sync(); },
+    /** A whole fieldset locked around it: the − follows (a disabled fieldset does not tell its buttons). */
+    set locked(flag) { state.disabled = Boolean(flag); sync(); },
     listen(listener) { listeners.push(listener); },
   };
 }

@@ -43,19 +43,19 @@ const MAKES_SNAPSHOT = self.name.startsWith("main"); // the page's first worker;
 // so the bar moves with the work: downloads by their bytes, the rest by the clock
 // towards each step's end, never past it, never back.
 const FULL_STEPS = [
-  ["Downloading Python", 0.55, 0],
-  ["Starting Python", 0.3, 1500],
+  ["Downloading the battle engine", 0.55, 0],
+  ["Starting the battle engine", 0.3, 1500],
   ["Loading the rules", 0.15, 800],
 ];
 const SNAPSHOT_STEPS = [
-  ["Reading the saved Python", 0.3, 300],
-  ["Starting Python", 0.5, 600],
+  ["Reopening the battle engine", 0.3, 300],
+  ["Starting the battle engine", 0.5, 600],
   ["Loading the rules", 0.2, 150],
 ];
-// Bytes each file stands for within "Downloading Python" (rough sizes in MB): the files Pyodide
+// Bytes each file stands for within "Downloading the battle engine" (rough sizes in MB): the files Pyodide
 // fetches. Its pyodide.asm.mjs is imported (import()), never fetched, so it is not counted here: it
-// was, and its share never came, so on a first visit the bar stopped at 49 % "Downloading Python"
-// through the whole interpreter start and "Starting Python" was never shown (#16).
+// was, and its share never came, so on a first visit the bar stopped at 49 % "Downloading the battle engine"
+// through the whole interpreter start and "Starting the battle engine" was never shown (#16).
 const WEIGHTS = {"pyodide.asm.wasm": 9.6, "python_stdlib.zip": 2.5, "pycore.zip": 0.1};
 const fileShare = Object.fromEntries(Object.keys(WEIGHTS).map((name) => [name, 0]));
 const WEIGHT_SUM = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);
@@ -185,7 +185,7 @@ self.fetch = async function countingFetch(input, init) {
       report();
       // Every big file is in: what remains is the interpreter's start.
       const big = ["pyodide.asm.wasm", "python_stdlib.zip"];
-      if (steps === FULL_STEPS && step === 0 && big.every((file) => fileShare[file] === 1)) enter("Starting Python");
+      if (steps === FULL_STEPS && step === 0 && big.every((file) => fileShare[file] === 1)) enter("Starting the battle engine");
     },
   });
   return new Response(response.body.pipeThrough(counter), {
@@ -227,12 +227,12 @@ async function loadPycore(pycoreBytes) {
 
 async function fromSnapshot(loadPyodide, pycoreBytes) {
   steps = SNAPSHOT_STEPS;
-  enter("Reading the saved Python");
+  enter("Reopening the battle engine");
   const bytes = await readSnapshot();
   mark("snapshot read");
   if (!bytes) return false;
   try {
-    enter("Starting Python");
+    enter("Starting the battle engine");
     pyodide = await loadPyodide({indexURL: PYODIDE_DIR, stdout: () => {}, stderr: () => {}, _loadSnapshot: bytes});
     mark("Python started");
     enter("Loading the rules");
@@ -252,7 +252,7 @@ async function fromSnapshot(loadPyodide, pycoreBytes) {
 async function fullBoot(loadPyodide, pycoreBytes) {
   steps = FULL_STEPS;
   shown = 0;
-  enter("Downloading Python");
+  enter("Downloading the battle engine");
   pyodide = await loadPyodide({indexURL: PYODIDE_DIR, stdout: () => {}, stderr: () => {}, _makeSnapshot: MAKES_SNAPSHOT});
   mark("Python started");
   enter("Loading the rules");

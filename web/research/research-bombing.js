@@ -3,6 +3,8 @@
 // so they survive a reload until the turn is settled.
 
 import {copyInto} from "../kit/copy.js";
+import {shareUrl} from "../kit/share.js";
+import {inWords} from "../kit/feedback.js";
 import {el, clear, append} from "../kit/dom.js";
 import {newSeed} from "./research-store.js";
 import {stepper, segmented, diceKeypad} from "../kit/widgets.js";
@@ -25,6 +27,17 @@ function diceNeeded(error) {
 }
 
 const options = (pairs) => pairs.map(([value, text]) => el("option", {value}, text));
+
+// A raid's fields in the player's words (pycore names them "rolls.fee", "settle.money", … docs/api.md bombing).
+const RAID_WORDS = {"rolls.aa": "AA dice", "rolls.damage": "Damage dice", "rolls.fee": "Fee dice", bombers: "Bombers",
+  system: "Luck system", rule: "Low Luck rule", ruleset: "Ruleset", variant: "Variant", value: "Territory value",
+  "settle.money": "Money", "settle.bombers": "Bombers owned", "settle.fees": "Fees owed"};
+/** An error of a bombing request in words, its field path left out. */
+export function raidWords(error) {
+  const key = Object.keys(RAID_WORDS).find((name) => error?.field === name || error?.field?.startsWith(`${name}[`) ||
+    error?.field?.startsWith(`${name}.`));
+  return inWords(error, key ? RAID_WORDS[key] : "");
+}
 
 function whole(input, label, max, {optional = false} = {}) {
   const raw = input.value.trim();
@@ -119,7 +132,7 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
       // The players' dice stay as entered; the pad pycore names is marked.
       const kind = /^rolls\.(aa|damage|fee)/.exec(envelope.error.field || "")?.[1];
       if (own && kind) pads[kind].invalid = true;
-      return say(error, envelope.error.message);
+      return say(error, raidWords(envelope.error));
     }
     const r = envelope.result;
     showRaid(outcome, r, own);
@@ -181,7 +194,7 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
     if (diceMode.value !== "own") return;
     const {request, problem} = setup();
     if (problem) return say(ownStatus, `Set up the raid first: ${problem}`);
-    if (!ready()) return say(ownStatus, "The dice needed are shown once Python is ready.");
+    if (!ready()) return say(ownStatus, "The dice needed are shown once the rules are loaded.");
     const rolls = {};
     const needed = [];
     let status = "";
@@ -195,7 +208,7 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
         break;
       }
       const need = diceNeeded(envelope.error);
-      if (!need || needed.includes(need.kind)) { status = envelope.error.message; break; }
+      if (!need || needed.includes(need.kind)) { status = raidWords(envelope.error); break; }
       needed.push(need.kind);
       pads[need.kind].need(need.count, need.sides);
       pads[need.kind].title = `${DICE_KINDS.find(([k]) => k === need.kind)[1]}: ${need.count} × d${need.sides}`;
@@ -223,7 +236,7 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
     const settle = {fees: current.bombing.owed, money: cash.value};
     if (fleet.value !== undefined) settle.bombers = fleet.value;
     const envelope = await client.call({op: "bombing", settle});
-    if (!envelope.ok) return say(settleError, envelope.error.message);
+    if (!envelope.ok) return say(settleError, raidWords(envelope.error));
     const s = envelope.result.settle;
     say(settleResult, s.text);
     current.bombing.owed = 0;
@@ -238,7 +251,7 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
     const envelope = await client.call(request);
     shared.hidden = false;
     if (!envelope.ok) {
-      shared.replaceChildren(el("p", {class: "rd-field-error"}, `This raid's link could not be replayed: ${envelope.error.message}`));
+      shared.replaceChildren(el("p", {class: "rd-field-error"}, `This raid's link could not be replayed: ${raidWords(envelope.error)}`));
       return;
     }
     showRaid(shared, envelope.result, Boolean(request.rolls));
@@ -266,7 +279,7 @@ function showRaid(box, r, own) {
   const linkField = el("input", {id: `${prefix}-raid-link`, type: "url", readOnly: true, "aria-label": "Link to this raid", hidden: true});
   const shareButton = el("button", {type: "button", class: "small", id: `${prefix}-raid-share`}, "Share this raid");
   shareButton.addEventListener("click", async () => {
-    if (await copyInto(linkField, location.href.split("#")[0] + "#" + r.link)) shareButton.textContent = "Link copied";
+    if (await copyInto(linkField, shareUrl(r.link))) shareButton.textContent = "Link copied";
   });
   append(clear(box), [ // dom.js append skips the nulls of lines that do not apply
     el("p", {class: "rd-big", id: `${prefix}-damage`}, `Damage ${r.damage.total}`),

@@ -231,8 +231,24 @@ function safeStorage() {
 
 // ---- shape check of a game (storage and imported files); pycore checks every ledger after ----
 
+// A place in a saved game, in words: "nations[0].ledgers.air.steps[2]" → "Nation 1, air ledger, round 3".
+const PLACE_WORDS = {file: "The file", luckdial: "The file's kind", version: "The file's version", nations: "The nations",
+  id: "id", name: "name", seed: "seed", system: "research system", ledgers: "ledgers", steps: "rounds", bombing: "bombing",
+  owed: "IPCs owed", log: "log"};
+function placeWords(path) {
+  const words = [];
+  for (const [, name, index] of path.matchAll(/([a-z_]+)(?:\[(\d+)\])?/g)) {
+    const prev = words.at(-1);
+    if (name === "nations" && index !== undefined) words.push(`Nation ${Number(index) + 1}`);
+    else if (name === "steps" && index !== undefined) words.push(`round ${Number(index) + 1}`);
+    else if (prev === "ledgers") words[words.length - 1] = `${name} ledger`;
+    else words.push(PLACE_WORDS[name] || name);
+  }
+  return words.join(", ");
+}
+
 function fail(path, message) {
-  throw new Error(`${path}: ${message}`);
+  throw new Error(`${placeWords(path)}: ${message}`);
 }
 
 const quote = (value) => {

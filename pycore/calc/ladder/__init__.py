@@ -31,8 +31,11 @@ is low by at most that.
 
 from .pair import Pair, outcome_of
 from .rungs import Ladder, NotLinear
-from .solve import solve
+from .solve import Solver, solve, solve_with
 from .stack import Stack
 from .work import WORK_BUDGET, TooMuchWork, Work
 
-__all__ = ["Ladder", "NotLinear", "Pair", "Stack", "TooMuchWork", "WORK_BUDGET", "Work", "outcome_of", "solve"]
+__all__ = [
+    "Ladder", "NotLinear", "Pair", "Solver", "Stack", "TooMuchWork", "WORK_BUDGET", "Work",
+    "outcome_of", "solve", "solve_with",
+]

@@ -154,6 +154,7 @@ class Ladder:
         self.top = len(armies) - 1               # the rung where the side has nothing left that fights
         self.columns: tuple | None = None        # columns_of(self), when this ladder defends
         self._firing: dict = {}                  # of_firing's answers, by army
+        self.air_reach: list | None = None       # policy's hits to the next aircraft lost, when asked
 
     def of_firing(self, army: Army, enemy: Army, tail: float):
         """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1).

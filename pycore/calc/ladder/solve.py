@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 
+from operator import add
+
 from ...engine.army import Army
 from ...engine.firing import counts_as_force
 from ...engine.setup import BattleSetup
 from ..choices import NEVER, Retreat
+from .packing import SCALE, SLOT, table_view, unpack
 from .pair import Pair, outcome_of
 from .rungs import Ladder
 from .stack import Stack
@@ -40,20 +43,37 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     Raises :class:`NotLinear` when a rung fires more than one group (the caller
     then uses the general chain), :class:`TooMuchWork` when ``work`` (its count, work.py) passes its budget.
     """
-    solver = _Solver(setup, tail, floor, retreat, keep_land, work if work is not None else Work(None))
+    return solve_with(Solver(setup, tail, floor, retreat, keep_land, work), opening, limit)
+
+
+def solve_with(solver: "Solver", opening: dict, limit: int | None = None, landed: bool = False) -> dict:
+    """:func:`solve` with a solver of the caller's (a later wave keeps its ladders from one call to the next).
+
+    ``landed``: fought to the end with no retreat rule and no casualty that still fires, the opening states
+    need no round 1 of their own: each is where rounds begin, as a state a round landed on is, so its mass
+    goes onto its row and the rows are settled as ever (:meth:`Solver.land_opening`; the same law, summed in
+    another order, so a single battle keeps the other way and its answers to the last bit)."""
+    if landed and limit is None and not solver.retreat and not any(ga or gd for _, _, ga, gd in opening):
+        started, decided = solver.land_opening(opening)
+        got = solver.to_the_end(started)
+        got["rounds"] += decided - started      # to_the_end counts round 1 apart: here it is among the visits
+        return got
     started = solver.open(opening)
     if limit is None:
         return solver.to_the_end(started)
     return solver.by_rounds(started, limit)
 
 
-class _Solver:
+class Solver:
     """One ladder calculation: the ladders and pairs it made, and the ends it has recorded."""
 
-    def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool, work: Work):
+    def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool,
+                 work: Work | None = None):
         self.setup, self.tail, self.floor, self.retreat, self.keep_land = setup, tail, floor, retreat, keep_land
-        self.work = work
+        self.work = work if work is not None else Work(None)   # no bound unless the caller gives one
         self.members: dict = {}          # (role, army) → (its ladder, its rung): ladders share their rungs
+        self.defenders: dict = {}        # the same for the defender (a plan's waves share his, docs/rules.md §9.1)
+        self.batched = False             # open() fires the starts of one row together (_open_row)
         self.pairs: dict = {}            # (id(attacker ladder), id(defender ladder)) → Pair
         self.ends: dict = {}
         # Ends are summed by the armies' identity while solving (hashing an army walks its units), merged by
@@ -61,52 +81,143 @@ class _Solver:
         self.by_id: dict = {}
 
     def ladder_of(self, role: str, army: Army, enemy: Army) -> tuple[Ladder, int]:
-        got = self.members.get((role, army))
+        members = self.defenders if role == "defender" else self.members
+        got = members.get((role, army))
         if got is None:
             ladder = Ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker",
-                            self.members, self.work)
+                            members, self.work)
             for k, rung in enumerate(ladder.armies):
-                self.members.setdefault((role, rung), (ladder, k))
+                members.setdefault((role, rung), (ladder, k))
             got = (ladder, 0)
         return got
 
     def open(self, opening: dict) -> float:
-        """Round 1's main fire from every opening state onto its pair's rows (``Pair.pending``); the mass in."""
-        setup, tail = self.setup, self.tail
+        """Round 1's main fire from every opening state onto its pair's rows (``Pair.pending``); the mass in.
+
+        Opening states that share an attacker's rung and the defender's ladder (a later wave's starts, every
+        survivor of the waves before) are fired together (:meth:`_open_row`).
+        """
         started = 0.0
+        states, rows = [], {}
         for (a, d, ga, gd), mass in opening.items():
             started += mass
             la, i0 = self.ladder_of("attacker", a, d)
             ld, j0 = self.ladder_of("defender", d, a)
-            fa = Army(a.units.plus(ga, setup.ruleset), a.damaged) if ga else a
-            fd = Army(d.units.plus(gd, setup.ruleset), d.damaged) if gd else d
-            # Round 1's main fire, from the armies that fire (ghosts included) onto the ladders.
-            lo_a, law_a = la.of_firing(fa, d, tail) if ga else la.cut[i0]
-            lo_d, law_d = ld.of_firing(fd, a, tail) if gd else ld.cut[j0]
-            if not counts_as_force(setup, fa) or not counts_as_force(setup, fd):
-                lo_a, law_a, lo_d, law_d = 0, [1.0], 0, [1.0]
-            key = (id(la), id(ld))
-            pair = self.pairs.get(key)
-            if pair is None:
-                pair = self.pairs[key] = Pair(la, ld)
-                pair.pending = {}
-                pair.work = self.work
-            kd = ld.top
-            self.work.add(OPENING_WORK + kd * len(law_d))
-            # The row of defender's hits: the attacker's law from column j0 + lo_a, its tail folded at kd.
-            first = j0 + lo_a
-            row = [0.0] * (kd + 1)
-            inside = max(0, min(len(law_a), kd - first))
-            row[first:first + inside] = [mass * p for p in law_a[:inside]]
-            row[kd] += mass * sum(law_a[inside:])
-            for l, pl in enumerate(law_d, lo_d):
-                i = min(i0 + l, la.top)
-                got = pair.pending.get(i)
-                if got is None:
-                    pair.pending[i] = [x * pl for x in row]
-                else:
-                    got[:] = [g + x * pl for g, x in zip(got, row)]
+            row = None
+            if not ga and not gd and i0 < la.top and j0 < ld.top:
+                row = (id(la), i0, id(ld))
+                got = rows.setdefault(row, (la, i0, ld, {}))[3]
+                got[j0] = got.get(j0, 0.0) + mass
+            states.append((row, (a, d, ga, gd, mass, la, i0, ld, j0)))
+        # In order, so sums are never reordered; only where the caller asks (a later wave's starts): a single
+        # battle's answers stay what they were to the last bit.
+        together = {key: row for key, row in rows.items() if len(row[3]) > 1} if self.batched else {}
+        for row, state in states:
+            if row not in together:
+                self._open_one(*state)
+        for la, i0, ld, masses in together.values():
+            self._open_row(self.pair_of(la, ld), i0, masses)
         return started
+
+    def land_opening(self, opening: dict) -> tuple[float, float]:
+        """Every opening state's mass onto its pair's row, as if a round had landed it there (no retreat rule
+        reads it: :func:`solve_with`); → the mass in, and the mass decided before any round (counted one
+        round, as the chains count a battle decided by its opening fire)."""
+        started = decided = 0.0
+        for (a, d, _, _), mass in opening.items():
+            started += mass
+            la, i0 = self.ladder_of("attacker", a, d)
+            ld, j0 = self.ladder_of("defender", d, a)
+            pair = self.pair_of(la, ld)
+            if pair.pending is None:
+                pair.pending = {}
+            row = pair.pending.get(i0)
+            if row is None:
+                row = pair.pending[i0] = [0.0] * (ld.top + 1)
+            row[j0] += mass
+            if i0 >= la.top or j0 >= ld.top:
+                decided += mass
+        return started, decided
+
+    def _open_row(self, pair: Pair, i0: int, masses: dict) -> None:
+        """Round 1 from attacker rung i0 against many defender rungs: a table of the masses times the
+        defender's laws (one big-integer product per start, as :meth:`Stack.table` makes them), then for each
+        number l of defender hits, its column of the table (one strided copy) convolved with the attacker's
+        law (one product), landing l rows down."""
+        la, kd, width, spans = pair.a, pair.d.top, pair.width, pair.spans
+        if pair.pending is None:
+            pair.pending = {}
+        lo_a, n, packed_a = pair.law_packed(i0)
+        j_lo, j_hi = min(masses), max(masses) + 1
+        self.work.add(OPENING_WORK + (j_hi - j_lo) * width * (n + 1))
+        size = SLOT * width
+        laws = pair.packed_d
+        view = table_view([(int(masses.get(j, 0.0) * SCALE) * laws[j]).to_bytes(size, "little")
+                           for j in range(j_lo, j_hi)])
+        for l in range(width):
+            c_lo, c_hi = spans[l]
+            lo, hi = max(c_lo, j_lo), min(c_hi, j_hi)
+            if lo >= hi:
+                continue
+            column = bytearray(SLOT * (hi - lo))
+            memoryview(column).cast("Q")[::2] = view[2 * ((lo - j_lo) * width + l):2 * (hi - j_lo) * width:2 * width]
+            row = unpack(int.from_bytes(column, "little") * packed_a, hi - lo + n - 1)
+            i = min(i0 + l, la.top)
+            got = pair.pending.get(i)
+            if got is None:
+                got = pair.pending[i] = [0.0] * (kd + 1)
+            first = lo + lo_a
+            inside = max(0, min(len(row), kd - first))
+            got[first:first + inside] = map(add, got[first:first + inside], row[:inside])
+            got[kd] += sum(row[inside:])
+
+    def _open_one(self, a: Army, d: Army, ga, gd, mass: float, la: Ladder, i0: int, ld: Ladder, j0: int) -> None:
+        """Round 1 from one opening state (its casualties still firing, ``ga``/``gd``, included)."""
+        setup, tail = self.setup, self.tail
+        fa = Army(a.units.plus(ga, setup.ruleset), a.damaged) if ga else a
+        fd = Army(d.units.plus(gd, setup.ruleset), d.damaged) if gd else d
+        # Round 1's main fire, from the armies that fire (ghosts included) onto the ladders.
+        lo_a, law_a = la.of_firing(fa, d, tail) if ga else la.cut[i0]
+        lo_d, law_d = ld.of_firing(fd, a, tail) if gd else ld.cut[j0]
+        if not counts_as_force(setup, fa) or not counts_as_force(setup, fd):
+            lo_a, law_a, lo_d, law_d = 0, [1.0], 0, [1.0]
+        pair = self.pair_of(la, ld)
+        if pair.pending is None:
+            pair.pending = {}
+        kd = ld.top
+        self.work.add(OPENING_WORK + kd * len(law_d))
+        # The row of defender's hits: the attacker's law from column j0 + lo_a, its tail folded at kd.
+        first = j0 + lo_a
+        row = [0.0] * (kd + 1)
+        inside = max(0, min(len(law_a), kd - first))
+        row[first:first + inside] = [mass * p for p in law_a[:inside]]
+        row[kd] += mass * sum(law_a[inside:])
+        for l, pl in enumerate(law_d, lo_d):
+            i = min(i0 + l, la.top)
+            got = pair.pending.get(i)
+            if got is None:
+                pair.pending[i] = [x * pl for x in row]
+            else:
+                got[:] = [g + x * pl for g, x in zip(got, row)]
+
+    def pair_of(self, la: Ladder, ld: Ladder) -> Pair:
+        """The chain on this pair of ladders, made once (the retreat rules of :mod:`..policy` read it too)."""
+        key = (id(la), id(ld))
+        pair = self.pairs.get(key)
+        if pair is None:
+            pair = self.pairs[key] = Pair(la, ld)
+            pair.work = self.work
+        return pair
+
+    def stops(self, pair: Pair, i: int) -> list:
+        """Row i's columns where the attacker's rule makes him retreat ("retreat below", then ``rules``)."""
+        retreat = self.retreat
+        if retreat.rules is None:
+            return pair.stops(i, retreat.below)
+        got = retreat.rules.stops(pair, i)
+        if retreat.below is not None:
+            got = [a or b for a, b in zip(got, pair.stops(i, retreat.below))]
+        return got
 
     def record(self, outcome: str, attacker: Army, defender: Army, x: float) -> None:
         key = (outcome, id(attacker), id(defender))
@@ -147,8 +258,8 @@ class _Solver:
                     record("stalemate", attacker, ld.armies[j], x)
                     inner[j] = 0.0
         rest = "retreat" if retreat.by_size(attacker) else None
-        if rest is None and retreat.below is not None:
-            for j, stop in enumerate(pair.stops(i, retreat.below)):
+        if rest is None and retreat.per_state:
+            for j, stop in enumerate(self.stops(pair, i)):
                 if stop and inner[j]:
                     record("retreat", attacker, ld.armies[j], inner[j])
                     inner[j] = 0.0
@@ -169,9 +280,9 @@ class _Solver:
             stacks.setdefault(id(pair.d), []).append(pair)
         for group in stacks.values():
             size = stack_size(group[0])
+            stops = self.stops if self.retreat.per_state else None
             for start in range(0, len(group), size):
-                visits += Stack(group[start:start + size], self.work).settle(self.land, self.record, self.floor,
-                                                                   self.retreat.below)
+                visits += Stack(group[start:start + size], self.work).settle(self.land, self.record, self.floor, stops)
         ends = self.merged()
         pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}

@@ -57,7 +57,7 @@ class Stack:
                         break
             self.ok_from.append(from_t)
 
-    def settle(self, land, record, floor: float, below: float | None) -> float:
+    def settle(self, land, record, floor: float, stops=None) -> float:
         """Fight every pair of the stack to the end, each state once; returns the rounds their states are fought.
 
         The hits taken never go down, so the states are settled row by row
@@ -101,7 +101,7 @@ class Stack:
                 inner = land(pair, t, row, False)
                 if inner is None:
                     continue
-                F, over, retreated = pair.settle_row(t, inner, floor, None if below is None else pair.stops(t, below))
+                F, over, retreated = pair.settle_row(t, inner, floor, None if stops is None else stops(pair, t))
                 if over:
                     record("attacker_wins", pair.a.armies[t], pair.d.armies[kd], over)
                 for j, x in enumerate(retreated):

@@ -1,0 +1,132 @@
+"""What a plan of attack will cost, told before any work (docs/api.md "Cost budget", "Plan of attack").
+
+A plan is its battles: each wave's (as :func:`.method.plan` estimates one
+battle), each later wave once per group of starts with the same losses so far
+(:mod:`.waves`: a wave fought to the end leaves one such group, plus one per
+number of aircraft it may keep; a wave with a retreat rule or a round limit
+one per state it may end in), the counter-attack once per army of holders,
+and the tables of the retreat rules that read states (the profit rule's is a
+backward pass over every state, each as wide as both laws). The estimate is an
+upper envelope (``bench/waves.py --estimate`` prints it beside the time). Over
+:data:`.cost.BUDGET_SECONDS` whole plans are simulated where the engine's seeded
+plan is the plan asked (:mod:`.plan_sample`: its later waves never from a sampled
+law, each plan fought from its start), else the plan is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import cost, ladder_cost
+from .plans import Plan
+
+PROFIT_FACTOR = 6.0
+"""A wave whose states are worth something (the profit rule, or a later wave of a plan that has one) works a
+backward pass over its states beside its forward one: each state a correlation of both laws (measured with
+bench/waves.py, about 3–5 times the forward chain's seconds)."""
+RULES_FACTOR = 1.5
+"""The chances of the next round (air loss, strafe) read once per state: a fraction of the forward chain."""
+STEP_SECONDS = 0.003
+"""Each battle of the plan solved (a wave per group of starts, the counter-attack per army of holders) costs this
+beyond its chain's work: its ladders set up, its ends summed (measured 1–2 ms for small battles)."""
+COMPARE_FACTOR = 2.0
+"""With any retreat rule the plan is worked twice: with its rules, and fought to the end (``retreat_value``)."""
+
+
+def _groups(wave) -> int:
+    """How many groups of starts (losses so far) a wave can leave to the next: see the module's docstring."""
+    setup = wave.setup
+    if wave.retreat or wave.reads_states or wave.rounds is not None:
+        return setup.attacker.units.size + 1
+    return 1 + sum(n for uid, n in setup.attacker.units.counts if setup.ruleset.unit(uid).is_air)
+
+
+def _battle(setup, exact: bool, options: dict, first: bool = True) -> cost.Estimate:
+    """One battle's estimate: wave 1's as :func:`.method.plan` gives it (Monte Carlo where the exact chain is
+    over the budget), a later wave's or the counter-attack's by its exact chain (they are never sampled)."""
+    from .method import MAX_FLEET_UNITS, plan
+    if first or setup.system.calculator is not None:
+        return plan(setup, exact, options)
+    if exact:
+        return cost.general(setup, True)
+    if setup.kind != "sea":
+        retreat = options.get("retreat")
+        return ladder_cost.ladder(setup, retreat is not None and retreat.below is not None)
+    if max(setup.side(role).units.size for role in ("attacker", "defender")) <= MAX_FLEET_UNITS:
+        return cost.fleet(setup)
+    return cost.general(setup, False)
+
+
+def estimate(plan: Plan, exact: bool) -> cost.Estimate:
+    """The plan's method, states and seconds (an envelope), before any of it is worked."""
+    values = any(w.profit is not None for w in plan.waves)
+    seconds, states, groups = cost.OVERHEAD, 0, 1
+    kinds = set()
+    for k, wave in enumerate(plan.waves):
+        options = {"retreat": wave.retreat, "keep_land": wave.keep_land, **(plan.first if k == 0 else {})}
+        guess = _battle(wave.setup, exact, options, first=k == 0)
+        kinds.add(guess.method)
+        work = max(0.0, guess.seconds - cost.OVERHEAD)
+        if values and (k > 0 or wave.profit is not None):
+            work *= PROFIT_FACTOR
+        elif wave.reads_states:
+            work *= RULES_FACTOR
+        if k > 0 and (exact or guess.method != "ladder"):
+            work *= _starts(wave)          # the general and sea chains, and the systems' own, start by start
+        seconds += (work + STEP_SECONDS) * groups
+        states += guess.states * groups
+        groups = min(groups * _groups(wave), 10_000)
+    if plan.counter is not None:
+        holders = max(sum(n for uid, n in w.setup.attacker.units.counts if w.setup.ruleset.unit(uid).domain == "land")
+                      for w in plan.waves)
+        counter = replace(plan.counter, defender=replace(plan.counter.defender,
+                                                         units=plan.waves[0].setup.attacker.units))
+        guess = _battle(counter, exact, {}, first=False)
+        work = (max(0.0, guess.seconds - cost.OVERHEAD) * (PROFIT_FACTOR if values else 1.0) + STEP_SECONDS) \
+            * (holders + 1)
+        seconds += work
+        states += guess.states * (holders + 1)
+    if any(w.retreat or w.reads_states for w in plan.waves):
+        seconds = cost.OVERHEAD + (seconds - cost.OVERHEAD) * COMPARE_FACTOR
+    method = "monte_carlo" if kinds == {"monte_carlo"} else next(iter(kinds - {"monte_carlo"}), "ladder")
+    return cost.Estimate(method, states, seconds)
+
+
+def _starts(wave) -> int:
+    """The defender's armies a later wave may start from: one per hit he can take, plus none left."""
+    return cost.hit_points(wave.setup, "defender") + 1
+
+
+def check(plan: Plan, guess: cost.Estimate, exact: bool, searching: bool = False) -> None:
+    """Refuse a plan over the budget, before any work, with the estimates and the limit in words; ``searching``:
+    with ``recommend``, whose armies are all worked exactly (docs/rules.md §9.4), so no simulation is offered."""
+    from . import plan_sample
+    if guess.seconds <= cost.BUDGET_SECONDS:
+        return
+    if exact:
+        raise cost.too_big("the plan's exact chains", guess, None, " (leave exact out for floats)")
+    if searching:
+        raise cost.too_big("the plan's exact chains", guess, None, ", and the cheapest army's search works every army "
+                           "exactly (fewer units available make fewer armies)")
+    if not plan_sample.allowed(plan, exact):
+        raise cost.too_big("the plan's exact chains", guess, None, ", and with retreat rules, \"keep one land "
+                           "unit\" or a battle taken up in the middle only the exact chains answer")
+    fewest = cost.Estimate("monte_carlo", cost.MIN_SAMPLES,
+                           cost.OVERHEAD + cost.MIN_SAMPLES * plan_sample.seconds_per_plan(plan))
+    raise cost.too_big("the plan's exact chains", guess, fewest)
+
+
+def together(first: cost.Estimate, second: cost.Estimate) -> cost.Estimate:
+    """Two calculations made one after the other (the plan, then the armies of ``recommend``)."""
+    return cost.Estimate(first.method, first.states + second.states,
+                         first.seconds + max(0.0, second.seconds - cost.OVERHEAD))
+
+
+def sampled(plan: Plan, exact: bool, guess: cost.Estimate) -> cost.Estimate | None:
+    """Monte Carlo in place of the plan's exact chains over the budget (:mod:`.plan_sample`), where the engine's
+    seeded plan is the plan asked and enough plans fit in the budget; else None (the plan is refused)."""
+    from . import plan_sample
+    if not plan_sample.allowed(plan, exact):
+        return None
+    got = plan_sample.estimate(plan)
+    return got if got.states >= cost.MIN_SAMPLES else None

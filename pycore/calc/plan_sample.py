@@ -1,0 +1,97 @@
+"""A plan of attack simulated: its waves and counter-attack fought by the engine with seeded dice (docs/rules.md §9.1).
+
+Only where the plan's exact chains are over the cost budget, and only where the engine's seeded battle is the
+question asked: no retreat rule and no "keep one land unit" (the engine's battle never retreats), every wave
+from round 1. Plan i's wave k is rolled from seed ``mc/{i}/{k}``, its counter-attack from
+``mc/{i}/counter`` (docs/rules.md §10), so the same request gets the same answer in every runtime. Each
+path is sorted as the exact plan sorts it (:mod:`.waves`), so the result reads the same; its probabilities
+are frequencies, with ``samples`` and ``method_reason`` saying so.
+"""
+
+from __future__ import annotations
+
+from ..engine.army import Army
+from ..engine.sequence import fight
+from ..engine.table import SeededTable
+from . import cost
+from .plans import Plan, army_cost, captured, holders, start_defender, takes
+
+SAMPLES = 2_000
+"""Plans simulated at most (as many as the budget allows): a probability's 95 % interval ±2.2 % at worst."""
+
+
+def allowed(plan: Plan, exact: bool) -> bool:
+    """Whether the engine's seeded plan is the plan asked: floats, no rule the engine does not play."""
+    return (not exact and plan.waves[0].setup.system.calculator is None
+            and not any(w.retreat or w.reads_states or w.keep_land for w in plan.waves)
+            and plan.first.get("first_round", 1) == 1 and not any(plan.first.get("damaged", {}).values()))
+
+
+def seconds_per_plan(plan: Plan) -> float:
+    """The modelled work of one plan fought by the engine: every wave and the counter-attack, at most."""
+    total = sum(cost.battle_seconds(w.setup) for w in plan.waves)
+    if plan.counter is not None:
+        total += cost.battle_seconds(plan.counter)
+    return total
+
+
+def estimate(plan: Plan) -> cost.Estimate:
+    count = max(0, min(SAMPLES, int((cost.BUDGET_SECONDS - cost.OVERHEAD) / seconds_per_plan(plan))))
+    return cost.Estimate("monte_carlo", count, cost.OVERHEAD + count * seconds_per_plan(plan))
+
+
+def sample(plan: Plan, reason: str):
+    """The plan's empirical law (a :class:`.waves.PlanLaw` of frequencies), as many plans as the budget allows."""
+    from .waves import PlanLaw, Standing
+    count = estimate(plan).states
+    if count < cost.MIN_SAMPLES:
+        raise cost.too_big(None, None, estimate(plan), " (a plan of this size cannot be worked out here)")
+    tallies = [({}, {}, [0], [0]) for _ in plan.waves]     # per wave: standing, ends, fights, rounds
+    counter: dict = {}
+    counter_rounds = 0
+    for i in range(count):
+        finished, rounds = _one(plan, i, tallies)
+        if finished is not None and plan.counter is not None and finished[2] is not None:
+            (units, ipcs), _, held, _ = finished
+            log = fight(plan.counter, SeededTable(f"mc/{i}/counter"), None, {"defender": held})
+            counter_rounds += len(log.rounds)
+            key = ((units + held.size, ipcs + army_cost(plan.counter.ruleset, held)), log.outcome,
+                   log.armies["attacker"], Army(log.armies["defender"].units))
+            counter[key] = counter.get(key, 0) + 1
+    share = 1.0 / count
+    standings = [Standing({k: n * share for k, n in law.items()}, fights[0] * share,
+                          {k: n * share for k, n in ends.items()}, rounds[0] * share,
+                          army_cost(w.setup.ruleset, Army(w.setup.attacker.units)))
+                 for w, (law, ends, fights, rounds) in zip(plan.waves, tallies)]
+    counted = {k: n * share for k, n in counter.items()} if plan.counter is not None else None
+    return PlanLaw(standings, counted, counter_rounds * share, 0.0, "monte_carlo", count, reason)
+
+
+def _one(plan: Plan, i: int, tallies: list):
+    """Plan i fought wave by wave, each wave's standing tallied; → the key that ended it (or None), rounds."""
+    d = start_defender(plan)
+    tag = (0, 0)
+    ended = None
+    rounds = 0
+    for k, wave in enumerate(plan.waves):
+        law, ends, fights, fought = tallies[k]
+        if ended is None:
+            setup = wave.setup
+            a0 = Army(setup.attacker.units)
+            log = fight(setup, SeededTable(f"mc/{i}/{k}"), wave.rounds, {"defender": d})
+            fights[0] += 1
+            fought[0] += len(log.rounds)
+            rounds += len(log.rounds)
+            a, d = Army(log.armies["attacker"].units), log.armies["defender"]
+            ends[(log.outcome, a, d)] = ends.get((log.outcome, a, d), 0) + 1
+            tag = (tag[0] + a0.size - a.size, tag[1] + army_cost(setup.ruleset, a0) - army_cost(setup.ruleset, a))
+            if takes(setup, log.outcome, a):
+                ended = (tag, captured(setup, d), holders(setup, a, d), log.outcome)
+            else:
+                if plan.repair and d.damaged:
+                    d = Army(d.units)
+                if k + 1 == len(plan.waves) or (plan.kind == "sea" and not d):
+                    ended = (tag, d, None, log.outcome)
+        key = ended if ended is not None else (tag, d, None, None)
+        law[key] = law.get(key, 0) + 1
+    return ended, rounds

@@ -1,0 +1,190 @@
+"""The law of a battle's end when the defender starts from a law of armies, not one army.
+
+A later wave fights what the waves before it left of the defender
+(docs/rules.md §9, "Waves"): not one army but the exact law of its
+survivors, damaged two-hit units included. Each chain starts from that law
+in its own way:
+
+* the land ladder from all of it at once: every survivor of the same
+  defender is a rung of one defender ladder (its hits fall in its order of
+  loss), so the opening states of every start are the rows of one grid,
+  settled once (:class:`.ladder.Solver`, its pairs shared by the retreat rules
+  that read them, :mod:`.policy`);
+* the general chain (exact fractions) and the sea chain start by start, the
+  general chain's transitions kept from one start to the next;
+* A&A Chess and coloured dice start by start from the survivors as a battle
+  of their own (an army with a damaged unit is not one they can start from).
+
+A defender with no unit left is attacked all the same: the chains find the
+battle decided before round 1 (a land unit then takes the territory).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import replace
+
+from ..engine.army import Army
+from ..engine.setup import BattleSetup
+from ..errors import BadRequest
+from ..forces import Force
+from . import cost, fleet, ladder
+from .chain import Chain, solve as chain_solve
+from .choices import NEVER, Retreat
+from .law import Ends
+
+TAIL = 1e-13
+FLOOR = 1e-13
+MAX_GENERAL_UNITS = 16
+"""As :data:`.method.MAX_GENERAL_UNITS`: the general chain in floats, for a sea battle the sea chain refuses."""
+_EMPTY = Force(())
+
+
+class Battles:
+    """One battle (a wave, or the counter-attack) fought from many starting defenders; its chains kept.
+
+    ``ends(starts)`` may be asked several times (once per group of starts, :mod:`.waves`); the ladders, pairs
+    and the general chain's transitions are kept between the calls, and so are the retreat rules' tables.
+    """
+
+    def __init__(self, setup: BattleSetup, exact: bool = False, rounds: int | None = None,
+                 retreat: Retreat = NEVER, keep_land: bool = False, defenders: dict | None = None):
+        self.setup, self.exact, self.rounds, self.retreat, self.keep_land = setup, exact, rounds, retreat, keep_land
+        self.attacker = Army(setup.attacker.units)
+        self._chain: Chain | None = None
+        self._members: dict = {}
+        # The defender's ladders, shared by a plan's waves on land (his rungs and his fire do not depend on
+        # who attacks him there: no subs on land); each wave's own otherwise.
+        self._defenders: dict = defenders if defenders is not None and setup.kind != "sea" else {}
+        self._pairs: dict = {}
+
+    # -- the chains, kept ----------------------------------------------------------------------
+    def chain(self) -> Chain:
+        if self._chain is None:
+            self._chain = Chain(self.setup, exact=self.exact, tail=TAIL, floor=FLOOR,
+                                start={"attacker": self.attacker, "defender": Army(self.setup.defender.units)},
+                                keep_land=self.keep_land)
+        return self._chain
+
+    def solver(self) -> "ladder.Solver":
+        """A ladder solver sharing this battle's ladders and pairs with every other (its ends its own)."""
+        got = ladder.Solver(self.setup, TAIL, FLOOR, self.retreat, self.keep_land)
+        got.members, got.defenders, got.pairs = self._members, self._defenders, self._pairs
+        got.batched = True
+        return got
+
+    def prime(self, defender: Army) -> None:
+        """Make the defender's ladder from his strongest army first, so that every survivor is one of its rungs."""
+        if self.uses_ladder() and defender and not self._defenders:
+            try:
+                self.solver().ladder_of("defender", defender, self.attacker)
+            except ladder.NotLinear:
+                pass
+
+    def uses_ladder(self) -> bool:
+        return not self.exact and self.setup.system.calculator is None and self.setup.kind != "sea"
+
+    def opening(self, starts: dict) -> dict:
+        """Round 1's opening fire (AA guns, bombardment) from every start, the strongest defenders first (so
+        that one ladder of the defender holds every survivor).
+
+        Without bombardment the opening fire is the AA guns', which changes the attacker alone and reads only
+        the defender's guns: it is worked once per number of guns and shared by the starts that have them."""
+        order = sorted(starts.items(), key=lambda item: (-item[0].size, -_intact(item[0])))
+        chain = self.chain()
+        if self.setup.attacker.bombard:
+            return chain.opening({(self.attacker, d, _EMPTY, _EMPTY): p for d, p in order})
+        guns = frozenset(u.id for u in self.setup.ruleset if "anti_aircraft" in u.abilities)
+        fired: dict = {}
+        out: dict = {}
+        for d, p in order:
+            key = tuple((uid, n) for uid, n in d.units.counts if uid in guns)
+            law = fired.get(key)
+            if law is None:
+                law = fired[key] = [(a, q) for (a, _, _, _), q in chain.opening(
+                    {(self.attacker, d, _EMPTY, _EMPTY): chain.one}).items()]
+            for a, q in law:
+                state = (a, d, _EMPTY, _EMPTY)
+                out[state] = out.get(state, 0) + p * q
+        return out
+
+    # -- the law ---------------------------------------------------------------------------------
+    def ends(self, starts: dict) -> Ends:
+        """The law of the end of the battle from ``{defender army: p}`` (the masses need not sum to 1)."""
+        setup = self.setup
+        if setup.system.calculator is not None:
+            return self._by_start(starts, self._system_ends)
+        if self.exact:
+            return self._by_start(starts, self._general)
+        if setup.kind == "sea":
+            return self._by_start(starts, self._sea)
+        before = self.chain().pruned
+        opening = self.opening(starts)
+        try:
+            got = ladder.solve_with(self.solver(), opening, self.rounds, landed=True)
+        except ladder.NotLinear:
+            return self._by_start(starts, self._general)
+        return Ends(got["ends"], got["rounds"], got["pruned"] + self.chain().pruned - before)
+
+    def _by_start(self, starts: dict, one) -> Ends:
+        zero = 0 if self.exact else 0.0
+        ends: dict = {}
+        rounds = pruned = zero
+        method, samples, reason = "exact", None, None
+        for d, p in starts.items():
+            got = one(d)
+            for key, q in got.ends.items():
+                ends[key] = ends.get(key, zero) + p * q
+            rounds += p * got.rounds
+            pruned += p * got.pruned
+            if got.method != "exact":
+                method, reason = got.method, got.reason
+                samples = min(samples or got.samples, got.samples)
+        return Ends(ends, rounds, pruned, method, samples, reason)
+
+    def _general(self, d: Army) -> Ends:
+        chain = self.chain()
+        chain.armies = {"attacker": self.attacker, "defender": d}
+        before = chain.pruned
+        got = chain_solve(chain, self.rounds, opening=True, retreat=self.retreat)
+        return Ends(got["ends"], got["rounds"], chain.pruned - before)
+
+    def _sea(self, d: Army) -> Ends:
+        start = {"attacker": self.attacker, "defender": d}
+        if not d:
+            return Ends({("attacker_wins", self.attacker, d): 1.0}, 0.0, 0.0)
+        try:
+            got = fleet.solve(self.setup, start, TAIL, FLOOR, self.rounds)
+            return Ends(got["ends"], got["rounds"], got["pruned"])
+        except (fleet.NotFleet, fleet.TooMuchWork):
+            pass
+        size = self.attacker.size + d.size
+        if size > MAX_GENERAL_UNITS:
+            # Past the sea chain's own bound: rare where the estimate allowed the plan (its spread-fleet model
+            # is an envelope), and a wave met in the middle of a plan cannot be sampled alone.
+            guess = cost.fleet(self.setup)
+            raise cost.too_big("the exact sea chain", cost.Estimate("fleet", guess.states, cost.BUDGET_SECONDS * 2),
+                               None, " (a later wave at sea past the sea chain's bound)")
+        return self._general(d)
+
+    def _system_ends(self, d: Army) -> Ends:
+        """A&A Chess, coloured dice: the survivors as a battle of their own."""
+        setup = self.setup
+        if d.damaged:
+            raise BadRequest("waves", f"under {setup.system.name} a later wave cannot start from a damaged "
+                                      f"two-hit unit (the defender's {', '.join(d.damaged.as_dict())}); "
+                                      f"waves with damaged units are worked under dice, Low Luck and biased dice")
+        if not d:
+            return Ends({("attacker_wins", self.attacker, d): (1 if self.exact else 1.0)}, 0, 0)
+        side = replace(setup.defender, units=d.units)
+        if setup.defender.colors is not None and setup.defender.colors.override:
+            raise BadRequest("defender.colors", "a later wave under coloured dice starts from the survivors at "
+                                                "the chart's own colours; leave the defender's colours out")
+        if setup.defender.colors is not None:
+            side = replace(side, colors=setup.system.commit(None, "defender.colors", d.units.as_dict(), setup.ruleset))
+        module = importlib.import_module(f"{__package__}.{setup.system.calculator}")
+        return module.ends(replace(setup, defender=side), self.rounds, self.exact)
+
+
+def _intact(army: Army) -> int:
+    return army.units.size - army.damaged.size

@@ -1,0 +1,147 @@
+"""A plan's law summed up: per wave, for the whole plan, and for the counter-attack (docs/api.md, ``calc`` "Waves").
+
+The numbers the ``calc`` op writes, in the arithmetic the plan was worked in
+(no JSON here). Every law is where the plan stands *after* a wave — losses
+so far, the swing so far — so the last wave's is the whole plan's; each wave's
+``outcome`` is its own battle's, its probabilities summing to ``fights`` (the
+chance it is fought at all: the territory not yet taken).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..engine.army import Army
+from ..engine.setup import ROLES
+from .method import OUTCOMES
+from .plans import Plan, army_cost, captured, start_defender, takes
+from .waves import PlanLaw
+
+
+def _add(law: dict, key, p) -> None:
+    law[key] = law.get(key, 0) + p
+
+
+def standing(plan: Plan, law: dict, zero) -> dict:
+    """Losses, cost, swing and survivors of where the plan stands (a :class:`.waves.Standing` law)."""
+    ruleset = plan.waves[0].setup.ruleset
+    d0 = start_defender(plan)
+    size0, cost0 = d0.size, army_cost(ruleset, d0)
+    losses = {role: {} for role in ROLES}
+    cost = {role: zero for role in ROLES}
+    swing: dict = {}
+    taken = left = zero
+    survivors: dict = {uid: zero for uid, _ in d0.units.counts}
+    lost: dict = {}                          # the defender's losses by his army, worked once each
+    for ((units, ipcs), d, held, _), p in law.items():
+        got = lost.get(d)
+        if got is None:
+            got = lost[d] = (size0 - d.size, cost0 - army_cost(ruleset, d))
+        _add(losses["attacker"], units, p)
+        _add(losses["defender"], got[0], p)
+        lost_d = got[1]
+        cost["attacker"] += p * ipcs
+        cost["defender"] += p * lost_d
+        value = lost_d - ipcs + (plan.territory_value if held is not None else 0)
+        _add(swing, value, p)
+        if held is not None:
+            taken += p
+        elif d:
+            left += p
+        for uid, n in d.units.counts:
+            survivors[uid] += p * n
+    return {"losses": losses, "cost": cost, "swing": swing, "takes": taken, "defender_left": left,
+            "defender_survivors": survivors}
+
+
+def waves(plan: Plan, law: PlanLaw, exact: bool) -> list[dict]:
+    """Each wave: its own battle's outcome and rounds, and where the plan stands after it."""
+    zero = Fraction(0) if exact else 0.0
+    out = []
+    for k, (wave, stand) in enumerate(zip(plan.waves, law.waves)):
+        outcome = {name: zero for name in OUTCOMES}
+        attacker_left = zero
+        for (name, a, _), p in stand.ends.items():
+            outcome[name] += p
+            if a:
+                attacker_left += p
+        got = standing(plan, stand.law, zero)
+        got.update({"wave": k + 1, "fights": stand.fights, "outcome": outcome, "attacker_left": attacker_left,
+                    "rounds": stand.rounds})
+        out.append(got)
+    return out
+
+
+def whole(plan: Plan, law: PlanLaw, exact: bool) -> dict:
+    """The whole plan, as a single battle's result reads (docs/api.md): its ends are those that ended it."""
+    zero = Fraction(0) if exact else 0.0
+    final = law.waves[-1].law
+    got = standing(plan, final, zero)
+    outcome = {name: zero for name in OUTCOMES}
+    for (_, _, _, ended), p in final.items():
+        outcome[ended] += p
+    survivors: dict = {}
+    for wave, stand in zip(plan.waves, law.waves):
+        a0 = Army(wave.setup.attacker.units)
+        for uid, n in a0.units.counts:
+            survivors[uid] = survivors.get(uid, zero) + (1 - stand.fights) * n   # waves never fought
+        for (_, a, _), p in stand.ends.items():
+            for uid, n in a.units.counts:
+                survivors[uid] = survivors.get(uid, zero) + p * n
+    sizes = {"attacker": sum(w.setup.attacker.units.size for w in plan.waves), "defender": start_defender(plan).size}
+    got.update({"outcome": outcome, "rounds": sum((s.rounds for s in law.waves), zero),
+                "survivors": {"attacker": survivors, "defender": got.pop("defender_survivors")},
+                "sizes": sizes})
+    return got
+
+
+def counter(plan: Plan, law: PlanLaw, exact: bool) -> dict | None:
+    """The counter-attack (docs/rules.md §9, "Take and hold"): its own outcome and losses, ``holds``, and the
+    whole exchange — the plan's waves and the counter-attack together, the territory's value where it is held."""
+    if law.counter is None:
+        return None
+    zero = Fraction(0) if exact else 0.0
+    setup = plan.counter
+    ruleset = setup.ruleset
+    d0 = start_defender(plan)
+    cost_d0 = army_cost(ruleset, d0)
+    c0 = Army(setup.attacker.units)
+    size_c, cost_c = c0.size, army_cost(ruleset, c0)
+    outcome = {name: zero for name in OUTCOMES}
+    lost_c: dict = {}
+    left_h: dict = {}
+    cost = {"attacker": zero, "defender": zero}       # the counter-attacker's and the holders' IPCs lost
+    retakes = fights = zero
+    swing: dict = {}
+    losses = {role: {} for role in ROLES}             # the whole exchange's
+    for ((units, ipcs), name, c, h), p in law.counter.items():
+        fights += p
+        outcome[name] += p
+        again = takes(setup, name, c)
+        if again:
+            retakes += p
+            h = captured(setup, h)
+        _add(lost_c, size_c - c.size, p)
+        _add(left_h, h.size, p)
+        lost_c_ipcs = cost_c - army_cost(ruleset, c)
+        left_ipcs = army_cost(ruleset, h)
+        cost["attacker"] += p * lost_c_ipcs
+        cost["defender"] -= p * left_ipcs                 # less what they had: added below
+        _add(swing, cost_d0 + lost_c_ipcs - (ipcs - left_ipcs) + (0 if again else plan.territory_value), p)
+        _add(losses["attacker"], units - h.size, p)
+        _add(losses["defender"], d0.size + size_c - c.size, p)
+    for ((units, ipcs), d, held, _), p in law.waves[-1].law.items():
+        if held is not None:                           # the holders' IPCs at the start of the counter-attack
+            cost["defender"] += p * army_cost(ruleset, held)
+        else:                                          # not taken: the plan's own end is the exchange's
+            _add(swing, cost_d0 - army_cost(ruleset, d) - ipcs, p)
+            _add(losses["attacker"], units, p)
+            _add(losses["defender"], d0.size - d.size, p)
+    return {"fights": fights, "outcome": outcome, "retakes": retakes, "holds": fights - retakes,
+            "losses": {"attacker": lost_c}, "survivors_count": {"defender": left_h}, "cost_lost": cost,
+            "rounds": law.counter_rounds, "exchange": {"swing": swing, "losses": losses}}
+
+
+def mean(law: dict, zero) -> Any:
+    return sum((k * p for k, p in law.items()), zero)

@@ -1,0 +1,220 @@
+"""A plan of attack on one territory: waves, one after another, then the counter-attack (docs/rules.md §9, "Waves").
+
+Each wave fights what the waves before it left of the defender — the exact
+law of his survivors, damaged two-hit units included — and a wave that takes
+the territory ends the plan: the waves after it stay home. Take and hold: the
+land units that took it (with the AA guns captured there) then defend it
+against the counter-attack. What the plan answers is the law of where it
+stands after each wave and at its end, carried exactly:
+
+* the defender's state after a wave is his army (his losses so far are a
+  function of it);
+* the attacker's losses so far are carried as a *tag* (units and IPCs lost by
+  the waves before), the waves' starts grouped by tag, so the law of the
+  losses and of the swing over all waves is exact, not a product of the
+  waves' own laws. Waves that fight to the end leave few tags (a wave that
+  does not take the territory has lost everything but some aircraft).
+
+The chains are :mod:`.method`'s for the first wave (one start, "odds from
+here" included) and :class:`.starts.Battles` for the waves after it and the
+counter-attack. Retreat rules that read what a state is worth (:mod:`.policy`)
+get it from :class:`.worth.PlanWorth`, which sees the waves after and the
+counter-attack too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..engine.army import Army
+from ..engine.setup import BattleSetup
+from .choices import Retreat
+from .law import Ends
+from .plans import Plan, Wave, army_cost, captured, holders, start_defender, takes
+from .policy import StateRules
+from .starts import FLOOR, Battles
+from .worth import PlanWorth
+
+__all__ = ["PlanLaw", "Standing", "fight"]
+
+
+@dataclass
+class Standing:
+    """Where the plan stands after a wave: ((units, IPCs) lost by the attacker so far, the defender's army,
+    the holders where the territory is taken else None, the outcome that ended the plan else None) → p."""
+
+    law: dict
+    fights: Any                       # P(this wave fought)
+    ends: dict                        # this wave's own ends, (outcome, attacker, defender) → p
+    rounds: Any
+    start_cost: int                   # the IPCs of this wave's attacker
+
+
+@dataclass
+class PlanLaw:
+    waves: list[Standing]
+    counter: dict | None              # (losses with the holders, outcome, counter-attacker after, holders after) → p
+    counter_rounds: Any
+    pruned: Any
+    method: str = "exact"
+    samples: int | None = None
+    reason: str | None = None
+
+
+def fight(plan: Plan, exact: bool = False, defenders: dict | None = None) -> PlanLaw:
+    """The law of the plan: where it stands after each wave, and the counter-attack's law.
+
+    ``defenders``: the defender's ladders, kept by the caller from one plan to the next against the same
+    defender (the armies of ``recommend``)."""
+    run = _Run(plan, exact, defenders)
+    for k in range(len(plan.waves)):
+        run.wave(k)
+    return run.result()
+
+
+class _Run:
+    """One plan being fought: the starts of the next wave by tag, the paths that have ended, what was cut."""
+
+    def __init__(self, plan: Plan, exact: bool, defenders: dict | None):
+        self.plan, self.exact = plan, exact
+        self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
+        self.worth = PlanWorth(plan, exact) if any(w.profit is not None for w in plan.waves) else None
+        self.d0 = start_defender(plan)
+        self.defenders = self.worth.defenders if self.worth is not None else ({} if defenders is None else defenders)
+        first = plan.first
+        self.plain = (not first.get("damaged", {}) and first.get("first_round", 1) == 1
+                      and first.get("carry", (0, 0)) == (0, 0))
+        self.law: dict = {(0, 0): {self.d0: self.one}}   # tag → {defender army: p}: the waves still to fight
+        self.done: dict = {}                              # the plan's paths that have ended
+        self.standings: list = []
+        self.pruned = self.zero
+        self.method, self.samples, self.reason = "exact", None, None
+
+    def wave(self, k: int) -> None:
+        """Wave k from every group of starts: its ends sorted into the paths that end and those that go on."""
+        from . import method
+        plan, wave, zero = self.plan, self.plan.waves[k], self.zero
+        setup = wave.setup
+        rules = _rules(plan, k, self.worth)
+        retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules and rules.active else None)
+        battles = self.worth.battles[k] if self.worth is not None and k > 0 else \
+            Battles(setup, self.exact, wave.rounds, retreat, wave.keep_land, self.defenders)
+        battles.prime(self.d0)
+        alone = k == 0 and not (self.plain and battles.uses_ladder() and _by_ladder(setup, self.exact, retreat, wave))
+        a0 = Army(setup.attacker.units)
+        ends: dict = {}
+        rounds = fights = zero
+        nxt: dict = {}
+        for tag, starts in self.law.items():
+            mass = sum(starts.values(), zero)
+            if not self.exact and mass < FLOOR:
+                self.pruned += mass
+                continue
+            fights += mass
+            if alone:
+                options = {**plan.first, "retreat": retreat, "keep_land": wave.keep_land}
+                got = method.ends_of(setup, wave.rounds, self.exact, options)
+            else:
+                got = battles.ends(starts)
+            if got.method != "exact":
+                self.method, self.reason = got.method, got.reason
+                self.samples = got.samples if self.samples is None else min(self.samples, got.samples)
+            rounds += got.rounds
+            self.pruned += got.pruned
+            self._sort(k, a0, tag, got, ends, nxt)
+        standing = dict(self.done)
+        for tag, starts in nxt.items():
+            for d, p in starts.items():
+                standing[(tag, d, None, None)] = standing.get((tag, d, None, None), zero) + p
+        self.standings.append(Standing(standing, fights, ends, rounds, army_cost(setup.ruleset, a0)))
+        self.law = nxt
+
+    def _sort(self, k: int, a0: Army, tag: tuple, got: Ends, ends: dict, nxt: dict) -> None:
+        """Each end of wave k: taken (the plan ends, its holders kept), the last wave's, or the next wave's start."""
+        plan, zero, done = self.plan, self.zero, self.done
+        setup = plan.waves[k].setup
+        ruleset = setup.ruleset
+        size, price = a0.size, army_cost(ruleset, a0)
+        last = k + 1 == len(plan.waves)
+        seen: dict = {}                       # an army ends many battles: its losses and its land, once
+        for (outcome, a, d), p in got.ends.items():
+            ends[(outcome, a, d)] = ends.get((outcome, a, d), zero) + p
+            lost = seen.get(a)
+            if lost is None:
+                left = Army(a.units) if a.damaged else a   # his two-hit units repair once his wave is over
+                lost = seen[a] = (size - left.size, price - army_cost(ruleset, left), takes(setup, "attacker_wins", left))
+            tag2 = (tag[0] + lost[0], tag[1] + lost[1])
+            if outcome == "attacker_wins" and lost[2]:
+                key = (tag2, captured(setup, d), holders(setup, a, d), outcome)
+            else:
+                if plan.repair and d.damaged:
+                    d = Army(d.units)
+                if not (last or (plan.kind == "sea" and not d)):
+                    into = nxt.setdefault(tag2, {})
+                    into[d] = into.get(d, zero) + p
+                    continue
+                key = (tag2, d, None, outcome)
+            done[key] = done.get(key, zero) + p
+
+    def result(self) -> PlanLaw:
+        counter, counter_rounds = None, self.zero
+        if self.plan.counter is not None:
+            counter, counter_rounds, cut = _counter(self.plan, self.done, self.exact, self.worth)
+            self.pruned += cut
+        return PlanLaw(self.standings, counter, counter_rounds, self.pruned, self.method, self.samples, self.reason)
+
+
+def _by_ladder(setup: BattleSetup, exact: bool, retreat: Retreat, wave: Wave) -> bool:
+    """Whether :mod:`.method` would give wave 1 to the ladder (within the cost budget): then the plan's own
+    ladders fight it, and the later waves share the defender's."""
+    from .method import plan as battle_plan
+    return battle_plan(setup, exact, {"retreat": retreat, "keep_land": wave.keep_land}).method == "ladder"
+
+
+def _rules(plan: Plan, k: int, worth) -> StateRules | None:
+    """Wave k's rules read state by state: with what its ends are worth where a profit rule needs it."""
+    wave = plan.waves[k]
+    if worth is not None:
+        return worth.rules[k]
+    if not wave.reads_states:
+        return None
+    return StateRules(None, None, wave.air_loss, wave.strafe, wave.retreat.at_units, wave.retreat.below)
+
+
+def _counter(plan: Plan, done: dict, exact: bool, worth) -> tuple[dict, Any, Any]:
+    """The counter-attack on every taken end of the plan (docs/rules.md §9, "Take and hold").
+
+    The holders are grouped by the attacker's losses so far *with the holders counted as lost* — (units,
+    IPCs): every end of the counter-attack then tells the exchange's losses by itself (those totals less the
+    holders left), so the law of the whole exchange is exact, and each group is one battle from many starts
+    (a plan's holders are few groups: a wave of land units that takes the territory has lost, with its
+    holders, all it brought). → {(losses with the holders, outcome, counter-attacker after, holders after): p}.
+    """
+    zero = Fraction(0) if exact else 0.0
+    ruleset = plan.counter.ruleset
+    battles = worth.counter_battles if worth is not None else Battles(plan.counter, exact)
+    groups: dict = {}
+    for ((units, ipcs), _, held, _), p in done.items():
+        if held is not None:
+            key = (units + held.size, ipcs + army_cost(ruleset, held))
+            starts = groups.setdefault(key, {})
+            starts[held] = starts.get(held, zero) + p
+    if groups:
+        battles.prime(max((h for starts in groups.values() for h in starts),
+                          key=lambda h: (h.size, army_cost(ruleset, h))))
+    out: dict = {}
+    rounds = pruned = zero
+    for key, starts in groups.items():
+        mass = sum(starts.values(), zero)
+        if not exact and mass < FLOOR:
+            pruned += mass
+            continue
+        got: Ends = battles.ends(starts)
+        rounds += got.rounds
+        pruned += got.pruned
+        for (outcome, c, h), p in got.ends.items():
+            end = (key, outcome, c, Army(h.units) if h.damaged else h)
+            out[end] = out.get(end, zero) + p
+    return out, rounds, pruned

@@ -1,0 +1,119 @@
+"""What each end of each wave is worth to the attacker: the profit rule's measure (docs/rules.md §9, "Retreat rules").
+
+Worth is the plan's swing — IPCs the defender loses minus IPCs the attacker
+loses, plus the territory's value where the attacker has it at the end — up
+to a constant, in the chain's arithmetic. An end of wave k is worth
+
+* its attacker's units left, in IPCs, plus
+* where it takes the territory: its value (without a counter-attack), or what
+  the counter-attack is worth from the holders it leaves (the territory's value
+  where they hold it, less what they lose, plus what the counter-attacker
+  loses);
+* else what the waves after it are worth from the defender it leaves: for the
+  last wave, minus the defender's army left in IPCs; for wave k + 1, the worth
+  of its ends from that start, less its own attacker's IPCs. A wave's worth from
+  a start is worked backwards over its states by :mod:`.policy` under its own
+  rules, so each wave's profit rule sees the waves after it and the
+  counter-attack (*decision*, docs/rules.md §9: a wave that retreats leaves the
+  defender stronger for the next; its survivors never join a later wave).
+
+Everything is worked on the same ladders, pairs and chains the forward pass
+then fights on (:class:`.starts.Battles`), so a table is made once.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..engine.army import Army
+from ..forces import Force
+from .choices import Retreat
+from .plans import army_cost, captured, holders, start_defender, takes
+from .policy import StateRules
+from .starts import Battles
+
+_EMPTY = Force(())
+
+
+class PlanWorth:
+    """The worth of the ends of every wave of a plan, its rules, and the battles they are worked on."""
+
+    def __init__(self, plan, exact: bool):
+        self.plan, self.exact = plan, exact
+        self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
+        self.cost = lambda army: army_cost(plan.waves[0].setup.ruleset, army)
+        self.rules = [StateRules(self._worth_of(k), w.profit, w.air_loss, w.strafe, w.retreat.at_units,
+                                 w.retreat.below) for k, w in enumerate(plan.waves)]
+        self.battles: list = [None]
+        self.defenders: dict = {}          # the defender's ladders, shared by the waves (starts.Battles)
+        for k, wave in enumerate(plan.waves[1:], 1):
+            rules = self.rules[k]
+            retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules.active else None)
+            self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land, self.defenders))
+            self.battles[-1].prime(start_defender(plan))
+        self.counter_battles = self.counter_rules = None
+        if plan.counter is not None:
+            self.counter_battles = Battles(plan.counter, exact)
+            self.counter_rules = StateRules(self._counter_worth)
+        self._future: list = [{} for _ in plan.waves]
+        self._held: dict = {}
+
+    def _worth_of(self, k: int):
+        setup = self.plan.waves[k].setup
+        repair = self.plan.repair
+
+        def worth(outcome: str, attacker: Army, defender: Army) -> Any:
+            left = self.cost(attacker)
+            if takes(setup, outcome, attacker):
+                return left + self.held(holders(setup, attacker, defender), captured(setup, defender))
+            if repair and defender.damaged:
+                defender = Army(defender.units)
+            return left + self.future(k + 1, defender)
+        return worth
+
+    def future(self, k: int, defender: Army) -> Any:
+        """What waves k, k + 1, … are worth from this defender, less their attackers' IPCs (the last: −his IPCs)."""
+        plan = self.plan
+        if k >= len(plan.waves) or (plan.kind == "sea" and not defender):
+            return -self.cost(defender)
+        got = self._future[k].get(defender)
+        if got is None:
+            wave = plan.waves[k]
+            got = self.start_value(self.battles[k], self.rules[k], defender) - self.cost(Army(wave.setup.attacker.units))
+            self._future[k][defender] = got
+        return got
+
+    def held(self, holders: Army, _left: Army) -> Any:
+        """What a taken territory is worth: its value, or (take and hold) the counter-attack from these holders."""
+        plan = self.plan
+        if plan.counter is None:
+            return plan.territory_value
+        got = self._held.get(holders)
+        if got is None:
+            attacker = Army(plan.counter.attacker.units)
+            got = (self.start_value(self.counter_battles, self.counter_rules, holders)
+                   - self.cost(holders) + self.cost(attacker))
+            self._held[holders] = got
+        return got
+
+    def _counter_worth(self, outcome: str, attacker: Army, defender: Army) -> Any:
+        """An end of the counter-attack, for the plan's attacker: his holders left, minus the counter-attacker's
+        units left, plus the territory's value where it is still his."""
+        retaken = takes(self.plan.counter, outcome, attacker)
+        left = captured(self.plan.counter, defender) if retaken else defender
+        return self.cost(left) - self.cost(attacker) + (0 if retaken else self.plan.territory_value)
+
+    def start_value(self, battles: Battles, rules: StateRules, defender: Army) -> Any:
+        """What a battle from this defender is worth: its opening fire, round 1 and the rest, under its rules."""
+        if battles.uses_ladder():
+            solver = battles.solver()
+            total = self.zero
+            for (a, d, ga, gd), m in battles.opening({defender: self.one}).items():
+                if ga or gd:
+                    raise ValueError("the profit rule is not read in an amphibious assault (docs/rules.md §9)")
+                la, i0 = solver.ladder_of("attacker", a, d)
+                ld, j0 = solver.ladder_of("defender", d, a)
+                total += m * rules.start_value(solver.pair_of(la, ld), i0, j0)
+            return total
+        return rules.chain_start_value(battles.chain(), (battles.attacker, defender))

@@ -1,0 +1,36 @@
+// Errors in the player's words (web/kit/feedback.js): pycore's messages start with the field's path
+// (pycore/errors.py LuckdialError: "field: message"); the page never shows that path.
+import {test} from "node:test";
+import assert from "node:assert/strict";
+import {inWords, nodeFor, restOf} from "../../web/kit/feedback.js";
+
+// Messages as pycore gives them today (python3 -m pycore, 2026: the examples of issue #29 item 5).
+const EMPTY = {field: "attacker.units", message: "attacker.units: the attacker needs at least one unit"};
+const RETREAT = {field: "retreat_below", message: "retreat_below: must be a chance to win from 0 to 1 (0 % to 100 %), got 1.5"};
+const TURN = {field: "steps[0].tech", message: "steps[0].tech: turn 1: is required when dice are bought"};
+
+test("the path goes, the control's name takes its place", () => {
+  assert.equal(inWords(RETREAT, "Retreat below"), "Retreat below: must be a chance to win from 0 to 1 (0 % to 100 %), got 1.5");
+  assert.equal(inWords({field: "seed", message: "seed: must be 1 to 200 characters long, got 0"}, "Seed"),
+    "Seed: must be 1 to 200 characters long, got 0");
+});
+
+test("words that already name the control are not labelled twice", () => {
+  assert.equal(inWords(EMPTY, "Attacker"), "The attacker needs at least one unit");
+  assert.equal(inWords(TURN, "Turn 1, technology"), "Turn 1, technology: is required when dice are bought");
+});
+
+test("without a label: the message without its path, as a sentence", () => {
+  assert.equal(inWords(EMPTY), "The attacker needs at least one unit");
+  assert.equal(restOf(RETREAT), "must be a chance to win from 0 to 1 (0 % to 100 %), got 1.5");
+  assert.equal(inWords({message: "no field here"}), "No field here");
+  assert.equal(inWords(null), "Something went wrong.");
+  for (const error of [EMPTY, RETREAT, TURN]) assert.ok(!inWords(error, "X").includes(error.field), error.field);
+});
+
+test("a field maps to the longest control key that heads it", () => {
+  const nodes = {"modifiers[2]": "row 3", modifiers: "list", seed: "seed"};
+  assert.equal(nodeFor("modifiers[2].count", nodes), "row 3");
+  assert.equal(nodeFor("modifiers[5]", nodes), "list");
+  assert.equal(nodeFor("seedling", nodes), null);
+});

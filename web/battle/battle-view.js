@@ -1,0 +1,139 @@
+// The Battle screen's record of a battle: the set-up it started from, where its dice came from, one
+// card per round (log.js, colored.js), the pause panel while it waits for the players (battle-pause.js),
+// the outcome, "Odds from here", the share panel and the forum copy. It draws what the battle is and
+// gathers the players' answers; battle-state.js turns an answer into the next request.
+//
+// Not for: the form (kit/battle-form.js), the action bar (battle-actions.js), asking pycore (battle.js).
+
+import {el, clear, motion} from "../kit/dom.js";
+import {listUnits} from "../kit/rulesets.js";
+import {renderRound, outcomeText, aftermath} from "./log.js";
+import {renderColoredRound, coloredPause} from "./colored.js";
+import {casualtyPanel, dicePanel} from "./battle-pause.js";
+import {createSharePanel} from "../kit/share.js";
+import {copyInto} from "../kit/copy.js";
+import {decide, enterDice} from "./battle-state.js";
+import {KINDS} from "../kit/form-state.js";
+
+const KIND_NAMES = Object.fromEntries(KINDS);
+const FORMATS = [["text", "Copy text"], ["bbcode", "Copy BBCode"], ["markdown", "Copy Markdown"]];
+
+/** The forum copy: three buttons, and a box that shows the text when the clipboard refuses it. */
+function reportPanel(text) {
+  const status = el("p", {class: "hint", id: "report-status", role: "status"});
+  const box = el("textarea", {id: "report-fallback", readonly: true, rows: 8, hidden: true, "aria-label": "Battle report to copy"});
+  const buttons = FORMATS.map(([format, label]) => {
+    const button = el("button", {type: "button", class: "small", id: `copy-${format}`}, label);
+    button.addEventListener("click", async () => {
+      const how = await copyInto(box, text(format));
+      box.hidden = how === "clipboard"; // else it stays, selected, for a copy by hand
+      status.textContent = how ? "Copied. Paste it into your forum post." : "Selected below: copy it by hand.";
+    });
+    return button;
+  });
+  const node = el("div", {class: "report-panel", id: "report-panel", hidden: true},
+    el("h3", {}, "Post it on a forum"), el("div", {class: "copy-row"}, buttons), box, status);
+  return {node, reset() { box.hidden = true; status.textContent = ""; }};
+}
+
+/** What a side took into battle beyond its units: technology, cargo, folded subs. */
+function extras(side, names, techNames) {
+  const parts = [];
+  if (side.tech?.length) parts.push(side.tech.map((t) => techNames.get(t) || t).join(", "));
+  if (side.cargo && Object.keys(side.cargo).length) parts.push(`cargo: ${listUnits(side.cargo, names, "")}`);
+  if (side.fold_subs) parts.push(`${side.fold_subs} subs folded in`);
+  return parts.length ? el("span", {class: "extras"}, ` (${parts.join("; ")})`) : "";
+}
+
+/** The set-up line, where the dice came from (pycore/origin.py's words, as the forum exports), and both starts. */
+function drawHeader(header, request, result, words) {
+  const system = result.system?.name || request.system.name;
+  const systemName = words.systemName(system) + (result.system?.variant ? ` ${words.variantName(result.system.variant)}` : "");
+  const source = result.dice_source;
+  header.replaceChildren(
+    el("p", {class: "setup-line"}, `${words.ruleset.name} · ${systemName} · ${KIND_NAMES[request.kind || "land"]}` +
+      `${request.lhtr ? " · LHTR" : ""}${request.sub_rule === "printed" ? " · printed sub rule" : ""}`),
+    source ? el("p", {class: "dice-source", id: "dice-source", dataset: {kind: source.kind}}, "Dice: ", source.label) : "",
+    ...["attacker", "defender"].map((role) => el("p", {class: "start"}, el("strong", {}, `${role === "attacker" ? "Attacker" : "Defender"}: `),
+      listUnits(request[role].units, words.names, "nothing"), extras(request[role], words.names, words.techNames))));
+}
+
+/** The panel shown while the battle waits — a casualty choice, or the dice to enter — or null; its answer goes to onStep. */
+function pauseFor({request, result}, words, system, onStep) {
+  const waiting = result.waiting;
+  if (system === "colored") {
+    const add = (list) => (entry) => onStep(decide(request, list, entry));
+    return coloredPause(result, words.names, {boosts: add("boosts"), casualties: add("casualties"),
+      dice: (entries) => onStep(enterDice(request, entries))});
+  }
+  if (waiting?.kind === "casualties") {
+    const units = Object.fromEntries(words.ruleset.units.map((u) => [u.id, u]));
+    return casualtyPanel(waiting, units, (choice) => onStep(decide(request, "casualties", choice)));
+  }
+  if (waiting?.kind === "dice" || (waiting && result.next_dice?.length)) {
+    return dicePanel(waiting.dice || result.next_dice, system, (entries) => onStep(enterDice(request, entries)));
+  }
+  return null;
+}
+
+/**
+ * onStep(request): a pause's answer, as the battle's next request; onOdds(): "Odds from here".
+ * render(battle, words) draws the battle ({request, result}, or null for none); words: {names, ruleset,
+ * systemName, techNames}.
+ */
+export function createBattleView({onStep, onOdds}) {
+  let battle = null;
+  let pause = null; // the casualty or dice panel shown while the battle waits
+  const header = el("div", {class: "log-header"});
+  const rounds = el("div", {class: "rounds"});
+  const outcome = el("div", {class: "outcome", id: "outcome", role: "status", hidden: true});
+  const pauseSlot = el("div", {class: "pause-slot", id: "pause-slot"});
+  const report = reportPanel((format) => battle?.result?.report?.[format] || "");
+  const share = createSharePanel("", "battle");
+  const oddsButton = el("button", {type: "button", class: "small odds-here", id: "odds-here"}, "Odds from here");
+  oddsButton.addEventListener("click", () => onOdds());
+  const node = el("section", {class: "log", id: "battle-log", "aria-label": "Battle log", hidden: true},
+    el("h2", {}, "Battle log"), header, rounds, pauseSlot, oddsButton, outcome, share.node, report.node);
+
+  function render(next, words) {
+    battle = next;
+    const result = battle?.result;
+    node.hidden = !result;
+    clear(rounds);
+    clear(pauseSlot);
+    outcome.hidden = true;
+    share.hide();
+    report.node.hidden = true;
+    pause = null;
+    if (!result) return;
+    const system = result.system?.name || battle.request.system.name;
+    drawHeader(header, battle.request, result, words);
+    result.rounds.forEach((round, i) => rounds.append((system === "colored" ? renderColoredRound : renderRound)(round, {
+      names: words.names, system, last: i === result.rounds.length - 1, outcome: result.outcome})));
+    const said = outcomeText(result, words.names);
+    if (said) {
+      outcome.hidden = false;
+      outcome.className = `outcome ${result.outcome}`;
+      outcome.replaceChildren(said, ...aftermath(result, words.names).map((line) => el("span", {class: "aftermath"}, line)));
+    }
+    pause = pauseFor(battle, words, system, onStep);
+    if (pause) pauseSlot.append(pause.node);
+    report.reset();
+    // Nothing resolved yet (the players' first dice still to enter): no forum copy.
+    report.node.hidden = !result.report || !result.rounds.some((round) => round.complete);
+    if (pause?.scrollTarget) pause.scrollTarget.scrollIntoView({block: "center", behavior: motion()});
+    else (pause ? pause.node : said ? outcome : rounds.lastElementChild)?.scrollIntoView({block: "end", behavior: motion()});
+  }
+
+  return {
+    node, render,
+    get pause() { return pause; },
+    set oddsShown(flag) { oddsButton.hidden = !flag; },
+    share: () => share.share(battle.result.link),
+    /** What takes the focus after a step: the next pause's control, the outcome, or the last round. */
+    focusTarget() {
+      return pause?.focusTarget || pause?.node.querySelector("button:not([disabled]), input:not([disabled])")
+        || (!outcome.hidden ? outcome : rounds.lastElementChild);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// One wave's retreat rules, in the player's words: a round limit, retreat at N units, below X % chance
+// to win, keep one land unit, and the rules that weigh what the battle is worth (docs/rules.md §9.3):
+// retreat when pressing on is expected to lose IPCs, when an aircraft is likely to be lost next round,
+// and the strafe. Wave 1's sit in the More options (calc-more.js), each later wave's in its card
+// (plan-form.js): the same controls, ids from `idBase`.
+//
+// Not for: the request's arithmetic (calc-state.js moreFields, moreOf).
+
+import {el} from "../kit/dom.js";
+import {stepper} from "../kit/widgets.js";
+import {NO_RULES} from "./calc-state.js";
+import {RULE_WORDS} from "./plan-state.js";
+
+/** A percentage field ("80" %), empty for never. */
+function percentField(id, hint) {
+  const input = el("input", {id, type: "text", inputmode: "decimal", autocomplete: "off", placeholder: "never",
+    "aria-describedby": hint});
+  return {input, node: el("span", {class: "pct-input"}, input, el("span", {"aria-hidden": "true"}, "%"))};
+}
+
+const row = (id, label, stat, control) => el("div", {class: "fold-row", id: `${id}-field`},
+  el("label", {for: id, class: "unit-name"}, label, stat), control);
+
+const stat = (text, id) => el("span", {class: "stat", id}, text);
+
+/** idBase: the start of every id ("calc", "calc-wave-2"); onChange(): a rule changed by the player. */
+export function createRetreatRules({idBase, onChange}) {
+  const p = idBase;
+  const rounds = stepper(`${p}-rounds`, "Round limit", {min: 0, max: 100, onChange});
+  const retreatUnits = stepper(`${p}-retreat-units`, "Retreat at this many units", {min: 0, max: 999, onChange});
+  const below = percentField(`${p}-retreat-below`, `${p}-retreat-below-hint`);
+  const air = percentField(`${p}-retreat-air`, `${p}-retreat-air-hint`);
+  const strafe = percentField(`${p}-retreat-strafe`, `${p}-retreat-strafe-hint`);
+  const margin = stepper(`${p}-retreat-margin`, "Margin in IPCs", {min: -1000, max: 1000, raw: true, onChange});
+  const keepLand = el("input", {type: "checkbox", id: `${p}-keep-land`});
+  const profit = el("input", {type: "checkbox", id: `${p}-retreat-profit`});
+  const toggleRow = (id, input, text, hint) => el("div", {class: "toggle-field", id: `${id}-field`},
+    el("label", {class: "toggle", for: id}, input, el("span", {class: "toggle-text"}, text)), el("p", {class: "hint"}, hint));
+  const marginRow = row(`${p}-retreat-margin`, "Margin", stat("IPCs pressing on must gain over retreating; 0 = the best rule"), margin.node);
+  const fields = {
+    rounds: row(`${p}-rounds`, "Round limit", stat("0 = fight to the end"), rounds.node),
+    retreat_at_units: row(`${p}-retreat-units`, "Retreat at", stat("units left; 0 = never"), retreatUnits.node),
+    retreat_below: row(`${p}-retreat-below`, "Retreat below", stat("% chance to win; empty = never", `${p}-retreat-below-hint`), below.node),
+    retreat_profit: el("div", {class: "rule-profit", id: `${p}-retreat-profit-box`},
+      toggleRow(`${p}-retreat-profit`, profit, "Retreat when pressing on is expected to lose IPCs",
+        "Each round, what fighting on is worth (this wave, the later waves and the counter-attack) against retreating now: " +
+        "the best moment to retreat."),
+      marginRow),
+    retreat_air_loss: row(`${p}-retreat-air`, "Retreat when an aircraft is likely to be lost next round",
+      stat("above this %; empty = never", `${p}-retreat-air-hint`), air.node),
+    retreat_strafe: row(`${p}-retreat-strafe`, "Strafe: retreat once the defender is likely wiped out",
+      stat("above this % for the next round; empty = never", `${p}-retreat-strafe-hint`), strafe.node),
+    keep_land: toggleRow(`${p}-keep-land`, keepLand, "Keep one land unit",
+      "The attacker's last land unit is lost only when nothing else is left, so he can take the territory."),
+  };
+  const controls = {rounds: rounds.input, retreat_at_units: retreatUnits.input, retreat_below: below.input, keep_land: keepLand,
+    retreat_profit: margin.input, retreat_air_loss: air.input, retreat_strafe: strafe.input};
+  const showMargin = () => { marginRow.hidden = !profit.checked; };
+  for (const input of [below.input, air.input, strafe.input]) input.addEventListener("input", () => onChange());
+  keepLand.addEventListener("change", () => onChange());
+  profit.addEventListener("change", () => { showMargin(); onChange(); });
+  showMargin();
+
+  /** The rules as the fields show them (calc-state.js moreFields reads them). */
+  const read = () => ({rounds: rounds.input.value, retreatUnits: retreatUnits.input.value, retreatBelow: below.input.value,
+    keepLand: keepLand.checked, profit: profit.checked, margin: margin.input.value, airLoss: air.input.value, strafe: strafe.input.value});
+
+  return {
+    nodes: Object.values(fields),
+    read,
+    /** Show rules (calc-state.js moreOf); missing ones are off. */
+    fill(shown) {
+      const rules = {...NO_RULES, ...shown};
+      rounds.value = rules.rounds;
+      retreatUnits.value = rules.retreatUnits;
+      below.input.value = rules.retreatBelow;
+      keepLand.checked = rules.keepLand;
+      profit.checked = rules.profit;
+      margin.value = rules.margin;
+      air.input.value = rules.airLoss;
+      strafe.input.value = rules.strafe;
+      showMargin();
+    },
+    /** Where an error on one of these rules points (kit/feedback.js markField), by its field ("retreat_below"). */
+    target(name, label = RULE_WORDS[name]) {
+      if (!fields[name]) return null;
+      const node = name === "retreat_profit" && profit.checked ? marginRow : fields[name];
+      return {nodes: [node], controls: [controls[name]], anchor: node, label};
+    },
+  };
+}
