@@ -32,6 +32,7 @@ KIND_WORDS = {"land": "Land", "sea": "Sea", "amphibious": "Amphibious"}
 LINK_WORDS = "Replay this battle on Luckdial"
 _PAGE = re.compile(r"https?://[^\s#\[\]()<>\"]+")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~])")
+ZERO_WIDTH_SPACE = "\u200b"
 
 
 def read_options(value: Any, field: str = "report") -> dict:
@@ -157,11 +158,11 @@ def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None
     for style, line in _lines(result, names, setup):
         if style == "title":
             text.append(line)
-            bb.append(f"[b]{line}[/b]")
+            bb.append(f"[b]{_bb(line)}[/b]")
             md.append(f"**{_md(line)}**")
         elif style == "round":
             text.append(line)
-            bb.append(f"[u]{line}[/u]")
+            bb.append(f"[u]{_bb(line)}[/u]")
             md.append(f"\n*{_md(line)}*")
         elif style == "link":
             url = f"{page}#{line}" if page else f"#{line}"
@@ -170,13 +171,21 @@ def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None
             md.append(f"\n[{LINK_WORDS}]({url})" if page else f"\nReplay: `{url}`")
         elif line.startswith("Dice: "):
             text.append(line)
-            bb.append(f"[i]{line}[/i]")
+            bb.append(f"[i]{_bb(line)}[/i]")
             md.append(f"*{_md(line)}*")
         else:
             text.append(f"  {line}")
-            bb.append(f"  {line}")
+            bb.append(f"  {_bb(line)}")
             md.append(f"- {_md(line)}")
     return {"text": "\n".join(text), "bbcode": "\n".join(bb), "markdown": "\n".join(md)}
+
+
+def _bb(line: str) -> str:
+    """BBCode with the player's text kept literal: BBCode has no escape, so each ``[`` is followed by a zero-width
+    space, which no forum's parser reads as the start of a tag and nobody sees (issue 34: the seed
+    ``[url=https://evil.example]Replay[/url]`` posted a working link to another site). Our own tags and our
+    link are added around the escaped text, never through it."""
+    return line.replace("[", "[" + ZERO_WIDTH_SPACE)
 
 
 def _md(line: str) -> str:

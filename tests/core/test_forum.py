@@ -5,6 +5,7 @@ docs/links.md documents every form tested here.
 
 import hashlib
 import hmac
+import re
 
 import pytest
 
@@ -61,6 +62,31 @@ def test_a_bad_page_address_names_report_page(page):
 def test_markdown_keeps_a_players_seed_literal():
     md = ok({**CANONICAL_RESOLVE, "seed": "a*b_c"})["report"]["markdown"]
     assert "seed “a\\*b\\_c”" in md
+
+
+HOSTILE_SEED = "[url=https://evil.example]Replay[/url]"
+
+
+def test_bbcode_keeps_a_players_seed_literal():
+    """Issue 34: the seed went into the BBCode as it was typed, so this seed posted a working link "Replay"
+    to another site beside ours. Each ``[`` the player typed is now followed by a zero-width space (no
+    forum's parser reads ``[\u200burl=`` as a tag, and the post looks the same); only our own tags and our
+    own link stay tags."""
+    result = ok({**CANONICAL_RESOLVE, "seed": HOSTILE_SEED, "report": {"page": PAGE}})
+    bbcode = result["report"]["bbcode"]
+    assert "[url=https://evil.example]" not in bbcode and "Replay[/url]" not in bbcode
+    dice_line = bbcode.splitlines()[1]
+    assert dice_line == ("[i]Dice: rolled on the poster's device from seed "
+                         "“[\u200burl=https://evil.example]Replay[\u200b/url]” (can be re-rolled)[/i]")
+    assert dice_line.replace("\u200b", "")[3:-4] == f"Dice: rolled on the poster's device from seed “{HOSTILE_SEED}” (can be re-rolled)"
+    tags = re.findall(r"\[/?[a-z]+[=\]]", bbcode)
+    assert set(tags) <= {"[b]", "[/b]", "[i]", "[/i]", "[u]", "[/u]", "[url=", "[/url]"}, tags
+    assert bbcode.count("[url=") == 1 and bbcode.splitlines()[-1].startswith(f"[url={PAGE}#{result['link']}]")
+    # The link still replays the very seed typed.
+    assert decode_link(result["link"])["seed"] == HOSTILE_SEED
+    # Markdown and plain text: Markdown escapes it already, plain text has no markup to escape.
+    assert "\\[url=https://evil.example\\]" in result["report"]["markdown"]
+    assert f"seed “{HOSTILE_SEED}”" in result["report"]["text"]
 
 
 def test_a_bombing_raid_shares_like_a_battle():
