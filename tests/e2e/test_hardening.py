@@ -9,6 +9,10 @@
 - Framed by another site, the page refuses to run and says why.
 - A ledger round entered in two tabs at the same moment (both tabs read the same copy, both write) lost
   one of the two; both are now kept and the player is asked.
+- A link whose seed holds a lone surrogate (half a character) decoded, then made the page say "Luckdial
+  failed… please report": it is now refused in words, and the page rolls the next battle.
+- A seed typed as BBCode (``[url=https://evil.example]Replay[/url]``) went into the BBCode export as a
+  working link to another site: the copied text now holds it as text.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import pathlib
 
 from playwright.sync_api import Page, expect
 
-from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, BattleScreen, pycore_handle
+from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, BattleScreen, pycore_handle, unchecked_link, words_of
+from test_battle import set_up
 from test_research import ResearchScreen
 
 SHOTS = pathlib.Path(os.environ.get("LUCKDIAL_SHOTS", "/tmp/shots"))
@@ -48,6 +53,46 @@ def test_the_38_character_link_is_refused_in_words_and_python_answers_the_next_b
     battle.add("defender", "infantry", 1)
     battle.roll()
     expect(battle.rounds.first).to_be_visible()
+
+
+SURROGATE_BATTLE = {"op": "resolve", "ruleset": "classic", "system": {"name": "dice"},
+                    "attacker": {"units": {"infantry": 2}}, "defender": {"units": {"infantry": 1}}, "seed": "x\udfffy"}
+
+
+def test_a_link_whose_seed_holds_a_lone_surrogate_is_refused_in_words(page: Page, dist_server):
+    link = unchecked_link(SURROGATE_BATTLE)         # JSON text "x\udfffy": what a hand-edited link can carry
+    want = pycore_handle({"op": "share", "decode": link})["error"]
+    assert want["type"] == "bad_request" and want["field"] == "seed" and "lone surrogate" in want["message"], want
+    battle = BattleScreen(page).open(dist_server.url + "#" + link)
+    expect(battle.message).to_contain_text("This link is damaged or was edited", timeout=ACTION_TIMEOUT)
+    expect(battle.message).to_contain_text(words_of(want)[1:90])     # after "…edited: ", in lower case
+    expect(battle.message).not_to_contain_text("report")
+    expect(battle.form).to_be_visible()
+    shot(page, "surrogate-link")
+    battle.add("attacker", "infantry", 2)
+    battle.add("defender", "infantry", 1)
+    battle.seed.fill("a seed typed again")
+    battle.roll()
+    expect(battle.rounds.first).to_be_visible(timeout=ACTION_TIMEOUT)
+
+
+HOSTILE_SEED = "[url=https://evil.example]Replay[/url]"
+
+
+def test_a_seed_typed_as_bbcode_is_copied_as_text(page: Page, dist_server):
+    battle = BattleScreen(page).open(dist_server.url)
+    set_up(battle, HOSTILE_SEED, "lowluck")
+    battle.roll()
+    while battle.press_button.is_visible():
+        battle.press_on()
+    expect(page.locator("#dice-source")).to_contain_text(f"seed “{HOSTILE_SEED}”")   # shown as typed
+    page.locator("#copy-bbcode").click()
+    bbcode = page.locator("#report-fallback").input_value()
+    assert "[url=https://evil.example]" not in bbcode and "Replay[/url]" not in bbcode, bbcode
+    assert "seed “[\u200burl=https://evil.example]Replay[\u200b/url]”" in bbcode, bbcode
+    assert bbcode.count("[url=") == 1 and bbcode.splitlines()[-1].startswith(f"[url={dist_server.url}#v1."), bbcode
+    assert bbcode.replace("\u200b", "").count(HOSTILE_SEED) == 1     # the seed itself, as typed, for a reader
+    shot(page, "bbcode-seed")
 
 
 def count_boxes(page: Page, role: str) -> list[dict]:
