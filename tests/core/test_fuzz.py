@@ -177,13 +177,14 @@ def test_no_mutated_hand_written_request_is_an_internal_error(data):
 
 
 RULESETS = api.handle_object({"op": "rulesets"})["result"]
-SYSTEMS = [{"name": "dice"}, {"name": "lowluck"}, {"name": "colored"}] + [
+SYSTEMS = [{"name": "dice"}, {"name": "lowluck"}, {"name": "colored"}, {"name": "biased"}] + [
     {"name": "chess", "variant": v} for v in ("orthodox", "ryof", "ryof6", "cof", "cofr")]
 
 
 @st.composite
 def battles(draw):
-    """A battle from a ruleset's own unit lists (``rulesets`` → ``battle_units``), any system, kind, option."""
+    """A battle from a ruleset's own unit lists (``rulesets`` → ``battle_units``), any system, kind, option,
+    a plan's fields among them."""
     ruleset = draw(st.sampled_from(RULESETS["rulesets"]))
     kind = draw(st.sampled_from(["land", "sea", "amphibious"]))
     sides = {}
@@ -198,7 +199,11 @@ def battles(draw):
     if draw(st.booleans()):
         return {"op": "resolve", **request, **more, "seed": draw(texts.filter(bool))}
     options = draw(st.sampled_from([{}, {"retreat_below": 0.5}, {"retreat_at_units": 2}, {"keep_land": True},
-                                    {"round": 2}, {"exact": True}]))
+                                    {"round": 2}, {"exact": True},
+                                    # a plan of attack (docs/api.md): the same attacker again, then a counter-attack
+                                    {"waves": [{"attacker": sides["attacker"]}], "territory_value": 3},
+                                    {"counter": {"attacker": sides["defender"]}, "retreat_profit": 0},
+                                    {"retreat_strafe": 0.5, "retreat_air_loss": 0.2}]))
     return {"op": "calc", **request, **more, **options}
 
 
