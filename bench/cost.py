@@ -143,15 +143,16 @@ def measure(request: dict) -> dict:
         est = json.loads(handle(json.dumps({**request, "estimate": True})))
         guess = (f"{est['result']['estimate']['seconds']:.1f} s {est['result']['estimate']['method']}"
                  if est["ok"] else est["error"]["type"])
-    wall, cpu = time.perf_counter(), cpu_seconds()
+    wall, cpu, main = time.perf_counter(), cpu_seconds(), main_thread_seconds()
     out = json.loads(handle(json.dumps(request)))
-    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+    wall, cpu, main = time.perf_counter() - wall, cpu_seconds() - cpu, main_thread_seconds() - main
     if out["ok"]:
         result = out["result"]
         answer = result.get("method", "ok") + (f" ({result['samples']} battles)" if result.get("samples") else "")
     else:
         answer = f"{out['error']['type']}: {out['error']['message'][:80]}"
-    return {"estimate": guess, "wall": wall, "cpu": cpu, "peak_mb": peak_mb(), "rss_mb": rss_mb(), "answer": answer}
+    return {"estimate": guess, "wall": wall, "cpu": cpu, "main": main, "peak_mb": peak_mb(), "rss_mb": rss_mb(),
+            "answer": answer}
 
 
 def cpu_seconds() -> float:
@@ -161,6 +162,20 @@ def cpu_seconds() -> float:
         import js  # noqa: PLC0415 (only in Pyodide)
         used = js.process.cpuUsage()
         return (used.user + used.system) / 1e6
+    return time.process_time()
+
+
+def main_thread_seconds() -> float:
+    """The CPU time of the thread Python runs on. In Node it is not all of Node's: V8 compiles Pyodide's
+    WebAssembly to its faster tier and collects garbage on threads of its own, which ``cpu_seconds`` counts
+    too (and which, in a browser, run beside the page's worker on another core); so Pyodide's verdict reads
+    this one, from Linux's count for the main thread (``/proc/PID/task/PID/stat``, in clock ticks)."""
+    if sys.platform == "emscripten":
+        import js  # noqa: PLC0415 (only in Pyodide)
+        pid = js.process.pid
+        stat = js.process.getBuiltinModule("fs").readFileSync(f"/proc/{pid}/task/{pid}/stat", "utf8")
+        fields = stat.rsplit(")", 1)[1].split()        # from the state on: utime and stime are the 12th and 13th
+        return (int(fields[11]) + int(fields[12])) / 100   # USER_HZ: /proc counts in hundredths on Linux
     return time.process_time()
 
 
@@ -223,7 +238,7 @@ def table(args) -> int:
     print(f"{where}; each case in its own process, {args.limit_gb:g} GB of address space"
           f"{' (not capped in Node: the heap is reported)' if args.pyodide else ''}; load {os.getloadavg()[0]:.1f}")
     print(f"baseline (small calc, this process): {base * 1000:.1f} ms")
-    print(f"{'case':72} {'estimate':>16} {'wall':>7} {'cpu':>7} {'ratio':>7} {'peak MB':>8} {'RSS MB':>7}  answer")
+    print(f"{'case':72} {'estimate':>16} {'wall':>7} {'cpu':>7} {'main':>7} {'ratio':>7} {'peak MB':>8} {'RSS MB':>7}  answer")
     worst_wall = worst_mb = 0.0
     for name, _ in CASES:
         if args.only not in name:
@@ -231,12 +246,14 @@ def table(args) -> int:
         got = run_case(name, args.limit_gb, args.pyodide)
         # The verdict reads CPU time: on a shared machine a neighbour's load stretches the wall clock (the
         # cases run one at a time and use one core); on a quiet machine the two agree.
-        worst_wall = max(worst_wall, got["cpu"] if got["cpu"] == got["cpu"] else got["wall"])
+        spent = got.get("main", got["cpu"]) if args.pyodide else got["cpu"]   # Pyodide: Python's own thread
+        worst_wall = max(worst_wall, spent if spent == spent else got["wall"])
         worst_mb = max(worst_mb, got["peak_mb"] if got["peak_mb"] == got["peak_mb"] else float("inf"))
-        print(f"{name:72} {got['estimate']:>16} {got['wall']:6.2f}s {got['cpu']:6.2f}s {got['wall'] / base:7.0f} "
+        print(f"{name:72} {got['estimate']:>16} {got['wall']:6.2f}s {got['cpu']:6.2f}s {got.get('main', float('nan')):6.2f}s "
+              f"{got['wall'] / base:7.0f} "
               f"{got['peak_mb']:8.0f} {got.get('rss_mb', float('nan')):7.0f}  {got['answer']}", flush=True)
     met = worst_wall <= LIMIT_SECONDS and worst_mb <= args.limit_gb * 1024
-    print(f"slowest (CPU): {worst_wall:.1f} s, most memory: {worst_mb:.0f} MB (target: at most {LIMIT_SECONDS:.0f} s and "
+    print(f"slowest (CPU{', main thread' if args.pyodide else ''}): {worst_wall:.1f} s, most memory: {worst_mb:.0f} MB (target: at most {LIMIT_SECONDS:.0f} s and "
           f"{args.limit_gb:g} GB) — {'met' if met else 'MISSED'}")
     return 0 if met else 1
 
