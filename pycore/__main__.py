@@ -12,8 +12,18 @@ from .api import handle
 
 
 def main() -> int:
-    response = handle(sys.stdin.read())
-    sys.stdout.write(response + "\n")
+    raw = sys.stdin.buffer.read()
+    try:
+        request = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        request = None
+        response = json.dumps({"ok": False, "error": {"type": "bad_json", "message":
+                               f"the request is not UTF-8 text (byte {error.start + 1} is not): send JSON as UTF-8"}})
+    if request is not None:
+        response = handle(request)
+    # As bytes, whatever the terminal's encoding: handle's text is always UTF-8 (jsontext.dumps).
+    sys.stdout.buffer.write(response.encode("utf-8") + b"\n")
+    sys.stdout.flush()
     envelope = json.loads(response)
     if envelope["ok"]:
         return 0

@@ -12,6 +12,7 @@ import importlib
 import json
 from typing import Any, Callable, Mapping
 
+from . import jsontext
 from .errors import BadRequest, LuckdialError, show
 
 MAX_REQUEST_CHARS = 200_000
@@ -77,8 +78,10 @@ def handle(request: str) -> str:
         return json.dumps({"ok": False, "error": {
             "type": "bad_json", "message": f"the request must be JSON text of at most {MAX_REQUEST_CHARS} characters, got {size}"}})
     try:
-        decoded = json.loads(request)
+        decoded = jsontext.loads(request)   # its depth bounded before any parser recurses
+    except jsontext.TooDeep as error:
+        return json.dumps({"ok": False, "error": {"type": "bad_json", "message": f"the request is refused: {error}"}})
     except (ValueError, RecursionError) as error:
         return json.dumps({"ok": False, "error": {
             "type": "bad_json", "message": f"the request is not valid JSON: {error}"}})
-    return json.dumps(handle_object(decoded), ensure_ascii=False, separators=(",", ":"))
+    return jsontext.dumps(handle_object(decoded))

@@ -8,6 +8,7 @@ them and never lets a traceback reach a player.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 
@@ -41,9 +42,16 @@ class RuleError(ValueError):
         super().__init__(message)
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.fillvalue = 3, 60, 60, "…"
+
+
 def show(value: Any, limit: int = 60) -> str:
-    """Quote a user's value for a message, cut short so a huge value stays readable."""
-    text = repr(value)
+    """Quote a user's value for a message, cut short so a huge value stays readable.
+
+    Lists and objects are shown three levels deep at most (``reprlib``): ``repr`` recurses once a level,
+    and a list nested 993 deep ran it out of stack."""
+    text = _SHORT.repr(value) if isinstance(value, (list, dict, tuple)) else repr(value)
     if isinstance(value, str):
         text = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     elif isinstance(value, bool) or value is None:

@@ -16,16 +16,28 @@ from __future__ import annotations
 import base64
 import binascii
 import importlib
-import json
 import zlib
 from typing import Any, Mapping
 
+from . import jsontext
 from . import validate as v
-from .errors import BadRequest, show
+from .errors import BadRequest, LuckdialError, show
 
 PREFIX = "v1."
-MAX_LINK_CHARS = 16_000
-MAX_JSON_BYTES = 64_000
+MAX_JSON_BYTES = 256_000
+"""The most a link may unpack to (no zip bomb): more than the canonical form of any request the API takes
+(``api.MAX_REQUEST_CHARS`` characters; only its few free texts, seeds and labels, may take more than a byte a
+character), so every request answered has a link that reads back — a table-dice battle of 999 infantry
+and 999 tanks a side over 9 rounds holds 72,000 bytes of dice, past the 64,000 this was."""
+MAX_LINK_CHARS = 120_000
+"""The most characters a link may have: 256,000 bytes of the least compressible request (dice faces
+at random, about 2.6 bits a face) pack into fewer."""
+
+
+class LinkTooBig(LuckdialError):
+    """A request whose link would not read back (past :data:`MAX_JSON_BYTES` or :data:`MAX_LINK_CHARS`)."""
+
+    type = "too_big"
 
 
 LINKABLE = {"resolve": "ops.resolve", "calc": "ops.calc", "wif": "ops.wif", "research": "ops.research",
@@ -42,14 +54,24 @@ def normalize_linkable(request: Mapping[str, Any], field: str) -> dict:
 
 
 def canonical_json(request: Mapping[str, Any]) -> bytes:
-    return json.dumps(request, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    """Keys sorted, no spaces, UTF-8; a lone surrogate (which no op lets into a request it answers) escaped."""
+    return jsontext.dumps(request, sort_keys=True).encode("utf-8")
 
 
 def link_for(request: Mapping[str, Any]) -> str:
-    """The v1 fragment (without ``#``) for a request that is already normalized."""
+    """The v1 fragment (without ``#``) for a request that is already normalized.
+
+    Never a link that :func:`decode_link` would refuse as too big: that is refused here, before anyone
+    shares it (:class:`LinkTooBig`)."""
+    text = canonical_json(request)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = packer.compress(canonical_json(request)) + packer.flush()
-    return PREFIX + base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+    raw = packer.compress(text) + packer.flush()
+    link = PREFIX + base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+    if len(text) > MAX_JSON_BYTES or len(link) > MAX_LINK_CHARS:
+        raise LinkTooBig("link", f"this request is too big for a link that reads back ({len(text):,} bytes, "
+                                 f"{len(link):,} characters; a link holds at most {MAX_JSON_BYTES:,} bytes in "
+                                 f"{MAX_LINK_CHARS:,} characters): use fewer units or rounds")
+    return link
 
 
 def decode_link(link: Any, field: str = "decode") -> dict:
@@ -75,9 +97,11 @@ def decode_link(link: Any, field: str = "decode") -> dict:
             raise BadRequest(field, f"the link unpacks to more than {MAX_JSON_BYTES} bytes")
         if not unpacker.eof:
             raise ValueError("truncated")
-        request = json.loads(data.decode("utf-8"))
+        request = jsontext.loads(data.decode("utf-8"))   # its depth bounded before any parser recurses
     except BadRequest:
         raise
+    except jsontext.TooDeep as error:
+        raise BadRequest(field, f"the link is refused: {error}") from None
     except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest(field, "the link is damaged (cut short or edited): it does not decode") from None
     return normalize_linkable(v.obj(request, f"{field} (decoded)"), f"{field} (decoded)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .errors import BadRequest, show
+from .jsontext import has_lone_surrogate
 
 
 def obj(value: Any, field: str) -> Mapping[str, Any]:
@@ -55,6 +56,12 @@ def text(value: Any, field: str, min_len: int = 1, max_len: int = 200) -> str:
         raise BadRequest(field, f"must be text, got {show(value)}")
     if not min_len <= len(value) <= max_len:
         raise BadRequest(field, f"must be {min_len} to {max_len} characters long, got {len(value)}")
+    at = has_lone_surrogate(value)
+    if at is not None:
+        # Half of a UTF-16 pair alone (JSON's "\udfff"): no text encoding can hold it, so no seed, hash or
+        # link could be made of it. Refused, not cleaned: a cleaned seed would roll other dice.
+        raise BadRequest(field, f"character {at + 1} is a lone surrogate (\\u{ord(value[at]):04x}, half of a "
+                                "character cut in two), which is not text: retype it")
     return value
 
 

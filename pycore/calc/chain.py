@@ -33,6 +33,7 @@ from ..engine.table import Table
 from ..forces import Force
 from ..systems import Volley
 from .choices import NEVER, Retreat, keep_one_land
+from .ladder.packing import bern
 
 _NO_GHOSTS = Force(())
 """No marked casualties still firing: the state of every end of round (a Force is immutable, so one serves)."""
@@ -78,6 +79,7 @@ class Chain:
         self.engine = Battle(setup, Quiet(), self._fires)
         self.pruned = self.zero
         self._laws: dict = {}
+        self._float_laws: dict = {}         # opening_law's laws worked in floats, by values
         self._victim: dict = {}
         self._end: dict = {}
         self._groups_main: dict = {}
@@ -119,8 +121,41 @@ class Chain:
         engine = self.engine
         return (engine.alive["attacker"], engine.alive["defender"], engine.ghosts["attacker"], engine.ghosts["defender"])
 
-    def _step(self, dist: dict, name: str, role: str | None, number: int) -> dict:
-        """Run one engine step (aa, bombard, subs) on every sub-state, branching on each group's hits."""
+    def opening_law(self, group: Group, victim: Army, trim: bool) -> tuple[tuple, Any]:
+        """A group's law of hits for a branching step: (law, mass cut off in floats).
+
+        Hit counts past the victim's hit points all leave the same armies (every unit it may hit is gone),
+        so their mass is folded onto that count: exact, and 999 bombarding ships against 200 infantry
+        branch 201 ways, not 1,000. In floats the counts rarer than ``tail`` are cut (docs/rules.md §9:
+        what is cut is counted in ``pruned``): an AA gun firing at 250 bombers branches about 80 ways,
+        not 251 — each branch is a ladder of its own (``ladder.solve``).
+        """
+        system = self.setup.system
+        if trim and not self.exact and system.independent_dice and len(group.values) + len(group.best_of_two) > 24:
+            # Floats from the start: the exact law of 999 dice takes half a million Fraction products.
+            key = (group.values, group.best_of_two, group.sure_hits)
+            law = self._float_laws.get(key)
+            if law is None:
+                law = [1.0]
+                for p in system.chances(group.values, group.best_of_two):
+                    law = bern(law, float(p))
+                law = self._float_laws[key] = _shift(law, group.sure_hits)
+        else:
+            law = self.law(group)
+        ruleset = self.setup.ruleset
+        cap = sum(victim.hit_points(ruleset, uid) for uid, _ in victim.units.counts)
+        if len(law) > cap + 1:
+            law = law[:cap] + (sum(law[cap:], self.zero),)
+        if not trim or not self.tail:
+            return law, self.zero
+        kept = tuple(p if p >= self.tail else self.zero for p in law)
+        return kept, sum(law, self.zero) - sum(kept, self.zero)
+
+    def _step(self, dist: dict, name: str, role: str | None, number: int, cut: list | None = None) -> dict:
+        """Run one engine step (aa, bombard, subs) on every sub-state, branching on each group's hits.
+
+        With ``cut`` (a one-item list: the mass cut so far), hit counts rarer than ``tail`` are cut and
+        counted there (:meth:`opening_law`); without it only the counts past the victim's hit points fold."""
         out: dict = {}
         engine = self.engine
         method = {"aa": lambda: engine.aa_step(number), "bombard": lambda: engine.bombard_step(number),
@@ -133,7 +168,10 @@ class Chain:
                 continue
             combos = [((), mass)]
             for group in groups:
-                law = self.law(group)
+                victim = engine.alive[enemy(group.shooter)]
+                law, lost = self.opening_law(group, victim, cut is not None)
+                if lost:
+                    cut[0] += sum((m for _, m in combos), self.zero) * lost
                 combos = [(hits + (k,), m * p) for hits, m in combos for k, p in enumerate(law) if p]
             for hits, m in combos:
                 self._load(state)
@@ -240,7 +278,10 @@ class Chain:
 
     def opening(self, dist: dict) -> dict:
         """Round 1's fire before the main step — AA guns, then shore bombardment — the engine's own steps."""
-        return self._step(self._step(dist, "aa", None, 1), "bombard", None, 1)
+        cut = [self.zero]
+        dist = self._step(self._step(dist, "aa", None, 1, cut), "bombard", None, 1, cut)
+        self.pruned += cut[0]
+        return dist
 
     def win_chance(self, a: Army, d: Army):
         """P(the attacker wins) from armies ``a`` and ``d`` after a round, both fighting on to the end.

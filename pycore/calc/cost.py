@@ -18,12 +18,13 @@ time side by side); the page's Pyodide runs at about the same speed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import comb, sqrt
 
 from ..engine.kinds import kinds
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import LuckdialError
+from .runtime import SPEED
 
 BUDGET_SECONDS = 10.0
 """The most work (estimated seconds) one ``calc`` may do; beyond it Monte Carlo or a ``too_big`` refusal."""
@@ -31,8 +32,6 @@ MIN_SAMPLES = 200
 """Monte Carlo is refused below this many battles (a 95 % interval of ±6.9 % at worst)."""
 
 # Seconds per unit of work, per method (upper envelopes of bench/cost.py's measurements).
-LADDER_SECOND = 2e-7        # per (state × law width) of the land ladder
-LADDER_BUILD_SECOND = 4e-7  # per (rung × die) of building the ladders' laws
 FLEET_SECOND = 1e-6         # per state^1.5 × law width of the sea chain (its usual fleets; see FLEET_ATTEMPT_SECONDS)
 FLEET_ATTEMPT_SECONDS = 5.0  # the sea chain's own bound (fleet.WORK_BUDGET): where groups cross more than the
                              # counts tell (aircraft against subs without destroyers), it gives way to Monte Carlo
@@ -47,9 +46,8 @@ spread fleet does not start a long calculation unasked. It cannot tell which fle
 bound: lopsided ones end in a few rounds (30 subs + 30 fighters against 6 subs, 6 fighters and 2 battleships:
 0.018, 0.3 s), so every spread fleet within 60 a side is tried."""
 GENERAL_SECOND = 3e-5       # per state of the general chain (floats); Fractions 3 times more
-RETREAT_FACTOR = 4          # retreat_below works a second law (the odds from every state): measured 2–4.5×
-ROUND, ROUND_SEA = 1.2e-3, 2.2e-3  # one round of a battle fought by the engine (Monte Carlo): land, sea
-UNIT_ROUND = 8e-6                    # and each unit in it
+ROUND, ROUND_SEA, ROUND_COLORED = 3e-4, 5e-4, 8e-4  # one round of a battle fought by the engine (Monte Carlo)
+UNIT_ROUND, UNIT_ROUND_COLORED = 2e-6, 1e-7          # and each unit in it (coloured dice: six dice a colour)
 CHESS_SECOND = 5e-4         # per unit of the A&A Chess enumeration (an envelope)
 COLORED_UNIT_SECOND = 2.5e-7  # per unit of the coloured-dice exact chain's work (colored.WORK_BUDGET): measured
                                # 0.12–0.23 µs (process time) at a load average of 3–5 on this machine, 2026-11-24
@@ -135,16 +133,26 @@ class Estimate:
     states: int
     seconds: float
     budget: float = BUDGET_SECONDS   # coloured dice: plus the exact chain's own bounded attempt before Monte Carlo
+    work: int = 0                    # the method's own units of work, where it counts them (the ladder)
+    refused: bool = False            # no method may answer it within the budget (``sampled``)
+
+    @property
+    def here(self) -> float:
+        """The seconds on this runtime: CPython's times the method's factor in Pyodide (``runtime.SPEED``)."""
+        return self.seconds * SPEED.get(self.method, 1.0)
 
     def words(self) -> str:
         if self.method == "monte_carlo":
-            return f"{_count(self.states)} simulated battles would take about {duration(self.seconds)}"
-        return f"would take about {duration(self.seconds)} ({_count(self.states)} states)"
+            return f"{_count(self.states)} simulated battles would take about {duration(self.here)}"
+        return f"would take about {duration(self.here)} ({_count(self.states)} states)"
 
     def as_json(self) -> dict:
-        return {"method": self.method, "states": self.states, "seconds": round(self.seconds, 3),
-                "budget_seconds": self.budget, "within_budget": self.seconds <= self.budget,
-                "words": f"about {duration(self.seconds)}"}
+        """What a page reads: ``seconds`` and ``words`` on this runtime (Pyodide's own coefficients, so a link's
+        calculation is started unasked, or not, by the time it takes there); ``within_budget`` the decision the
+        core takes, in the units every runtime shares (the same request takes the same method everywhere)."""
+        return {"method": self.method, "states": self.states, "seconds": round(self.here, 3),
+                "budget_seconds": round(self.budget, 1), "within_budget": not self.refused and self.seconds <= self.budget,
+                "words": f"about {duration(self.here)}"}
 
 
 def _count(n: float) -> str:
@@ -175,18 +183,6 @@ def _width(setup: BattleSetup, dice: int) -> float:
     if setup.system.independent_dice:
         return 1 + 3 * sqrt(dice)
     return 3
-
-
-def ladder(setup: BattleSetup, retreat_below: bool = False) -> Estimate:
-    """The land ladder: states (rungs × rungs), each a convolution as wide as the laws."""
-    ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
-    na, nd = (setup.side(role).units.size for role in ROLES)
-    states = (ka + 1) * (kd + 1)
-    work = states * (_width(setup, na) + _width(setup, nd)) * LADDER_SECOND
-    work += (ka * na + kd * nd) * LADDER_BUILD_SECOND
-    if retreat_below:
-        work *= RETREAT_FACTOR
-    return Estimate("ladder", states, OVERHEAD + work)
 
 
 def fleet(setup: BattleSetup) -> Estimate:
@@ -261,13 +257,16 @@ def battle_work(setup: BattleSetup, rounds: float) -> float:
     cost plus each unit once. Monte Carlo counts it battle by battle and stops at the budget, so its cost is
     bounded whatever the battles do (the same request stops at the same battle: deterministic).
 
-    Measured (CPython, a shared machine) and fitted as rounds × (a round's fixed cost + ~6 µs a unit), the
-    model 1.5 times that: a round costs 0.8 ms on land (2 + 2 units), 1.5 ms at sea (6 + 3), 1.1 ms with
-    coloured dice (61 + 1); dice on land 16 ms for 400 units, 131 ms for 4,000 (about 5 rounds whatever
-    the size); at sea 13 ms for 120 units over 6 rounds; coloured dice 108 ms for 400 (24 rounds)."""
+    Fitted (CPython process time, bench/README.md "cost.py") as an upper envelope of rounds × (a round's
+    fixed cost + each unit): dice and Low Luck 0.14–0.25 ms a round plus up to 1.2 µs a unit on land, 1.6
+    µs at sea (1,203 units on land: 6.6 ms a battle of 4.1 rounds, modelled 11.2); coloured dice 0.2–0.55
+    ms a round whatever the size (six dice a colour)."""
     units = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
-    per_round = ROUND_SEA if setup.kind == "sea" else ROUND
-    return max(1.0, rounds) * (per_round + UNIT_ROUND * units)
+    if setup.system.calculator == "colored":
+        per_round, per_unit = ROUND_COLORED, UNIT_ROUND_COLORED
+    else:
+        per_round, per_unit = (ROUND_SEA if setup.kind == "sea" else ROUND), UNIT_ROUND
+    return max(1.0, rounds) * (per_round + per_unit * units)
 
 
 def battle_seconds(setup: BattleSetup) -> float:
@@ -287,11 +286,17 @@ def samples_within(setup: BattleSetup, wanted: int) -> int:
     return max(0, min(wanted, int((BUDGET_SECONDS - OVERHEAD) / battle_seconds(setup))))
 
 
-def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate) -> Estimate:
-    """Monte Carlo in place of an exact chain over the budget, or that chain's estimate where it cannot."""
+def sampled(setup: BattleSetup, wanted: int, allowed: bool, exact: Estimate | None) -> Estimate:
+    """Monte Carlo in place of an exact chain over the budget, or that chain's estimate where it cannot.
+
+    ``exact`` None: no exact chain takes the battle at all (a side beyond the sea chain's 60 units, more
+    units than the general chain's 16): Monte Carlo, or a refusal (``refused``) where it cannot stand in
+    or fewer than ``MIN_SAMPLES`` battles fit: what ``method.ends_of`` does, told before it."""
     samples = samples_within(setup, wanted)
     if allowed and samples >= MIN_SAMPLES:
         return monte_carlo(setup, samples)
+    if exact is None:
+        return replace(monte_carlo(setup, MIN_SAMPLES), refused=True)
     return exact if not allowed else min(exact, monte_carlo(setup, MIN_SAMPLES), key=lambda e: e.seconds)
 
 

@@ -23,7 +23,7 @@ class Ends:
     ``rounds`` is the expected number of rounds fought; ``pruned`` the
     probability discarded by the method (0 when none is); ``samples`` the
     number of battles simulated when the method is ``monte_carlo``, and ``reason`` why it was used, in
-    words (``result.method_reason``).
+    words (``result.method_reason``); ``work`` what the method counted of its work (``cost.py`` models it).
     Probabilities are ``Fraction`` in exact arithmetic, floats otherwise.
     """
 
@@ -33,6 +33,7 @@ class Ends:
     method: str = "exact"
     samples: int | None = None
     reason: str | None = None
+    work: int | None = None       # the units of work the method counted, where it counts them (the land ladder)
 
     def __post_init__(self):
         if self.method not in METHODS:

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from ..engine.army import Army
 from ..engine.setup import ROLES
 from ..forces import Force
-from . import cost, fleet, ladder, montecarlo
+from . import cost, fleet, ladder, ladder_cost, montecarlo
 from .chain import Chain, solve
 from .choices import Retreat
 from .law import Ends
@@ -58,17 +58,25 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
         empty = Force(())
         may_sample = not retreat and not keep_land and first_round == 1 and not any(damaged.values())
         if setup.kind != "sea":
-            guess = cost.ladder(setup, retreat.below is not None)
-            if guess.seconds > cost.BUDGET_SECONDS:
+            guess = ladder_cost.ladder(setup, retreat.below is not None, first_round == 1, rounds)
+            if guess.seconds > guess.budget:       # the chain's own bound, within the budget
                 return _sampled_instead(setup, rounds, guess, "the exact land chain", may_sample)
         opening = {(a0, d0, empty, empty): 1.0}
         if first_round == 1:
             opening = chain.opening(opening)
+        work = ladder.Work(ladder.WORK_BUDGET)
         try:
-            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat, keep_land, rounds)
-            return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned)
+            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat, keep_land, rounds, work)
+            return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned, work=work.done)
         except ladder.NotLinear:
             pass
+        except ladder.TooMuchWork:
+            # The battle's mass spread over more of its grids than the model reads: bounded, then sampled.
+            spent = cost.Estimate("ladder", guess.states, cost.BUDGET_SECONDS + guess.seconds)
+            return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
+                f"Monte Carlo: the exact land chain reached its bound ({ladder.WORK_BUDGET:,} units of work, about "
+                f"{cost.duration(cost.BUDGET_SECONDS)}) before the end"), may_sample, chain="the exact land chain",
+                exact=spent)
         if setup.kind == "sea" and not retreat and not keep_land:
             biggest = max(army.size for army in start.values())
             guess = cost.fleet(setup)
@@ -106,7 +114,7 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
     return Ends(solved["ends"], solved["rounds"], chain.pruned)
 
 
-def plan(setup, exact=False, options: Mapping[str, Any] | None = None) -> cost.Estimate:
+def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: int | None = None) -> cost.Estimate:
     """What ``ends_of`` will cost, told before any work: the method it takes and its estimate (docs/api.md
     "Cost budget"). Over the budget (``within_budget`` false) ``ends_of`` refuses with ``too_big``."""
     options = dict(options or {})
@@ -124,16 +132,18 @@ def plan(setup, exact=False, options: Mapping[str, Any] | None = None) -> cost.E
     guess = None
     if not exact:
         if setup.kind != "sea":
-            guess = cost.ladder(setup, retreat.below is not None)
+            guess = ladder_cost.ladder(setup, retreat.below is not None, options.get("first_round", 1) == 1, rounds)
         elif not retreat and not keep_land:  # the sea chain
             biggest = max(setup.side(role).units.size for role in ROLES)
             guess = cost.fleet(setup) if biggest <= MAX_FLEET_UNITS else None
         size = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
-        if guess is None and size > MAX_GENERAL_UNITS:
-            return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, cost.general(setup, False))
+        if guess is None and (size > MAX_GENERAL_UNITS or setup.kind == "sea"):
+            # Beyond every exact chain (ends_of: a side past the sea chain's 60 units, or more than the
+            # general chain's 16 units): Monte Carlo or a refusal, never the general chain's estimate.
+            return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, None)
     if guess is None:
         guess = cost.general(setup, exact)
-    if guess.seconds <= cost.BUDGET_SECONDS or exact:
+    if guess.seconds <= guess.budget or exact:
         return guess
     return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, guess)
 
@@ -142,7 +152,7 @@ def _sampled_instead(setup, rounds, guess, chain: str, allowed: bool) -> Ends:
     """Monte Carlo where an exact chain would take more than the budget (or a refusal naming both costs)."""
     return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
         f"Monte Carlo: {chain} would take about {cost.duration(guess.seconds)}, more than the "
-        f"{cost.duration(cost.BUDGET_SECONDS)} a calculation may take"), allowed, chain=chain, exact=guess)
+        f"{cost.duration(guess.budget)} it may take"), allowed, chain=chain, exact=guess)
 
 
 def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> dict:

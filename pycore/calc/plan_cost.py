@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import cost
+from . import cost, ladder_cost
 from .plans import Plan
 
 PROFIT_FACTOR = 6.0
@@ -51,7 +51,7 @@ def _battle(setup, exact: bool, options: dict, first: bool = True) -> cost.Estim
         return cost.general(setup, True)
     if setup.kind != "sea":
         retreat = options.get("retreat")
-        return cost.ladder(setup, retreat is not None and retreat.below is not None)
+        return ladder_cost.ladder(setup, retreat is not None and retreat.below is not None)
     if max(setup.side(role).units.size for role in ("attacker", "defender")) <= MAX_FLEET_UNITS:
         return cost.fleet(setup)
     return cost.general(setup, False)

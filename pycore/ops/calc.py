@@ -86,6 +86,11 @@ def parse(request: Mapping[str, Any]):
     setup = parse_setup({**request, **{role: sides[role] for role in ROLES if sides[role] is not None}},
                         ruleset, system)
     for role in ROLES:
+        for unit_id, n in damaged.get(role, {}).items():
+            # Ships that only bombard (an amphibious attacker's) take no hit: they are not in the fight.
+            if n > setup.side(role).units.count(unit_id):
+                raise BadRequest(f"{role}.damaged.{unit_id}", f"in an amphibious assault a {unit_id} only bombards "
+                                 "and takes no hits; leave it out of damaged")
         if setup.side(role).cargo:
             raise BadRequest(f"{role}.cargo", "the calculator does not carry cargo yet; leave it out")
     rounds = v.whole(request["rounds"], "rounds", 1, MAX_ROUNDS) if "rounds" in request else None
@@ -161,7 +166,7 @@ def run(request: Mapping[str, Any]) -> dict:
         return _plan(canonical, setup, exact, timing, options, v.boolean(request.get("estimate", False), "estimate"))
     if v.boolean(request.get("estimate", False), "estimate"):
         # The cost alone, before any work (the page asks it before starting a link's calculation).
-        return {"estimate": plan(setup, exact, options).as_json(), "link": link_for(canonical)}
+        return {"estimate": plan(setup, exact, options, rounds).as_json(), "link": link_for(canonical)}
     began = time.perf_counter()
     got = compute(setup, rounds, exact, options)
     seconds = time.perf_counter() - began

@@ -121,10 +121,12 @@ def test_handle_never_raises_and_never_reports_a_bug(request_, op):
 
 
 def run_cli(monkeypatch, text):
-    out = io.StringIO()
-    monkeypatch.setattr("sys.stdin", io.StringIO(text))
-    monkeypatch.setattr("sys.stdout", out)
-    return cli.main(), json.loads(out.getvalue())
+    """The CLI reads and writes bytes (UTF-8 whatever the terminal's encoding): streams with a ``buffer``."""
+    out = io.BytesIO()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8"))
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(out, encoding="utf-8"))
+    status = cli.main()
+    return status, json.loads(out.getvalue())
 
 
 def test_cli_exit_status(monkeypatch):

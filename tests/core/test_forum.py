@@ -5,6 +5,7 @@ docs/links.md documents every form tested here.
 
 import hashlib
 import hmac
+import re
 
 import pytest
 

@@ -7,7 +7,7 @@ import zlib
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pycore.share import decode_link, link_for
+from pycore.share import MAX_JSON_BYTES, MAX_LINK_CHARS, decode_link, link_for
 from tests.core.helpers import CANONICAL_RESOLVE, error, ok
 
 
@@ -47,7 +47,7 @@ def test_a_fragment_with_hash_is_accepted():
     (pack(b"[1,2,3]"), "must be an object"),
     (pack(b'{"op": "rulesets"}'), "must be one of resolve, calc"),
     (pack(b"not json"), "damaged"),
-    ("v1." + "A" * 20_000, "too long"),
+    ("v1." + "A" * (MAX_LINK_CHARS + 1), "too long"),
 ])
 def test_bad_links(link, words):
     err = error({"op": "share", "decode": link})
@@ -67,7 +67,7 @@ def test_edited_link_with_a_bad_value_names_the_field():
 
 
 def test_zip_bomb_is_refused():
-    err = error({"op": "share", "decode": pack(b'{"op":"resolve","seed":"' + b"a" * 200_000 + b'"}')})
+    err = error({"op": "share", "decode": pack(b'{"op":"resolve","seed":"' + b"a" * (MAX_JSON_BYTES + 1) + b'"}')})
     assert "more than" in err["message"]
 
 

@@ -111,7 +111,7 @@ def packed(text: str) -> str:
 
 def test_the_pages_own_link_reader_previews_a_link_and_refuses_what_pycore_would(page, dist_server):
     """kit/link.js reads a link before Python (#16) and checks nothing pycore does not check again; it
-    gives null (the page then waits for pycore's verdict) for a body that unpacks past 64,000 bytes (a
+    gives null (the page then waits for pycore's verdict) for a body that unpacks past 256,000 bytes (a
     zip bomb: pycore/share.py's limit), a damaged body, text that is no JSON object with an op."""
     open_page(page, dist_server.url)
     good = pycore_handle({"op": "share", "encode": {"op": "resolve", "ruleset": "revised", "system": {"name": "dice"},
@@ -119,7 +119,7 @@ def test_the_pages_own_link_reader_previews_a_link_and_refuses_what_pycore_would
                                                     "defender": {"units": {"infantry": 1}}, "seed": "s"}})
     cases = {
         "good": good["result"]["link"],
-        "bomb": packed('{"op": "resolve", "pad": "' + "a" * 70_000 + '"}'),
+        "bomb": packed('{"op": "resolve", "pad": "' + "a" * 270_000 + '"}'),
         "under": packed('{"op": "resolve", "pad": "' + "a" * 60_000 + '"}'),
         "damaged": good["result"]["link"][:-6] + "AAAAAA",
         "no_json": packed("not json"),

@@ -10,8 +10,9 @@
 // and the page waits for pycore as before.
 
 const PREFIX = "v1.";
-const MAX_LINK_CHARS = 16_000; // as pycore/share.py
-const MAX_JSON_BYTES = 64_000; // as pycore/share.py: no zip bomb
+const MAX_LINK_CHARS = 120_000; // as pycore/share.py
+const MAX_JSON_BYTES = 256_000; // as pycore/share.py: no zip bomb (#34: every request the core answers fits)
+const MAX_DEPTH = 32; // as pycore/jsontext.py: nesting counted before JSON.parse sees the text (#34)
 
 /** The request a fragment ("v1.…", without "#") holds, or null when this reader cannot tell. */
 export async function readLink(fragment) {
@@ -48,12 +49,30 @@ export async function readLink(fragment) {
       at += chunk.byteLength;
     }
     const text = new TextDecoder("utf-8", {fatal: true}).decode(joined);
+    if (depthOf(text) > MAX_DEPTH) return null; // #34: refused before any parser recurses; pycore says why
     const request = JSON.parse(text);
     if (!request || typeof request !== "object" || Array.isArray(request) || typeof request.op !== "string") return null;
     return request;
   } catch {
     return null; // damaged: pycore says how, once it is ready
   }
+}
+
+/** How deep the text's brackets nest outside its strings (#34: a 38-character link nests 3,000 deep). */
+export function depthOf(text) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash: the next character is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
 }
 
 let preview = {hash: null, request: null}; // the last fragment read and its promise

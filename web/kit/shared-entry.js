@@ -8,9 +8,16 @@
 //
 // Reading and writing are synchronous, so one tab's read-merge-write cannot interleave with another step
 // of the same tab; two tabs writing within the same few milliseconds remain a race the browser does not
-// close (localStorage has no lock), which is why the merge runs again on every write.
+// close (localStorage has no lock): both read the same copy, both write, and the second write lands over
+// the first unseen. So each stored copy says which write it is and which copy it was made from (META,
+// #34): a tab that finds its own write overwritten by a copy made from an older one merges the two with
+// that older copy as their common base, and both tabs' changes are kept (or the player is asked).
 //
 // Not for: what the entry holds (the caller's decode and merge), or telling the player (the caller's notes).
+
+/** The stored copy's own key: {rev, parent} (#34); decode() leaves it out of the value. */
+export const META = "shared";
+const newRev = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 /**
  * sharedEntry(key, {storage, decode, merge, same, unreadable}):
@@ -23,6 +30,30 @@ export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.
   unreadable = () => []}) {
   let raw = null; // the text this tab last read or wrote
   let base = null; // that text decoded, or null
+  // #34: the copies this tab read or wrote, by their META.rev (the last few): the base for a copy made
+  // from one of them, even after this tab wrote again.
+  let rev = null; // raw's META.rev
+  const seen = new Map();
+
+  function metaOf(text) {
+    try {
+      const meta = JSON.parse(text)?.[META];
+      return meta && typeof meta === "object" ? meta : {};
+    } catch {
+      return {};
+    }
+  }
+  function remember(text, value) {
+    rev = metaOf(text).rev ?? null;
+    if (rev === null) return;
+    seen.set(rev, value);
+    if (seen.size > 16) seen.delete(seen.keys().next().value);
+  }
+  /** The copy another tab's `text` was made from, when this tab knows it: their common base. */
+  function baseFor(text) {
+    const parent = metaOf(text).parent;
+    return parent && parent !== rev && seen.has(parent) ? seen.get(parent) : base;
+  }
 
   /** Another tab's copy, decoded; null when there is none or it cannot be read (then `notes` says so). */
   function theirsOf(text, notes) {
@@ -35,8 +66,8 @@ export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.
     }
   }
 
-  function put(value, notes) {
-    const text = JSON.stringify(value);
+  function put(value, notes, parent = rev) {
+    const text = JSON.stringify({...value, [META]: {rev: newRev(), parent}});
     try {
       storage.setItem(key, text);
     } catch (error) {
@@ -44,6 +75,7 @@ export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.
     }
     raw = text;
     base = decode(text); // a copy of its own: the tab goes on changing `value` in place
+    remember(text, base);
     return {value, notes, error: null};
   }
 
@@ -57,6 +89,7 @@ export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.
       raw = storage.getItem(key);
       base = null;
       base = raw === null ? null : decode(raw);
+      if (raw !== null) remember(raw, base);
       return base;
     },
     /**
@@ -69,8 +102,8 @@ export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.
       if (now === raw) return put(value, notes);
       const theirs = theirsOf(now, notes);
       if (theirs === null) return put(value, notes);
-      const merged = merge(base, value, theirs);
-      return put(merged.value, [...notes, ...merged.notes]);
+      const merged = merge(baseFor(now), value, theirs);
+      return put(merged.value, [...notes, ...merged.notes], metaOf(now).rev ?? null);
     },
     /**
      * Another tab's newer copy merged into `value`: {value, notes, error}, or null when there is nothing new.
@@ -83,9 +116,10 @@ export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.
       const notes = [];
       const theirs = theirsOf(now, notes);
       if (theirs === null) return put(value, notes); // cleared or unreadable elsewhere: this tab's copy is kept
-      const merged = merge(base, value, theirs);
+      const merged = merge(baseFor(now), value, theirs);
       raw = now;
       base = decode(now);
+      remember(now, base);
       return same(merged.value, theirs) ? {value: merged.value, notes: merged.notes, error: null}
         : put(merged.value, merged.notes);
     },

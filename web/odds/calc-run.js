@@ -14,7 +14,7 @@ import {showScreen} from "../kit/screens.js";
 import {keepShown, newerFor, readDraft, saveEdit} from "../kit/draft.js";
 import {withSetup} from "../kit/form-state.js";
 import {restOf} from "../kit/feedback.js";
-import {resultCard, dialRow, dialPeaks} from "./calc-view.js";
+import {resultCard, dialRow, dialPeaks, estimateText} from "./calc-view.js";
 import {planCard} from "./plan-view.js";
 import {isPlan, withoutRecommend} from "./plan-state.js";
 import {fewestToReach, MOST_ADDED} from "./advisor.js";
@@ -280,10 +280,7 @@ async function openLink(s, envelope, fragment) {
   const cost = await s.client.call({...linked, estimate: true});
   const estimate = cost.ok ? cost.result.estimate : null;
   if (estimate && estimate.seconds > LINK_START_SECONDS) {
-    s.actions.say(estimate.within_budget
-      ? `Not started yet: this calculation takes ${estimate.words}. Tap Calculate to start it.`
-      : `Not started: this battle would take ${estimate.words} of work, more than the ${estimate.budget_seconds}\u00a0s ` +
-        "a calculation may take. Use fewer units, or tap Calculate for the details.", "info");
+    s.actions.say(estimateText(estimate), "info"); // #34 / #29 item 8: a simulation says so (calc-view.js)
     s.section.dataset.linkWaiting = "true";
     return;
   }

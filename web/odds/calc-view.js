@@ -119,12 +119,50 @@ function inside(cx, text, width, size) {
   return Math.min(Math.max(cx, half + 1), width - half - 1);
 }
 
+// ---- #29 item 8: histograms readable at any size ---------------------------------------------------------
+// 500 units left drew 501 bars of 0.7 px and a count every 28 px ("126168210252…" ran together). Bars are
+// now at least MIN_BAR px wide — units left in bins of a round size beyond that — and the counts under
+// them are a round step apart, with room for the widest.
+const MIN_BAR = 4;
+const ROUND_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000];
+
+/** law (P(j left) for j = 0..start) as bars {lo, hi, p}: one per count, or bins of a round size when narrow. */
+export function binned(law, width) {
+  const n = law.length;
+  const size = ROUND_STEPS.find((k) => width / Math.ceil(n / k) >= MIN_BAR) ?? ROUND_STEPS.at(-1);
+  const bars = [];
+  for (let lo = 0; lo < n; lo += size) {
+    const hi = Math.min(n - 1, lo + size - 1);
+    bars.push({lo, hi, p: law.slice(lo, hi + 1).reduce((sum, p) => sum + p, 0)});
+  }
+  return bars;
+}
+
+/** The bars that get a count under them: every `step`-th (a round step leaving room for the widest count)
+ * and the last, which replaces the one before it when the two would touch. */
+export function labelled(bars, width, size) {
+  const n = bars.length;
+  const slot = width / n;
+  const widest = String(bars.at(-1).hi).length * size * 0.62 + 10; // a bold digit is about 0.6 em wide
+  const step = ROUND_STEPS.find((k) => k * slot >= widest) ?? n;
+  const marks = new Set();
+  for (let i = 0; i < n; i += step) marks.add(i);
+  const last = Math.floor((n - 1) / step) * step;
+  if (n - 1 !== last) {
+    if ((n - 1 - last) * slot < widest && last !== 0) marks.delete(last);
+    marks.add(n - 1);
+  }
+  return marks;
+}
+
+const leftWords = (bar) => (bar.lo === bar.hi ? `${bar.lo}` : `${bar.lo}–${bar.hi}`);
+
 /**
  * The survivors histogram of one side: a bar for each number of units left
- * (0 … start), its height the chance of ending with exactly that many.
+ * (0 … start), its height the chance of ending with exactly that many; bins of
+ * a round size where a bar a count would be narrower than MIN_BAR px.
  */
 export function histogram(role, law, {compact = false, title = "", peak = Math.max(...law, 1e-12)} = {}) {
-  const n = law.length;
   const height = compact ? 50 : 150;
   const top = compact ? 4 : 20; // room for the percentages over the bars
   const bottom = compact ? 15 : 22; // room for the counts under them
@@ -135,26 +173,30 @@ export function histogram(role, law, {compact = false, title = "", peak = Math.m
     "aria-label": `${title}: most likely ${likely} left (${percent(law[likely])})`, preserveAspectRatio: "none"});
   return fitted(chart, compact ? 170 : 340, (width) => {
     chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    const bars = binned(law, width);
+    const n = bars.length;
+    const tallest = bars.length === law.length ? peak : Math.max(...bars.map((b) => b.p), 1e-12);
+    const mostBar = bars.findIndex((b) => b.lo <= likely && likely <= b.hi);
     const slot = width / n;
     const gap = Math.min(4, slot * 0.15);
-    const every = Math.ceil(n / Math.max(2, Math.floor(width / 28))); // count labels that fit under the bars
+    const counted = labelled(bars, width, size);
     chart.append(svg("line", {x1: 0, x2: width, y1: top + plot + 0.5, y2: top + plot + 0.5, class: "axis"}));
-    law.forEach((p, left) => {
-      const h = p > 0 ? Math.max(1.5, (plot * p) / peak) : 0;
-      const x = left * slot + gap / 2;
-      const bar = svg("rect", {x: x.toFixed(2), y: (top + plot - h).toFixed(2), width: Math.max(1, slot - gap).toFixed(2),
-        height: h.toFixed(2), class: left === likely ? "bar likely" : "bar", "data-left": left, "data-p": p});
-      bar.append(svg("title", {}, document.createTextNode(`${left} left: ${percent(p)}`)));
-      chart.append(bar);
-      const cx = (left + 0.5) * slot;
-      // Every `every`-th count, and the last one — which replaces the multiple just before it, too
-      // close to share the room (0 … 12 and 13 drew "1213").
-      const lastMultiple = Math.floor((n - 1) / every) * every;
-      if ((left % every === 0 && (left !== lastMultiple || left === n - 1 || left === 0)) || left === n - 1) {
-        chart.append(svg("text", {x: inside(cx, String(left), width, size).toFixed(2), y: height - 4, class: "count"},
-          document.createTextNode(String(left))));
+    bars.forEach((bar, i) => {
+      const p = bar.p;
+      const h = p > 0 ? Math.max(1.5, (plot * p) / tallest) : 0;
+      const x = i * slot + gap / 2;
+      const rect = svg("rect", {x: x.toFixed(2), y: (top + plot - h).toFixed(2), width: Math.max(1, slot - gap).toFixed(2),
+        height: h.toFixed(2), class: i === mostBar ? "bar likely" : "bar", "data-left": bar.lo, "data-p": p,
+        ...(bar.hi !== bar.lo ? {"data-right": bar.hi} : {})});
+      rect.append(svg("title", {}, document.createTextNode(`${leftWords(bar)} left: ${percent(p)}`)));
+      chart.append(rect);
+      const cx = (i + 0.5) * slot;
+      if (counted.has(i)) {
+        const text = String(i === n - 1 ? bar.hi : bar.lo);
+        chart.append(svg("text", {x: inside(cx, text, width, size).toFixed(2), y: height - 4, class: "count"},
+          document.createTextNode(text)));
       }
-      if (!compact && p >= 0.005 && (n <= 9 || left === likely)) {
+      if (!compact && p >= 0.005 && (n <= 9 || i === mostBar)) {
         const text = p > 0.995 && p < 1 ? ">99%" : `${Math.round(100 * p)}%`;
         chart.append(svg("text", {x: inside(cx, text, width, size).toFixed(2), y: (top + plot - h - 5).toFixed(2), class: "pct"},
           document.createTextNode(text)));
@@ -352,4 +394,22 @@ export function dialRow(label, {result, request, ruleset, error, state, peaks = 
     row.append(el("p", {class: "hint"}, state === "cancelled" ? "Cancelled." : "Waiting…"));
   }
   return row;
+}
+
+/**
+ * #29 item 8: what a calculation a link holds will do, said before it starts (its `estimate`, docs/api.md
+ * "Cost budget"): beyond the exact chains' bound it is a simulation, with the interval it will have.
+ */
+export function estimateText(estimate) {
+  if (!estimate.within_budget) {
+    return `Not started: this battle would take ${estimate.words} of work, more than the ${estimate.budget_seconds}\u00a0s ` +
+      "a calculation may take. Use fewer units, or tap Calculate for the details.";
+  }
+  if (estimate.method === "monte_carlo") {
+    const half = 100 * 1.96 * Math.sqrt(0.25 / Math.max(1, estimate.states));
+    return `Not started yet: too big to count every outcome, so Calculate simulates at least ` +
+      `${estimate.states.toLocaleString("en")} battles (within ±${half.toFixed(1)}% at 95% confidence, ` +
+      `${estimate.words}). Tap Calculate to start it.`;
+  }
+  return `Not started yet: this calculation takes ${estimate.words}. Tap Calculate to start it.`;
 }

@@ -33,5 +33,9 @@ from .pair import Pair, outcome_of
 from .rungs import Ladder, NotLinear
 from .solve import Solver, solve, solve_with
 from .stack import Stack
+from .work import WORK_BUDGET, TooMuchWork, Work
 
-__all__ = ["Ladder", "NotLinear", "Pair", "Solver", "Stack", "outcome_of", "solve", "solve_with"]
+__all__ = [
+    "Ladder", "NotLinear", "Pair", "Solver", "Stack", "TooMuchWork", "WORK_BUDGET", "Work",
+    "outcome_of", "solve", "solve_with",
+]

@@ -15,6 +15,7 @@ from operator import add, mul
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, slots, span, unpack
 from ..choices import is_below
 from .rungs import Ladder
+from .work import BACKWARD_UNITS, ROW_WORK, Work
 
 NEUMANN = 1e-3                 # d0 below which a row's own moves are summed as a series (settle_row)
 
@@ -58,6 +59,7 @@ class Pair:
         (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,
          self.big) = defender.columns or columns_of(defender)
         self._wins: list | None = None       # win_chances(), worked out when a retreat rule asks
+        self.work: Work | None = None        # the calculation's count of work (work.py), when it keeps one
         self._stops: dict[int, list] = {}    # row i: the columns where "retreat below" retreats
 
     def tail_col(self, l: int):
@@ -186,6 +188,8 @@ class Pair:
         for i in range(ka - 1, -1, -1):
             lo_a, probs = a.cut[i]
             n = len(probs)
+            if self.work is not None:
+                self.work.add(BACKWARD_UNITS * (ROW_WORK + kd * (width + n)))
             backward = pack(probs[::-1])
             step = a.steps[i]
             fresh = step is None
@@ -202,7 +206,7 @@ class Pair:
                             got = steps[p] = pack([p, 1.0 - p])
                         u = ((u * got) >> (SCALE_BITS + BITS)) & mask
                     folds[t] = u
-            if i + 1 < ka:
+            if i + 1 < ka and width > 1:    # a defender that never scores (width 1) moves no row
                 folds[i + 1] = ((packed[i + 1] * backward) >> (SCALE_BITS + BITS * (lo_a + n - 1))) & mask
             across = [0.0] * kd                 # Σ_{l≥1} D_j[l]·U_{i,i+l}[j], in units of 1 / SCALE
             for t, u in folds.items():

@@ -14,6 +14,7 @@ from ...engine.firing import Group, casualty_types, counts_as_force, main_groups
 from ...engine.setup import BattleSetup
 from ..choices import keep_one_land
 from .packing import bern, trim
+from .work import RUNG_WORK, Work
 
 
 class NotLinear(Exception):
@@ -81,9 +82,15 @@ def _target(setup: BattleSetup, role: str, enemy: Army) -> Army:
 
 
 class Ladder:
-    """One side's armies after 0, 1, 2, … hits, with the law of its hits at each rung."""
+    """One side's armies after 0, 1, 2, … hits, with the law of its hits at each rung.
 
-    def __init__(self, setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: bool = False):
+    ``known`` maps (role, army) to (ladder, rung) for the rungs of ladders already built: where this
+    ladder's way down meets one of them, the rest is that ladder's (after AA fire every number of
+    aircraft shot down starts a ladder of its own, and they all end on the same rungs, aircraft only).
+    """
+
+    def __init__(self, setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: bool = False,
+                 known: dict | None = None, work: Work | None = None):
         self.setup, self.role = setup, role
         # What each rung fires must be one main group: never at sea (subs, aircraft kept off subs: the sea
         # chain's battles), nor with a sub strike. Asked first: the rungs below cost a hit each to build.
@@ -93,6 +100,7 @@ class Ladder:
         order = setup.side(role).order_of_loss
         armies = [start]
         army = start
+        shared = None                            # (ladder, rung) this ladder's last rungs are taken from
         generics: dict = {}                      # one hit that may fall on any casualty type, by those types
         while counts_as_force(setup, army):
             targets = casualty_types(setup, army)
@@ -103,48 +111,105 @@ class Ladder:
             if keep_land:
                 cas = keep_one_land(setup, army, cas, order)
             army = army.after(cas.lost, cas.damaged)
+            shared = known.get((role, army)) if known is not None else None
+            if shared is not None:
+                break
             armies.append(army)
-        self.armies = armies
-        self.top = len(armies) - 1               # the rung where the side has nothing left that fights
-        # What each rung fires: one main group, or the battle is not linear. The solver keeps a ladder by its
-        # army, for every enemy: on land what a rung fires does not depend on whom it fires at, but at an enemy
-        # with nothing it may hit it fires nothing (docs/rules.md §2 "A group with no target": a later wave's
-        # start where the waves before took every unit), so the rungs are read against a target there.
+        own = len(armies)                        # rungs worked out here; the rest are ``shared``'s
+        # What each rung fires: one main group, or the battle is not linear. On land what a rung fires does not
+        # depend on whom it fires at, but at an enemy with nothing it may hit it fires nothing (docs/rules.md §2
+        # "A group with no target": a later wave's start where the waves before took every unit), so the rungs
+        # are read against a target there.
         target = _target(setup, role, enemy)
         fires = []
-        for army in armies[:-1]:
+        for army in armies:
+            if not counts_as_force(setup, army):
+                fires.append(((), ()))
+                continue
             groups = main_groups(setup, role, army, target)
             if any(g.name != "main" for g in groups):
                 raise NotLinear(role)
             group = groups[0] if groups else None
             fires.append((group.values, group.best_of_two) if group else ((), ()))
-        fires.append(((), ()))
         dice = system.independent_dice
-        self.chances = [float_chances(system, *f) if dice else None for f in fires]
-        # Laws, built from the top rung down: a rung below a pure removal is one Bernoulli step away.
-        laws: list = [None] * len(armies)
-        self.steps: list = [None] * len(armies)   # Bernoulli chances from rung k+1 up to rung k, or None
-        for k in range(self.top, -1, -1):
-            if k < self.top and dice:
-                self.steps[k] = removed(self.chances[k], self.chances[k + 1])
-            if dice and k < self.top and self.steps[k] is not None:
-                law = laws[k + 1]
-                for p in self.steps[k]:
-                    law = bern(law, p)
+        chances = [float_chances(system, *f) if dice else None for f in fires]
+        laws: list = [None] * own
+        steps: list = [None] * own                # Bernoulli chances from rung k+1 up to rung k, or None
+        if shared is not None:
+            other, r = shared
+            armies += other.armies[r:]
+            chances += other.chances[r:]
+            below = (other.laws[r], other.chances[r])
+        else:
+            below = None
+        # Laws, built from the top rung down: a rung below a pure removal is one Bernoulli step away. Kept
+        # without their ends below EDGE (far under any tail, and counted in ``pruned`` if ever missed).
+        for k in range(own - 1, -1, -1):
+            step = removed(chances[k], below[1]) if dice and below is not None else None
+            if step is not None:
+                law = below[0]
+                for p in step:
+                    law = bern_edge(law, p)
             else:
-                law = hit_law(system, *fires[k])
-            laws[k] = law
-        self.laws = laws
-        self.cut = [trim(law, tail) for law in laws]   # (first hit count kept, kept probabilities)
-        self.silent = [len(law) == 1 for law in laws]   # this rung scores no hit at all
-        self.columns: tuple | None = None               # columns_of(self), when this ladder defends
-        self.air_reach: list | None = None              # policy's hits to the next aircraft lost, when asked
+                law = edged(hit_law(system, *fires[k]))
+            laws[k], steps[k] = law, step
+            below = (law, chances[k])
+        if work is not None:
+            work.add(own * RUNG_WORK + sum(len(probs) for _, probs in laws))
+        cut = [trim_edged(law, tail) for law in laws]
+        silent = [law == (0, [1.0]) for law in laws]   # this rung scores no hit at all
+        if shared is not None:
+            laws += other.laws[r:]
+            steps += other.steps[r:]
+            cut += other.cut[r:]
+            silent += other.silent[r:]
+        self.armies, self.chances, self.laws, self.steps, self.cut, self.silent = armies, chances, laws, steps, cut, silent
+        self.top = len(armies) - 1               # the rung where the side has nothing left that fights
+        self.columns: tuple | None = None        # columns_of(self), when this ladder defends
+        self._firing: dict = {}                  # of_firing's answers, by army
+        self.air_reach: list | None = None       # policy's hits to the next aircraft lost, when asked
 
     def of_firing(self, army: Army, enemy: Army, tail: float):
-        """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1)."""
-        groups = main_groups(self.setup, self.role, army, _target(self.setup, self.role, enemy))
-        if any(g.name != "main" for g in groups):
-            raise NotLinear(self.role)
-        if not groups:
-            return 0, [1.0]
-        return trim(hit_law(self.setup.system, groups[0].values, groups[0].best_of_two), tail)
+        """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1).
+
+        Kept by army: every way bombardment falls leaves the same defender firing in round 1 (its casualties
+        fire back), and a law of hundreds of dice costs a Bernoulli step a die."""
+        got = self._firing.get(army)
+        if got is None:
+            groups = main_groups(self.setup, self.role, army, _target(self.setup, self.role, enemy))
+            if any(g.name != "main" for g in groups):
+                raise NotLinear(self.role)
+            got = (0, [1.0]) if not groups else trim(hit_law(self.setup.system, groups[0].values,
+                                                              groups[0].best_of_two), tail)
+            self._firing[army] = got
+        return got
+
+
+EDGE = 1e-30
+"""A law's ends below this are dropped while the ladder's laws are built (``bern_edge``): a law of 500 dice
+has 501 counts, of which about 200 are above it; its cut (``tail``, 1e-13) is taken from what is kept."""
+
+
+def edged(law: list) -> tuple[int, list]:
+    """(first count kept, the law from there) without the ends below :data:`EDGE`."""
+    lo, hi = 0, len(law)
+    while hi - lo > 1 and law[lo] < EDGE:
+        lo += 1
+    while hi - lo > 1 and law[hi - 1] < EDGE:
+        hi -= 1
+    return lo, law[lo:hi]
+
+
+def bern_edge(law: tuple[int, list], p: float) -> tuple[int, list]:
+    """One more die of chance ``p`` added to an edged law, and its new ends dropped where below EDGE."""
+    lo, probs = law
+    got = bern(probs, p)
+    first = 1 if len(got) > 1 and got[0] < EDGE else 0
+    last = len(got) - 1 if len(got) - first > 1 and got[-1] < EDGE else len(got)
+    return lo + first, got[first:last]
+
+
+def trim_edged(law: tuple[int, list], tail: float) -> tuple[int, list]:
+    lo, probs = law
+    first, kept = trim(probs, tail)
+    return lo + first, kept

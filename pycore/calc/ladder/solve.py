@@ -13,10 +13,26 @@ from .packing import SCALE, SLOT, table_view, unpack
 from .pair import Pair, outcome_of
 from .rungs import Ladder
 from .stack import Stack
+from .work import OPENING_WORK, Work
+
+
+STACK_BYTES = 50_000_000
+"""The most a :class:`Stack`'s tables hold at once: pairs beyond it are settled in another stack, one after the
+other (issue 34: 85 pairs of an AA gun's outcomes held 2.4 GB side by side; in stacks of this size, 0.4 GB in all,
+and no slower)."""
+
+
+def stack_size(pair: Pair) -> int:
+    """How many pairs one :class:`Stack` settles side by side: its tables hold, for each of the last
+    ``width`` rows, every pair's columns times the defender's law (16 bytes a slot), so at most
+    ``STACK_BYTES`` of them."""
+    per_pair = 16 * (pair.d.top + 1) * pair.width * pair.width
+    return max(1, STACK_BYTES // per_pair)
 
 
 def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
-          retreat: Retreat = NEVER, keep_land: bool = False, limit: int | None = None) -> dict:
+          retreat: Retreat = NEVER, keep_land: bool = False, limit: int | None = None,
+          work: Work | None = None) -> dict:
     """The law of the battle's end from the states after round 1's opening fire.
 
     ``opening``: {(attacker, defender, attacker ghosts, defender ghosts): p}, as
@@ -25,9 +41,9 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     still fights after ``limit`` rounds is ``in_progress``; without it the
     battle is fought to its end, each state settled once (:meth:`Stack.settle`).
     Raises :class:`NotLinear` when a rung fires more than one group (the caller
-    then uses the general chain).
+    then uses the general chain), :class:`TooMuchWork` when ``work`` (its count, work.py) passes its budget.
     """
-    return solve_with(Solver(setup, tail, floor, retreat, keep_land), opening, limit)
+    return solve_with(Solver(setup, tail, floor, retreat, keep_land, work), opening, limit)
 
 
 def solve_with(solver: "Solver", opening: dict, limit: int | None = None, landed: bool = False) -> dict:
@@ -51,8 +67,10 @@ def solve_with(solver: "Solver", opening: dict, limit: int | None = None, landed
 class Solver:
     """One ladder calculation: the ladders and pairs it made, and the ends it has recorded."""
 
-    def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool):
+    def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool,
+                 work: Work | None = None):
         self.setup, self.tail, self.floor, self.retreat, self.keep_land = setup, tail, floor, retreat, keep_land
+        self.work = work if work is not None else Work(None)   # no bound unless the caller gives one
         self.members: dict = {}          # (role, army) → (its ladder, its rung): ladders share their rungs
         self.defenders: dict = {}        # the same for the defender (a plan's waves share his, docs/rules.md §9.1)
         self.batched = False             # open() fires the starts of one row together (_open_row)
@@ -66,7 +84,8 @@ class Solver:
         members = self.defenders if role == "defender" else self.members
         got = members.get((role, army))
         if got is None:
-            ladder = Ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker")
+            ladder = Ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker",
+                            members, self.work)
             for k, rung in enumerate(ladder.armies):
                 members.setdefault((role, rung), (ladder, k))
             got = (ladder, 0)
@@ -130,6 +149,7 @@ class Solver:
             pair.pending = {}
         lo_a, n, packed_a = pair.law_packed(i0)
         j_lo, j_hi = min(masses), max(masses) + 1
+        self.work.add(OPENING_WORK + (j_hi - j_lo) * width * (n + 1))
         size = SLOT * width
         laws = pair.packed_d
         view = table_view([(int(masses.get(j, 0.0) * SCALE) * laws[j]).to_bytes(size, "little")
@@ -165,6 +185,7 @@ class Solver:
         if pair.pending is None:
             pair.pending = {}
         kd = ld.top
+        self.work.add(OPENING_WORK + kd * len(law_d))
         # The row of defender's hits: the attacker's law from column j0 + lo_a, its tail folded at kd.
         first = j0 + lo_a
         row = [0.0] * (kd + 1)
@@ -185,6 +206,7 @@ class Solver:
         pair = self.pairs.get(key)
         if pair is None:
             pair = self.pairs[key] = Pair(la, ld)
+            pair.work = self.work
         return pair
 
     def stops(self, pair: Pair, i: int) -> list:
@@ -257,8 +279,10 @@ class Solver:
         for pair in self.pairs.values():
             stacks.setdefault(id(pair.d), []).append(pair)
         for group in stacks.values():
-            visits += Stack(group).settle(self.land, self.record, self.floor,
-                                          self.stops if self.retreat.per_state else None)
+            size = stack_size(group[0])
+            stops = self.stops if self.retreat.per_state else None
+            for start in range(0, len(group), size):
+                visits += Stack(group[start:start + size], self.work).settle(self.land, self.record, self.floor, stops)
         ends = self.merged()
         pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}
@@ -270,7 +294,7 @@ class Solver:
         pruned = 0.0
         number = 1
         sent = started
-        alone = {key: Stack([pair]) for key, pair in self.pairs.items()}
+        alone = {key: Stack([pair], self.work) for key, pair in self.pairs.items()}
         while True:
             live_mass = 0.0
             landed = 0.0

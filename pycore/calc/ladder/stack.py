@@ -7,6 +7,7 @@ from itertools import chain, repeat
 from operator import add
 
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, table_view
+from .work import ROW_WORK, Work
 
 
 class Stack:
@@ -25,8 +26,9 @@ class Stack:
     and its ends stay each pair's (:meth:`Pair.settle_row`, ``land``).
     """
 
-    def __init__(self, pairs: list):
+    def __init__(self, pairs: list, work: Work | None = None):
         self.pairs = pairs
+        self.work = work
         self.m = len(pairs)
         first = pairs[0]
         self.kd = first.d.top
@@ -107,12 +109,17 @@ class Stack:
                         record("retreat", pair.a.armies[t], pair.d.armies[j], x)
                 span = live_span(F, kd)
                 if span is not None:
+                    if self.work is not None:
+                        self.work.add(ROW_WORK + (span[1] - span[0]) * (width + len(pair.a.cut[t][1])))
                     settled[k][t] = (*span, F)
                     lives[k].append(t)
                     visits += sum(F)
                     rows[k] = (span, F)
             if any(rows):
                 self.table(t, rows)
+            # The next target reads sources from t + 2 - width on: a table below that is never read again
+            # (kept, the tables of a 250-row ladder of 80 pairs held gigabytes).
+            self.tables.pop(t + 1 - width, None)
         return visits
 
     def round(self, rows: dict) -> dict:
@@ -128,6 +135,8 @@ class Stack:
         for i in sorted(rows):
             span = live_span(rows[i], self.kd)
             if span is not None:
+                if self.work is not None:
+                    self.work.add(ROW_WORK + (span[1] - span[0]) * (self.width + len(pair.a.cut[i][1])))
                 settled[i] = (*span, rows[i])
                 self.table(i, [(span, rows[i])])
         live = self.live

@@ -1,0 +1,72 @@
+"""JSON text at the core's edges: read with its nesting bounded first, written so any runtime can carry it.
+
+Why: a JSON parser recurses once per level of nesting. CPython stops a deep
+list with a ``RecursionError``, but Pyodide's WebAssembly stack is far
+smaller than CPython's C stack, and 3,000 levels (a 38-character link:
+deflate packs ``[[[[…`` very well) overflowed it: a fatal JavaScript error
+that killed the page's Python. So :func:`loads` counts the depth of the
+text first, without recursion, and refuses what is deeper than any request
+(:data:`MAX_DEPTH`); nothing recursive ever sees it.
+
+On the way out, :func:`dumps` keeps the response UTF-8: a lone surrogate
+(half of a UTF-16 pair, which JSON's ``\\udfff`` escape can carry into a
+Python string) cannot be encoded, so it stays escaped in the text, and the
+command line, a worker or a link never fails to write a response.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import accumulate
+from typing import Any
+
+MAX_DEPTH = 32
+"""The deepest nesting of objects and lists a request or a link may have (the deepest request the API
+takes, a referee battle's dice by round, side and group, is 5 levels)."""
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class TooDeep(ValueError):
+    """The text nests objects or lists deeper than :data:`MAX_DEPTH` (no parser has seen it)."""
+
+    def __init__(self, depth: int):
+        super().__init__(f"it nests lists or objects {depth} deep, more than the {MAX_DEPTH} any request has")
+        self.depth = depth
+
+
+def depth(text: str) -> int:
+    """How deep the text's brackets nest outside its strings, counted without recursion (in C, mostly)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def loads(text: str | bytes) -> Any:
+    """``json.loads`` once the nesting is known to be within :data:`MAX_DEPTH` (else :class:`TooDeep`)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    deepest = depth(text)
+    if deepest > MAX_DEPTH:
+        raise TooDeep(deepest)
+    return json.loads(text)
+
+
+def dumps(value: Any, sort_keys: bool = False) -> str:
+    """Compact JSON, non-ASCII as is, but any lone surrogate escaped (``\\udfff``), so the text is UTF-8."""
+    return escaped(json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=sort_keys))
+
+
+def escaped(text: str) -> str:
+    """JSON text with every lone surrogate in it written as its ``\\u`` escape (the same JSON, now UTF-8)."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def has_lone_surrogate(text: str) -> int | None:
+    """The position of the first lone surrogate in ``text``, or None (Python holds a valid pair as one
+    character, so every surrogate in a ``str`` decoded from JSON is a lone one)."""
+    found = _SURROGATE.search(text)
+    return found.start() if found else None
