@@ -11,7 +11,7 @@ where somebody boosts, each pair played by the rule of the app's boost
 proposals (the attacker's best result given the defender's best answer;
 checked against ``boosts.propose`` / ``respond`` on every roll). The
 casualties that follow are the app's proposals (the victim's order of loss,
-the winner's pick for red), exactly what :mod:`pycore.systems.colored.fight`
+the winner's pick for red), exactly what :mod:`pycore.engine.colored.fight`
 does with seeded dice. The attacker never retreats. Battles end when a side
 is gone or neither can hurt the other.
 
@@ -59,9 +59,9 @@ from itertools import combinations_with_replacement
 from math import comb, factorial
 from ..systems.colored.chart import GUIDELINES, MAX_DICE
 from ..systems.colored.commit import Troops, color_of, unit_of
-from ..systems.colored.fight import ColoredBattle, fight, rollers, start
+from ..engine.colored.fight import ColoredBattle, army, fight, rollers, start
 from ..systems.colored.losses import victim_proposal, winner_proposal
-from ..systems.colored.play import check_setup
+from ..engine.colored.play import check_setup
 from ..engine.sequence import MAX_ROUNDS, BattleLog, RoundLog
 from ..engine.table import SeededTable, Table
 from ..engine.setup import ROLES, BattleSetup
@@ -755,7 +755,7 @@ class _Exact:
     def armies(self, pair: int):
         a, d = divmod(pair, _WIDE)
         ruleset = self.setup.ruleset
-        return self.sides[0].troops[a].army(ruleset), self.sides[1].troops[d].army(ruleset)
+        return army(self.sides[0].troops[a], ruleset), army(self.sides[1].troops[d], ruleset)
 
 
 def _decided_at_once(calc: _Exact, outcome: str, kept: int) -> Ends:

@@ -262,7 +262,7 @@ def battle_work(setup: BattleSetup, rounds: float) -> float:
     µs at sea (1,203 units on land: 6.6 ms a battle of 4.1 rounds, modelled 11.2); coloured dice 0.2–0.55
     ms a round whatever the size (six dice a colour)."""
     units = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
-    if setup.system.calculator == "colored":
+    if setup.system.by_colour:
         per_round, per_unit = ROUND_COLORED, UNIT_ROUND_COLORED
     else:
         per_round, per_unit = (ROUND_SEA if setup.kind == "sea" else ROUND), UNIT_ROUND
@@ -272,7 +272,7 @@ def battle_work(setup: BattleSetup, rounds: float) -> float:
 def battle_seconds(setup: BattleSetup) -> float:
     """One battle, before any is fought: rounds guessed (coloured dice wear down slowly, 6 dice a colour)."""
     units = sum(setup.side(role).units.size for role in ROLES)
-    rounds = min(100.0, 6 + units / 20) if setup.system.id == "colored" else 6.0
+    rounds = min(100.0, 6 + units / 20) if setup.system.by_colour else 6.0
     return battle_work(setup, rounds)
 
 
@@ -314,7 +314,7 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
     ``COLORED_BOOST_PAIR_UNITS`` a pair and ``COLORED_FIRST_LAWS`` times the first round's, whichever is less.
     An upper envelope of the chain's counted work (``colored.WORK_BUDGET``), measured in
     ``COLORED_BOOST_PAIR_UNITS``' docstring; it costs well under a millisecond (no army built, no chain run)."""
-    from ..systems.colored.fight import rollers, start
+    from ..engine.colored.fight import rollers, start
     from ..systems.colored.match import dice_count
     troops = start(setup)
     rows = setup.system.chart.rows
@@ -402,7 +402,7 @@ def _first_law(row, troops) -> int:
     """The chain's work for this colour's law in the battle's first round (both sides' dice and boosters as
     they start: the dearest of its laws), counted as colored.law_work counts it."""
     from ..systems.colored.chart import MAX_DICE
-    from ..systems.colored.fight import kinds as boosting_kinds, rollers
+    from ..engine.colored.fight import kinds as boosting_kinds, rollers
     from ..systems.colored.match import dice_count
     from .colored import LAW_WORK, law_work
     keys = []
@@ -419,7 +419,7 @@ def _boost_keys(row, troops) -> tuple[int, int, int, int, int, int]:
     sums over them that bound the laws' work: (keys, face multisets, face multisets of the keys nobody boosts,
     their (n + 1)², ways of placing the boosts, dice) — see colored.law_work."""
     from ..systems.colored.chart import MAX_DICE
-    from ..systems.colored.fight import kinds as boosting_kinds, rollers
+    from ..engine.colored.fight import kinds as boosting_kinds, rollers
     from ..systems.colored.match import dice_count
     dice = dice_count(rollers(row, troops))
     boosters = [min(MAX_DICE, sum(n for _, n in kind)) for kind in boosting_kinds(row, troops)]

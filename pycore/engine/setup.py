@@ -265,7 +265,7 @@ def parse_sub_rule(value: Any, ruleset: Ruleset, system: LuckSystem) -> str:
                    "big-world-1942": "Big World follows the TripleA rule book (seed 002), the default"}
             raise BadRequest("sub_rule", why.get(ruleset.id, f"{ruleset.id} has no printed sub rule of its own")
                              + " (\"printed\" is for anniversary, 1942-2e and 1940-2e)")
-        if system.id not in ("dice", "lowluck", "biased"):
+        if not system.printed_sub_rule:
             raise BadRequest("sub_rule", f"the printed sub rule applies to dice and Low Luck (biased dice too), "
                                          f"not {system.id} (which has its own sub rules)")
     return rule

@@ -182,6 +182,7 @@ def test_the_luck_dial_battle_is_exact_and_agrees_with_seeded_battles():
 
 from pycore.systems.colored import boosts as proposals  # noqa: E402
 from pycore.systems.colored.commit import Troops, color_of, unit_of  # noqa: E402
+from pycore.engine.colored.fight import army  # noqa: E402
 from pycore.systems.colored.losses import victim_proposal, winner_proposal  # noqa: E402
 
 
@@ -295,7 +296,7 @@ class BruteForce:
                 sub, sub_rounds = self.to_the_end(x, y)
                 rounds += p * sub_rounds
             else:
-                sub = {(outcome, x.army(self.ruleset), y.army(self.ruleset)): Fraction(1)}
+                sub = {(outcome, army(x, self.ruleset), army(y, self.ruleset)): Fraction(1)}
             for key, q in sub.items():
                 ends[key] = ends.get(key, 0) + p * q
         got = self.memo[(a, d)] = ({k: v / (1 - stay) for k, v in ends.items()}, rounds / (1 - stay))
@@ -313,11 +314,11 @@ class BruteForce:
                     if outcome is None:
                         nxt[(u, v)] = nxt.get((u, v), 0) + p * q
                     else:
-                        key = (outcome, u.army(self.ruleset), v.army(self.ruleset))
+                        key = (outcome, army(u, self.ruleset), army(v, self.ruleset))
                         ends[key] = ends.get(key, 0) + p * q
             live = nxt
         for (x, y), p in live.items():
-            key = ("in_progress", x.army(self.ruleset), y.army(self.ruleset))
+            key = ("in_progress", army(x, self.ruleset), army(y, self.ruleset))
             ends[key] = ends.get(key, 0) + p
         return ends, rounds
 
