@@ -11,14 +11,14 @@ losses, cost and its swing, survivors, rounds) in the arithmetic asked for; the 
 
 from __future__ import annotations
 
-import importlib
 from fractions import Fraction
 from typing import Any, Mapping
 
 from ..engine.army import Army
 from ..engine.setup import ROLES
 from ..forces import Force
-from . import cost, fleet, ladder, ladder_cost, montecarlo
+from . import chess, cost, fleet, ladder, ladder_cost, montecarlo
+from .colored import chain as colored, cost as colored_cost
 from .chain import Chain, solve
 from .choices import Retreat
 from .law import Ends
@@ -39,6 +39,10 @@ BOUND = ("every probability is low by at most `pruned` (the mass discarded: hit 
          "per group and state, states reached with less than 1e-13, and fixed-point rounding)")
 
 
+OWN_CALCULATORS = {"colored": colored.ends, "chess": chess.ends}
+"""A system's own calculator (``LuckSystem.calculator`` names it here), where the generic chains cannot read
+its hits from the values fired (A&A Chess: carried fractions; coloured dice: colours)."""
+
 
 def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> Ends:
     """The law of the battle's end, by the method that fits the system and the battle (docs/api.md)."""
@@ -48,10 +52,10 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
     damaged = options.get("damaged", {})
     start = {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {}))) for role in ROLES}
     if setup.system.calculator is not None:
-        module = importlib.import_module(f"{__package__}.{setup.system.calculator}")
+        own = OWN_CALCULATORS[setup.system.calculator]
         if options.get("carry", (0, 0)) != (0, 0):
-            return module.ends(setup, rounds, exact, carry=options["carry"])
-        return module.ends(setup, rounds, exact)
+            return own(setup, rounds, exact, carry=options["carry"])
+        return own(setup, rounds, exact)
     if not exact:
         chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
         a0, d0 = start["attacker"], start["defender"]
@@ -124,9 +128,8 @@ def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: i
                   and not any(damaged.values()))
     calculator = setup.system.calculator
     if calculator == "colored":
-        from . import colored
         budget = colored.FRACTION_WORK_BUDGET if exact else colored.WORK_BUDGET   # the chain's own bound
-        return cost.colored(setup, colored.small_enough(setup), budget, colored.SAMPLES, exact)
+        return colored_cost.colored(setup, colored.small_enough(setup), budget, colored.SAMPLES, exact)
     if calculator is not None:
         return cost.chess(setup)
     guess = None

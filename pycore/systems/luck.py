@@ -96,9 +96,9 @@ class LuckSystem:
     - ``carries``: fractions carry from assault to assault (COF, COF+R); ``rolls_final``: the engine must
       say which assault is the battle's last (COF+R).
 
-    - ``calculator``: the module of :mod:`pycore.calc` that works out this system's law of a battle's
-      end itself, where the generic chains cannot (A&A Chess: carried fractions; coloured dice: colours);
-      None for the systems the chains read through :meth:`hit_distribution`.
+    - ``calculator``: the key of this system's own calculator in :data:`pycore.calc.method.OWN_CALCULATORS`,
+      which works out its law of a battle's end itself where the generic chains cannot (A&A Chess: carried
+      fractions; coloured dice: colours); None for the systems the chains read through :meth:`hit_distribution`.
 
     What the page lists: ``variants`` (A&A Chess) and ``chart`` (coloured dice), empty by default.
     """

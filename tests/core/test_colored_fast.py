@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import pytest
 
-from pycore.calc import colored
+from pycore.calc.colored import chain as colored
 from pycore.engine.setup import ROLES, parse_setup
 from pycore.rulesets import RULESETS
 from pycore.systems import find_system

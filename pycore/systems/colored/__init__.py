@@ -26,7 +26,7 @@ class ColoredDice(LuckSystem):
                "a tie costs both. More luck than Low Luck, less than dice.")
     by_colour = True          # pycore.engine.colored: colour by colour (docs/rules.md §7)
     commits_units = True
-    calculator = "colored"    # pycore.calc.colored: a round is the chart's colours
+    calculator = "colored"    # pycore.calc.colored.chain: a round is the chart's colours
 
     def __init__(self, chart: Chart = DEFAULT_CHART):
         self.chart = chart
