@@ -14,7 +14,8 @@ from .. import origin
 from .. import validate as v
 from ..engine.setup import setup_json
 from ..errors import BadRequest
-from ..share import normalize_linkable, decode_link, link_for
+from ..share import link_for
+from . import decode_link, normalize_linkable
 
 
 def run(request: Mapping[str, Any]) -> dict:
