@@ -246,9 +246,10 @@ def _decided_at_once(calc: _Exact, outcome: str, kept: int) -> Ends:
 def _settle(calc: _Exact, exact: bool) -> Ends:
     """The battle fought to the end: every pair settled once, in decreasing order of hit points left.
 
-    The hot loop of the chain (a pair's round, colour by colour, then its moves): what :meth:`_Exact.steps`
-    does is written out here, with the sides' tables held in locals, and the work counted in locals
-    (written back to ``calc`` before each look at the budget and at the end)."""
+    The hot loop of the chain (a pair's round, colour by colour, then its moves): the moves are written out
+    here, with the sides' tables held in locals, and the work counted in locals (written back to ``calc``
+    before each look at the budget and at the end); a pair's plan, a round that comes back and the end of a
+    round are once per pair (:func:`_round_plan`, :func:`_come_back`, :func:`_end_of_round`)."""
     one, zero = calc.one, 0 * calc.one
     width = len(calc.rows)                        # positions 0 … width − 1 before a colour, width: the round's end
     ends: dict = {}
@@ -258,22 +259,11 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
     first, kept = calc.ended(calc.first)
     if first is not None:
         return _decided_at_once(calc, first, kept)
-    a, d = divmod(kept, _WIDE)
-    top = attacker.hp[a] + defender.hp[d]
-    levels: list = [[] for _ in range(top + 1)]   # hit points left in all → the pairs met with that many
-    # Masses: attacker's state → {defender's state: its masses by position}. Split so, a move looks in the small
-    # table of its attacker's state, with the defender's number itself as key (the very object the side
-    # handed out, so the table finds it without comparing values): one big table of pairs made each move
-    # a cache miss or two (half the chain's time at 60 a side, 2026-11-24).
-    by_attacker: list = [None] * len(attacker.troops)   # grown as the attacker meets states (:meth:`_Exact.profile`)
-    by_attacker[a] = {d: [one] + [zero] * width}
-    levels[top].append(kept)
+    top, levels, by_attacker = _first_pair(calc, kept, width)
     empty = [zero] * (width + 1)
     a_hp, d_hp = attacker.hp, defender.hp
-    a_profile, d_profile = attacker.profile, defender.profile
     a_lands_of, d_lands_of = attacker.lands, defender.lands
-    plans = calc.plans
-    moves, planned, checked, budget = calc.moves, calc.pairs, calc.checked, calc.budget
+    moves, planned, checked = calc.moves, calc.pairs, calc.checked
     shift, mask = _WIDE.bit_length() - 1, _WIDE - 1
     colours = range(width)
     for level in range(top, -1, -1):
@@ -287,36 +277,15 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
             if not exact and mass < FLOOR:
                 pruned += mass              # in floats, pairs reached with less than FLOOR are dropped
                 continue
-            # The round's plan (:meth:`_Exact.steps`, inline).
-            pa = a_profile[a]
-            if pa is None:
-                pa = calc.profile(attacker, a)
-                by_attacker += [None] * (len(attacker.troops) - len(by_attacker))
-            pd = d_profile[d]
-            if pd is None:
-                pd = calc.profile(defender, d)
-            got = plans.get(pa << 20 | pd)
-            if got is None:
-                got = calc.plan(pa, pd)
-            steps, size, goes_on, still = got
+            steps, size, goes_on, still = _round_plan(calc, a, d, by_attacker)
             moves += size
             planned += 1
             if moves > checked:
-                checked = calc.checked = moves + 1_000
-                calc.moves, calc.pairs = moves, planned
-                if calc.work > budget:
-                    raise _TooManyStates
+                checked = _within_budget(calc, moves, planned)
             a_all, d_all = a_lands_of[a], d_lands_of[d]
             outcome, after = (None, pair) if goes_on else calc.ended(pair)
             if outcome is None and after == pair:
-                # The round comes back here when no colour changes anything: summed at once.
-                back, carry = here[width], zero
-                for colour in range(1, width):
-                    carry = (carry + here[colour]) * steps[colour][0]
-                back += carry
-                if still >= one:
-                    raise AssertionError("a pair that goes on but can change nothing")  # decided() says stalemate
-                carry = (here[0] + back) / (one - still)
+                carry = _come_back(here, steps, width, still, one, zero)
                 expected += carry
                 started = True
             else:
@@ -344,23 +313,85 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
                             got[slot] += carry * p
                 carry *= stay
             if not started:
-                carry += here[width]
-                if outcome is None:
-                    a, d = divmod(after, _WIDE)
-                    by_attacker += [None] * (len(attacker.troops) - len(by_attacker))
-                    row = by_attacker[a]
-                    if row is None:
-                        row = by_attacker[a] = {}
-                    got = row.get(d)
-                    if got is None:
-                        got = row[d] = empty[:]
-                        levels[a_hp[a] + d_hp[d]].append(after)
-                    got[0] += carry
-                elif carry:
-                    key = (outcome, *calc.armies(after))
-                    ends[key] = ends.get(key, zero) + carry
+                _end_of_round(calc, outcome, after, carry + here[width], by_attacker, levels, empty, ends)
     calc.moves, calc.pairs, calc.checked = moves, planned, checked
     return Ends(ends, expected, pruned, "exact")
+
+
+def _first_pair(calc: _Exact, kept: int, width: int) -> tuple[int, list, list]:
+    """(hit points left in all at the start, the pairs met by hit points left, the masses) with the battle's
+    first pair in them.
+
+    Masses: attacker's state → {defender's state: its masses by position}. Split so, a move looks in the small
+    table of its attacker's state, with the defender's number itself as key (the very object the side handed
+    out, so the table finds it without comparing values): one big table of pairs made each move a cache miss
+    or two (half the chain's time at 60 a side)."""
+    attacker, defender = calc.sides
+    a, d = divmod(kept, _WIDE)
+    top = attacker.hp[a] + defender.hp[d]
+    levels: list = [[] for _ in range(top + 1)]   # hit points left in all → the pairs met with that many
+    by_attacker: list = [None] * len(attacker.troops)   # grown as the attacker meets states (:meth:`_Exact.profile`)
+    by_attacker[a] = {d: [calc.one] + [0 * calc.one] * width}
+    levels[top].append(kept)
+    return top, levels, by_attacker
+
+
+def _within_budget(calc: _Exact, moves: int, planned: int) -> int:
+    """The work so far written back to ``calc`` and compared with its bound; the next look after 1,000 moves."""
+    checked = calc.checked = moves + 1_000
+    calc.moves, calc.pairs = moves, planned
+    if calc.work > calc.budget:
+        raise _TooManyStates
+    return checked
+
+
+def _round_plan(calc: _Exact, a: int, d: int, by_attacker: list) -> tuple:
+    """A pair's round (:meth:`_Exact.steps`, without building the pair): its sides' profiles, met once each
+    (the attacker's table of masses grown to its states), and the plan of the two profiles."""
+    attacker, defender = calc.sides
+    pa = attacker.profile[a]
+    if pa is None:
+        pa = calc.profile(attacker, a)
+        by_attacker += [None] * (len(attacker.troops) - len(by_attacker))
+    pd = defender.profile[d]
+    if pd is None:
+        pd = calc.profile(defender, d)
+    got = calc.plans.get(pa << 20 | pd)
+    if got is None:
+        got = calc.plan(pa, pd)
+    return got
+
+
+def _come_back(here: list, steps: tuple, width: int, still, one, zero):
+    """The mass a pair starts its rounds with when a round that changes nothing comes back to it: summed at once
+    (mass ÷ (1 − chance that no colour changes anything))."""
+    back, carry = here[width], zero
+    for colour in range(1, width):
+        carry = (carry + here[colour]) * steps[colour][0]
+    back += carry
+    if still >= one:
+        raise AssertionError("a pair that goes on but can change nothing")  # decided() says stalemate
+    return (here[0] + back) / (one - still)
+
+
+def _end_of_round(calc: _Exact, outcome, after: int, carry, by_attacker: list, levels: list, empty: list,
+                  ends: dict) -> None:
+    """The mass that reaches a pair's end of round: on to the pair it leaves (its next round), or an end."""
+    if outcome is None:
+        attacker, defender = calc.sides
+        a, d = divmod(after, _WIDE)
+        by_attacker += [None] * (len(attacker.troops) - len(by_attacker))
+        row = by_attacker[a]
+        if row is None:
+            row = by_attacker[a] = {}
+        got = row.get(d)
+        if got is None:
+            got = row[d] = empty[:]
+            levels[attacker.hp[a] + defender.hp[d]].append(after)
+        got[0] += carry
+    elif carry:
+        key = (outcome, *calc.armies(after))
+        ends[key] = ends.get(key, 0 * calc.one) + carry
 
 
 def _by_rounds(calc: _Exact, rounds: int, exact: bool) -> Ends:
