@@ -12,8 +12,8 @@ Carlo with fewer battles (its interval says so), or refuses with
 :class:`TooBig`, whose message gives the estimate and the limit in words.
 
 The coefficients are upper envelopes of measurements made with CPython 3.11
-on the 2-core machine of this session (``bench/cost.py`` prints estimate and
-time side by side); the page's Pyodide runs at about the same speed.
+(``bench/cost.py`` prints estimate and time side by side; bench/README.md);
+``runtime.SPEED`` gives each method's factor in Pyodide.
 """
 
 from __future__ import annotations

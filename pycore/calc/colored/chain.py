@@ -20,31 +20,18 @@ from .sides import _WIDE, _Side
 EXACT_MAX_UNITS_A_SIDE = 60
 WORK_BUDGET = 32_000_000
 """Work (a unit is about 0.2 µs of CPython, :attr:`_Exact.work`) the exact chain may do in floats before it
-gives way to Monte Carlo: about 6.5 s in CPython on this project's shared 2-core machine, so that a battle
-which needs more, tried and then simulated (bench/cost.py), still answers well within the 30 s of docs/api.md
-under load. Re-counted on 2026-11-24 (issue 15 item 3) after the chain's loop, its side-states and the
-proposals were made cheaper, process time at a load average of 3–5 (bench/colored.py --work): 1940-2e land
-60 v 60 of five kinds (bench/colored.py's land, artillery boosting on both sides) 29.6 million units, 5.7–6.7 s
-(0.19–0.23 µs a unit); Revised 60 v 60 of the same, 28.9 million, 5.3 s; 30 infantry + 30 tanks a side
-20.5 million, 3.0–4.3 s; sea 60 v 60 (sub, destroyer, cruiser, battleship, carrier, fighter, transport) 12.7
-million, 2.0–2.5 s; issue 15's Revised 40 v 40 mix 5 million, 0.6–0.9 s: all exact. Over it: 1940-2e land
-60 v 60 with fighters boosting white on both sides (two kinds of boost each, bench/cost.py), 43 million units
-(8.1 s exact): it gives way after 32 million (about 6 s), then Monte Carlo (553 battles, about 2.5 s): 8.6 s
-of CPU, 8.9–9.9 s wall at a load of 4 (the same case before: 11.3 s of CPU, 12.9–13.8 s wall, and 28 s
-wall at a heavier load); others over the bound, measured the same way: 60 v 60 of seven kinds with fighters
-and tactical bombers boosting white, 8.7 s of CPU; Revised's two-boosts 60 v 60, 7.8 s. Before (18 million units of the old count, 0.35–0.45 µs each) the land 60 v 60 of
-five kinds needed 21 million of them and was Monte Carlo."""
+gives way to Monte Carlo: about 6.5 s in CPython, so that a battle which needs more, tried and then simulated,
+still answers within the 30 s of docs/api.md under load. 60 v 60 at sea, 60 infantry a side, 30 infantry +
+30 tanks a side and land 60 v 60 of five kinds with artillery boosting fit; 60 v 60 with fighters boosting
+white on both sides too does not (bench/README.md, "The coloured-dice chain's bounds")."""
 FRACTION_WORK_BUDGET = WORK_BUDGET // 20
-"""The same in exact fractions (``exact``): measured 1.2–1.8 µs a unit of the old count up to 30 v 30 (2.2 s
-for 1.3 million units, at a load of 13), more as the battle's numbers grow; the new count gives about 1.4
-units for one of the old, so 1.6 million units are about 2 s; kept at a twentieth, a few seconds."""
+"""The same in exact fractions (``exact``): about 2 s (a unit of fractions is several of floats; bench/README.md)."""
 PAIR_WORK = 24
 """A pair of states settled (its round's plan, its end of round, its masses) counts as this many landings:
 fitted as moves × 0.2 µs + pairs × (2.5–4.9 µs) over the battles of ``WORK_BUDGET`` (land pairs dearest)."""
 SIDE_WORK = 900
 """A side-state met (its tables, its proposals for up to 6 hits of each colour, its profile) counts as this
-many landings: 0.08–0.2 ms measured (2026-11-24), since its tables come from a table per post and the
-proposals work ``harm`` only among tied posts (was 0.45 ms)."""
+many landings (measured: bench/README.md)."""
 FLOOR = 1e-13
 SAMPLES = 4000
 """Battles simulated beyond the exact limit (a probability's 95 % interval is then at most ±1.6 %)."""

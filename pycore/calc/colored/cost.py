@@ -17,9 +17,8 @@ from ...systems.colored.match import dice_count
 from ..cost import BUDGET_SECONDS, MIN_SAMPLES, OVERHEAD, Estimate, monte_carlo, samples_within
 from .laws import LAW_WORK, law_work
 
-COLORED_UNIT_SECOND = 2.5e-7  # per unit of the coloured-dice exact chain's work (colored.WORK_BUDGET): measured
-                               # 0.12–0.23 µs (process time) at a load average of 3–5 on this machine, 2026-11-24
-                               # (bench/colored.py --work; was 0.29–0.42 µs a unit of the count before it)
+COLORED_UNIT_SECOND = 2.5e-7  # per unit of the coloured-dice exact chain's work (chain.WORK_BUDGET): an upper
+                               # envelope of bench/colored.py --work (bench/README.md)
 COLORED_FRACTION_UNIT_SECOND = 1.25e-6  # the same in exact fractions (``exact``, colored.FRACTION_WORK_BUDGET's
                                          # docstring: 1.6 million units about 2 s; measured 0.1–0.7 µs up to 24 units)
 COLORED_PAIR_UNITS = 50        # units of work per pair of side-states the model allows (colored_work): a pair
@@ -36,8 +35,8 @@ counts: the winner's hits take from the top of the order of loss and the victim'
 side's states are about a square, and how much of it a battle spreads over grows with the share of hits
 taken from the top (30 infantry + 30 tanks a side, half the dice red: 0.43 of the pairs of all its army
 states met; bench/colored.py's land 40 v 40, a quarter red: 0.23 of the pairs of its states met) and with
-the aircraft (45 v 45 with 25 aircraft a side meets 1.8 squares of states). Fitted on 1,745 battles,
-2026-11-24 (:data:`COLORED_BOOST_PAIR_UNITS`)."""
+the aircraft (45 v 45 with 25 aircraft a side meets 1.8 squares of states). Fitted with
+:data:`COLORED_BOOST_PAIR_UNITS` (bench/README.md)."""
 COLORED_SIDE_SHARE, COLORED_SIDE_AIR = 0.5, 1.0
 """Where somebody's hits are the winner's to choose: a side's states met, counted as (``COLORED_SIDE_SHARE``
 + ``COLORED_SIDE_AIR`` × its share of aircraft, as above) × its square, at most its bound
@@ -74,16 +73,9 @@ boosted laws of the first round (met for sure, and the dearest: the most dice an
 million allowed). The first round's laws alone cover battles with few pairs and dear laws (18 infantry and an
 artillery against 19 infantry: 0.57 million units of laws, 3.9 times its first round's).
 
-Fitted with the shares above on 1,745 battles, 2026-11-24 (bench/colored.py --estimate --work; random
-battles of every ruleset, land and sea, 1 to 7 kinds a side, 2 to 60 units a side, lopsided and balanced,
-fighters and bombers boosting white on one or both sides; 40 land battles of 20 to 50 units a side, 30–70 %
-aircraft, infantry and tanks; 30 infantry + 29 tanks + a fighter a side): the chain's counted work over
-:func:`colored_work`'s model at most 0.98 (small battles whose laws it counts exactly: a unit or two a side
-0.97–0.98, 24 infantry a side 0.96), so an upper envelope; then checked on twice 180 more drawn the same way (``tests/core/test_colored_cost.py``
-keeps a few of each family): none under, at most 0.935. Of the battles over a million units, at most 0.885 (30
-infantry + 30 tanks a side: 20.5 million units against 23.2 million). Two battles stopped at 60 million units
-without finishing (45 and 60 a side, over half of them aircraft): the model puts both over the bound. No
-battle estimated at most 2 s (a shared link starts by itself) counted more than twice its model."""
+Fitted with the shares above as an upper envelope of the chain's counted work on 1,745 battles and checked on
+360 more (bench/README.md, "The coloured-dice chain's cost model"; ``tests/core/test_colored_cost.py`` keeps a
+few of each family)."""
 
 
 def colored_work(setup: BattleSetup) -> tuple[int, int]:

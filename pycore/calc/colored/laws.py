@@ -14,8 +14,8 @@ multisets (:func:`_boosted_law`) and ``PLACING_WORK`` per way of placing a boost
 its face multisets (its rows); where nobody boosts, ``WALK_WORK`` units per (na + 1)² (nd + 1)² (the walk).
 Counted in the chain's work ×``LAW_WORK``."""
 LAW_WORK = 2
-"""Units of the chain's work per unit of :func:`law_work`: the laws a battle uses took 0.32–0.57 µs per unit
-of :func:`law_work` (cold, 2026-11-24, the battles of ``WORK_BUDGET``), against the chain's 0.2 µs."""
+"""Units of the chain's work per unit of :func:`law_work`: a unit of a law costs about twice a landing
+(measured: bench/README.md)."""
 
 
 @lru_cache(maxsize=8)
@@ -271,8 +271,7 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
     Speed: the other side's rolls are the slots of big integers (:class:`_Slots`), so each result's row
     of outcomes and each side's best are a few big-integer operations. Where both boost, the defender's
     answers are worked over every attacker result (the slots), then read back column by column (one slot
-    per defender roll) for the attacker's choice. Before 2026-11-24 (one Python step a pair of face
-    multisets) a 6 v 6 colour took 0.2–0.9 s; it now takes a few milliseconds.
+    per defender roll) for the attacker's choice.
     """
     a_faces, a_runs = _ordered(na)
     d_faces, d_runs = _ordered(nd)
