@@ -19,7 +19,7 @@ or the sea chain), printed as the ratio coloured / dice. The machine is
 shared: the load average is printed too, and process time is less sensitive
 to it than wall-clock time.
 
-With ``--estimate``: the cost model's estimate (``cost.colored_work``, what a
+With ``--estimate``: the cost model's estimate (``colored_cost.colored_work``, what a
 shared link reads before it starts: docs/api.md "Cost budget") against the
 chain's counted work and process time, run with the bound lifted, for the
 battles above and a spread of others (four rulesets, land and sea, one to
@@ -42,7 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore.api import handle  # noqa: E402
-from pycore.calc import colored  # noqa: E402
+from pycore.calc.colored import chain as colored, cost as colored_cost  # noqa: E402
 
 
 def land(n: int) -> tuple[str, dict, dict]:
@@ -115,7 +115,6 @@ TWO_BOOSTS = ("1940-2e", "land", boosting({"infantry": 24, "artillery": 12, "tan
 
 def estimates(sizes: list[int], work: bool) -> None:
     """The cost model's estimate against the chain's counted work and process time (``--estimate``)."""
-    from pycore.calc import cost
     from pycore.calc.method import plan
     battles = [(f"{name} {n} v {n}", "1940-2e", *make(n)) for name, make in KINDS.items()
                for n in (FIXED.get(name) or sizes)]
@@ -125,7 +124,7 @@ def estimates(sizes: list[int], work: bool) -> None:
     for name, ruleset, kind, a, d in battles:
         s = _setup(ruleset, kind, a, d)
         began = time.perf_counter()
-        pairs, model = cost.colored_work(s)
+        pairs, model = colored_cost.colored_work(s)
         took = time.perf_counter() - began
         guess = plan(s)
         line = (f"{name} ({ruleset}, {kind}): estimate {guess.method} {guess.seconds:.2f} s, model {model:,} units "

@@ -8,35 +8,21 @@ on a player's screen. See ``docs/api.md`` for the contract.
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any, Callable, Mapping
 
 from . import jsontext
 from .errors import BadRequest, LuckdialError, show
+from .ops import OPS, module_of
 
 MAX_REQUEST_CHARS = 200_000
 
 Op = Callable[[Mapping[str, Any]], dict]
 
 
-OPS = {
-    "rulesets": "ops.rulesets",
-    "resolve": "ops.resolve",
-    "calc": "ops.calc",
-    "share": "ops.share",
-    "wif": "ops.wif",
-    "research": "ops.research",
-    "bombing": "ops.bombing",
-    "journal": "ops.journal",
-}
-"""Op name → module of pycore whose ``run(request) -> dict`` answers it."""
-
-
 def _op(name: str) -> Op:
     """The op's ``run``, imported on first use so start-up only pays for the ops it calls."""
-    module = importlib.import_module(f"{__package__}.{OPS[name]}")
-    return module.run
+    return module_of(name).run
 
 
 def handle_object(request: Any) -> dict:

@@ -8,19 +8,18 @@ receiver re-runs it with the same seed and sees the same dice, which is what
 makes a posted link checkable.
 
 Decoding trusts nothing: the length is bounded before and after inflating (no
-zip bomb), and the request is validated by its op exactly as if typed in.
+zip bomb), and the request is validated by its op exactly as if typed in
+(:func:`pycore.ops.decode_link`: the ops are above this module).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import importlib
 import zlib
 from typing import Any, Mapping
 
 from . import jsontext
-from . import validate as v
 from .errors import BadRequest, LuckdialError, show
 
 PREFIX = "v1."
@@ -40,19 +39,6 @@ class LinkTooBig(LuckdialError):
     type = "too_big"
 
 
-LINKABLE = {"resolve": "ops.resolve", "calc": "ops.calc", "wif": "ops.wif", "research": "ops.research",
-            "bombing": "ops.bombing", "journal": "ops.journal"}
-"""Ops a link may hold → module whose ``normalize(request) -> dict`` validates it."""
-
-
-def normalize_linkable(request: Mapping[str, Any], field: str) -> dict:
-    op = request.get("op")
-    if not isinstance(op, str) or op not in LINKABLE:
-        raise BadRequest(f"{field}.op", f"must be one of {', '.join(LINKABLE)}, got {show(op)}")
-    module = importlib.import_module(f"{__package__}.{LINKABLE[op]}")
-    return module.normalize(request)
-
-
 def canonical_json(request: Mapping[str, Any]) -> bytes:
     """Keys sorted, no spaces, UTF-8; a lone surrogate (which no op lets into a request it answers) escaped."""
     return jsontext.dumps(request, sort_keys=True).encode("utf-8")
@@ -61,7 +47,7 @@ def canonical_json(request: Mapping[str, Any]) -> bytes:
 def link_for(request: Mapping[str, Any]) -> str:
     """The v1 fragment (without ``#``) for a request that is already normalized.
 
-    Never a link that :func:`decode_link` would refuse as too big: that is refused here, before anyone
+    Never a link that :func:`read_link` would refuse as too big: that is refused here, before anyone
     shares it (:class:`LinkTooBig`)."""
     text = canonical_json(request)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -74,8 +60,9 @@ def link_for(request: Mapping[str, Any]) -> str:
     return link
 
 
-def decode_link(link: Any, field: str = "decode") -> dict:
-    """The validated request a link holds; a clear BadRequest on ``field`` otherwise."""
+def read_link(link: Any, field: str = "decode") -> Any:
+    """The JSON a link holds, not yet validated (:func:`pycore.ops.decode_link` validates it by its op); a clear
+    BadRequest on ``field`` where it does not decode."""
     if not isinstance(link, str):
         raise BadRequest(field, f"a link must be text, got {show(link)}")
     body = link.strip()
@@ -104,4 +91,4 @@ def decode_link(link: Any, field: str = "decode") -> dict:
         raise BadRequest(field, f"the link is refused: {error}") from None
     except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest(field, "the link is damaged (cut short or edited): it does not decode") from None
-    return normalize_linkable(v.obj(request, f"{field} (decoded)"), f"{field} (decoded)")
+    return request

@@ -34,6 +34,7 @@ class Ends:
     samples: int | None = None
     reason: str | None = None
     work: int | None = None       # the units of work the method counted, where it counts them (the land ladder)
+    by: str | None = None         # the method of calc.method.METHODS that answered (``ends_of`` says)
 
     def __post_init__(self):
         if self.method not in METHODS:

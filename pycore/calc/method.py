@@ -11,14 +11,15 @@ losses, cost and its swing, survivors, rounds) in the arithmetic asked for; the 
 
 from __future__ import annotations
 
-import importlib
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
 from ..engine.army import Army
 from ..engine.setup import ROLES
 from ..forces import Force
-from . import cost, fleet, ladder, ladder_cost, montecarlo
+from . import chess, cost, fleet, ladder, ladder_cost, montecarlo
+from .colored import chain as colored, cost as colored_cost
 from .chain import Chain, solve
 from .choices import Retreat
 from .law import Ends
@@ -39,113 +40,259 @@ BOUND = ("every probability is low by at most `pruned` (the mass discarded: hit 
          "per group and state, states reached with less than 1e-13, and fixed-point rounding)")
 
 
+class Unfit(Exception):
+    """A method found, once started, that the battle is not of its kind: the next method of the table takes it."""
 
-def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> Ends:
-    """The law of the battle's end, by the method that fits the system and the battle (docs/api.md)."""
-    options = dict(options or {})
-    retreat, keep_land = options.get("retreat", Retreat()), options.get("keep_land", False)
-    first_round = options.get("first_round", 1)
-    damaged = options.get("damaged", {})
-    start = {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {}))) for role in ROLES}
-    if setup.system.calculator is not None:
-        module = importlib.import_module(f"{__package__}.{setup.system.calculator}")
-        if options.get("carry", (0, 0)) != (0, 0):
-            return module.ends(setup, rounds, exact, carry=options["carry"])
-        return module.ends(setup, rounds, exact)
-    if not exact:
+
+@dataclass(frozen=True)
+class Battle:
+    """What every method reads: the battle, the rounds, the arithmetic and the attacker's options."""
+
+    setup: Any
+    rounds: int | None
+    exact: bool
+    options: dict
+
+    @property
+    def retreat(self) -> Retreat:
+        return self.options.get("retreat", Retreat())
+
+    @property
+    def keep_land(self) -> bool:
+        return self.options.get("keep_land", False)
+
+    @property
+    def first_round(self) -> int:
+        return self.options.get("first_round", 1)
+
+    @property
+    def damaged(self) -> dict:
+        return self.options.get("damaged", {})
+
+    @property
+    def may_sample(self) -> bool:
+        """Monte Carlo may stand in for an exact chain: a battle from its start, with no rule of the attacker's."""
+        return not self.retreat and not self.keep_land and self.first_round == 1 and not any(self.damaged.values())
+
+    @property
+    def size(self) -> int:
+        return sum(self.setup.side(role).units.size for role in ROLES) + self.setup.attacker.bombard.size
+
+    def start(self) -> dict:
+        damaged, setup = self.damaged, self.setup
+        return {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {}))) for role in ROLES}
+
+
+class Method:
+    """One way to the law of a battle's end: whether it ``applies``, what it will cost (``estimate``, None where the
+    battle is beyond its sizes: Monte Carlo, for the reason ``beyond`` gives), and ``solve``. :func:`plan` and
+    :func:`ends_of` read the same table in the same order, so the method planned is the method used."""
+
+    name = ""
+    chain = ""                  # the exact chain in words, for a refusal or Monte Carlo's reason
+
+    def applies(self, battle: Battle) -> bool:
+        raise NotImplementedError
+
+    def estimate(self, battle: Battle) -> cost.Estimate | None:
+        raise NotImplementedError
+
+    def beyond(self, battle: Battle) -> str:
+        raise NotImplementedError
+
+    def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
+        raise NotImplementedError
+
+    def planned(self, battle: Battle, guess: cost.Estimate | None) -> cost.Estimate:
+        """What :func:`plan` says: the estimate within the budget; else Monte Carlo, or a refusal."""
+        if guess is not None and (guess.seconds <= guess.budget or battle.exact):
+            return guess
+        return cost.sampled(battle.setup, montecarlo.SAMPLES_GENERAL, battle.may_sample, guess)
+
+    def answer(self, battle: Battle, guess: cost.Estimate | None) -> Ends:
+        """What :func:`ends_of` does with the same estimate: solve within the budget; else Monte Carlo or a refusal."""
+        setup, rounds = battle.setup, battle.rounds
+        if guess is None:
+            return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, self.beyond(battle),
+                                      battle.may_sample)
+        if guess.seconds > guess.budget:
+            if battle.exact:
+                raise cost.too_big("the exact fractions", guess, None, " (leave exact out for floats)")
+            return _sampled_instead(setup, rounds, guess, self.chain, battle.may_sample)
+        return self.solve(battle, guess)
+
+
+class Own(Method):
+    """A system's own calculator (``LuckSystem.calculator`` names it in :data:`OWN_CALCULATORS`), where the generic
+    chains cannot read its hits from the values fired: it bounds its own work and falls back itself."""
+
+    def __init__(self, name: str, ends, estimate):
+        self.name, self.ends, self._estimate = name, ends, estimate
+
+    def __call__(self, setup, rounds, exact, **kwargs) -> Ends:
+        return self.ends(setup, rounds, exact, **kwargs)
+
+    def applies(self, battle: Battle) -> bool:
+        return battle.setup.system.calculator == self.name
+
+    def estimate(self, battle: Battle) -> cost.Estimate:
+        return self._estimate(battle.setup, battle.exact)
+
+    def planned(self, battle: Battle, guess: cost.Estimate | None) -> cost.Estimate:
+        return guess
+
+    def answer(self, battle: Battle, guess: cost.Estimate | None) -> Ends:
+        carry = battle.options.get("carry", (0, 0))
+        if carry != (0, 0):
+            return self.ends(battle.setup, battle.rounds, battle.exact, carry=carry)
+        return self.ends(battle.setup, battle.rounds, battle.exact)
+
+
+def _colored_estimate(setup, exact: bool) -> cost.Estimate:
+    budget = colored.FRACTION_WORK_BUDGET if exact else colored.WORK_BUDGET   # the chain's own bound
+    return colored_cost.colored(setup, colored.small_enough(setup), budget, colored.SAMPLES, exact)
+
+
+OWN_CALCULATORS = {"colored": Own("colored", colored.ends, _colored_estimate),
+                   "chess": Own("chess", chess.ends, lambda setup, exact: cost.chess(setup))}
+"""A system's own calculator by its ``LuckSystem.calculator`` key (A&A Chess: carried fractions; coloured dice:
+colours)."""
+
+
+class Ladder(Method):
+    """The land ladder (floats): the fast path of a land battle whose rungs each fire one group."""
+
+    name, chain = "ladder", "the exact land chain"
+
+    def applies(self, battle: Battle) -> bool:
+        return not battle.exact and battle.setup.kind != "sea"
+
+    def estimate(self, battle: Battle) -> cost.Estimate:
+        return ladder_cost.ladder(battle.setup, battle.retreat.below is not None, battle.first_round == 1,
+                                  battle.rounds)
+
+    def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
+        setup, rounds, start = battle.setup, battle.rounds, battle.start()
         chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
-        a0, d0 = start["attacker"], start["defender"]
         empty = Force(())
-        may_sample = not retreat and not keep_land and first_round == 1 and not any(damaged.values())
-        if setup.kind != "sea":
-            guess = ladder_cost.ladder(setup, retreat.below is not None, first_round == 1, rounds)
-            if guess.seconds > guess.budget:       # the chain's own bound, within the budget
-                return _sampled_instead(setup, rounds, guess, "the exact land chain", may_sample)
-        opening = {(a0, d0, empty, empty): 1.0}
-        if first_round == 1:
+        opening = {(start["attacker"], start["defender"], empty, empty): 1.0}
+        if battle.first_round == 1:
             opening = chain.opening(opening)
         work = ladder.Work(ladder.WORK_BUDGET)
         try:
-            got = ladder.solve(setup, opening, TAIL, FLOOR, retreat, keep_land, rounds, work)
+            got = ladder.solve(setup, opening, TAIL, FLOOR, battle.retreat, battle.keep_land, rounds, work)
             return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned, work=work.done)
         except ladder.NotLinear:
-            pass
+            raise Unfit from None
         except ladder.TooMuchWork:
             # The battle's mass spread over more of its grids than the model reads: bounded, then sampled.
             spent = cost.Estimate("ladder", guess.states, cost.BUDGET_SECONDS + guess.seconds)
             return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
                 f"Monte Carlo: the exact land chain reached its bound ({ladder.WORK_BUDGET:,} units of work, about "
-                f"{cost.duration(cost.BUDGET_SECONDS)}) before the end"), may_sample, chain="the exact land chain",
+                f"{cost.duration(cost.BUDGET_SECONDS)}) before the end"), battle.may_sample, chain=self.chain,
                 exact=spent)
-        if setup.kind == "sea" and not retreat and not keep_land:
-            biggest = max(army.size for army in start.values())
-            guess = cost.fleet(setup)
-            if biggest > MAX_FLEET_UNITS:
-                return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
-                    f"Monte Carlo: a side has {biggest} units, more than the {MAX_FLEET_UNITS} a side "
-                    f"the exact sea chain takes in reasonable time"), may_sample)
-            if guess.seconds > cost.BUDGET_SECONDS:
-                return _sampled_instead(setup, rounds, guess, "the exact sea chain", may_sample)
+
+
+class Fleet(Method):
+    """The sea chain (floats), up to ``MAX_FLEET_UNITS`` a side; no retreat rule at sea."""
+
+    name, chain = "fleet", "the exact sea chain"
+
+    def applies(self, battle: Battle) -> bool:
+        return not battle.exact and battle.setup.kind == "sea" and not battle.retreat and not battle.keep_land
+
+    def estimate(self, battle: Battle) -> cost.Estimate | None:
+        biggest = max(battle.setup.side(role).units.size for role in ROLES)
+        return cost.fleet(battle.setup) if biggest <= MAX_FLEET_UNITS else None
+
+    def beyond(self, battle: Battle) -> str:
+        biggest = max(battle.setup.side(role).units.size for role in ROLES)
+        return (f"Monte Carlo: a side has {biggest} units, more than the {MAX_FLEET_UNITS} a side "
+                f"the exact sea chain takes in reasonable time")
+
+    def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
+        try:
+            got = fleet.solve(battle.setup, battle.start(), TAIL, FLOOR, battle.rounds)
+            return Ends(got["ends"], got["rounds"], got["pruned"])
+        except fleet.NotFleet:
+            raise Unfit from None
+        except fleet.TooMuchWork:
+            # Its states spread over more counters than the estimate reads: bounded, then sampled.
+            spent = cost.Estimate("fleet", guess.states, cost.BUDGET_SECONDS + cost.FLEET_ATTEMPT_SECONDS)
+            return montecarlo.bounded(battle.setup, battle.rounds, montecarlo.SAMPLES_GENERAL, (
+                f"Monte Carlo: the exact sea chain reached its bound ({fleet.WORK_BUDGET:,} units of work, about "
+                f"{cost.duration(cost.FLEET_ATTEMPT_SECONDS)}) before the end: aircraft and submarines that "
+                f"cannot hit each other spread this battle over more states than its unit counts tell"),
+                battle.may_sample, chain=self.chain, exact=spent)
+
+
+class Beyond(Method):
+    """In floats, past the general chain's ``MAX_GENERAL_UNITS`` where neither fast chain took the battle: sampled."""
+
+    name = "monte_carlo"
+
+    def applies(self, battle: Battle) -> bool:
+        return not battle.exact and battle.size > MAX_GENERAL_UNITS
+
+    def estimate(self, battle: Battle) -> None:
+        return None
+
+    def beyond(self, battle: Battle) -> str:
+        return (f"Monte Carlo: {battle.size} units in all, more than the {MAX_GENERAL_UNITS} the general exact "
+                f"chain takes in reasonable time, and neither fast exact chain (land ladder, sea chain) fits")
+
+
+class General(Method):
+    """The general chain over whole armies, state by state: any battle, in floats or exact fractions."""
+
+    name, chain = "general", "the general exact chain"
+
+    def applies(self, battle: Battle) -> bool:
+        return True
+
+    def estimate(self, battle: Battle) -> cost.Estimate:
+        return cost.general(battle.setup, battle.exact)
+
+    def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
+        chain = Chain(battle.setup, exact=battle.exact, tail=TAIL, floor=FLOOR, start=battle.start(),
+                      keep_land=battle.keep_land)
+        solved = solve(chain, battle.rounds, opening=battle.first_round == 1, retreat=battle.retreat)
+        return Ends(solved["ends"], solved["rounds"], chain.pruned)
+
+
+METHODS = (*OWN_CALCULATORS.values(), Ladder(), Fleet(), Beyond(), General())
+"""The calculator's methods in the order they are asked (docs/rules.md §9): the first that applies answers."""
+
+
+def choose(setup, exact=False, options: Mapping[str, Any] | None = None,
+           rounds: int | None = None) -> tuple[Method, cost.Estimate | None]:
+    """The method :func:`plan` and :func:`ends_of` start with, and its estimate."""
+    battle = Battle(setup, rounds, exact, dict(options or {}))
+    method = next(m for m in METHODS if m.applies(battle))
+    return method, method.estimate(battle)
+
+
+def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> Ends:
+    """The law of the battle's end, by the method that fits the system and the battle (docs/api.md).
+
+    A method that finds once started that the battle is not of its kind (``Unfit``: the land ladder where a rung
+    fires two groups, the sea chain where its classes do not hold) hands it to the next that applies."""
+    battle = Battle(setup, rounds, exact, dict(options or {}))
+    for method in METHODS:
+        if method.applies(battle):
             try:
-                got = fleet.solve(setup, start, TAIL, FLOOR, rounds)
-                return Ends(got["ends"], got["rounds"], got["pruned"])
-            except fleet.NotFleet:
-                pass
-            except fleet.TooMuchWork:
-                # Its states spread over more counters than the estimate reads: bounded, then sampled.
-                spent = cost.Estimate("fleet", guess.states, cost.BUDGET_SECONDS + cost.FLEET_ATTEMPT_SECONDS)
-                return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
-                    f"Monte Carlo: the exact sea chain reached its bound ({fleet.WORK_BUDGET:,} units of work, about "
-                    f"{cost.duration(cost.FLEET_ATTEMPT_SECONDS)}) before the end: aircraft and submarines that "
-                    f"cannot hit each other spread this battle over more states than its unit counts tell"),
-                    may_sample, chain="the exact sea chain", exact=spent)
-        size = sum(army.size for army in start.values()) + setup.attacker.bombard.size
-        if size > MAX_GENERAL_UNITS:
-            return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
-                f"Monte Carlo: {size} units in all, more than the {MAX_GENERAL_UNITS} the general exact "
-                f"chain takes in reasonable time, and neither fast exact chain (land ladder, sea chain) fits"), may_sample)
-    guess = cost.general(setup, exact)
-    if guess.seconds > cost.BUDGET_SECONDS:
-        if exact:
-            raise cost.too_big("the exact fractions", guess, None, " (leave exact out for floats)")
-        return _sampled_instead(setup, rounds, guess, "the general exact chain", may_sample)
-    chain = Chain(setup, exact=exact, tail=TAIL, floor=FLOOR, start=start, keep_land=keep_land)
-    solved = solve(chain, rounds, opening=first_round == 1, retreat=retreat)
-    return Ends(solved["ends"], solved["rounds"], chain.pruned)
+                return replace(method.answer(battle, method.estimate(battle)), by=method.name)
+            except Unfit:
+                continue
+    raise AssertionError("the general chain applies to every battle")
 
 
 def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: int | None = None) -> cost.Estimate:
     """What ``ends_of`` will cost, told before any work: the method it takes and its estimate (docs/api.md
     "Cost budget"). Over the budget (``within_budget`` false) ``ends_of`` refuses with ``too_big``."""
-    options = dict(options or {})
-    retreat, keep_land = options.get("retreat", Retreat()), options.get("keep_land", False)
-    damaged = options.get("damaged", {})
-    may_sample = (not retreat and not keep_land and options.get("first_round", 1) == 1
-                  and not any(damaged.values()))
-    calculator = setup.system.calculator
-    if calculator == "colored":
-        from . import colored
-        budget = colored.FRACTION_WORK_BUDGET if exact else colored.WORK_BUDGET   # the chain's own bound
-        return cost.colored(setup, colored.small_enough(setup), budget, colored.SAMPLES, exact)
-    if calculator is not None:
-        return cost.chess(setup)
-    guess = None
-    if not exact:
-        if setup.kind != "sea":
-            guess = ladder_cost.ladder(setup, retreat.below is not None, options.get("first_round", 1) == 1, rounds)
-        elif not retreat and not keep_land:  # the sea chain
-            biggest = max(setup.side(role).units.size for role in ROLES)
-            guess = cost.fleet(setup) if biggest <= MAX_FLEET_UNITS else None
-        size = sum(setup.side(role).units.size for role in ROLES) + setup.attacker.bombard.size
-        if guess is None and (size > MAX_GENERAL_UNITS or setup.kind == "sea"):
-            # Beyond every exact chain (ends_of: a side past the sea chain's 60 units, or more than the
-            # general chain's 16 units): Monte Carlo or a refusal, never the general chain's estimate.
-            return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, None)
-    if guess is None:
-        guess = cost.general(setup, exact)
-    if guess.seconds <= guess.budget or exact:
-        return guess
-    return cost.sampled(setup, montecarlo.SAMPLES_GENERAL, may_sample, guess)
+    battle = Battle(setup, rounds, exact, dict(options or {}))
+    method = next(m for m in METHODS if m.applies(battle))
+    return method.planned(battle, method.estimate(battle))
 
 
 def _sampled_instead(setup, rounds, guess, chain: str, allowed: bool) -> Ends:

@@ -21,7 +21,6 @@ battle decided before round 1 (a land unit then takes the territory).
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 
 from ..engine.army import Army
@@ -32,6 +31,7 @@ from . import cost, fleet, ladder
 from .chain import Chain, solve as chain_solve
 from .choices import NEVER, Retreat
 from .law import Ends
+from .method import OWN_CALCULATORS
 
 TAIL = 1e-13
 FLOOR = 1e-13
@@ -182,8 +182,8 @@ class Battles:
                                                 "the chart's own colours; leave the defender's colours out")
         if setup.defender.colors is not None:
             side = replace(side, colors=setup.system.commit(None, "defender.colors", d.units.as_dict(), setup.ruleset))
-        module = importlib.import_module(f"{__package__}.{setup.system.calculator}")
-        return module.ends(replace(setup, defender=side), self.rounds, self.exact)
+        own = OWN_CALCULATORS[setup.system.calculator]
+        return own(replace(setup, defender=side), self.rounds, self.exact)
 
 
 def _intact(army: Army) -> int:

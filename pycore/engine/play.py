@@ -6,7 +6,7 @@ checks that every decision and die was used, and writes the result. What
 depends on how the system fights a battle is asked of a *play*: this module
 is the play of the systems that fire groups step by step (dice, Low Luck,
 A&A Chess); coloured dice, fought colour by colour, have theirs in
-:mod:`pycore.systems.colored.play`. A play says which decisions a request
+:mod:`pycore.engine.colored.play`. A play says which decisions a request
 may carry, reads the referee dice, fights, and writes a round of the log.
 """
 
@@ -16,6 +16,8 @@ from typing import Any
 
 from .. import validate as v
 from ..errors import BadRequest, show
+from ..systems import LuckSystem, all_systems
+from .colored.play import COLOUR_PLAY
 from .sequence import MAX_ROUNDS, Battle, BattleLog, Pause, RoundLog, fight
 from .setup import ROLES, BattleSetup
 from .table import Table, TableHits
@@ -153,3 +155,21 @@ def _summary(log: RoundLog, role: str) -> dict:
 
 
 STEP_PLAY = StepPlay()
+
+
+def play_of(system: LuckSystem) -> Any:
+    """How ``resolve`` reads, fights and writes a battle under this system: colour by colour where the system
+    says so (``LuckSystem.by_colour``), by steps otherwise."""
+    return COLOUR_PLAY if system.by_colour else STEP_PLAY
+
+
+def play_named(value: Any) -> Any:
+    """The play of the system a request's ``system`` field names, before the field is checked.
+
+    A request's other fields depend on how its system plays (coloured dice take ``boosts``), and
+    they are checked first; an unknown or malformed system plays by steps until
+    :func:`pycore.systems.find_system` refuses it with its own message.
+    """
+    name = value.get("name") if isinstance(value, dict) else None
+    system = next((s for s in all_systems() if s.id == name), None)
+    return STEP_PLAY if system is None else play_of(system)

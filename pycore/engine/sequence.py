@@ -33,75 +33,10 @@ from .firing import (Group, aa_shots, bombard_group, can_hurt, casualty_types, c
 from .kinds import kinds
 from .setup import CARGO_PER_SHIP, CARRIED_FREELY, ROLES, BattleSetup
 from .table import Table, TableHits
+from .log import MAX_ROUNDS, OUTCOMES, BattleLog, Fire, Loss, Pause, RoundLog, Step
 
-MAX_ROUNDS = 100
-"""A battle that has not ended after this many rounds stops, undecided (it cannot loop forever)."""
-
-OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
-
-
-class Pause(Exception):
-    """The battle waits for the table: dice not rolled yet, or a casualty choice to make."""
-
-    def __init__(self, waiting: dict):
-        super().__init__(waiting.get("kind", "pause"))
-        self.waiting = waiting
-
-
-@dataclass(slots=True)
-class Fire:
-    group: Group
-    volley: Volley
-
-
-@dataclass(slots=True)
-class Loss:
-    victim: str
-    casualties: Casualties
-    at_once: bool
-    chosen: bool
-
-
-@dataclass(slots=True)
-class Step:
-    name: str                       # "aa", "bombard", "subs", "main"
-    fires: list[Fire] = field(default_factory=list)
-    losses: list[Loss] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class RoundLog:
-    """One round as fought, for every luck system.
-
-    ``steps`` are the system's own records (:class:`Step` here; a colour's under coloured dice), and
-    a side's units (``after``, ``transports_lost``, ``retreated``) are the system's: an :class:`Army`
-    or :class:`Force` here, units by post (``Troops``) under coloured dice.
-    """
-
-    number: int
-    steps: list = field(default_factory=list)
-    complete: bool = False
-    after: dict[str, Any] = field(default_factory=dict)
-    submerged: dict[str, Force] = field(default_factory=dict)
-    transports_lost: dict[str, Any] = field(default_factory=dict)
-    retreated: Any = None
-    choice: str | None = None
-
-
-@dataclass(slots=True)
-class BattleLog:
-    rounds: list[RoundLog]
-    outcome: str
-    armies: dict[str, Army]          # still in the fight
-    away: dict[str, Force]           # submerged or retreated: out of the fight, alive
-    waiting: dict | None             # what the table must give next, when paused
-    takes_territory: bool = False
-    captured: Force | None = None
-    cargo_lost: dict[str, Force] = field(default_factory=dict)
-    carry: dict[str, int] = field(default_factory=dict)   # A&A Chess COF: what each side carries at the end
-    posts: dict[str, Any] = field(default_factory=dict)   # coloured dice: each side's units by post at the end,
-    posts_away: dict[str, Any] = field(default_factory=dict)  # in the fight and away
-
+__all__ = ["MAX_ROUNDS", "OUTCOMES", "Battle", "BattleLog", "Fire", "Loss", "Pause", "RoundLog", "Step", "fight",
+           "retreating", "verdict", "conclude", "cargo_lost"]
 
 Fires = Callable[[int, list[Group]], list[Fire]]
 """(round, groups of one step) → what each group fired: how a step turns groups into hits."""

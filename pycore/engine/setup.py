@@ -132,53 +132,9 @@ def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind
         extra = " (ships only bombard; at least one land or air unit must attack)" if any(bombard.values()) else ""
         raise BadRequest(f"{role}.units", f"the {role} needs at least one unit{extra}")
 
-    order: list[str] = []
-    custom = "order_of_loss" in side
-    if custom:
-        entries = v.array(side["order_of_loss"], f"{role}.order_of_loss", len(ruleset.units))
-        for i, unit_id in enumerate(entries):
-            where = f"{role}.order_of_loss[{i}]"
-            if not isinstance(unit_id, str) or not ruleset.has(unit_id):
-                raise BadRequest(where, f"unknown unit {show(unit_id)} in ruleset {ruleset.id}")
-            if unit_id in order:
-                raise BadRequest(where, f"{show(unit_id)} is listed twice")
-            order.append(unit_id)
-
-    tech: list[str] = []
-    for i, name in enumerate(v.array(side.get("tech", []), f"{role}.tech", len(TECHS))):
-        if name == "rockets":
-            raise BadRequest(f"{role}.tech[{i}]", ROCKETS_IN_NO_BATTLE)
-        name = v.choice(name, TECHS, f"{role}.tech[{i}]")
-        if name in tech:
-            raise BadRequest(f"{role}.tech[{i}]", f"{show(name)} is listed twice")
-        tech.append(name)
-
-    cargo = _counts(side.get("cargo", {}), f"{role}.cargo", ruleset)
-    if any(cargo.values()):
-        if kind != "sea":
-            raise BadRequest(f"{role}.cargo", "cargo is carried only in a sea battle")
-        for unit_id, n in cargo.items():
-            unit = ruleset.unit(unit_id)
-            if n and unit.domain == "sea":
-                raise BadRequest(f"{role}.cargo.{unit_id}", f"a {unit.name} cannot be carried")
-        land = sum(n for u, n in cargo.items() if ruleset.unit(u).domain == "land")
-        air = sum(n for u, n in cargo.items() if ruleset.unit(u).domain == "air")
-        ships = {"transport": sum(n for u, n in counts.items() if "transport" in ruleset.unit(u).abilities),
-                 "carrier": sum(n for u, n in counts.items() if "carrier" in ruleset.unit(u).abilities)}
-        if land > CARGO_PER_SHIP * ships["transport"]:
-            raise BadRequest(f"{role}.cargo", f"{land} land units need {(land + 1) // 2} transports, "
-                                              f"the {role} has {ships['transport']}")
-        others = {u: n for u, n in cargo.items() if n and ruleset.unit(u).domain == "land" and u != CARRIED_FREELY}
-        if sum(others.values()) > ships["transport"]:
-            # Seed 002, "Transport": "1 infantry unit plus 1 more land unit of any kind" (docs/rules.md §2).
-            unit_id = max(others, key=lambda u: (others[u], u))
-            raise BadRequest(f"{role}.cargo.{unit_id}",
-                             f"a transport carries one infantry plus one other land unit, so "
-                             f"{_listed(others, ruleset)} need {sum(others.values())} transports, "
-                             f"the {role} has {ships['transport']}")
-        if air > CARGO_PER_SHIP * ships["carrier"]:
-            raise BadRequest(f"{role}.cargo", f"{air} aircraft aboard need {(air + 1) // 2} carriers, "
-                                              f"the {role} has {ships['carrier']}")
+    order, custom = _order(side, role, ruleset)
+    tech = _tech(side, role)
+    cargo = _cargo(side, role, ruleset, kind, counts)
 
     fold = 0
     if "fold_subs" in side:
@@ -209,6 +165,66 @@ def parse_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind
                      Force.of(ruleset, cargo), Force.of(ruleset, bombard), fold, colors=colors,
                      air_over_aa=air_over_aa)
 
+
+
+def _order(side: Mapping[str, Any], role: str, ruleset: Ruleset) -> tuple[list[str], bool]:
+    """A side's own order of loss (``order_of_loss``), and whether it gave one."""
+    order: list[str] = []
+    custom = "order_of_loss" in side
+    if custom:
+        entries = v.array(side["order_of_loss"], f"{role}.order_of_loss", len(ruleset.units))
+        for i, unit_id in enumerate(entries):
+            where = f"{role}.order_of_loss[{i}]"
+            if not isinstance(unit_id, str) or not ruleset.has(unit_id):
+                raise BadRequest(where, f"unknown unit {show(unit_id)} in ruleset {ruleset.id}")
+            if unit_id in order:
+                raise BadRequest(where, f"{show(unit_id)} is listed twice")
+            order.append(unit_id)
+    return order, custom
+
+
+def _tech(side: Mapping[str, Any], role: str) -> list[str]:
+    """A side's technologies (``tech``), each once; rockets are no battle's."""
+    tech: list[str] = []
+    for i, name in enumerate(v.array(side.get("tech", []), f"{role}.tech", len(TECHS))):
+        if name == "rockets":
+            raise BadRequest(f"{role}.tech[{i}]", ROCKETS_IN_NO_BATTLE)
+        name = v.choice(name, TECHS, f"{role}.tech[{i}]")
+        if name in tech:
+            raise BadRequest(f"{role}.tech[{i}]", f"{show(name)} is listed twice")
+        tech.append(name)
+    return tech
+
+
+def _cargo(side: Mapping[str, Any], role: str, ruleset: Ruleset, kind: str, counts: dict) -> dict:
+    """What a side's ships carry into a sea battle (``cargo``), within their room (docs/rules.md §2)."""
+    cargo = _counts(side.get("cargo", {}), f"{role}.cargo", ruleset)
+    if any(cargo.values()):
+        if kind != "sea":
+            raise BadRequest(f"{role}.cargo", "cargo is carried only in a sea battle")
+        for unit_id, n in cargo.items():
+            unit = ruleset.unit(unit_id)
+            if n and unit.domain == "sea":
+                raise BadRequest(f"{role}.cargo.{unit_id}", f"a {unit.name} cannot be carried")
+        land = sum(n for u, n in cargo.items() if ruleset.unit(u).domain == "land")
+        air = sum(n for u, n in cargo.items() if ruleset.unit(u).domain == "air")
+        ships = {"transport": sum(n for u, n in counts.items() if "transport" in ruleset.unit(u).abilities),
+                 "carrier": sum(n for u, n in counts.items() if "carrier" in ruleset.unit(u).abilities)}
+        if land > CARGO_PER_SHIP * ships["transport"]:
+            raise BadRequest(f"{role}.cargo", f"{land} land units need {(land + 1) // 2} transports, "
+                                              f"the {role} has {ships['transport']}")
+        others = {u: n for u, n in cargo.items() if n and ruleset.unit(u).domain == "land" and u != CARRIED_FREELY}
+        if sum(others.values()) > ships["transport"]:
+            # Seed 002, "Transport": "1 infantry unit plus 1 more land unit of any kind" (docs/rules.md §2).
+            unit_id = max(others, key=lambda u: (others[u], u))
+            raise BadRequest(f"{role}.cargo.{unit_id}",
+                             f"a transport carries one infantry plus one other land unit, so "
+                             f"{_listed(others, ruleset)} need {sum(others.values())} transports, "
+                             f"the {role} has {ships['transport']}")
+        if air > CARGO_PER_SHIP * ships["carrier"]:
+            raise BadRequest(f"{role}.cargo", f"{air} aircraft aboard need {(air + 1) // 2} carriers, "
+                                              f"the {role} has {ships['carrier']}")
+    return cargo
 
 def side_json(side: SideSetup) -> dict:
     """The canonical form of a side (what a link holds): only what differs from the defaults."""
@@ -265,7 +281,7 @@ def parse_sub_rule(value: Any, ruleset: Ruleset, system: LuckSystem) -> str:
                    "big-world-1942": "Big World follows the TripleA rule book (seed 002), the default"}
             raise BadRequest("sub_rule", why.get(ruleset.id, f"{ruleset.id} has no printed sub rule of its own")
                              + " (\"printed\" is for anniversary, 1942-2e and 1940-2e)")
-        if system.id not in ("dice", "lowluck", "biased"):
+        if not system.printed_sub_rule:
             raise BadRequest("sub_rule", f"the printed sub rule applies to dice and Low Luck (biased dice too), "
                                          f"not {system.id} (which has its own sub rules)")
     return rule

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from ..calc import cost, method, montecarlo
+from ..engine.play import play_of
 from ..engine.sequence import BattleLog
 from ..engine.setup import ROLES, BattleSetup
 from ..engine.table import SeededTable
@@ -58,7 +59,7 @@ def swing_of(setup: BattleSetup, survivors: Mapping[str, Mapping[str, int]], cap
 
 def _simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
     """One battle with seeded dice and the app's proposals for every decision, as ``resolve`` fights it."""
-    return setup.system.play().fight(setup, SeededTable(seed), rounds)
+    return play_of(setup.system).fight(setup, SeededTable(seed), rounds)
 
 
 def law_of(setup: BattleSetup, rounds: int | None) -> tuple[dict | None, dict]:
@@ -112,7 +113,7 @@ def luck_of(setup: BattleSetup, battle: BattleLog, refight: Refight) -> tuple[di
         return None, f"the calculator does not take this battle: {refused.message}"
     if law is None:
         return None, facts["reason"]
-    play = system.play()
+    play = play_of(system)
     captured = battle.captured.as_dict() if battle.captured else None
     swing = swing_of(setup, play.survivors(setup, battle), captured)
     law = {int(s): float(p) for s, p in sorted(law.items()) if p > 0}

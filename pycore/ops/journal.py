@@ -14,7 +14,8 @@ from typing import Any, Mapping
 from .. import validate as v
 from ..engine.sequence import MAX_ROUNDS
 from ..errors import BadRequest, show
-from ..luck import game, words
+from ..luck import game
+from . import journal_words as words
 from ..report import layout, read_options
 from ..calc.cost import TooBig
 from ..luck.law import TooMuchWork, mean_sd, percentile

@@ -6,7 +6,7 @@ and a typed request are checked by the same code. The dice and decisions
 come from one table (:mod:`pycore.engine.table`). What depends on how the
 system fights — the decisions a request may carry, the referee dice, the
 fight itself and a round of the log — is asked of the system's *play*
-(:meth:`pycore.systems.LuckSystem.play`: the engine's steps, or coloured
+(:func:`pycore.engine.play.play_of`: the engine's steps, or coloured
 dice's colours). See docs/api.md for the fields.
 """
 
@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from .. import validate as v
 from ..engine.sequence import MAX_ROUNDS, BattleLog, retreating
+from ..engine.play import play_named, play_of
 from ..engine.setup import ROLES, BattleSetup, parse_setup, setup_json
 from ..engine.table import Decisions, RefereeTable, SeededTable, StagedTable, Table, TableHits
 from ..errors import BadRequest
@@ -26,7 +27,7 @@ from ..report import report, read_options
 from ..report_words import names_of as summary_names
 from ..rulesets import find_ruleset
 from ..share import link_for
-from ..systems import find_system, play_named, spec_of
+from ..systems import find_system, spec_of
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "seed", "dice", "beacon", "commit",
           "rounds", "choices", "casualties", "choose_casualties", "retreat_at_units", "report")
@@ -272,7 +273,7 @@ def run(request: Mapping[str, Any]) -> dict:
     options = read_options(request.get("report", {}))
     origin_of.ready(req.origin)
     setup = req.setup
-    play = setup.system.play()
+    play = play_of(setup.system)
     table, limit = _table(req, play)
     battle = play.fight(setup, table, limit)
     _check_unused(req, table, battle, play.by_colour)

@@ -13,7 +13,8 @@ from .. import commit as commit_reveal
 from .. import origin
 from .. import validate as v
 from ..errors import BadRequest
-from ..share import MAX_LINK_CHARS, normalize_linkable, decode_link, link_for
+from ..share import MAX_LINK_CHARS, link_for
+from . import decode_link, normalize_linkable
 
 
 def run(request: Mapping[str, Any]) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import Die, LuckSystem, Roll, Volley, bernoulli_sum
+from .luck import Die, LuckSystem, Roll, Volley, bernoulli_sum
 
 SIDES = 10
 AT = (0, 1, 3, 6, 8, 9, 10)
@@ -30,6 +30,7 @@ class BiasedDice(LuckSystem):
     summary = "Every unit rolls a d10: a 1 hits on 1, a 2 on 1–3, a 3 on 1–6, a 4 on 1–8, a 5 on 1–9, a 6 always."
     independent_dice = True
     die_sides = SIDES
+    printed_sub_rule = True     # docs/rules.md §2, "The sub step": the printed reading applies (as under dice)
 
     def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:
         firing = tuple(value for value in values if value > 0)

@@ -42,7 +42,7 @@ from typing import Any
 
 from .. import validate as v
 from ..errors import BadRequest
-from . import Die, LuckSystem, Roll, Volley
+from .luck import Die, LuckSystem, Roll, Volley
 from .lowluck import power_of
 
 VARIANTS = ("orthodox", "ryof", "ryof6", "cof", "cofr")

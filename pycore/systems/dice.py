@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import Die, LuckSystem, Roll, Volley, bernoulli_sum, best_of_two_chance
+from .luck import Die, LuckSystem, Roll, Volley, bernoulli_sum, best_of_two_chance
 
 
 class NormalDice(LuckSystem):
     id = "dice"
     name = "Dice"
     summary = "Every unit rolls a die and hits on its value or less."
+    printed_sub_rule = True     # docs/rules.md §2, "The sub step": the printed reading applies
     independent_dice = True
 
     def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:

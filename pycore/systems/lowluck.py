@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from . import Die, LuckSystem, Roll, Volley, best_of_two_chance
+from .luck import Die, LuckSystem, Roll, Volley, best_of_two_chance
 
 
 def power_of(values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
@@ -30,6 +30,7 @@ class LowLuck(LuckSystem):
     id = "lowluck"
     name = "Low Luck"
     summary = "Add up the power: each 6 is a sure hit; one die for the rest."
+    printed_sub_rule = True     # docs/rules.md §2, "The sub step": the printed reading applies
     aa_in_blocks = True    # docs/rules.md §4: aircraft taken by type in blocks of 6
     folds_subs = True      # seed 000 §5b: attacking subs may join the main group
 

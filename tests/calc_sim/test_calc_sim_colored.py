@@ -1,5 +1,5 @@
 """Coloured dice (issue 15, item 3): the exact chain against 20,000 seeded battles of the coloured-dice engine
-each (pycore.systems.colored.fight, what ``resolve`` fights), within 4 standard errors, on battles too big
+each (pycore.engine.colored.fight, what ``resolve`` fights), within 4 standard errors, on battles too big
 for the brute-force enumeration of tests/core/test_colored_calc.py: land with artillery boosting on both
 sides, sea with two-hit ships, carriers and lonely transports, one near 60 a side, and issue 15's mixed land
 battle of 40 a side."""
@@ -10,7 +10,7 @@ import pytest
 
 from pycore.calc.method import compute
 from pycore.engine.table import NO_DECISIONS, SeededTable
-from pycore.systems.colored.fight import fight
+from pycore.engine.colored.fight import fight
 from tests.calc_sim.agreement import BATTLES, agree
 from tests.core.calc_oracle import _key, setup_of
 

@@ -9,7 +9,8 @@ import pytest
 from itertools import product
 
 from pycore.calc import cost
-from pycore.calc.colored import SAMPLES, colour_law, ends, faces_law, simulate, small_enough
+from pycore.calc.colored.chain import SAMPLES, ends, simulate, small_enough
+from pycore.calc.colored.laws import colour_law, faces_law
 from pycore.systems.colored.match import match
 from pycore.engine.setup import parse_setup
 from pycore.errors import BadRequest
@@ -118,7 +119,7 @@ def test_monte_carlo_beyond_the_limit_uses_the_seeded_battles():
 def test_a_battle_beyond_the_work_budget_gives_way_to_monte_carlo(monkeypatch):
     """The work budget is what keeps a big mixed battle from running for minutes (docs/rules.md §7): counted
     in units of work, not timed, so the same request always gets the same method."""
-    import pycore.calc.colored as colored
+    import pycore.calc.colored.chain as colored
     monkeypatch.setattr(colored, "WORK_BUDGET", 2_000)
     monkeypatch.setattr(colored, "FRACTION_WORK_BUDGET", 2_000)
     monkeypatch.setattr(colored, "SAMPLES", 50)
@@ -182,6 +183,7 @@ def test_the_luck_dial_battle_is_exact_and_agrees_with_seeded_battles():
 
 from pycore.systems.colored import boosts as proposals  # noqa: E402
 from pycore.systems.colored.commit import Troops, color_of, unit_of  # noqa: E402
+from pycore.engine.colored.fight import army  # noqa: E402
 from pycore.systems.colored.losses import victim_proposal, winner_proposal  # noqa: E402
 
 
@@ -295,7 +297,7 @@ class BruteForce:
                 sub, sub_rounds = self.to_the_end(x, y)
                 rounds += p * sub_rounds
             else:
-                sub = {(outcome, x.army(self.ruleset), y.army(self.ruleset)): Fraction(1)}
+                sub = {(outcome, army(x, self.ruleset), army(y, self.ruleset)): Fraction(1)}
             for key, q in sub.items():
                 ends[key] = ends.get(key, 0) + p * q
         got = self.memo[(a, d)] = ({k: v / (1 - stay) for k, v in ends.items()}, rounds / (1 - stay))
@@ -313,11 +315,11 @@ class BruteForce:
                     if outcome is None:
                         nxt[(u, v)] = nxt.get((u, v), 0) + p * q
                     else:
-                        key = (outcome, u.army(self.ruleset), v.army(self.ruleset))
+                        key = (outcome, army(u, self.ruleset), army(v, self.ruleset))
                         ends[key] = ends.get(key, 0) + p * q
             live = nxt
         for (x, y), p in live.items():
-            key = ("in_progress", x.army(self.ruleset), y.army(self.ruleset))
+            key = ("in_progress", army(x, self.ruleset), army(y, self.ruleset))
             ends[key] = ends.get(key, 0) + p
         return ends, rounds
 
@@ -371,7 +373,8 @@ def test_floats_agree_with_fractions_to_1e_12():
 
 from itertools import combinations_with_replacement  # noqa: E402
 
-from pycore.calc.colored import _results, exact_ends  # noqa: E402
+from pycore.calc.colored.chain import exact_ends  # noqa: E402
+from pycore.calc.colored.laws import _results  # noqa: E402
 
 
 @pytest.mark.parametrize("n", range(1, 7))
@@ -437,7 +440,7 @@ def test_sixty_a_side_of_infantry_and_tanks_is_within_the_work_budget():
     """Issue 15 item 3: 30 infantry + 30 tanks a side is exact now (before 2026-11-24 its count of work passed
     the budget and Monte Carlo answered). Run whole (about 3 s): the count (bench/colored.py: about 20 million
     units) stays below colored.WORK_BUDGET, so every machine gets the same method."""
-    import pycore.calc.colored as colored
+    import pycore.calc.colored.chain as colored
     s = setup({"infantry": 30, "tank": 30}, {"infantry": 30, "tank": 30})
     calc = colored._Exact(s, False)
     law = colored._settle(calc, False)
@@ -453,7 +456,7 @@ def test_sixty_a_side_of_five_kinds_is_exact_within_the_work_budget():
     against a bound of 18). Since 2026-11-24 its work fits colored.WORK_BUDGET (29.6 million units of the
     new count against 32): counted, not timed, so the method is the same on every machine. Run whole (about
     6 s); the calc op says exact, with nothing pruned that matters."""
-    import pycore.calc.colored as colored
+    import pycore.calc.colored.chain as colored
     n = 60
     attacker = {"infantry": n * 4 // 10, "artillery": n * 2 // 10, "tank": n * 2 // 10, "fighter": n // 10}
     attacker["bomber"] = n - sum(attacker.values())

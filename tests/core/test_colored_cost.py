@@ -1,6 +1,6 @@
 """The coloured exact chain's estimate (docs/api.md "Cost budget", issue 15 item 3, issue 18's rule).
 
-``cost.colored_work`` reads the counts only and must be an upper envelope of the work the chain counts
+``colored_cost.colored_work`` reads the counts only and must be an upper envelope of the work the chain counts
 (``colored.WORK_BUDGET``'s units): a shared link starts by itself only under 2 s estimated
 (web/odds/calc.js ``LINK_START_SECONDS``), so an estimate short of the work could start a long calculation
 unasked. The chain is run here with its bound lifted and its counted work compared, not timed
@@ -12,7 +12,8 @@ import json
 import pytest
 
 from pycore.api import handle
-from pycore.calc import colored, cost
+from pycore.calc import cost
+from pycore.calc.colored import chain as colored, cost as colored_cost
 from pycore.calc.method import plan
 from pycore.engine.setup import parse_setup
 from pycore.rulesets import find_ruleset
@@ -64,7 +65,7 @@ ENVELOPE = [
      boosting({"infantry": 10, "artillery": 4, "tactical_bomber": 6}, "tactical_bomber"),
      boosting({"infantry": 12, "mech_infantry": 4, "tank": 4, "fighter": 6})),
     # Boosted laws allowed by the keys far beyond those met (179 million units, 0.7 million met): counted per
-    # pair of states instead (cost.COLORED_BOOST_PAIR_UNITS); under the bound, as under the product before.
+    # pair of states instead (colored_cost.COLORED_BOOST_PAIR_UNITS); under the bound, as under the product before.
     ("fighters and artillery boosting against artillery", "1940-2e", "land",
      boosting({"infantry": 18, "artillery": 6, "fighter": 6}), {"infantry": 18, "artillery": 6}),
     # Six fighters boosting white on each side: its sides meet 93 % and 88 % of their squares.
@@ -84,7 +85,7 @@ ENVELOPE = [
     ("20 infantry + 19 tanks + a fighter a side", "1940-2e", "land",
      {"infantry": 20, "tank": 19, "fighter": 1}, {"infantry": 20, "tank": 19, "fighter": 1}),
     # Few pairs, dear laws (an artillery boosting 6 white dice): the laws are 93 % of the work, 3.9 times the
-    # first round's (cost.COLORED_FIRST_LAWS). The model before capped them at 130 units a pair: 0.19 million
+    # first round's (colored_cost.COLORED_FIRST_LAWS). The model before capped them at 130 units a pair: 0.19 million
     # units against 0.62 million counted.
     ("18 infantry and an artillery against 19 infantry", "revised", "land",
      {"artillery": 1, "infantry": 18}, {"infantry": 19}),
@@ -98,11 +99,11 @@ ENVELOPE = [
 def test_the_estimate_is_at_least_the_chains_counted_work(name, ruleset, kind, attacker, defender):
     s = setup(attacker, defender, ruleset, kind)
     work = counted_work(s)
-    pairs, model = cost.colored_work(s)
+    pairs, model = colored_cost.colored_work(s)
     assert work <= model, f"{name}: the chain counted {work:,} units, the model {model:,}"
     guess = plan(s)
     assert guess.method == "colored"
-    assert guess.seconds >= cost.OVERHEAD + work * cost.COLORED_UNIT_SECOND
+    assert guess.seconds >= cost.OVERHEAD + work * colored_cost.COLORED_UNIT_SECOND
 
 
 @pytest.mark.parametrize("ruleset", ["1940-2e", "revised", "1942-2e"])
@@ -118,9 +119,9 @@ def test_land_20_v_20_is_estimated_exact_and_starts_from_a_link(ruleset):
 @pytest.mark.parametrize("ruleset", ["1940-2e", "revised"])
 def test_60_v_60_over_the_bound_is_still_the_attempt_then_monte_carlo(ruleset):
     s = setup(*TWO_BOOSTS_60, ruleset)
-    assert cost.colored_work(s)[1] > colored.WORK_BUDGET
+    assert colored_cost.colored_work(s)[1] > colored.WORK_BUDGET
     guess = plan(s)
-    attempt = cost.OVERHEAD + colored.WORK_BUDGET * cost.COLORED_UNIT_SECOND
+    attempt = cost.OVERHEAD + colored.WORK_BUDGET * colored_cost.COLORED_UNIT_SECOND
     assert guess.method == "monte_carlo"
     assert guess.seconds > attempt and guess.budget == cost.BUDGET_SECONDS + attempt
     assert guess.seconds > LINK_START_SECONDS      # a link of it never starts unasked
@@ -134,19 +135,19 @@ OWN_CHART = [{"color": "c0", "rolls": ["carrier", "fighter"], "casualties": "any
 
 def test_the_estimate_covers_a_chart_that_gives_the_winner_hits_on_battleships():
     # The winner may sink a damaged battleship or hit an intact one, the victim damages first: more states than
-    # the square (cost.COLORED_STURDY_SHARE). 1.26 million units counted; the model before: 1.16 million.
+    # the square (colored_cost.COLORED_STURDY_SHARE). 1.26 million units counted; the model before: 1.16 million.
     a = {"destroyer": 3, "carrier": 5, "battleship": 2, "fighter": 2, "cruiser": 1, "submarine": 4}
     d = {"fighter": 4, "destroyer": 3, "battleship": 4, "carrier": 4}
     s = parse_setup({"attacker": {"units": a}, "defender": {"units": d}, "kind": "sea"}, find_ruleset("1942-2e"),
                     find_system({"name": "colored", "chart": OWN_CHART}))
     work = counted_work(s)
-    assert work <= cost.colored_work(s)[1], work
+    assert work <= colored_cost.colored_work(s)[1], work
 
 
 BENCH_40 = {
     # bench/colored.py's land(40) and sea(40): exact in 1.2–2 s and 0.7–0.9 s of CPython (5.96 and 3.46 million
     # units counted, bench/colored.py --estimate --work); estimated as the attempt and Monte Carlo (about 18 s)
-    # or 6 s before cost.colored_work read the shares of red dice and aircraft and the sides' bounds.
+    # or 6 s before colored_cost.colored_work read the shares of red dice and aircraft and the sides' bounds.
     "land": ({"infantry": 16, "artillery": 8, "tank": 8, "fighter": 4, "bomber": 4},
              {"infantry": 23, "artillery": 4, "tank": 8, "fighter": 4, "aa_gun": 1}),
     "sea": ({"submarine": 12, "destroyer": 8, "cruiser": 4, "battleship": 4, "carrier": 4, "fighter": 8},
@@ -170,7 +171,7 @@ def test_sea_60_v_60_is_estimated_exact():
     a = {"submarine": 18, "destroyer": 12, "cruiser": 6, "battleship": 6, "carrier": 6, "fighter": 12}
     d = {"submarine": 12, "destroyer": 12, "cruiser": 6, "battleship": 6, "carrier": 6, "fighter": 12, "transport": 6}
     s = setup(a, d, kind="sea")
-    assert cost.colored_work(s)[1] <= colored.WORK_BUDGET
+    assert colored_cost.colored_work(s)[1] <= colored.WORK_BUDGET
     assert plan(s).method == "colored"
 
 
@@ -179,7 +180,7 @@ def test_aircraft_heavy_battles_over_the_bound_stay_the_attempt_then_monte_carlo
     # million); the model before put it at 24 million, exact in 6.5 s.
     s = setup({"infantry": 10, "tank": 10, "fighter": 15, "bomber": 10},
               {"infantry": 12, "tank": 10, "fighter": 14, "bomber": 9})
-    assert cost.colored_work(s)[1] > colored.WORK_BUDGET
+    assert colored_cost.colored_work(s)[1] > colored.WORK_BUDGET
     assert plan(s).method == "monte_carlo"
 
 
@@ -190,10 +191,10 @@ def test_the_exact_fractions_plan_reads_the_fractions_bound(monkeypatch):
     attacker, defender = {"infantry": 5, "artillery": 3, "tank": 3, "fighter": 1}, {"infantry": 6, "tank": 5, "fighter": 1}
     s = setup(attacker, defender)
     work = counted_work(s)
-    model = cost.colored_work(s)[1]
+    model = colored_cost.colored_work(s)[1]
     floats, fractions = plan(s), plan(s, exact=True)
     assert floats.method == fractions.method == "colored" and fractions.as_json()["within_budget"]
-    assert fractions.seconds == pytest.approx(cost.OVERHEAD + model * cost.COLORED_FRACTION_UNIT_SECOND)
+    assert fractions.seconds == pytest.approx(cost.OVERHEAD + model * colored_cost.COLORED_FRACTION_UNIT_SECOND)
     monkeypatch.setattr(colored, "FRACTION_WORK_BUDGET", work // 2)
     assert not plan(s, exact=True).as_json()["within_budget"]      # refused after the attempt, as the chain does
     assert plan(s).as_json()["within_budget"]                       # floats: WORK_BUDGET, unchanged
@@ -223,10 +224,10 @@ def test_more_units_never_make_the_model_smaller(kind, battle, units):
         for unit in units:
             if unit not in battle[role]:
                 continue
-            last = cost.colored_work(setup(*battle, kind=kind))[1]
+            last = colored_cost.colored_work(setup(*battle, kind=kind))[1]
             more = [dict(battle[0]), dict(battle[1])]
             for _ in range(4):
                 more[role][unit] += 1
-                got = cost.colored_work(setup(*more, kind=kind))[1]
+                got = colored_cost.colored_work(setup(*more, kind=kind))[1]
                 assert got >= last, (role, unit, more[role][unit])
                 last = got

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import pytest
 
-from pycore.calc import colored
+from pycore.calc.colored import chain as colored
 from pycore.engine.setup import ROLES, parse_setup
 from pycore.rulesets import RULESETS
 from pycore.systems import find_system
@@ -26,7 +26,7 @@ from pycore.systems.colored import boosts as b
 from pycore.systems.colored import losses
 from pycore.systems.colored.chart import DEFAULT_CHART, GUIDELINES
 from pycore.systems.colored.commit import Troops, color_of, post_key, unit_of
-from pycore.systems.colored.fight import can_be_lost_any, kinds, rollers
+from pycore.engine.colored.fight import can_be_lost_any, kinds, rollers
 from pycore.systems.colored.losses import Loss, capacity, harm
 from pycore.systems.colored.match import dice_count
 

@@ -24,7 +24,7 @@ from pycore.engine.setup import parse_setup
 from pycore.engine.sequence import fight
 from pycore.engine.table import Decisions, StagedTable
 from pycore.rulesets import find_ruleset
-from pycore.share import decode_link
+from pycore.ops import decode_link
 from pycore.systems import find_system
 from tests.core.helpers import error, ok
 

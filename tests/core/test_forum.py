@@ -11,7 +11,7 @@ import pytest
 
 from pycore import beacon, dice
 from pycore.commit import commitment
-from pycore.share import decode_link
+from pycore.ops import decode_link
 from tests.core.helpers import CANONICAL_RESOLVE, error, ok
 
 PAGE = "https://owner.github.io/luckdial/"

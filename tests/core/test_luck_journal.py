@@ -118,7 +118,14 @@ def test_a_journal_link_holds_the_journal_and_gives_the_same_sums():
         assert isclose(a["luck"], b["luck"], abs_tol=1e-9)
 
 
-def test_a_journal_too_long_for_a_link_still_answers():
+def test_a_journal_too_long_for_a_link_still_answers(monkeypatch):
+    """A link holds at most MAX_LINK_CHARS (120,000, pycore/share.py): a journal within the request's own limit
+    (200,000 characters) compresses below that, so the limit is lowered here to the size of a forum post's link
+    to reach the refusal."""
+    import pycore.ops.journal
+    import pycore.ops.share
+    monkeypatch.setattr(pycore.ops.journal, "MAX_LINK_CHARS", 16_000)
+    monkeypatch.setattr(pycore.ops.share, "MAX_LINK_CHARS", 16_000)
     rng = random.Random(33)
     battles = []
     for i in range(60):

@@ -6,7 +6,7 @@ import pytest
 
 from pycore.research import lltech
 from pycore.ops.research import normalize
-from pycore.share import decode_link
+from pycore.ops import decode_link
 from tests.core.helpers import error, ok
 
 AIR = lltech.CATEGORIES["air"]

@@ -7,7 +7,8 @@ import zlib
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pycore.share import MAX_JSON_BYTES, MAX_LINK_CHARS, decode_link, link_for
+from pycore.ops import decode_link
+from pycore.share import MAX_JSON_BYTES, MAX_LINK_CHARS, link_for
 from tests.core.helpers import CANONICAL_RESOLVE, error, ok
 
 

@@ -89,7 +89,7 @@ def starts_at_once_and_answers_exactly(page, dist_server, request: dict, shot: s
 
 def test_a_link_of_a_mid_size_coloured_battle_starts_at_once(page, dist_server):
     """docs/api.md "Cost budget": coloured dice are estimated from the pairs and laws the chain may meet
-    (``cost.colored_work``), no longer from the product of every count of every type: land 20 v 20 of five kinds
+    (``colored.cost.colored_work``), no longer from the product of every count of every type: land 20 v 20 of five kinds
     (about 0.1 s of CPython) is under the 2 s a link may start unasked, where it used to wait for a tap
     (estimated 18 s)."""
     request = {"op": "calc", "ruleset": "1940-2e", "system": {"name": "colored"},

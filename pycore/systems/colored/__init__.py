@@ -3,8 +3,8 @@
 The system carries its chart (``system.chart`` in a request, the
 reconstructed default otherwise) and reads a side's commitment
 (``colors``). It does not fire groups as dice and Low Luck do: a round is
-fought colour by colour by :mod:`pycore.systems.colored.fight`, which ``resolve``
-and ``calc`` call for this system.
+fought colour by colour by :mod:`pycore.engine.colored.fight` (``by_colour``), which
+``resolve`` and ``calc`` call for this system.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .chart import DEFAULT_CHART, Chart, parse_chart
 from .commit import Placement, parse_colors
 from ...errors import BadRequest
 from ...rulesets import Ruleset
-from .. import LuckSystem
+from ..luck import LuckSystem
 
 
 class ColoredDice(LuckSystem):
@@ -24,8 +24,9 @@ class ColoredDice(LuckSystem):
     name = "Coloured dice"
     summary = ("Units roll by colour, a die per 3 of a type; dice are matched high to high, "
                "a tie costs both. More luck than Low Luck, less than dice.")
+    by_colour = True          # pycore.engine.colored: colour by colour (docs/rules.md §7)
     commits_units = True
-    calculator = "colored"    # pycore.calc.colored: a round is the chart's colours
+    calculator = "colored"    # pycore.calc.colored.chain: a round is the chart's colours
 
     def __init__(self, chart: Chart = DEFAULT_CHART):
         self.chart = chart
@@ -45,11 +46,6 @@ class ColoredDice(LuckSystem):
 
     def commit(self, value: Any, field: str, counts: Mapping[str, int], ruleset: Ruleset) -> Placement:
         return parse_colors(value, field, self.chart, counts, ruleset)
-
-    def play(self):
-        """Colour by colour (docs/rules.md §7), not by the engine's firing groups."""
-        from .play import COLOUR_PLAY
-        return COLOUR_PLAY
 
     # Coloured dice fight colour by colour, never by the engine's firing groups.
     def _no_groups(self, *args, **kwargs):

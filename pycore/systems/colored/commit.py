@@ -22,9 +22,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ... import validate as v
-from ...engine.army import Army
 from ...errors import BadRequest
-from ...forces import Force
 from ...rulesets import Ruleset
 from .chart import Chart
 
@@ -91,13 +89,6 @@ class Troops:
         for key, n in self.posts:
             out[unit_of(key)] = out.get(unit_of(key), 0) + n
         return out
-
-    def army(self, ruleset: Ruleset) -> Army:
-        """The engine's view (units by type), for outcomes, survivors and the calculator."""
-        damaged: dict[str, int] = {}
-        for key, n in self.damaged:
-            damaged[unit_of(key)] = damaged.get(unit_of(key), 0) + n
-        return Army(Force.of(ruleset, self.units()), Force.of(ruleset, damaged))
 
     def after(self, lost: Mapping[str, int], damaged: Mapping[str, int]) -> "Troops":
         """These troops once ``lost`` are removed (damaged ones first) and ``damaged`` are hit once."""

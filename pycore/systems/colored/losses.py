@@ -221,9 +221,9 @@ def _tidy(start: Troops, final: Troops, lost: dict) -> Loss:
     """The loss that takes ``start`` to ``final``: a unit damaged then lost in the same colour is simply lost.
 
     ``Troops.after`` removes damaged units first, so ``damaged`` is what is left damaged beyond the start's
-    damaged units that survive. Before 2026-11-24 the damage was counted too, and a lone carrier hit twice
-    in one colour (damaged, then sunk) made ``after`` fail: coloured-dice sea battles stopped with an
-    internal error (tests/core/test_colored.py).
+    damaged units that survive. Why: a lone carrier hit twice in one colour
+    (damaged, then sunk) is lost, not also damaged; counting both made ``after`` fail
+    (tests/core/test_colored.py).
     """
     damaged = {k: final.damaged_count(k) - max(0, start.damaged_count(k) - lost.get(k, 0))
                for k, _ in final.damaged}

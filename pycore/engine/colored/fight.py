@@ -21,15 +21,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...engine.sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog, conclude, verdict
-from ...engine.table import Table
-from ...engine.setup import ROLES, BattleSetup
+from ..army import Army
+from ..sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog, conclude, verdict
+from ..table import Table
+from ..setup import ROLES, BattleSetup
 from ...forces import Force
-from . import boosts as b
-from .chart import Chart, Row
-from .commit import Troops, color_of, unit_of
-from .losses import Loss, capacity, check_choice, has_choice, victim_proposal, winner_proposal
-from .match import Match, dice_count, match
+from ...rulesets import Ruleset
+from ...systems.colored import boosts as b
+from ...systems.colored.chart import Chart, Row
+from ...systems.colored.commit import Troops, color_of, unit_of
+from ...systems.colored.losses import Loss, capacity, check_choice, has_choice, victim_proposal, winner_proposal
+from ...systems.colored.match import Match, dice_count, match
+
+
+def army(troops: Troops, ruleset: Ruleset) -> Army:
+    """The engine's view of a side's troops (units by type), for outcomes, survivors and the calculator."""
+    damaged: dict[str, int] = {}
+    for key, n in troops.damaged:
+        damaged[unit_of(key)] = damaged.get(unit_of(key), 0) + n
+    return Army(Force.of(ruleset, troops.units()), Force.of(ruleset, damaged))
 
 
 def enemy(role: str) -> str:
@@ -237,6 +247,6 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None,
             outcome = ended
             break
     ruleset = setup.ruleset
-    return conclude(setup, BattleLog(logs, outcome, armies={role: battle.troops[role].army(ruleset) for role in ROLES},
+    return conclude(setup, BattleLog(logs, outcome, armies={role: army(battle.troops[role], ruleset) for role in ROLES},
                                      away={role: Force.of(ruleset, battle.away[role].units()) for role in ROLES},
                                      waiting=waiting, posts=battle.troops, posts_away=battle.away))

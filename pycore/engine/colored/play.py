@@ -4,7 +4,7 @@
 this is coloured dice's *play* (the engine's is :mod:`pycore.engine.play`):
 the decisions a request may carry (boosts as well as casualties, named by
 colour), the referee dice by colour, the fight
-(:mod:`pycore.systems.colored.fight`), and one log line per colour that a
+(:mod:`pycore.engine.colored.fight`), and one log line per colour that a
 player can read aloud. See docs/api.md, "Coloured dice".
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from ... import validate as v
-from ...engine.sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog
-from ...engine.setup import ROLES, BattleSetup
-from ...engine.table import Table
+from ..sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog
+from ..setup import ROLES, BattleSetup
+from ..table import Table
 from ...errors import BadRequest
-from .chart import DEFAULT_CHART, GUIDELINE_WORDS
-from .commit import Troops
+from ...systems.colored.chart import DEFAULT_CHART, GUIDELINE_WORDS
+from ...systems.colored.commit import Troops
 from .fight import ColoredBattle, ColorStep, fight
 
 MAX_FACES = 6

@@ -1,0 +1,72 @@
+"""The calculator's one table of methods (pycore/calc/method.py): the method ``plan`` tells before any work is
+the method ``ends_of`` then uses, on every calculation of the recorded corpus (tests/core/data/recorded.jsonl.gz).
+
+``plan`` decides whether a shared link's calculation starts on its own (docs/api.md "Cost budget"), so a plan
+that names another method than the one that answers tells the player the wrong cost. Both read
+``method.METHODS`` in the same order; this checks it on real requests, Monte Carlo included.
+"""
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from pycore.calc import method
+from pycore.errors import LuckdialError
+from pycore.ops import calc as calc_op
+
+RECORD = Path(__file__).parent / "data" / "recorded.jsonl.gz"
+
+
+def _calculations():
+    out = []
+    with gzip.open(RECORD, "rt", encoding="utf-8") as lines:
+        for n, line in enumerate(lines):
+            entry = json.loads(line)
+            request, response = entry["request"], entry["response"]
+            if (isinstance(request, dict) and request.get("op") == "calc" and response.get("ok")
+                    and "estimate" not in response["result"]):
+                out.append(pytest.param(request, id=f"record-{n}"))
+    return out
+
+
+BEYOND = [
+    # Past the sea chain's 60 units a side (method.MAX_FLEET_UNITS): Monte Carlo, planned as such; one round
+    # keeps the sampled battles short.
+    {"op": "calc", "ruleset": "1940-2e", "system": {"name": "dice"}, "kind": "sea",
+     "attacker": {"units": {"destroyer": 61}}, "defender": {"units": {"destroyer": 61}}, "rounds": 1},
+]
+"""The recorded corpus plans no Monte Carlo: these do."""
+
+CALCULATIONS = _calculations() + [pytest.param(request, id=f"beyond-{n}") for n, request in enumerate(BEYOND)]
+
+
+def test_the_corpus_has_calculations_of_every_kind_of_method():
+    """Without them this file would check little: the corpus holds exact chains, own calculators and Monte Carlo."""
+    kinds = set()
+    for param in CALCULATIONS:
+        _, setup, rounds, exact, _, options = calc_op.parse(param.values[0])
+        if "plan" not in options:
+            kinds.add(method.plan(setup, exact, options, rounds).method)
+    assert {"ladder", "general", "fleet", "colored", "chess", "monte_carlo"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("request_", CALCULATIONS)
+def test_the_method_planned_is_the_method_used(request_):
+    _, setup, rounds, exact, _, options = calc_op.parse(request_)
+    if "plan" in options:
+        pytest.skip("a plan of attack: its waves are estimated by calc/plan_cost.py")
+    planned = method.plan(setup, exact, options, rounds)
+    try:
+        got = method.ends_of(setup, rounds, exact, options)
+    except LuckdialError as refused:       # a refusal (too_big) is planned as such: over the budget
+        assert not planned.as_json()["within_budget"], refused
+        return
+    used = "monte_carlo" if got.method == "monte_carlo" else got.by
+    if planned.method == "monte_carlo":
+        assert used == "monte_carlo", (planned, got.by)
+    else:
+        # An exact chain planned answers, or reaches its own bound and hands over to Monte Carlo (its reason says so).
+        assert used == planned.method or (used == "monte_carlo" and "bound" in got.reason), (planned, got.by,
+                                                                                             got.reason)
