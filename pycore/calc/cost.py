@@ -67,6 +67,7 @@ class Estimate:
     seconds: float
     budget: float = BUDGET_SECONDS   # coloured dice: plus the exact chain's own bounded attempt before Monte Carlo
     work: int = 0                    # the method's own units of work, where it counts them (the ladder)
+    setup_seconds: float = 0.0       # of ``seconds``, what building it costs (the ladder's rungs and opening)
     refused: bool = False            # no method may answer it within the budget (``sampled``)
 
     @property

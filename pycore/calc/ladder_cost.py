@@ -53,12 +53,14 @@ def ladder(setup: BattleSetup, retreat_below: bool = False, opening: bool = True
         work += grids * (ka + 1) * (ROW_WORK + kd * (most_d + kept_a)) * BACKWARD_UNITS
     # Rungs: the first ladder's all, each other's until it meets the first's (its ground units lost).
     own = (ka + 1) + (grids - 1) * (_ground_before_air(setup) + 1)
-    work += own * (RUNG_WORK + _law_length(setup, na)) + (kd + 1) * (RUNG_WORK + _law_length(setup, nd))
-    work += states_opened * (OPENING_WORK + kd * wd)
+    built = own * (RUNG_WORK + _law_length(setup, na)) + (kd + 1) * (RUNG_WORK + _law_length(setup, nd))
+    built += states_opened * (OPENING_WORK + kd * wd)
+    work += built
     # Its own budget: the chain's bound of work (ladder.WORK_BUDGET) in seconds. A model over it goes to Monte
     # Carlo (or is refused) at once, rather than after an attempt that would most likely reach the bound.
     budget = OVERHEAD + WORK_BUDGET * LADDER_UNIT_SECOND
-    return Estimate("ladder", grids * grid, OVERHEAD + work * LADDER_UNIT_SECOND, budget=budget, work=int(work))
+    return Estimate("ladder", grids * grid, OVERHEAD + work * LADDER_UNIT_SECOND, budget=budget, work=int(work),
+                    setup_seconds=built * LADDER_UNIT_SECOND)
 
 
 REACH_SPREAD = 7.6

@@ -66,14 +66,14 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
         options = {"retreat": wave.retreat, "keep_land": wave.keep_land, **(plan.first if k == 0 else {})}
         guess = _battle(wave.setup, exact, options, first=k == 0)
         kinds.add(guess.method)
-        work = max(0.0, guess.seconds - cost.OVERHEAD)
+        built, work = _parts(guess)
         if values and (k > 0 or wave.profit is not None):
             work *= PROFIT_FACTOR
         elif wave.reads_states:
             work *= RULES_FACTOR
         if k > 0 and (exact or guess.method != "ladder"):
             work *= _starts(wave)          # the general and sea chains, and the systems' own, start by start
-        seconds += (work + STEP_SECONDS) * groups
+        seconds += (work + built) * groups
         states += guess.states * groups
         groups = min(groups * _groups(wave), 10_000)
     if plan.counter is not None:
@@ -82,14 +82,25 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
         counter = replace(plan.counter, defender=replace(plan.counter.defender,
                                                          units=plan.waves[0].setup.attacker.units))
         guess = _battle(counter, exact, {}, first=False)
-        work = (max(0.0, guess.seconds - cost.OVERHEAD) * (PROFIT_FACTOR if values else 1.0) + STEP_SECONDS) \
-            * (holders + 1)
+        built, work = _parts(guess)
+        work = (work * (PROFIT_FACTOR if values else 1.0) + built) * (holders + 1)
         seconds += work
         states += guess.states * (holders + 1)
     if any(w.retreat or w.reads_states for w in plan.waves):
         seconds = cost.OVERHEAD + (seconds - cost.OVERHEAD) * COMPARE_FACTOR
     method = "monte_carlo" if kinds == {"monte_carlo"} else next(iter(kinds - {"monte_carlo"}), "ladder")
     return cost.Estimate(method, states, seconds)
+
+
+def _parts(guess: cost.Estimate) -> tuple[float, float]:
+    """(seconds of setting a battle up, seconds of working its states): the rules that read states (profit,
+    air loss, strafe) multiply the second alone. The ladder counts its own set-up (its rungs and opening,
+    ``setup_seconds``); the other methods' is ``STEP_SECONDS``."""
+    work = max(0.0, guess.seconds - cost.OVERHEAD)
+    if guess.setup_seconds:
+        built = min(work, guess.setup_seconds)
+        return built, work - built
+    return STEP_SECONDS, work
 
 
 def _starts(wave) -> int:

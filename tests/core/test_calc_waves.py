@@ -185,6 +185,22 @@ def test_a_cheapest_army_search_over_the_budget_offers_no_simulation():
     assert got["detail"]["estimate"]["method"] != "monte_carlo"
 
 
+def test_a_small_plans_cheapest_army_search_is_within_the_budget():
+    """44 armies of at most 8 units, each a plan of two waves, a counter-attack and the profit rule (the Odds
+    screen's own example, tests/e2e/test_calc_plan.py): the search works them in about 0.3 s (bench/waves.py
+    --recommend: 251 such armies in 0.2 s). The ladder's model counts its rungs and opening as set-up
+    (``Estimate.setup_seconds``), which the profit rule's backward pass and the counter-attack's holders do not
+    multiply: multiplied, the estimate was 30 s and the search was refused."""
+    plan = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+            "attacker": {"units": {"infantry": 3, "artillery": 1}}, "defender": {"units": {"infantry": 3, "tank": 1}},
+            "retreat_profit": 0, "waves": [{"attacker": {"units": {"tank": 2, "fighter": 1}}, "retreat_air_loss": 0.4}],
+            "counter": {"attacker": {"units": {"infantry": 2, "tank": 1}}}, "territory_value": 2,
+            "recommend": {"available": {"infantry": 4, "artillery": 2, "tank": 2}, "target": 0.6, "goal": "holds"}}
+    estimate = ok({**plan, "estimate": True})["estimate"]
+    assert estimate["within_budget"], estimate
+    assert ok(plan)["recommend"]["armies"] == 44
+
+
 def test_a_later_wave_is_estimated_by_its_exact_chain():
     """A small first wave, a huge second one: the second is never simulated (docs/api.md "Plan of attack"),
     so the plan is refused before any work, naming the plan's chains. (1,998 a side: with Monte Carlo's
