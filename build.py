@@ -304,9 +304,9 @@ def ensure_chromium() -> None:
         return
     log(f"{CHROMIUM} not found")
     if not (apt_install("chromium") and CHROMIUM.exists()):
-        log(f"WARNING: could not install Chromium. As root run: apt-get update && "
-            f"apt-get install -y chromium. Until then the e2e tests use Playwright's own "
-            f"browser if one is installed, and fail if none is.")
+        log("WARNING: could not install Chromium. As root run: apt-get update && "
+            "apt-get install -y chromium. Until then the e2e tests use Playwright's own "
+            "browser if one is installed, and fail if none is.")
 
 
 def setup() -> None:

@@ -160,7 +160,7 @@ class Battle:
             got[id(group)] = faces
         if missing:
             raise Pause({"kind": "dice", "dice": missing})
-        return [Fire(group, fire_group(system, group, lambda n, f=got[id(group)]: tuple(f[:n]))) for group in groups]
+        return [Fire(group, fire_group(system, group, lambda n, f=got[id(group)]: tuple(f[:n]))) for group in groups]  # noqa: B008 (binds this group's faces)
 
     def _casualties(self, number: int, step: str, victim: str, fires: list[Fire], at_once: bool) -> Loss:
         hits = [(fire.group, fire.volley.hits) for fire in fires if fire.volley.hits]

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from pycore import __main__ as cli
 from pycore.api import handle
-from tests.core.helpers import CANONICAL_RESOLVE, call, changed, error, ok
+from tests.core.helpers import CANONICAL_RESOLVE, changed, error, ok
 
 
 def resolve(**changes):

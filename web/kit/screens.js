@@ -7,7 +7,7 @@
 /** Which screen opens a link of each op (docs/links.md). */
 export const OWNER = Object.freeze({resolve: "battle", calc: "odds", wif: "wif", research: "research", bombing: "research"});
 
-let showing = () => {};
+let showing = (_name) => {};
 const offers = new Map(); // name → {api, promise, resolve}
 
 function entry(name) {

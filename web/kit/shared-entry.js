@@ -20,7 +20,7 @@
  *   unreadable(text, error) → notes: called when another tab's copy cannot be read, before it is overwritten.
  */
 export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.stringify(a) === JSON.stringify(b),
-  unreadable = () => []}) {
+  unreadable = (_text, _error) => []}) {
   let raw = null; // the text this tab last read or wrote
   let base = null; // that text decoded, or null
 
