@@ -22,9 +22,9 @@ DIST = ROOT / "dist"
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
 TIER_OF_FOLDER = {"e2e": "e2e", "pyodide": "pyodide", "calc_sim": "slow"}
 """tests/<folder> → the marker every test in it gets (pyproject.toml declares them)."""
-PYODIDE_TIMEOUT = 1900
-"""pytest-timeout's limit for a Pyodide test: above the runner's own hang guard (1800 s), which
-reports more (the child's output) when it fires first."""
+PYODIDE_TIMEOUT = 2400
+"""pytest-timeout's limit for a Pyodide test (build.py gives the others 1800 s): above the runner's own
+hang guard (1800 s for each of its two Node runs), which reports more (the child's output) when it fires first."""
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
