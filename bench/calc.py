@@ -10,12 +10,14 @@ Pyodide no more than 2× CPython.
 
 The sea battles (issue: sea and mixed battles, 1942-2e, default orders of
 loss, dice and Low Luck) print their method (all exact, by ``calc.fleet``),
-the peer's figures as reference points (aacalc2, TypeScript on V8, as the
-issue measured them: not run here), and the old path measured in the same
-run: the general chain up to 16 units in all, Monte Carlo (2,000 battles)
-beyond. Targets: 8 v 8 ≤ 5 ms dice, ≤ 2 ms Low Luck; 13 v 15 ≤ 15 / 5 ms;
-28 v 28 ≤ 60 / 10 ms. The land battles are also run with Low Luck (``40-ll``,
-``150-ll``). ``--pyodide`` also runs the calculator in the pinned npm Pyodide
+their time against the peer's (aacalc2 2.0.25 on V8: ``PEER_MS``, measured
+beside this bench on this machine, or a run's own with ``--peer-json``) and
+issue 31's targets (8 v 8 ≤ 4×, 13 v 15 ≤ 3×, 28 v 28 ≤ 1.5× the peer with
+dice), and the old path measured in the same run: the general chain up to 16
+units in all, Monte Carlo (2,000 battles) beyond. The land battles are also run
+with Low Luck (``40-ll``, ``150-ll``). ``--first`` forgets what the calculator
+keeps across calculations (the engine's answers per army, the laws of hits)
+before each run, so every run is a first one. ``--pyodide`` also runs the calculator in the pinned npm Pyodide
 under Node (tests/pyodide/run_in_pyodide.mjs, the files the site ships; every
 battle in one Node process) and prints its ratio to CPython in the same run
 against the 2× target, three ways: best wall-clock, median wall-clock, and CPU
@@ -26,13 +28,15 @@ The targets are read on wall-clock time (best of ``--repeat``); the process's
 CPU time of the best run is printed beside it, since these machines are
 shared and a run can lose the processor to a neighbour.
 
-``--floor`` (sea battles) counts the cells of the chain's rounds (each state's round as the outer product
-of the two sides' laws) and times a bare CPython loop over as many: what any method that spreads each
-cell in the interpreter costs at least; and the CPU time of the engine's answers the chain asks for
-(the rules' single source: the next casualty, what fires, the end of a round), which no change to the
-chain's own bookkeeping removes.
+``--floor`` (sea battles) counts what the sea chain did: the main fires it worked and the cells of their outer
+products, the laws it built, the cells it spread in the interpreter (a row's own at once, later rows' once
+per law they are owed) and the weights it owed; and times a bare CPython loop ``row[d] += c * p`` over as
+many cells and weights, what any method that spreads them in the interpreter costs at least; and the CPU
+time of the engine's answers the chain asks for in a first calculation (the rules' single source: where a
+hit lands, what fires, the end of a round), which no change to the chain's own bookkeeping removes.
 
     python3 bench/calc.py [--repeat N] [--no-baseline] [--only KEY] [--sea | --land] [--pyodide] [--floor]
+                          [--first] [--peer-json PATH]
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pycore.calc import fleet, ladder  # noqa: E402
+from pycore.calc import ladder  # noqa: E402
 from pycore.calc.chain import Chain  # noqa: E402
 from pycore.calc.method import FLOOR, TAIL, ends_of  # noqa: E402
 from pycore.engine.army import Army  # noqa: E402
@@ -60,8 +64,13 @@ from pycore.systems import find_system  # noqa: E402
 REPO = Path(__file__).resolve().parents[1]
 TARGET_MS = {"40": 50.0, "150": 1500.0,
              "sea8": 5.0, "sea8-ll": 2.0, "sea13": 15.0, "sea13-ll": 5.0, "sea28": 60.0, "sea28-ll": 10.0}
-PEER_MS = {"sea8": 0.8, "sea8-ll": 0.4, "sea13": 2.9, "sea13-ll": 0.6, "sea28": 60.0, "sea28-ll": 5.0}
-"""aacalc2 (TypeScript on V8), as the issue measured it side by side: reference points, not run here."""
+PEER_MS = {"sea8": 1.47, "sea8-ll": 0.34, "sea13": 3.81, "sea13-ll": 0.95, "sea28": 70.4, "sea28-ll": 7.12}
+"""aacalc2 2.0.25 (TypeScript on V8, Node 20), best of 40 runs of each battle in one process (its JIT warm),
+measured on this machine beside this bench (issue 31, bench/README.md): reference points, not run here; a
+run's own figures can be given with ``--peer-json``."""
+PEER_RATIO = {"sea8": 4.0, "sea13": 3.0, "sea28": 1.5}
+"""Issue 31's targets at sea with dice: at most this many times the peer's time, in CPython (twice that in
+Pyodide)."""
 
 BATTLES = {
     "40": ("40 v 40 mixed land + AA", {
@@ -192,46 +201,72 @@ def reference_loop() -> tuple[float, float]:
     return min(walls), min(cpus)
 
 
-def in_pyodide(selection: list[str], repeat: int) -> dict:
+def in_pyodide(selection: list[str], repeat: int, first: bool = False) -> dict:
     """{battle: its times inside Pyodide under Node}, every battle of ``selection`` in one Node process,
     and under "loop" the reference loop's (:func:`reference_loop`)."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("--pyodide needs Node.js (python3 build.py setup installs the npm pyodide)")
     done = subprocess.run([node, str(REPO / "tests/pyodide/run_in_pyodide.mjs"), str(REPO), "bench/calc.py", "--",
-                           *selection, "--repeat", str(repeat), "--no-baseline", "--json"],
+                           *selection, "--repeat", str(repeat), "--no-baseline", "--json",
+                           *(["--first"] if first else [])],
                           capture_output=True, text=True, check=True)
     return {got["battle"]: got for got in map(json.loads, done.stdout.strip().splitlines())}
 
 
-def cells_of(setup) -> int:
-    """The cells of the sea chain's rounds: Σ over the states it settles of Σ over a round's entries of
-    |attacker armies after| × |defender armies after| (``fleet.Fleet.combos``, counted here, not in pycore).
+def clear_caches() -> None:
+    """Forget what the calculator keeps across calculations: the engine's answers per army (``Kinds.splits``,
+    ``answers``, ``hits``) and the sea chain's laws of hits (``fleet.fire._LAWS``), so a run is a first one."""
+    from pycore.calc.fleet import fire
+    from pycore.engine import kinds
+    for table in kinds._KINDS.values():
+        table.splits.clear()
+        table.answers.clear()
+        table.hits.clear()
+    fire._LAWS.clear()
 
-    Whatever the chain folds, a method that works each state's round as the outer product of the two sides'
-    laws (ours, and by its organisation the peer's) touches this many cells."""
-    counted = 0
-    original = fleet.Fleet.combos
 
-    def counting(self, ia: int, id_: int) -> list:
-        nonlocal counted
-        got = original(self, ia, id_)
-        counted += sum(len(sa) * len(sd) for _, (sa, _), (sd, _) in got)
-        return got
+def floor_of(setup) -> dict:
+    """What the sea chain did in one calculation (counted here by wrapping it, not in pycore): the main fires
+    worked (``_Settle.spread``: one per position after the strikes, one per strike outcome where casualties
+    stay), the cells of their outer products, the cells spread in the interpreter (this row's at once, later
+    rows' once per law they are owed) and the weights owed, and the laws built (``Fleet.land``)."""
+    from pycore.calc.fleet import laws, settle
+    got = {"fires": 0, "round cells": 0, "cells spread": 0, "owed": 0, "laws": 0}
+    spread, owed_into, land = settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.land
 
-    fleet.Fleet.combos = counting
+    def counting_spread(self, w, ia, law_a, law_d, row):
+        got["fires"] += 1
+        got["round cells"] += len(law_a[0]) * len(law_d[0])
+        here = law_a[0][0] == ia
+        got["cells spread"] += len(law_d[0]) if here else 0
+        got["owed"] += len(law_a[0]) - here
+        return spread(self, w, ia, law_a, law_d, row)
+
+    def counting_owed(self, ia, row):
+        got["cells spread"] += sum(len(self.laws[key][0]) for key in self.owed[ia] or ())
+        return owed_into(self, ia, row)
+
+    def counting_land(self, role, victim, sig):
+        side = self.sides[role]
+        if (sig << side.shift) | victim not in self.land_of[role]:
+            got["laws"] += 1
+        return land(self, role, victim, sig)
+
+    settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.land = counting_spread, counting_owed, counting_land
     try:
         ends_of(setup)
     finally:
-        fleet.Fleet.combos = original
-    return counted
+        settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.land = spread, owed_into, land
+    return got
 
 
 def engine_seconds(setup) -> float:
-    """CPU seconds the sea chain spends in the engine's own answers during one calculation: ``allocate`` (the
-    next casualty), ``sub_group`` and ``main_groups`` (what fires), the end of a round (``Chain.end_of_round``):
-    the rules' single source, asked once per army, per firing force or per pair of type sets (measured here by
-    wrapping them; the wrappers add a little)."""
+    """CPU seconds the sea chain spends in the engine's own answers during a first calculation (caches cleared):
+    where one hit lands (``one_hit``), what fires (``sub_group``, ``main_groups``), the end of a round
+    (``Chain.end_of_round``): the rules' single source, asked once per army and target set, per firing force or
+    per pair of type sets (measured here by wrapping them; the wrappers add a little)."""
+    from pycore.calc.fleet import fire, side
     spent = 0.0
 
     def timed(function):
@@ -244,16 +279,18 @@ def engine_seconds(setup) -> float:
                 spent += time.process_time() - began
         return wrapper
 
-    originals = {name: getattr(fleet, name) for name in ("allocate", "sub_group", "main_groups")}
+    originals = [(side, "one_hit"), (fire, "sub_group"), (fire, "main_groups")]
+    saved = [getattr(module, name) for module, name in originals]
     end_of_round = Chain.end_of_round
-    for name, function in originals.items():
-        setattr(fleet, name, timed(function))
+    for (module, name), function in zip(originals, saved):
+        setattr(module, name, timed(function))
     Chain.end_of_round = timed(end_of_round)
     try:
+        clear_caches()
         ends_of(setup)
     finally:
-        for name, function in originals.items():
-            setattr(fleet, name, function)
+        for (module, name), function in zip(originals, saved):
+            setattr(module, name, function)
         Chain.end_of_round = end_of_round
     return spent
 
@@ -274,6 +311,17 @@ def cell_loop_seconds(cells: int) -> float:
     return best
 
 
+def floor_line(setup) -> str:
+    """What no change to the chain's bookkeeping removes, in words (:func:`floor_of`, :func:`engine_seconds`)."""
+    got = floor_of(setup)
+    loop = cell_loop_seconds(got["cells spread"] + got["owed"]) * 1e3
+    engine = min(engine_seconds(setup) for _ in range(3)) * 1e3
+    return (f"floor: {got['fires']:,} main fires worked ({got['round cells']:,} round cells), {got['laws']:,} "
+            f"laws built, {got['cells spread']:,} cells spread and {got['owed']:,} weights owed in the "
+            f"interpreter: a bare CPython loop over as many takes {loop:.1f} ms CPU; the engine's answers "
+            f"(first calculation) {engine:.1f} ms CPU")
+
+
 def verdict(wasm: dict, ms: float, median: float, cpu: float) -> str:
     """Pyodide against CPython, best, median and CPU time, each read against the 2× target."""
     def one(ratio: float) -> str:
@@ -292,7 +340,11 @@ def main() -> int:
     parser.add_argument("--land", action="store_true", help="only the land battles")
     parser.add_argument("--pyodide", action="store_true", help="also time the calculator in Pyodide (Node)")
     parser.add_argument("--floor", action="store_true",
-                        help="sea battles: also count the chain's round cells and time a bare loop over as many")
+                        help="sea battles: also count what the chain did and time a bare loop over its cells")
+    parser.add_argument("--first", action="store_true",
+                        help="forget what the calculator keeps across calculations before each run")
+    parser.add_argument("--peer-json", metavar="PATH",
+                        help="the peer's times measured in the same run: JSON lines {\"battle\": key, \"best\": ms}")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one line per battle, for --pyodide
     args = parser.parse_args()
     if not args.json:
@@ -302,11 +354,19 @@ def main() -> int:
     wasm_times: dict = {}
     if args.pyodide:
         wasm_times = in_pyodide(["--only", args.only] if args.only else ["--sea"] if args.sea
-                                else ["--land"] if args.land else [], args.repeat)
+                                else ["--land"] if args.land else [], args.repeat, args.first)
+    peer = dict(PEER_MS)
+    if args.peer_json:
+        with open(args.peer_json, encoding="utf-8") as lines:
+            peer.update({got["battle"]: got["best"] for got in map(json.loads, lines) if got.get("battle")})
     for key in chosen:
         name, request = BATTLES[key]
         setup = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
-        runs = [timed_calc(setup) for _ in range(args.repeat)]
+        runs = []
+        for _ in range(args.repeat):
+            if args.first:
+                clear_caches()
+            runs.append(timed_calc(setup))
         best = min(runs, key=lambda r: r[0])
         ms = best[0] * 1e3
         cpu = min(r[3] for r in runs) * 1e3
@@ -314,12 +374,18 @@ def main() -> int:
         if args.json:
             print(json.dumps({"battle": key, "ms": ms, "median": median, "cpu": cpu, "wins": best[1]}), flush=True)
             continue
-        line = (f"{name}: calc {ms:.1f} ms (best of {args.repeat}, median {median:.1f}, CPU {cpu:.1f} ms; "
-                f"target ≤ {TARGET_MS[key]:.0f} ms "
-                f"{'met' if ms <= TARGET_MS[key] else 'MISSED'}), "
-                f"P(attacker wins) {best[1]:.9f}, pruned {best[2]:.1e}")
-        if key in PEER_MS:
-            line += f"; method {ends_of(setup).method}; peer {PEER_MS[key]} ms ({ms / PEER_MS[key]:.1f}x peer)"
+        line = f"{name}: calc {ms:.1f} ms (best of {args.repeat}, median {median:.1f}, CPU {cpu:.1f} ms"
+        if key in PEER_RATIO:
+            ratio = ms / peer[key]
+            line += (f"; peer {peer[key]:.2f} ms: {ratio:.2f}x, target ≤ {PEER_RATIO[key]}x "
+                     f"{'met' if ratio <= PEER_RATIO[key] else 'MISSED'})")
+        elif key in peer:
+            line += f"; peer {peer[key]:.2f} ms: {ms / peer[key]:.2f}x)"
+        else:
+            line += f"; target ≤ {TARGET_MS[key]:.0f} ms {'met' if ms <= TARGET_MS[key] else 'MISSED'})"
+        line += f", P(attacker wins) {best[1]:.9f}, pruned {best[2]:.1e}"
+        if key.startswith("sea"):
+            line += f"; method {ends_of(setup).method}"
         if not args.no_baseline and key.startswith("sea"):
             base = timed_old_path(setup)
             line += (f"; old path ({base[2]}) {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
@@ -329,12 +395,7 @@ def main() -> int:
             line += (f"; naive exact baseline {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
                      f"|diff| {abs(base[1] - best[1]):.1e}")
         if args.floor and key.startswith("sea"):
-            cells = cells_of(setup)
-            floor = cell_loop_seconds(cells) * 1e3
-            engine = min(engine_seconds(setup) for _ in range(3)) * 1e3
-            line += (f"; floor: {cells:,} round cells, a bare CPython loop over as many takes {floor:.1f} ms CPU"
-                     f"{' (above the target)' if floor > TARGET_MS[key] else ''}, the engine's answers "
-                     f"{engine:.1f} ms CPU, together {(floor + engine) / TARGET_MS[key]:.2f}x the target")
+            line += "; " + floor_line(setup)
         if args.pyodide:
             line += "; " + verdict(wasm_times[key], ms, median, cpu)
         print(line, flush=True)

@@ -59,6 +59,31 @@ MAX_TARGETS = 1024
 """Target sets kept per order of loss with the types they may take in that order; past this, started again."""
 
 
+MAX_HITS = 8192
+"""Armies whose next casualty :func:`one_hit` keeps per target set (``Kinds.hits``); past this the table starts
+again, so a long-lived worker stays small. A sea battle's calculators meet a few thousand."""
+
+
+def one_hit(setup: BattleSetup, army: Army, group: Group, order: tuple) -> tuple[str, Army] | None:
+    """Where one more hit of ``group`` lands: (the unit type that takes it, the army after), or None where nothing
+    it may hit is left. :func:`allocate`'s own answer for one hit, kept per army, target set and order of loss in
+    the ruleset's table: the calculators walk the same armies hit by hit again and again."""
+    hits = kinds(setup.ruleset).hits
+    key = (army, group.targets, order)
+    got = hits.get(key, hits)
+    if got is not hits:
+        return got
+    cas = allocate(setup, army, [(group, 1)], order)
+    got = None
+    if cas:
+        (uid,) = cas.lost or cas.damaged
+        got = (uid, army.after(cas.lost, cas.damaged))
+    if len(hits) >= MAX_HITS:
+        hits.clear()
+    hits[key] = got
+    return got
+
+
 def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], order: Sequence[str]) -> Casualties:
     """The proposal: groups with the fewest targets first, each hit on the first eligible unit.
 

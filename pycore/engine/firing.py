@@ -31,6 +31,9 @@ from .setup import BattleSetup
 
 AA_VALUE = 1
 RADAR_AA_VALUE = 2
+MAX_SPLITS = 4096
+"""Armies whose dice :func:`_split` keeps sorted into groups (``Kinds.splits``); past this the table starts again,
+so a long-lived worker stays small. A battle's calculators meet a few hundred."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,8 +219,16 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
     subs, air = table.subs, table.air
     blind_air = (ruleset.rules.aircraft_need_destroyer_vs_subs and _any_of(victim, subs)
                  and not _any_of(shooters, table.destroyers))
-    folded = setup.side(role).fold_subs
-    if role not in setup.system.sub_strike_roles:
+    side = setup.side(role)
+    striking = role in setup.system.sub_strike_roles
+    # Asked again and again of the same army (every group builder, ``can_hurt``): kept per army and what it
+    # reads (the side's technology and folded subs, the system's strikes), in the ruleset's table.
+    key = (role, shooters.units.counts, blind_air, side.tech, setup.lhtr, side.fold_subs, striking)
+    got = table.splits.get(key)
+    if got is not None:
+        return got
+    folded = side.fold_subs
+    if not striking:
         folded = shooters.size  # no first strike: every sub fires with the rest (seed 003)
     strike: list[tuple[str, int, bool, int]] = []
     main: list[tuple[str, int, bool, int]] = []
@@ -236,7 +247,10 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
             blind.append(run)
         else:
             main.append(run)
-    return {"subs": strike, "main": main, "air": blind}
+    if len(table.splits) >= MAX_SPLITS:
+        table.splits.clear()
+    got = table.splits[key] = {"subs": strike, "main": main, "air": blind}
+    return got
 
 
 def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]],
@@ -272,14 +286,34 @@ def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int
     return Group(role, name, tuple(single), tuple(pairs), targets, who)
 
 
+def _asked(setup: BattleSetup, question: str, role: str, shooters: Army, victim: Army) -> tuple:
+    """What a group builder's answer depends on: the side's units, the unit types the victim has, and what of the
+    setup it reads (the side's technology and folded subs, the system's strikes, the sub rule)."""
+    side = setup.side(role)
+    return (question, role, shooters.units.counts, tuple([uid for uid, n in victim.units.counts if n]), side.tech,
+            setup.lhtr, side.fold_subs, role in setup.system.sub_strike_roles, setup.sub_rule)
+
+
+def _kept(table, key: tuple, answer):
+    """Keep an answer per army in the ruleset's table (``Kinds.answers``, at most ``MAX_SPLITS``)."""
+    if len(table.answers) >= MAX_SPLITS:
+        table.answers.clear()
+    table.answers[key] = answer
+    return answer
+
+
 def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Group | None:
     """Steps 1–2: the submarines' strike, less any folded into the main group (seed 000 §5b)."""
-    if not _any_of(shooters, kinds(setup.ruleset).subs):
+    table = kinds(setup.ruleset)
+    if not _any_of(shooters, table.subs):
         return None                   # no sub, no strike (what ``_split`` would find, sooner)
+    key = _asked(setup, "subs", role, shooters, victim)
+    if key in table.answers:
+        return table.answers[key]
     rolled = _split(setup, role, shooters, victim)["subs"]
     if not rolled or subs_join_main(setup, victim):
-        return None
-    return _group(setup, role, "subs", rolled, _targets(setup, victim, "subs"))
+        return _kept(table, key, None)
+    return _kept(table, key, _group(setup, role, "subs", rolled, _targets(setup, victim, "subs")))
 
 
 def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> tuple[Group, ...]:
@@ -290,8 +324,11 @@ def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> 
     has one set of targets. A&A Chess's defending subs, which have no strike of their own (seed 003), are
     not folded by choice and hit as the main group does (docs/rules.md §6).
     """
-    split = _split(setup, role, shooters, victim)
     table = kinds(setup.ruleset)
+    key = _asked(setup, "main", role, shooters, victim)
+    if key in table.answers:
+        return table.answers[key]
+    split = _split(setup, role, shooters, victim)
     targets = pool(table, tuple([uid for uid, _ in victim.units.counts]))   # what _targets reads, read once
     main, blind, strike = split["main"], split["air"], split["subs"]
     groups: list[Group] = []
@@ -311,7 +348,7 @@ def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> 
     if blind:
         groups.append(_group(setup, role, "air", blind, targets.not_subs))
     # A group fires when it has a die that can score (``Group.fires``: nothing else is set here).
-    return tuple([group for group in groups if group.values or group.best_of_two])
+    return _kept(table, key, tuple([group for group in groups if group.values or group.best_of_two]))
 
 
 def can_hurt(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> bool:

@@ -35,6 +35,15 @@ class Kinds:
     pools: dict = field(default_factory=dict)
     """Unit types present (in army order) -> :class:`Pool`: what groups may hit in an army of those types.
     The calculators meet a few dozen sets of types per battle; at most ``MAX_POOLS`` are kept."""
+    splits: dict = field(default_factory=dict)
+    """(role, unit counts, blind aircraft, what of the setup it reads) -> a side's dice sorted into groups
+    (``firing._split``, read-only). At most ``firing.MAX_SPLITS`` are kept."""
+    answers: dict = field(default_factory=dict)
+    """(question, role, unit counts, the victim's unit types, what of the setup it reads) -> the groups the
+    engine builds (``firing.main_groups``, ``sub_group``: immutable). At most ``firing.MAX_SPLITS`` are kept."""
+    hits: dict = field(default_factory=dict)
+    """(army, target set, order of loss) -> where one more hit lands (``casualties.one_hit``: the unit type and the
+    army after, or None). At most ``casualties.MAX_HITS`` are kept."""
     last_orders: dict = field(default_factory=dict)
     """Order of loss -> (that order as a list with defenseless transports moved last, {targets: the types of
     that list a group with these targets may take}), for ``allocate``. One entry per order a request brings:

@@ -133,7 +133,7 @@ def test_a_side_named_by_hits_per_class_is_the_army_allocate_makes_with_all_hits
     ruleset = setup.ruleset
     for targets in (pool, frozenset(u for u in pool if not ruleset.unit(u).is_air),
                     frozenset(u for u in pool if "submarine" not in ruleset.unit(u).abilities)):
-        path = side.walk(side.start, targets, 20)
+        path = side.walk(side.start, side.target(targets), 20)
         group = Group("defender", "main", (), (), targets, ())
         for k in range(len(path) + 2):
             cas = allocate(setup, army, [(group, k)], setup.attacker.order_of_loss)
@@ -152,14 +152,31 @@ def test_the_issue_sea_battles_are_exact_not_monte_carlo():
         assert got.method == "exact" and got.pruned < 1e-9
 
 
-def _bench_battles():
+def _bench_module():
     import importlib.util
     from pathlib import Path
     path = Path(__file__).resolve().parents[2] / "bench" / "calc.py"
     spec = importlib.util.spec_from_file_location("bench_calc", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return [request for _, request in module.BATTLES.values()]
+    return module
+
+
+def _bench_battles():
+    return [request for _, request in _bench_module().BATTLES.values()]
+
+
+def test_the_bench_floor_reads_the_sea_chain_where_it_asks_the_engine():
+    """``bench/calc.py --floor`` wraps the sea chain's own functions by name (the main fires, the laws built, the
+    engine's answers): after a reorganisation of ``calc.fleet`` it must still find them, and leave them as found."""
+    from pycore.calc.fleet import fire, settle
+    bench = _bench_module()
+    setup = setup_of(bench.BATTLES["sea8"][1])
+    before = (fire.sub_group, fire.main_groups, settle._Settle.spread)
+    got = bench.floor_of(setup)
+    assert got["fires"] > 0 and got["laws"] > 0 and got["cells spread"] > 0
+    assert bench.engine_seconds(setup) > 0
+    assert (fire.sub_group, fire.main_groups, settle._Settle.spread) == before
 
 
 def test_no_battle_of_the_bench_or_the_simulation_suites_is_answered_by_monte_carlo(monkeypatch):
@@ -226,17 +243,37 @@ def _solved_keeping_the_fleet(setup, rounds=None):
     return got, kept
 
 
-def test_the_one_walk_shortcut_and_its_fall_back_are_both_taken_on_the_mixed_battles():
-    """``Fleet.line`` answers where every group's hits walk the same armies and declines elsewhere: both
-    happen on the battles above, so both paths are checked against the general chain."""
-    took = declined = 0
+def test_the_chains_ways_of_working_a_round_are_all_taken_on_the_mixed_battles(monkeypatch):
+    """pycore/calc/fleet/: where the strikes' casualties leave at once, their outcomes are pushed onto the armies
+    after the strikes and the main fire is worked once there (``Fleet.spared``, read by ``settle``); where a victim
+    with a destroyer keeps them, the round is read by strike outcome (``combos``); a strike and a main group on
+    the same walk are one convolution (``Fleet._line``), else a grid. Every way happens on the battles above, so
+    every way is checked against the general chain."""
+    from collections import Counter
+
+    from pycore.calc.fleet import laws, settle
+    seen = Counter()
+    spared, combos, line = laws.Fleet.spared, settle.combos, laws.Fleet._line
+
+    def counted_spared(self, *args):
+        seen["strikes summed"] += 1
+        return spared(self, *args)
+
+    def counted_combos(*args):
+        seen["by outcome"] += 1
+        return combos(*args)
+
+    def counted_line(self, *args):
+        got = line(self, *args)
+        seen["one walk" if got is not None else "grid"] += 1
+        return got
+
+    monkeypatch.setattr(laws.Fleet, "spared", counted_spared)
+    monkeypatch.setattr(settle, "combos", counted_combos)
+    monkeypatch.setattr(laws.Fleet, "_line", counted_line)
     for request, _ in MIXED:
-        _, kept = _solved_keeping_the_fleet(setup_of(request))
-        for one in kept:
-            for lines in one._lines.values():
-                took += sum(got is not None for got in lines.values())
-                declined += sum(got is None for got in lines.values())
-    assert took and declined, (took, declined)
+        fleet.solve(setup_of(request), _start(setup_of(request)), TAIL, FLOOR)
+    assert all(seen[way] for way in ("strikes summed", "by outcome", "one walk", "grid")), seen
 
 
 def _printed_battle(rng: random.Random):

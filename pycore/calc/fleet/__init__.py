@@ -1,0 +1,124 @@
+"""The exact chain for sea battles: a side's state is the hits taken by each class of casualty.
+
+A side's army is named by its hits taken per class of casualty (subs,
+aircraft, other ships: :mod:`.side`), a battle state by two such names. No
+rule is written here (the ladder's principle, docs/rules.md § The
+calculator): every army comes from the engine's ``allocate`` and
+``Army.after``; what fires in a step is the engine's ``sub_group`` and
+``main_groups`` (:mod:`.laws`); the sub strike's casualties leave at once
+unless the victim has a destroyer (``Battle.sub_step``, :mod:`.rounds`);
+under the printed sub rule (docs/rules.md §2 "The sub step") subs facing a
+destroyer fire with the main groups, and where those groups' targets are not
+nested their hits are placed at once by the engine's ``allocate``
+(``Fleet.together``); the end of a round (defenseless transports,
+``decided``) is the engine's ``Battle``, through :class:`chain.Chain`. Subs
+never submerge: the policy of the engine's own tables when nobody decides
+(``Quiet``, the seeded simulation), so the calculator and a seeded battle
+answer the same question.
+
+Speed: each state is settled once (:mod:`.settle`); the engine is asked once
+per army and target set, per firing force and what it reads of the victim, and
+per pair of type sets; a victim's law is worked out once per enemy fire.
+
+Pruning, as the land chain's: laws are cut where their tails are below
+``tail``, states reached with less than ``floor`` are dropped, and the mass
+that went in and did not come out is reported as ``pruned``: every
+probability is low by at most that.
+"""
+
+from __future__ import annotations
+
+from ...engine.army import Army
+from ...engine.sequence import MAX_ROUNDS
+from ...engine.setup import BattleSetup
+from ...forces import Force
+from ..chain import Chain
+from .laws import Fleet
+from .rounds import by_rounds, combos
+from .settle import to_the_end
+from .side import NotFleet, Side
+from .work import ENTRY_WORK, PLACE_WORK, STATE_WORK, TOGETHER_WORK, WORK_BUDGET, TooMuchWork
+
+__all__ = ["CLASSES", "ENTRY_WORK", "Ending", "Fleet", "NotFleet", "PLACE_WORK", "STATE_WORK", "Side",
+           "TOGETHER_WORK", "TooMuchWork", "WORK_BUDGET", "combos", "solve"]
+
+CLASSES = ("subs", "air", "ships")
+"""Classes of casualty: the sets of unit types that every group of the engine hits alike (docs/rules.md §2)."""
+
+
+class Ending:
+    """The engine's end of a round (``Battle.lose_lonely_transports``, ``decided``) by named armies.
+
+    What it decides depends on which unit types each side has left (a side
+    of transports alone, whether anybody can still hurt anybody: a type's
+    value is its own, support only adds), so it is asked once per pair of
+    type sets, of the engine itself (``Chain.end_of_round``), and read as
+    (attacker wiped out, defender wiped out, outcome); ``table`` holds it by
+    ``TYPES · attacker's types + defender's types`` (False: the battle goes on,
+    nobody is lost), for the chain's own loop.
+    """
+
+    TYPES = 1 << 20
+
+    def __init__(self, chain: Chain, fleet: Fleet):
+        self.chain = chain
+        self.A, self.D = fleet.sides["attacker"], fleet.sides["defender"]
+        self.m = fleet.m
+        self.table: dict = {}
+        empty = Army(Force(()))
+        self.empty = (self.A.name(empty), self.D.name(empty))
+
+    def read(self, ia: int, id_: int):
+        """False where the battle goes on from this state, else (attacker wiped out, defender wiped out, outcome)."""
+        key = self.TYPES * self.A.types[ia] + self.D.types[id_]
+        got = self.table.get(key)
+        if got is None:
+            a, d = self.A.armies[ia], self.D.armies[id_]
+            a2, d2, done = self.chain.end_of_round(a, d)
+            got = (not a2 and bool(a), not d2 and bool(d), done)
+            got = self.table[key] = got if any(got) else False
+        return got
+
+    def __call__(self, ia: int, id_: int) -> tuple[int, str | None]:
+        """(the state the end of the round leaves, as attacker name · m + defender name; the outcome or None)."""
+        got = self.read(ia, id_)
+        if not got:
+            return ia * self.m + id_, None
+        wipe_a, wipe_d, done = got
+        return (self.empty[0] if wipe_a else ia) * self.m + (self.empty[1] if wipe_d else id_), done
+
+
+def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: int | None = None,
+          budget: int | None = None) -> dict:
+    """The law of the end of a sea battle: {"ends": {(outcome, attacker, defender): p}, "rounds", "pruned"}.
+
+    Without a round limit each state is settled once (:mod:`.settle`). With
+    ``rounds`` the law is carried round by round, and what still fights is
+    ``in_progress``. A sea battle has no opening fire (no AA gun, no
+    bombardment), so a battle taken up in a later round ("odds from here") is
+    solved the same way from its ``start`` armies.
+    """
+    if setup.kind != "sea":
+        raise NotFleet("only sea battles (no AA gun, no bombardment)")
+    chain = Chain(setup, exact=False, tail=tail, floor=floor, start=start)
+    a0, d0, _ = chain.start()
+    if chain.engine.decided() == "stalemate":
+        return {"ends": {("stalemate", a0, d0): 1.0}, "rounds": 0.0, "pruned": 0.0}
+    fleet = Fleet(setup, start, tail)
+    limit = fleet.budget = WORK_BUDGET if budget is None else budget
+    A, D = fleet.sides["attacker"], fleet.sides["defender"]
+    m = fleet.m
+    ends: dict = {}
+
+    def record(outcome: str, key: int, p: float):
+        ia, id_ = divmod(key, m)
+        k = (outcome, A.armies[ia], D.armies[id_])
+        ends[k] = ends.get(k, 0.0) + p
+
+    end_of_round = Ending(chain, fleet)
+    if rounds is not None:
+        return by_rounds(fleet, A.start * m + D.start, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor,
+                         limit)
+    expected_rounds, work = to_the_end(fleet, end_of_round, record, floor, limit)
+    pruned = max(0.0, 1.0 - sum(ends.values()))
+    return {"ends": ends, "rounds": expected_rounds, "pruned": pruned, "work": work + fleet.work}

@@ -1,0 +1,180 @@
+"""One side of a sea battle: its armies named by the hits taken per class of casualty, and where hits take them.
+
+Why a class and not one ladder (the land chain, ``calc.ladder``): at sea not
+every hit may land on every unit (docs/rules.md §2): a sub's hit never falls on
+an aircraft, an aircraft without a friendly destroyer never hits a sub. So
+the army after ``k`` hits depends on which groups scored them. But within
+one *class* of casualty — the unit types every group may hit alike: subs,
+aircraft, the other ships — the engine's ``allocate`` always takes the next
+hit point in the same order (intact two-hit units first, then the order of
+loss, defenseless transports last). A side's army is therefore fixed by the
+hits taken per class, (subs, aircraft, ships): a few counters packed in one
+integer (mixed radix), its *name*.
+
+No rule is written here: every army comes from the engine's ``allocate`` and
+``Army.after``, one hit at a time, and the counters are only its name. An
+army met twice under one name stops the sea chain (:class:`NotFleet`), and
+the general chain takes the battle.
+"""
+
+from __future__ import annotations
+
+from ...engine.army import Army
+from ...engine.casualties import allocate, one_hit
+from ...engine.firing import Group, has_destroyer, has_subs
+from ...engine.kinds import kinds
+from ...engine.setup import BattleSetup
+
+
+class NotFleet(Exception):
+    """The battle is not one this chain takes (an opening fire, a retreat rule, or counters that do not
+    name one army): the general chain takes it."""
+
+
+class Side:
+    """One side's armies, each named by its hits taken per class (one integer, mixed radix).
+
+    Read by name in lists (a name runs from 0 to ``size`` − 1): ``force`` (an
+    id of its units, damage aside: what its own fire reads), ``reads`` (what
+    enemy groups read of it: subs in bit 0, and under the printed sub rule a
+    destroyer in bit 1), ``destroyer`` and ``types`` (an id of the unit types
+    present: what the end of a round reads). ``walk(i, t, hits)`` lists the
+    armies after 0, 1, 2, … hits that may land on the target set ``t`` (an id
+    of :meth:`target`), each the engine's ``allocate`` with one more hit,
+    asked once per army and target set.
+    """
+
+    def __init__(self, setup: BattleSetup, role: str, start: Army):
+        self.setup, self.role = setup, role
+        ruleset = setup.ruleset
+        self.order = tuple(setup.side(role).order_of_loss)
+        table = kinds(ruleset)
+        self.kind = {uid: table.casualty_class(uid) for uid, _ in start.units.counts}
+        self.hits_of = table.hit_points
+        pools = [0, 0, 0]
+        for uid, _ in start.units.counts:
+            pools[self.kind[uid]] += start.hit_points(ruleset, uid)
+        self.pools = pools
+        self.radix = (1, pools[0] + 1, (pools[0] + 1) * (pools[1] + 1))
+        self.size = size = self.radix[2] * (pools[2] + 1)
+        self.shift = size.bit_length()                # a name fits in this many bits (cache keys: t << shift | name)
+        self.armies: list = [None] * size
+        self.index: dict[Army, int] = {}
+        self.types: list = [0] * size
+        self._types: dict[tuple, tuple] = {}          # unit types present -> (an id of them, destroyer, reads)
+        self.destroyer: list = [False] * size
+        self.reads: list = [0] * size
+        self._printed = setup.sub_rule == "printed"
+        self.force: list = [0] * size
+        self.forces: list[Army] = []                  # an army of each force id
+        self._forces: dict = {}
+        self.targets: list[frozenset] = []            # target set of each id
+        self._target_ids: dict[frozenset, int] = {}
+        self._groups: list[Group] = []                # a group aimed at each target set (``allocate`` reads targets)
+        self._next: dict = {}
+        self.walks: dict = {}                         # t << shift | name -> [name after 0, 1, … hits]
+        self._ended: set = set()                      # walks that reached the end of their targets
+        self._together: dict = {}
+        self.placed = 0                               # joint placements asked of the engine (``together``)
+        self.start = self.name(start)
+
+    def name(self, army: Army) -> int:
+        got = self.index.get(army)
+        if got is not None:
+            return got
+        kind, hits_of = self.kind, self.hits_of
+        taken = self.pools[:]               # hits taken per class: what the start could take less what is left
+        for uid, n in army.units.counts:
+            taken[kind[uid]] -= n * hits_of[uid]
+        for uid, n in army.damaged.counts:
+            taken[kind[uid]] += n
+        got = taken[0] + taken[1] * self.radix[1] + taken[2] * self.radix[2]
+        self._register(got, army)
+        self.index[army] = got
+        return got
+
+    def _register(self, got: int, army: Army) -> None:
+        """Name ``army`` ``got`` (an army met twice under one name is not a fleet this chain takes)."""
+        other = self.armies[got]
+        if other is not None:
+            if other != army:
+                raise NotFleet(f"{self.role}: {other} and {army} take the same hits per class")
+            return
+        self.armies[got] = army
+        key = tuple([uid for uid, _ in army.units.counts])
+        kind = self._types.get(key)
+        if kind is None:
+            # What an army's types say of it: the engine's answers, asked once per set of types.
+            ruleset = self.setup.ruleset
+            destroyer = has_destroyer(ruleset, army)
+            kind = self._types[key] = (len(self._types), destroyer,
+                                       has_subs(ruleset, army) | (self._printed and destroyer) << 1)
+        self.types[got], self.destroyer[got], self.reads[got] = kind
+        force = self._forces.get(army.units)
+        if force is None:
+            force = self._forces[army.units] = len(self.forces)
+            self.forces.append(army)
+        self.force[got] = force
+
+    def target(self, targets: frozenset) -> int:
+        """The id of a target set (the walks and laws are cached by it)."""
+        got = self._target_ids.get(targets)
+        if got is None:
+            got = self._target_ids[targets] = len(self.targets)
+            self.targets.append(targets)
+            self._groups.append(Group("enemy", "one", (), (), targets, ()))
+        return got
+
+    def after(self, i: int, t: int) -> int:
+        """The army after one more hit on target set ``t`` (the engine's ``allocate``; cached). One hit takes one
+        hit point, so the name moves by the class of the unit that took it."""
+        key = (t << self.shift) | i
+        nexts = self._next
+        if key in nexts:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
+            return nexts[key]
+        hit = one_hit(self.setup, self.armies[i], self._groups[t], self.order)
+        if hit is None:
+            got = i
+        else:
+            uid, army = hit
+            got = i + self.radix[self.kind[uid]]
+            self._register(got, army)
+        nexts[key] = got
+        return got
+
+    def together(self, i: int, ts: tuple, counts: tuple) -> int:
+        """The army after ``counts`` hits of groups aimed at the target sets ``ts``, placed at once (the engine's
+        ``allocate``, which places hits of groups whose targets are not nested jointly); cached."""
+        key = (i, ts, counts)
+        got = self._together.get(key)
+        if got is None:
+            self.placed += 1
+            got = self._together[key] = self._placed(i, zip(ts, counts))
+        return got
+
+    def _placed(self, i: int, hits) -> int:
+        """The name of army ``i`` once the engine's ``allocate`` has placed ``hits`` ((target id, count) pairs)."""
+        groups = self._groups
+        army = self.armies[i]
+        cas = allocate(self.setup, army, [(groups[t], k) for t, k in hits], self.order)
+        return self.name(army.after(cas.lost, cas.damaged)) if cas else i
+
+    def walk(self, i: int, t: int, hits: int) -> list:
+        """The armies after 0, 1, …, ``hits`` hits on target set ``t`` (names); shorter where no target is left
+        (it stops growing there). Cached and shared: never to be changed by the caller."""
+        key = (t << self.shift) | i
+        walks = self.walks
+        if key in walks:
+            path = walks[key]
+            if len(path) > hits or key in self._ended:
+                return path
+        else:
+            path = walks[key] = [i]
+        while len(path) <= hits:
+            last = path[-1]
+            nxt = self.after(last, t)
+            if nxt == last:
+                self._ended.add(key)
+                break
+            path.append(nxt)
+        return path

@@ -1,0 +1,66 @@
+"""The sea chain (``pycore/calc/fleet/``) against the referee: 100 random sea battles of every ruleset, under
+both readings of the sub step (docs/rules.md §2 "The sub step": seed 002's, and the printed rule books' where a
+ruleset has it), every probability within 1e-9 (``compare.differences``).
+
+The land ladder answers the sea battles whose hits all fall alike (no sub, no aircraft kept off subs) before
+the sea chain is asked (``calc.method.ends_of``); here it is set aside for sea battles, so the sea chain
+answers every one of them, and each test checks that it did (not the general chain after a ``NotFleet``).
+"""
+
+import pytest
+
+from .compare import battles, differences
+
+SEED = 3131
+PER_COMBO = 50          # × 2 systems = 100 battles per ruleset and reading
+SIZE = (2, 16)          # units in all: the referee stays quick
+RULESETS = ("classic", "revised", "anniversary", "1942-2e", "1940-2e", "big-world-1942")
+PRINTED = ("anniversary", "1942-2e", "1940-2e")
+"""Rulesets whose rule books print the other reading (``Rules.printed_sub_step``): ``sub_rule: "printed"``."""
+
+DEFAULT = [r for r in battles(SEED, "sea", PER_COMBO, SIZE)]
+READINGS = DEFAULT + [{**r, "sub_rule": "printed"} for r in battles(SEED + 1, "sea", PER_COMBO, SIZE)
+                      if r["ruleset"] in PRINTED]
+
+
+def _id(i, request):
+    return f"{request['ruleset']}-{request['system']['name']}-{request.get('sub_rule', 'subs_first')}-{i}"
+
+
+@pytest.fixture
+def sea_chain_only(monkeypatch):
+    """The land ladder declines sea battles; the sea chain's answers are counted."""
+    from pycore.calc import fleet, ladder
+
+    answered = []
+    solve, ladder_solve = fleet.solve, ladder.solve
+
+    def declined(setup, *args, **kwargs):
+        if setup.kind == "sea":
+            raise ladder.NotLinear("the sea chain is tested here")
+        return ladder_solve(setup, *args, **kwargs)
+
+    def counted(*args, **kwargs):
+        got = solve(*args, **kwargs)
+        answered.append(got)
+        return got
+
+    monkeypatch.setattr(ladder, "solve", declined)
+    monkeypatch.setattr(fleet, "solve", counted)
+    return answered
+
+
+@pytest.mark.parametrize("request_", [pytest.param(r, id=_id(i, r)) for i, r in enumerate(READINGS)])
+def test_sea_chain_agrees_with_the_referee(request_, sea_chain_only):
+    worst, rows, method = differences(request_)
+    assert method == "exact" and len(sea_chain_only) == 1, "the sea chain must answer"
+    assert not rows, f"max |diff| {worst:.3g}: " + "; ".join(f"{k}: referee {a!r}, project {b!r}" for k, a, b in rows[:6])
+
+
+def test_every_ruleset_has_100_battles_under_each_reading():
+    for ruleset in RULESETS:
+        assert sum(r["ruleset"] == ruleset and "sub_rule" not in r for r in READINGS) >= 100
+    for ruleset in PRINTED:
+        assert sum(r["ruleset"] == ruleset and r.get("sub_rule") == "printed" for r in READINGS) >= 100
+    subs = sum("submarine" in r["attacker"]["units"] or "submarine" in r["defender"]["units"] for r in READINGS)
+    assert subs >= len(READINGS) // 3          # the battles the sea chain is for: subs beside other ships
