@@ -6,6 +6,7 @@
     python3 build.py serve [--port N] [--host H]
                                             setup + build, then serve dist/ on http://H:N/
     python3 build.py test [pytest args]     setup + build, then run every test with pytest
+    python3 build.py test --fast [args]     setup, then the fast tier (no e2e, Pyodide or slow tests)
 
 Standard library only (Python >= 3.11), so a fresh clone needs nothing but
 python3, Node.js + npm and, for the end-to-end tests, Debian's chromium (which
@@ -304,9 +305,9 @@ def ensure_chromium() -> None:
         return
     log(f"{CHROMIUM} not found")
     if not (apt_install("chromium") and CHROMIUM.exists()):
-        log(f"WARNING: could not install Chromium. As root run: apt-get update && "
-            f"apt-get install -y chromium. Until then the e2e tests use Playwright's own "
-            f"browser if one is installed, and fail if none is.")
+        log("WARNING: could not install Chromium. As root run: apt-get update && "
+            "apt-get install -y chromium. Until then the e2e tests use Playwright's own "
+            "browser if one is installed, and fail if none is.")
 
 
 def setup() -> None:
@@ -748,17 +749,37 @@ def serve(host: str, port: int) -> None:
 # --------------------------------------------------------------------------- test
 
 
+FAST_TIER = "not (slow or e2e or pyodide)"
+"""`test --fast`: the markers tests/conftest.py gives by folder (and @pytest.mark.slow) left out."""
+TEST_TIMEOUT = 1800
+"""pytest-timeout's limit per test, in seconds: only to stop a hung test from hanging CI. The slowest
+test takes a few minutes on an idle 2-core machine, and a machine shared by several test runs has
+made one ten times slower: this leaves that room."""
+
+
+def pytest_options(pytest_args: list[str], fast: bool) -> list[str]:
+    """The suite's own options, then the caller's (which win: pytest keeps the last of an option)."""
+    options = [f"--timeout={TEST_TIMEOUT}", "--hypothesis-profile=ci"]
+    if fast:
+        options += ["-m", FAST_TIER]
+    return [*options, *(pytest_args or ["tests"])]
+
+
 def test(pytest_args: list[str]) -> int:
-    """setup + build, then the whole suite (core, Pyodide-in-Node, e2e) in the venv's pytest."""
+    """setup + build, then the whole suite (core, Pyodide-in-Node, e2e) in the venv's pytest; with
+    --fast only setup and the fast tier (which needs no dist/)."""
+    fast = "--fast" in pytest_args
+    pytest_args = [arg for arg in pytest_args if arg != "--fast"]
     setup()
-    build()
+    if not fast:
+        build()
     env = child_env(
         LUCKDIAL_NODE=shutil.which("node") or "node",
         LUCKDIAL_PYODIDE_WHEELS=str(WHEELS),
     )
     if CHROMIUM.exists():
         env["LUCKDIAL_CHROMIUM"] = str(CHROMIUM)
-    command = [str(VENV_PYTHON), "-m", "pytest", *(pytest_args or ["tests"])]
+    command = [str(VENV_PYTHON), "-m", "pytest", *pytest_options(pytest_args, fast)]
     log("$ " + " ".join(command))
     if os.name != "posix":
         return subprocess.run(command, cwd=ROOT, env=env).returncode
@@ -782,7 +803,8 @@ def parser() -> argparse.ArgumentParser:
     serve_command = commands.add_parser("serve", help="setup + build, then serve dist/")
     serve_command.add_argument("--host", default="127.0.0.1")
     serve_command.add_argument("--port", type=int, default=8000, help="0 picks a free port")
-    commands.add_parser("test", help="setup + build, then pytest (extra arguments go to pytest)")
+    commands.add_parser("test", help="setup + build, then pytest (extra arguments go to pytest; "
+                                     "--fast: the fast tier only, without the build)")
     return top
 
 

@@ -94,7 +94,7 @@ def load_base(rev: str):
                               check=True, capture_output=True).stdout
     except (OSError, subprocess.CalledProcessError) as error:
         raise SystemExit(f"bench/engine.py: cannot read the baseline commit {rev!r} with git archive "
-                         f"(a shallow clone? pass --base REV): {error}")
+                         f"(a shallow clone? pass --base REV): {error}") from error
     root = Path(tempfile.mkdtemp(prefix="luckdial_base_"))
     atexit.register(shutil.rmtree, root, True)      # the copy goes when the bench ends
     (root / "luckdial_base").mkdir()

@@ -1,4 +1,9 @@
-"""Shared pytest fixtures: a server of dist/ on 127.0.0.1 and Chromium's launch settings.
+"""Shared pytest fixtures (a server of dist/ on 127.0.0.1, Chromium's launch settings) and the suite's tiers.
+
+The tiers: every test under ``tests/e2e`` is marked ``e2e``, under ``tests/pyodide`` ``pyodide``, under
+``tests/calc_sim`` ``slow``, by folder at collection, so a new file is in its tier without a decorator.
+A test elsewhere that takes more than a few seconds carries ``@pytest.mark.slow`` itself.
+``python3 build.py test --fast`` runs ``not (slow or e2e or pyodide)``; ``python3 build.py test`` runs all.
 
 This file is also loaded when tests/core runs inside Pyodide under Node, so it
 imports nothing beyond the standard library at module level and starts no
@@ -15,10 +20,42 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
+TIER_OF_FOLDER = {"e2e": "e2e", "pyodide": "pyodide", "calc_sim": "slow"}
+"""tests/<folder> → the marker every test in it gets (pyproject.toml declares them)."""
+PYODIDE_TIMEOUT = 2400
+"""pytest-timeout's limit for a Pyodide test (build.py gives the others 1800 s): above the runner's own
+hang guard (1800 s for each of its two Node runs), which reports more (the child's output) when it fires first."""
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+
+
+def _register_hypothesis_profiles() -> None:
+    """``ci``: derandomised (the same examples every run, so a red CI run is red again at home) and no
+    example database; ``build.py test`` selects it (``--hypothesis-profile=ci``). Not here under Pyodide:
+    tests/pyodide runs tests/core with its own profile (pytest_counts.py)."""
+    from hypothesis import settings
+
+    settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+
+
+_register_hypothesis_profiles()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tier markers, by folder (see the module's docstring)."""
+    tests = pathlib.Path(__file__).resolve().parent
+    for item in items:
+        try:
+            folder = item.path.resolve().relative_to(tests).parts[0]
+        except ValueError:  # a test outside tests/ (pytest run on another path)
+            continue
+        tier = TIER_OF_FOLDER.get(folder)
+        if tier:
+            item.add_marker(tier)
+        if folder == "pyodide" and config.pluginmanager.hasplugin("timeout"):
+            item.add_marker(pytest.mark.timeout(PYODIDE_TIMEOUT))
 
 
 class DistServer:

@@ -3,14 +3,17 @@
 The same drawing as web/icons/icon.svg, rasterised with 4x4 supersampling, so
 the committed PNGs can be made again: python3 tools/make_icons.py web/icons
 """
-import struct, sys, zlib
+import struct
+import sys
+import zlib
 
 NAVY, AMBER = (0x1c, 0x25, 0x41), (0xf2, 0xb1, 0x34)
 
 def rounded(x, y, x0, y0, x1, y1, r):
     if not (x0 <= x <= x1 and y0 <= y <= y1):
         return False
-    cx = min(max(x, x0 + r), x1 - r); cy = min(max(y, y0 + r), y1 - r)
+    cx = min(max(x, x0 + r), x1 - r)
+    cy = min(max(y, y0 + r), y1 - r)
     return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
 
 def colour(u, v):
@@ -29,7 +32,8 @@ def png(size, path, ss=4):
             for j in range(ss):
                 for i in range(ss):
                     c = colour((x + (i + .5) / ss) * 64 / size, (y + (j + .5) / ss) * 64 / size)
-                    acc[0] += c[0]; acc[1] += c[1]; acc[2] += c[2]
+                    for channel in range(3):
+                        acc[channel] += c[channel]
             row += bytes(round(a / ss / ss) for a in acc)
         rows.append(bytes(row))
     def chunk(kind, body):

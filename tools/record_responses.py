@@ -174,7 +174,7 @@ def requests(rng: random.Random) -> list[tuple[dict, dict]]:
             request["seed"] = f"wif-{i}"
         add(request)
     # Research and tech dice.
-    for i in range(20):
+    for _ in range(20):
         category = rng.choice(("air", "industrial"))
         top = 18 if category == "air" else 12
         steps = [{"invest": rng.choice((top // 2, top - 2, top))} for _ in range(rng.randint(3, 5))]

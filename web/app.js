@@ -19,7 +19,7 @@ import {OWNER, offered, setShow} from "./kit/screens.js";
 const root = document.documentElement;
 root.dataset.build = BUILD; // which build this page is (tests check an update never mixes two)
 const status = document.getElementById("engine-status");
-const sections = [...document.querySelectorAll("section.screen")];
+const sections = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("section.screen"))];
 const tabs = document.getElementById("tabs");
 
 // The screen is in the address as a plain name (#battle, #odds, …) so a reload and the
@@ -67,8 +67,8 @@ for (const section of sections) {
 // The WAI-ARIA tabs pattern: one tab in the Tab order; arrows, Home and End move along the row
 // and open the tab reached (automatic activation: every screen is already built).
 tabs.addEventListener("keydown", (event) => {
-  const row = [...tabs.querySelectorAll("[role=tab]")];
-  const at = row.indexOf(document.activeElement);
+  const row = [.../** @type {NodeListOf<HTMLElement>} */ (tabs.querySelectorAll("[role=tab]"))];
+  const at = row.indexOf(/** @type {HTMLElement} */ (document.activeElement));
   if (at < 0) return;
   const to = {ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: row.length - 1}[event.key];
   if (to === undefined) return;

@@ -11,37 +11,39 @@
 
 importScripts("./sw-assets.js");
 
-const CACHE = "luckdial-" + self.LUCKDIAL_VERSION;
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+const CACHE = "luckdial-" + sw.LUCKDIAL_VERSION;
 const SITE_CACHE = /^luckdial-[0-9a-f]{16}$/; // other caches (the Python snapshots) are the worker's
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache": every file is revalidated with the server, so one version
     // never mixes with another, but a file the page has just downloaded comes
     // back as a 304 from the HTTP cache instead of a second full download.
-    await cache.addAll(self.LUCKDIAL_ASSETS.map((url) => new Request(url, {cache: "no-cache"})));
+    await cache.addAll(sw.LUCKDIAL_ASSETS.map((url) => new Request(url, {cache: "no-cache"})));
   })());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data?.type === "activate") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data?.type === "activate") sw.skipWaiting();
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names.filter((name) => SITE_CACHE.test(name) && name !== CACHE)
       .map((name) => caches.delete(name)));
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   // Only the site's own files: the public beacon's answers (kit/beacon.js) go to the network untouched.
-  if (new URL(request.url).origin !== self.location.origin) return;
+  if (new URL(request.url).origin !== sw.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     // Navigations may carry a query string; the page is the same.

@@ -59,7 +59,7 @@ def waves(plan: Plan, law: PlanLaw, exact: bool) -> list[dict]:
     """Each wave: its own battle's outcome and rounds, and where the plan stands after it."""
     zero = Fraction(0) if exact else 0.0
     out = []
-    for k, (wave, stand) in enumerate(zip(plan.waves, law.waves)):
+    for k, (_wave, stand) in enumerate(zip(plan.waves, law.waves)):
         outcome = {name: zero for name in OUTCOMES}
         attacker_left = zero
         for (name, a, _), p in stand.ends.items():

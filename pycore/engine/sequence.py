@@ -20,14 +20,13 @@ Nothing here draws random numbers or reads a request.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Callable
 
 from ..errors import BadRequest
 from ..forces import Force
-from ..systems import Volley
 from .army import Army
-from .casualties import Casualties, allocate, check_choice, has_choice
+from .casualties import allocate, check_choice, has_choice
 from .firing import (Group, aa_shots, bombard_group, can_hurt, casualty_types, counted_volley, counts_as_force,
                      dice_for, enemy, fire_group, has_destroyer, main_groups, rolls_of, sub_group, subs_join_main)
 from .kinds import kinds

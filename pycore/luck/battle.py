@@ -15,7 +15,7 @@ says why.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
 from ..calc import cost, method, montecarlo
 from ..engine.play import play_of

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Mapping
 
-from .law import SUM_FLOOR, TooMuchWork, convolve, mean_sd, negated, percentile
+from .law import SUM_FLOOR, convolve, mean_sd, negated, percentile
 
 WORK_BUDGET = 60_000_000
 """Products the convolutions of one journal may multiply, counted as they go (:func:`pycore.luck.law.convolve`;

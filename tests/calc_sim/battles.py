@@ -1,4 +1,5 @@
-"""The battles the simulation checks run, in one place; each test file takes a slice so no file runs too long."""
+"""Battles in one place: tests/core/test_calc_fleet.py holds the sea chain to the general chain on all of them;
+test_calc_sim_engine.py still simulates four of MORE (the others: its docstring says which referee tests took them)."""
 
 SEA = [  # (ruleset, system, attacker units, defender units), all sea battles
     ("anniversary", "dice", {"submarine": 2, "destroyer": 1, "fighter": 1}, {"submarine": 1, "cruiser": 1}),

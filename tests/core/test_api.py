@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from pycore import __main__ as cli
 from pycore.api import handle
-from tests.core.helpers import CANONICAL_RESOLVE, call, changed, error, ok
+from tests.core.helpers import CANONICAL_RESOLVE, changed, error, ok
 
 
 def resolve(**changes):
@@ -113,6 +113,7 @@ json_values = st.recursive(
 @given(st.dictionaries(st.sampled_from(["op", "ruleset", "system", "attacker", "defender", "seed", "dice",
                                         "rounds", "choices", "encode", "decode", "units"]), json_values, max_size=7),
        st.sampled_from(["resolve", "share", "rulesets", None]))
+@pytest.mark.slow
 def test_handle_never_raises_and_never_reports_a_bug(request_, op):
     if op is not None:
         request_ = {**request_, "op": op}

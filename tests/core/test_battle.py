@@ -1,6 +1,5 @@
 """Land battles round by round (docs/rules.md §2 steps 3–7), checked against the seeds' worked examples."""
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from tests.core.helpers import CANONICAL_RESOLVE, ok

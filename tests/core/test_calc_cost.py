@@ -73,6 +73,7 @@ def test_low_luck_is_cheaper_than_dice_for_the_same_battle():
     assert ladder_cost.ladder(low).work < ladder_cost.ladder(dice).work / 5
 
 
+@pytest.mark.slow
 def test_monte_carlo_stops_at_the_budget_and_says_how_many_battles():
     # Beyond the coloured-dice chain's 60 units a side (10 + 10 a side is exact since issue 15).
     got = answer(calc("colored", {"infantry": 40, "tank": 30}, {"infantry": 40, "tank": 30}))["result"]

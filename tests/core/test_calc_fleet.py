@@ -376,6 +376,7 @@ def test_the_sea_chain_counts_its_work_and_stops_at_its_bound():
     assert fleet.solve(setup, _start(setup), TAIL, FLOOR, budget=done["work"])["ends"] == done["ends"]
 
 
+@pytest.mark.slow
 def test_sixty_a_side_of_every_ship_type_is_exact_within_the_work_bound():
     """Issue 15: Monte Carlo only beyond 60 units a side at sea. 60 a side of subs, destroyers, cruisers,
     battleships, carriers and fighters (and transports; bench/colored.py's dice baseline) fits the work bound

@@ -49,6 +49,7 @@ def test_big_world_battleship_damaged_needs_one_hit():
     assert {name: F(text) for name, text in result["exact_outcome"].items()} == ONE_HIT
 
 
+@pytest.mark.slow
 def test_big_world_battleship_two_hits_by_monte_carlo():
     """The Monte Carlo path fights the engine's battles: 20,000 seeded battles land within 4 standard errors
     of the hand value 46/49 (and far from the one-hit 4/7)."""

@@ -436,6 +436,7 @@ def test_a_mixed_land_battle_equals_the_previous_chain():
     assert abs(law.rounds - 4.558423264904873) < 1e-12
 
 
+@pytest.mark.slow
 def test_sixty_a_side_of_infantry_and_tanks_is_within_the_work_budget():
     """Issue 15 item 3: 30 infantry + 30 tanks a side is exact now (before 2026-11-24 its count of work passed
     the budget and Monte Carlo answered). Run whole (about 3 s): the count (bench/colored.py: about 20 million
@@ -448,6 +449,7 @@ def test_sixty_a_side_of_infantry_and_tanks_is_within_the_work_budget():
     assert calc.work <= colored.WORK_BUDGET
 
 
+@pytest.mark.slow
 def test_sixty_a_side_of_five_kinds_is_exact_within_the_work_budget():
     """Issue 15 item 3: bench/colored.py's 1940-2e land 60 v 60 of five kinds (``land(60)`` there: 24 infantry
     + 12 artillery + 12 tanks + 6 fighters + 6 bombers against 35 infantry + 6 artillery + 12 tanks + 6

@@ -217,6 +217,7 @@ def random_troops(rng: random.Random, most: int = 6):
 
 
 # -- the pins -----------------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_proposals_and_after_equal_the_code_they_replace_on_random_troops():
     rng = random.Random(15)
     checked = 0

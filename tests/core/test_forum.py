@@ -5,7 +5,6 @@ docs/links.md documents every form tested here.
 
 import hashlib
 import hmac
-import re
 
 import pytest
 

@@ -28,6 +28,7 @@ import os
 import zlib
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -109,6 +110,7 @@ def within_budget(request) -> None:
         answered(request)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_no_mutated_request_is_an_internal_error(data):

@@ -42,8 +42,12 @@ def counts(draw, types, most):
     return {uid: draw(st.one_of(st.integers(1, 6), st.integers(1, most))) for uid in chosen}
 
 
+LADDER_MOST = int(os.environ.get("LUCKDIAL_LADDER_MOST", 120))
+"""The most of one unit type a drawn battle has (raise it for a long run by hand)."""
+
+
 @st.composite
-def battles(draw, most=int(os.environ.get("LUCKDIAL_LADDER_MOST", 120))):
+def battles(draw, most=LADDER_MOST):
     """A land or amphibious battle of dice or Low Luck, with the options a land calculation takes."""
     ruleset = draw(st.sampled_from(sorted(LAND)))
     kind = draw(st.sampled_from(["land", "land", "amphibious"]))

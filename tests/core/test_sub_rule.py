@@ -31,7 +31,7 @@ from pycore.forces import Force
 from pycore.rulesets import find_ruleset
 from pycore.systems import find_system
 
-from .helpers import call, error, ok
+from .helpers import error, ok
 
 BATTLE = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea", "rounds": 1,
           "exact": True, "attacker": {"units": {"submarine": 1, "fighter": 1}},

@@ -110,7 +110,7 @@ def test_declare_count_down_then_verify_the_same_battle_in_two_browsers(page, co
     page.clock.set_system_time(declare_at)  # loading took real seconds: the click is at the chosen time
     screen.roll_button.click()
     expect(panel(screen)).to_have_attribute("data-beacon", "pending", timeout=ACTION_TIMEOUT)
-    expect(page.locator("#beacon-deadline")).to_contain_text(f"Post it before")
+    expect(page.locator("#beacon-deadline")).to_contain_text("Post it before")
     expect(page.locator("#beacon-deadline")).to_contain_text(f"round {ROUND}")
     expect(page.locator("#beacon-countdown")).to_have_text(re.compile(r"Drawn in [45]:\d\d"))
     link = page.locator("#beacon-link").input_value()

@@ -36,6 +36,9 @@ HANG_GUARD_SECONDS = 1800
 
 CORE_ARGS = [
     "tests/core", "-q", "-p", "no:cacheprovider",
+    # The core's fast tier: its slow tests (big-battle work budgets, long fuzzing) ask nothing of the
+    # runtime that the others do not, and would double this run. Both counts below use the same filter.
+    "-m", "not slow",
     # tests/conftest.py serves the e2e tests (Playwright, servers): not the core's business,
     # and not loadable in Pyodide. The core tests stand on their own.
     "--confcutdir=tests/core",

@@ -167,7 +167,7 @@ def _counter(request: dict, rs, start: tuple, done: dict, value: int) -> dict:
     outcome = {name: Fraction(0) for name in OUTCOMES}
     retakes = Fraction(0)
     swing: dict = {}
-    for (units, ipcs, d, held, _), p in done.items():
+    for (_units, ipcs, d, held, _), p in done.items():
         if held is None:
             _add(swing, _cost(rs, start) - _cost(rs, d) - ipcs, p)
             continue

@@ -155,6 +155,7 @@ MEDIUM_SEA = [
 
 @pytest.mark.parametrize("request_", [pytest.param(r, id=f"medium-sea-{r['ruleset']}-{r['system']['name']}")
                                       for r in MEDIUM_SEA])
+@pytest.mark.slow
 def test_medium_sea_battles_agree(request_):
     """Sea battles of 17 to 30 units: the sea chain (calc/fleet.py) answers them exactly, within 1e-9 of
     the referee (they were Monte Carlo before it)."""

@@ -123,6 +123,7 @@ SMALL = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("request_", SMALL, ids=[f"{r['ruleset']}-{r['system']['name']}-{i}" for i, r in enumerate(SMALL)])
 def test_the_profit_rule_at_zero_is_the_best_retreat_rule(request_):
     brute = Brute(request_)
@@ -155,6 +156,7 @@ def test_a_margin_retreats_sooner_and_averages_no_better():
     assert value in values
 
 
+@pytest.mark.slow
 def test_the_profit_rule_sees_the_next_wave():
     """Wave 1's profit rule counts what wave 2 makes of the defender it leaves (docs/rules.md §9.3): its
     average over both waves is the best of every retreat rule of wave 1, wave 2 fought to the end."""

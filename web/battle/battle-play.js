@@ -119,7 +119,7 @@ function focusResult(s) {
     press.focus({preventScroll: true});
     return;
   }
-  const at = document.activeElement;
+  const at = /** @type {HTMLButtonElement | null} */ (document.activeElement);
   if (at && at !== document.body && s.section.contains(at) && !at.disabled && at.offsetParent !== null) return;
   const target = s.view.focusTarget();
   if (!target) return;

@@ -141,7 +141,7 @@ function whenReady(client, form, play, actions) {
   // before it was ready answered "engine_stopped"; its successor is asked again.
   const first = client.call({op: "rulesets"});
   const rulesets = () => first.then((envelope) => (envelope.error?.type === "engine_stopped" ? client.call({op: "rulesets"}) : envelope));
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     client.onFailed((reason) => {
       play.page.engine = "failed";
       const offline = !navigator.onLine || /fetch|network|stalled|nothing arrived|load/i.test(reason);

@@ -269,7 +269,7 @@ function roomFor(node) {
   const view = box ? box.getBoundingClientRect() : {top: 0, bottom: innerHeight};
   let top = Math.max(view.top, document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0);
   let bottom = view.bottom;
-  const bar = [...document.querySelectorAll("#screen-battle .actions")].find((actions) => actions.offsetParent)?.getBoundingClientRect();
+  const bar = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#screen-battle .actions"))].find((actions) => actions.offsetParent)?.getBoundingClientRect();
   const here = node.getBoundingClientRect();
   if (bar && bar.left < here.right && bar.right > here.left) bottom = Math.min(bottom, bar.top);
   top = Math.min(top, bottom);
@@ -283,7 +283,7 @@ function roomFor(node) {
  * Same shape as battle-pause.js's panels: {node, refuse, busy, scrollTarget, focusTarget}, and place(behavior):
  * the panel brought between the sticky bars.
  */
-export function tableDicePanel(needs, {names = new Map(), start = new Map(), onEnter = () => {}} = {}) {
+export function tableDicePanel(needs, {names = new Map(), start = new Map(), onEnter = (_entries) => {}} = {}) {
   ensureStyle();
   const atOnce = appliesAtOnce(needs);
   let mode = startingMode(start, readStored(MODE_KEY)?.mode);

@@ -201,7 +201,7 @@ export function init(client, section, {problem = null} = {}) {
     linkProblem: (text) => g.view.say(text),
     linkDamaged: (error) => g.view.say(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. Your journal is kept.`),
   });
-  return new Promise((resolve) => {
+  return new Promise(/** @param {(value?: void) => void} resolve */ (resolve) => {
     client.onFailed(() => {
       g.engine = "failed";
       resolve();

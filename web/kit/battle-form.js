@@ -216,7 +216,7 @@ export function createBattleForm({idBase = "", op, cargo = true, toolsBase}) {
     variantName: (id) => f.pickers.variant.name(id),
     get data() { return f.data; },
     /** Mark the field `error` names — the form's, or one `more(field)` places — and say it in words: {words, note}. */
-    showError: (error, more = () => null) => markField(node, error, (field) => more(field) || targetOf(f, field), `${p}field-error`),
+    showError: (error, more = (_field) => null) => markField(node, error, (field) => more(field) || targetOf(f, field), `${p}field-error`),
     clearError: () => clearMarks(node),
     /** A screen's own part of the request (its seed, its retreat rules): {apply(request) → request, fill(request)}. */
     extend: (part) => f.extensions.push(part),

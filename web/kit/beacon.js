@@ -75,7 +75,7 @@ async function fetchFromMirrors(round) {
       clearTimeout(timer);
     }
   }
-  const error = new Error(reasons.join("; "));
+  const error = /** @type {Error & {unreachable?: boolean}} */ (new Error(reasons.join("; ")));
   error.unreachable = true;
   throw error;
 }

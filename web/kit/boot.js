@@ -15,7 +15,7 @@
     const keep = (event) => early.push(event);
     worker.addEventListener("message", keep);
     worker.addEventListener("error", keep);
-    self.luckdialBoot = {worker, name, url, early, stop: () => {
+    /** @type {any} */ (self).luckdialBoot = {worker, name, url, early, stop: () => {
       worker.removeEventListener("message", keep);
       worker.removeEventListener("error", keep);
     }};

@@ -8,7 +8,7 @@
 export const OWNER = Object.freeze({resolve: "battle", calc: "odds", wif: "wif", research: "research", bombing: "research",
   journal: "journal"});
 
-let showing = () => {};
+let showing = (_name) => {};
 const offers = new Map(); // name → {api, promise, resolve}
 
 function entry(name) {

@@ -27,7 +27,7 @@ const newRev = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-$
  *   unreadable(text, error) → notes: called when another tab's copy cannot be read, before it is overwritten.
  */
 export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.stringify(a) === JSON.stringify(b),
-  unreadable = () => []}) {
+  unreadable = (_text, _error) => []}) {
   let raw = null; // the text this tab last read or wrote
   let base = null; // that text decoded, or null
   // #34: the copies this tab read or wrote, by their META.rev (the last few): the base for a copy made

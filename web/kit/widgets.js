@@ -10,7 +10,7 @@ import {el, clear} from "./dom.js";
  * before its option exists (a remembered system, before pycore lists it) is kept and taken once
  * setOptions offers it.
  */
-export function segmented(name, label, options, onPick = () => {}, {chosen = null, className = ""} = {}) {
+export function segmented(name, label, options, onPick = (_value) => {}, {chosen = null, className = ""} = {}) {
   const box = el("div", {class: `segmented${className ? ` ${className}` : ""}`, role: "radiogroup", "aria-label": label, id: name});
   let wanted = chosen;
   const radio = (value) => box.querySelector(`input[value="${CSS.escape(value)}"]`);
@@ -56,8 +56,8 @@ export function stepFrom(text, delta, min, max) {
  * A unit row (kit/forces.js) asks for a number field whose arrow keys count (`number`) and keeps
  * the buttons out of the Tab order (`buttonsTabbable: false`): one Tab stop per unit.
  */
-export function stepper(id, label, {min = 0, max = 99, value = 0, onChange = () => {}, raw = false, number = false,
-  buttonsTabbable = true, less = `${label}: one less`, more = `${label}: one more`, dataset} = {}) {
+export function stepper(id, label, {min = 0, max = 99, value = 0, onChange = (_value) => {}, raw = false, number = false,
+  buttonsTabbable = true, less = `${label}: one less`, more = `${label}: one more`, dataset = undefined} = {}) {
   const input = el("input", number
     ? {id, type: "number", inputmode: "numeric", min, max, step: 1, value: String(value), "aria-label": label, dataset}
     : {id, type: "text", inputmode: "numeric", autocomplete: "off", value: String(value), "aria-label": label, dataset});

@@ -42,11 +42,13 @@ const MAKES_SNAPSHOT = self.name.startsWith("main"); // the page's first worker;
 // The steps of a boot and their share of its time (measured with bench/load.py),
 // so the bar moves with the work: downloads by their bytes, the rest by the clock
 // towards each step's end, never past it, never back.
+/** @type {Array<[string, number, number]>} [name, share of the boot, expected ms (0: by bytes)] */
 const FULL_STEPS = [
   ["Downloading the battle engine", 0.55, 0],
   ["Starting the battle engine", 0.3, 1500],
   ["Loading the rules", 0.15, 800],
 ];
+/** @type {Array<[string, number, number]>} */
 const SNAPSHOT_STEPS = [
   ["Reopening the battle engine", 0.3, 300],
   ["Starting the battle engine", 0.5, 600],

@@ -174,7 +174,7 @@ function useArmy(s, units) {
 
 async function dial(s) {
   const base = withoutRecommend(request(s)); // the plan under each system, without the cheapest army's search
-  const rows = SYSTEMS.map((entry) => ({entry, state: "waiting"}));
+  const rows = SYSTEMS.map((entry) => ({entry, state: "waiting", result: null, request: null, error: null}));
   const draw = () => s.answers.showDial(rows.map((r) => {
     const row = dialRow(r.entry.label, {result: r.result, request: r.request, ruleset: s.form.ruleset(), error: r.error,
       state: r.state, peaks: dialPeaks(rows.filter((x) => x.result), base, s.form.ruleset())});

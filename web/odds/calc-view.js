@@ -293,7 +293,7 @@ export function swingHistogram(swing) {
 }
 
 /** A side's histogram with its heading, for the result card or a dial row. */
-export function sideHistogram(result, request, role, ruleset, {compact = false, peak} = {}) {
+export function sideHistogram(result, request, role, ruleset, {compact = false, peak = undefined} = {}) {
   const name = role === "attacker" ? "Attacker" : "Defender";
   const start = startCount(request, role, ruleset);
   const law = leftLaw(result, role, start);
@@ -379,7 +379,7 @@ function swingFigure(swing) {
 }
 
 /** One compact row of the luck dial: the system's name, its win bar and both histograms. */
-export function dialRow(label, {result, request, ruleset, error, state, peaks = {}}) {
+export function dialRow(label, {result, request, ruleset, error, state, peaks = /** @type {{attacker?: number, defender?: number}} */ ({})}) {
   const row = el("li", {class: `dial-row ${state || ""}`.trim()}, el("h3", {class: "dial-name"}, label));
   if (result) {
     row.append(winBar(result.outcome || {}, {compact: true}),

@@ -21,7 +21,7 @@ import {DEFAULT_TARGET, MOST_LATER_WAVES, addWave, armyWords, emptyPlan, goalOf,
  * A card of forces: a later wave (`rules`: with its retreat rules) or the counter-attack. Its units
  * fold away under a line that says the army, so a plan of four waves stays a short list on a phone.
  */
-function createCard({idBase, title, look, hint, rules, onEdit, onRemove}) {
+function createCard({idBase, title, look, hint = undefined, rules, onEdit, onRemove}) {
   const forces = createForces({side: "attacker", title, stat: "attack", legend: false, idBase});
   const options = createSideOptions({side: "attacker", title, idBase, withCargo: false, onChange: () => { follow(); onEdit(); }});
   forces.node.append(options.node);

@@ -109,7 +109,7 @@ function cheapestAnswer(rec, names, onUse) {
 }
 
 /** The whole answer to a plan; onUse(units): put an army on the form as wave 1. */
-export function planCard(result, request, ruleset, {onUse = () => {}} = {}) {
+export function planCard(result, request, ruleset, {onUse = (_units) => {}} = {}) {
   const names = new Map((ruleset?.units || []).map((u) => [u.id, u.name]));
   const sea = request.kind === "sea";
   const armies = [request.attacker, ...(request.waves || []).map((wave) => wave.attacker)].map((side) => listUnits(side?.units, names));

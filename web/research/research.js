@@ -318,7 +318,7 @@ export function init(client, section, {problem = null} = {}) {
   if (problem) g.say(problem); // a link of an unknown version: said at once
   offer("research", {openLink: (envelope) => openLink(g, envelope), linkProblem: (text) => g.say(text),
     linkDamaged: (error) => g.say(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`)});
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     client.onFailed(() => {
       g.engine = "failed";
       render(g);

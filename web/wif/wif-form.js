@@ -282,7 +282,7 @@ function showAnswer({odds, table, extra, dice}, result) {
 
 /** onEdit(): a change of the combat by the player; onDiceMode(): the app's dice or the players' chosen. */
 export function createWifForm({onEdit, onDiceMode}) {
-  const parts = {odds: oddsCard(), table: tableCard(), mods: modifiersCard(), extra: extraCard(), dice: diceCard()};
+  const parts = {odds: oddsCard(), table: tableCard(), mods: modifiersCard(), extra: extraCard(), dice: diceCard(), checklist: null};
   const {odds, table, mods, extra, dice} = parts;
   parts.checklist = createChecklist(mods, () => onEdit());
   const node = el("form", {class: "wif-form", id: "wif-form", novalidate: true},

@@ -16,7 +16,7 @@ const PREVIEW_DELAY_MS = 150;
 
 function ensureStyles() {
   const href = new URL("./wif.css", import.meta.url).href;
-  if (![...document.querySelectorAll("link[rel=stylesheet]")].some((link) => link.href === href)) {
+  if (![.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll("link[rel=stylesheet]"))].some((link) => link.href === href)) {
     document.head.append(el("link", {rel: "stylesheet", href}));
   }
 }
@@ -126,7 +126,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
   showDiceMode();
   if (problem) showMessage(problem); // a link of an unknown version: said at once
 
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     client.onFailed((reason) => {
       engine = "failed";
       rollButton.textContent = "Engine offline";

@@ -260,7 +260,7 @@ class Fleet(Fire):
         """A strike and then a main group whose hits fall on the same armies one by one (both take the victim's
         subs first, say): one walk, the main group's, and the convolution of the two laws on it (cached per pair of
         laws); None where the walks part within the strike's reach."""
-        (t1, (lo1, p1)), (t2, (lo2, p2)) = strike, main
+        (_, (lo1, p1)), (t2, (lo2, p2)) = strike, main
         reach = min(len(path1), lo1 + len(p1))
         ref = side.walk(victim, t2, lo1 + len(p1) + lo2 + len(p2) - 2)
         if ref[:reach] != path1[:reach]:
