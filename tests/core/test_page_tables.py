@@ -1,6 +1,6 @@
 """The page's own copy of pycore's tables (web/kit/rulesets.js, shown before Python is ready) says what the
 ``rulesets`` op says: the rulesets and their units (name, domain, attack, defence, cost, hit points, in
-pycore's order), the units each kind of battle allows, the luck systems with their variants and one-line
+pycore's order), the default order of loss of each side, the units each kind of battle allows, the luck systems with their variants and one-line
 summaries, the kinds of battle and the technologies (issue 32 item 5: a hand-kept copy with no test).
 
 The page's module is read by Node (the build's own tool, as ``tools/compile_pyc.mjs``), as the browser would.
@@ -44,6 +44,14 @@ def test_a_rulesets_units_and_battle_units(index):
     assert [{k: u[k] for k in UNIT_FIELDS} for u in page["units"]] == [
         {k: u[k] for k in UNIT_FIELDS} for u in core["units"]]
     assert page["battle_units"] == core["battle_units"]
+
+
+@pytest.mark.parametrize("index", range(len(CORE["rulesets"])), ids=[r["id"] for r in CORE["rulesets"]])
+def test_a_rulesets_default_order_of_loss(index):
+    """docs/rules.md §2: cheapest first, and among equal costs the weaker unit in the role first (classic's
+    tank and AA gun both cost 5: the AA gun, 0 in attack and defence, goes before the tank)."""
+    page, core = PAGE["BUILT_IN"]["rulesets"][index], CORE["rulesets"][index]
+    assert page["order_of_loss"] == core["order_of_loss"]
 
 
 def test_the_systems_their_variants_and_summaries():

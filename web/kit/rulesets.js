@@ -57,9 +57,12 @@ function ruleset(id) {
   const ids = (domain) => units.filter((u) => u.domain === domain && u.id !== "aa_gun").map((u) => u.id);
   const land = [...ids("land"), ...ids("air")];
   const sea = [...ids("air"), ...ids("sea")];
-  const cheapest = units.slice().sort((a, b) => a.cost - b.cost).map((u) => u.id);
+  // docs/rules.md §2 (pycore/forces.py default_order_of_loss): cheapest first; among equal costs the weaker
+  // unit in the role (attack when attacking, defence when defending), then the ruleset's order.
+  const cheapest = (value) => units.map((u, index) => ({u, index}))
+    .sort((a, b) => a.u.cost - b.u.cost || a.u[value] - b.u[value] || a.index - b.index).map(({u}) => u.id);
   return {id, name, units,
-    order_of_loss: {attacker: cheapest, defender: cheapest},
+    order_of_loss: {attacker: cheapest("attack"), defender: cheapest("defense")},
     battle_units: {
       land: {attacker: land, defender: [...land, "aa_gun"]},
       sea: {attacker: sea, defender: sea},

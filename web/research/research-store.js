@@ -8,7 +8,7 @@
 // tabs merge their changes (mergeGames) instead of overwriting each other.
 
 import {newSeed as seed} from "../kit/seed.js";
-import {sharedEntry} from "../kit/shared-entry.js";
+import {keptStore, safeStorage} from "../kit/kept-store.js";
 
 export const KEY = "luckdial.research.v1";
 export const FILE_KIND = "research-game";
@@ -44,84 +44,28 @@ export function ledgerKeys(nation) {
   return nation.system === "lowluck" ? ["industrial", "air"] : ["dice"];
 }
 
+/** What the game's store says to the player (kit/kept-store.js): the game, kept by exporting it. */
+const WORDS = {
+  blocked: "This browser does not let Luckdial keep data (private mode or storage blocked): the game lives in " +
+    "this tab only. Export it before you close the tab.",
+  notSaved: "Not saved: this browser does not let Luckdial keep data. Export the game to keep it.",
+  keepIt: "Your last change lives in this tab only — export the game to keep it.",
+  theirsUnreadable: "A copy saved by another tab could not be read.",
+  unreadable: (message, aside) => (aside === null
+    ? `The saved game could not be read (${message}). Export to keep this one.`
+    : `The saved research game could not be read: ${message}.${aside}`),
+};
+
 /**
- * The game as kept in this browser, shared by every open tab (kit/shared-entry.js): load(), save(game) and
- * pull(game) after another tab's change (onChange). A save over a copy another tab changed is merged
- * (mergeGames), never written over it; each answer's `notes` say what came from the other tab.
+ * The game as kept in this browser, shared by every open tab (kit/kept-store.js): load(), save(game) and
+ * pull(game) after another tab's change (onChange), each answering {game, notes, problem}. A save over a copy
+ * another tab changed is merged (mergeGames), never written over it; `notes` say what came from the other tab,
+ * a note {text, alert}: alert for what the player must look at (both copies of a nation kept).
  */
 export function openStore(storage = safeStorage()) {
-  const entry = storage && sharedEntry(KEY, {
-    storage,
-    decode: (raw) => checkGame(JSON.parse(raw)),
-    merge: mergeGames,
-    same: (a, b) => canonical(a.nations) === canonical(b.nations), // `selected` is each tab's own
-    unreadable: (raw) => [{alert: true, text: `A copy saved by another tab could not be read.${setAside(storage, raw)}`}],
-  });
-  const answer = ({value, notes, error}) => ({game: value, notes, problem: error ? saveProblem(error) : null});
-  return {
-    /** Read the saved game: {game, problem}; problem is a sentence for the player, or null. */
-    load() {
-      if (!entry) {
-        return {game: emptyGame(), problem: "This browser does not let Luckdial keep data (private mode or storage " +
-          "blocked): the game lives in this tab only. Export it before you close the tab."};
-      }
-      try {
-        return {game: entry.read() || emptyGame(), problem: null};
-      } catch (error) {
-        let raw = null;
-        try {
-          raw = storage.getItem(KEY);
-        } catch {
-          // the read itself failed: nothing to set aside
-        }
-        if (raw === null) return {game: emptyGame(), problem: `The saved game could not be read (${error.message}). Export to keep this one.`};
-        return {game: emptyGame(), problem: `The saved research game could not be read: ${error.message}.${setAside(storage, raw)}`};
-      }
-    },
-    /**
-     * Save: {game (with another tab's newer changes merged in), notes, problem (why it is not kept, or null)};
-     * a note is {text, alert}: alert for what the player must look at (both copies of a nation kept).
-     */
-    save(game) {
-      if (!entry) return {game, notes: [], problem: "Not saved: this browser does not let Luckdial keep data. Export the game to keep it."};
-      try {
-        return answer(entry.write(game));
-      } catch (error) {
-        return {game, notes: [], problem: saveProblem(error)};
-      }
-    },
-    /** After another tab's change: {game, notes, problem}, merged as a save would; null when nothing is new. */
-    pull(game) {
-      if (!entry) return null;
-      try {
-        const got = entry.pull(game);
-        return got && answer(got);
-      } catch (error) {
-        return {game, notes: [], problem: saveProblem(error)};
-      }
-    },
-    /** Call back when another tab changes the saved game. */
-    onChange(callback) {
-      entry?.onChange(callback);
-    },
-  };
-}
-
-function saveProblem(error) {
-  const full = error && (error.name === "QuotaExceededError" || error.code === 22);
-  return `Not saved: ${full ? "this browser's storage is full" : error.message}. ` +
-    "Your last change lives in this tab only — export the game to keep it.";
-}
-
-/** Keep an unreadable copy under a key of its own, never overwritten; the sentence that says where. */
-function setAside(storage, raw) {
-  const aside = `${KEY}.unreadable-${Date.now()}`;
-  try {
-    storage.setItem(aside, raw);
-    return ` It was set aside under the key "${aside}".`;
-  } catch {
-    return " It could not be set aside either.";
-  }
+  return keptStore({key: KEY, storage, name: "game", empty: emptyGame, decode: (raw) => checkGame(JSON.parse(raw)),
+    merge: mergeGames, same: (a, b) => canonical(a.nations) === canonical(b.nations), // `selected` is each tab's own
+    words: WORDS});
 }
 
 // ---- two tabs: the merge ----------------------------------------------------------------------------
@@ -218,15 +162,6 @@ export function mergeGames(base, mine, theirs) {
   const notes = said.length ? [{alert: false, text: `Another tab ${said.join("; ")}.`}] : [];
   return {value: {luckdial: FILE_KIND, version: 1, nations, selected},
     notes: [...notes, ...conflicts.map((text) => ({alert: true, text}))]};
-}
-
-function safeStorage() {
-  try {
-    const storage = window.localStorage;
-    return storage || null;
-  } catch {
-    return null;
-  }
 }
 
 // ---- shape check of a game (storage and imported files); pycore checks every ledger after ----
