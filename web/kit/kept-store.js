@@ -40,7 +40,7 @@ function setAside(storage, key, raw) {
  *     theirsUnreadable (another tab's copy cannot be read), unreadable(message, aside) (the saved copy cannot be
  *     read; aside is the sentence that says where it was set aside, or null when nothing could be read)}.
  */
-export function keptStore({key, storage, name, empty, decode, merge, same, words}) {
+export function keptStore({key, storage, name, empty, decode, merge, same = undefined, words}) {
   const entry = storage && sharedEntry(key, {
     storage, decode, merge, same,
     unreadable: (raw) => [{alert: true, text: `${words.theirsUnreadable}${setAside(storage, key, raw)}`}],
