@@ -48,7 +48,8 @@ def test_a_research_ledger_entry_by_keyboard_alone(page: Page, dist_server):
     BattleScreen(page).open(dist_server.url)
     keys = Keys(page)
     keys.tab_to("#tab-screen-battle")
-    keys.press("End")  # the tab row's last tab: Research
+    keys.press("End")  # the tab row's last tab: Luck
+    keys.press("ArrowLeft")  # the one before it: Research
     expect(page.locator("#screen-research")).to_be_visible()
     keys.tab_to("#add-nation-open")
     keys.press("Enter")
