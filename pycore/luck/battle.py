@@ -15,6 +15,7 @@ says why.
 
 from __future__ import annotations
 
+from math import fsum
 from typing import Callable, Mapping
 
 from ..calc import cost, method, montecarlo
@@ -119,17 +120,26 @@ def luck_of(setup: BattleSetup, battle: BattleLog, refight: Refight) -> tuple[di
     law = {int(s): float(p) for s, p in sorted(law.items()) if p > 0}
     expected, sd = mean_sd(law)
     written = {str(s): float(f"{p:.12g}") for s, p in law.items() if p >= WRITTEN_FLOOR}
-    facts["pruned"] += sum(p for p in law.values() if p < WRITTEN_FLOOR)
+    facts["pruned"] += fsum(p for p in law.values() if p < WRITTEN_FLOOR)
+    pruned = facts.pop("pruned")
     return {
         "swing": swing,
-        "expected_swing": expected,
-        "sd": sd,
-        "luck": swing - expected,
-        "percentile": percentile(law, swing),
+        "expected_swing": _digits(expected),
+        "sd": _digits(sd),
+        "luck": _digits(swing - expected),
+        "percentile": _digits(percentile(law, swing)),
         "law": written,
+        "pruned": float(f"{pruned:.3g}") if pruned >= WRITTEN_FLOOR else 0.0,
         "exact": facts["exact"],
         "rounds": rounds,
         "fought": complete,
         **facts,
     }, None
 
+
+def _digits(x: float) -> float:
+    """A figure to 12 significant digits, as the law is written: the calculator's last bits differ between
+    Python versions (``sum`` of floats is compensated from 3.12, Pyodide's), and a resolve's JSON must be the
+    same in the page and on the command line. A mass pruned below :data:`WRITTEN_FLOOR` is written 0: at that
+    size it is the floats' own rounding, not mass."""
+    return float(f"{x:.12g}")

@@ -8,7 +8,7 @@ law negated where it defended), worked by convolution, never a normal approximat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import sqrt
+from math import fsum, sqrt
 from typing import Mapping
 
 from .law import SUM_FLOOR, convolve, mean_sd, negated, percentile
@@ -60,9 +60,9 @@ def sides(battles: list[Battle]) -> list[dict]:
             run += sign * luck["luck"]
             running.append({"battle": i, "luck": run})
         total = run
-        sd = sqrt(sum(luck["sd"] ** 2 for *_, luck in entries))
+        sd = sqrt(fsum(luck["sd"] ** 2 for *_, luck in entries))
         swing = sum(sign * b.swing for _, sign, b, _ in entries)
-        expected = sum(sign * luck["expected_swing"] for *_, luck in entries)
+        expected = fsum(sign * luck["expected_swing"] for *_, luck in entries)
         law, pruned, work = convolve([b.law if sign > 0 else negated(b.law) for _, sign, b, _ in entries],
                                      budget=WORK_BUDGET - spent)
         spent += work

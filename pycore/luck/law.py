@@ -7,7 +7,7 @@ probabilities sum to 1 − ``pruned``) or a sampled one reads as a law (docs/rul
 
 from __future__ import annotations
 
-from math import sqrt
+from math import fsum, sqrt
 from typing import Mapping
 
 SUM_FLOOR = 1e-15
@@ -16,14 +16,14 @@ the tails of many battles together would otherwise hold thousands of values no r
 
 
 def total(law: Mapping[int, float]) -> float:
-    return sum(law.values())
+    return fsum(law.values())
 
 
 def mean_sd(law: Mapping[int, float]) -> tuple[float, float]:
     """The law's mean and standard deviation (of the law divided by its total)."""
     mass = total(law)
-    mean = sum(s * p for s, p in law.items()) / mass
-    var = sum(p * (s - mean) ** 2 for s, p in law.items()) / mass
+    mean = fsum(s * p for s, p in law.items()) / mass
+    var = fsum(p * (s - mean) ** 2 for s, p in law.items()) / mass
     return mean, sqrt(max(var, 0.0))
 
 
@@ -33,7 +33,7 @@ def percentile(law: Mapping[int, float], actual: int) -> float:
     Ties split so that a law of one value gives ½ (no luck either way), and the percentile of a fair coin's two
     faces is ¼ and ¾, whose mean is ½: over many battles the percentile averages ½ however lumpy the law."""
     mass = total(law)
-    below = sum(p for s, p in law.items() if s < actual)
+    below = fsum(p for s, p in law.items() if s < actual)
     tie = law.get(actual, 0.0)
     return min(1.0, max(0.0, (below + tie / 2) / mass))
 
@@ -74,7 +74,7 @@ def convolve(laws, floor: float = SUM_FLOOR, budget: float = float("inf")) -> tu
         kept = [i for i, q in enumerate(out) if q >= floor]
         if not kept:
             raise ValueError("the law of the sum has no value above the floor")
-        pruned += sum(out[:kept[0]]) + sum(out[kept[-1] + 1:])
+        pruned += fsum(out[:kept[0]]) + fsum(out[kept[-1] + 1:])
         acc = out[kept[0]:kept[-1] + 1]
         for i, q in enumerate(acc):
             if q < floor:

@@ -8,6 +8,7 @@ again from it, so a journal cannot say more than its laws do.
 
 from __future__ import annotations
 
+from math import fsum
 import re
 from typing import Any, Mapping
 
@@ -57,7 +58,7 @@ def _law(value: Any, field: str) -> dict[int, float]:
             raise BadRequest(f"{field}.{s}", f"a swing must be a whole number of IPCs written as text (\"-3\"), "
                                              f"got {show(s)}")
         law[int(s)] = float(v.number(p, f"{field}.{s}", 0, 1))
-    mass = sum(law.values())
+    mass = fsum(law.values())
     if abs(mass - 1) > TOLERANCE:
         raise BadRequest(field, f"its probabilities must sum to 1, got {mass:.9g}")
     return {s: p for s, p in sorted(law.items()) if p > 0}
