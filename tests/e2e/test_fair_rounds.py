@@ -192,9 +192,18 @@ def test_a_tampered_round_in_a_round_by_round_link_shows_no_dice(context, traffi
     assert beacon.asked == []
 
 
+LONG = {**BATTLE, "attacker": {"units": {"infantry": 30, "tank": 2, "fighter": 1}},
+        "defender": {"units": {"infantry": 30, "artillery": 1, "aa_gun": 1}}}
+"""BATTLE with 27 and 26 more infantry: commit–reveal dice come from the attacker's random secret, so the battle
+must outlast two rounds whatever they roll (33 v 32 units: each side would need about 33 hits in two rounds,
+over 4 standard deviations above either's mean), or the retreat after round 2 is not there to tap."""
+
+
 def test_commit_reveal_round_by_round_between_two_browsers(page, browser, traffic, dist_server):
     attacker = BattleScreen(page).open(dist_server.url)
     set_up(attacker)
+    attacker.add("attacker", "infantry", 27)
+    attacker.add("defender", "infantry", 26)
     page.locator("label[for='commit-mode']").click()
     expect(page.locator("#fair-when-rounds")).to_be_checked()
     attacker.roll_button.click()
@@ -241,7 +250,7 @@ def test_commit_reveal_round_by_round_between_two_browsers(page, browser, traffi
         key1 = hashlib.sha256(bytes.fromhex(final["commit"]["key"]["value"])).hexdigest()
         seed1 = hmac.new(key1.encode(), b"first light", hashlib.sha256).hexdigest()
         want = pycore_handle(final)["result"]
-        assert want["rounds"][0] == pycore_handle({**BATTLE, "commit": {**final["commit"], "draws":
+        assert want["rounds"][0] == pycore_handle({**LONG, "commit": {**final["commit"], "draws":
                                                    final["commit"]["draws"][:1], "key": {"draw": 1, "value": key1}}}
                                                   )["result"]["rounds"][0]
         aa = want["rounds"][0]["steps"][0]["fire"][0]
