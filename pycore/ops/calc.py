@@ -12,9 +12,7 @@ docs/api.md.
 
 from __future__ import annotations
 
-import math
 import time
-from fractions import Fraction
 from typing import Any, Mapping
 
 from .. import validate as v
@@ -27,6 +25,7 @@ from ..rulesets import find_ruleset
 from ..share import link_for
 from ..systems import find_system, spec_of
 from . import calc_plan
+from .calc_json import exact_law_json, fraction_text, interval
 from .calc_plan import PLAN_FIELDS, RULE_FIELDS
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
@@ -150,16 +149,6 @@ def normalize(request: Mapping[str, Any]) -> dict:
     return parse(request)[0]
 
 
-def _interval(p: float, n: int) -> list[float]:
-    half = 1.96 * math.sqrt(max(p * (1 - p), 0.0) / n)
-    return [max(0.0, p - half), min(1.0, p + half)]
-
-
-def _text(p) -> str:
-    p = Fraction(p)
-    return f"{p.numerator}/{p.denominator}"
-
-
 def run(request: Mapping[str, Any]) -> dict:
     canonical, setup, rounds, exact, timing, options = parse(request)
     if "plan" in options:
@@ -196,14 +185,13 @@ def run(request: Mapping[str, Any]) -> dict:
         result["method_reason"] = got["reason"]
         result["pruned_bound"] = (f"simulated: {n} battles fought by the engine with seeded dice; "
                                   f"intervals are ±1.96 standard errors (95 %)")
-        result["intervals"] = {name: _interval(p, n) for name, p in outcome.items()}
+        result["intervals"] = {name: interval(p, n) for name, p in outcome.items()}
     if exact:
-        result["exact_outcome"] = {name: _text(p) for name, p in got["outcome"].items() if name in outcome}
-        result["exact_losses"] = {role: {str(k): _text(p) for k, p in sorted(got["losses"][role].items())}
-                                  for role in ROLES}
-        result["exact_swing"] = {str(k): _text(p) for k, p in sorted(got["swing"].items())}
-        result["exact_takes_territory"] = _text(got["takes"])
-        result["exact_rounds"] = _text(got["rounds"])
+        result["exact_outcome"] = {name: fraction_text(p) for name, p in got["outcome"].items() if name in outcome}
+        result["exact_losses"] = {role: exact_law_json(got["losses"][role]) for role in ROLES}
+        result["exact_swing"] = exact_law_json(got["swing"])
+        result["exact_takes_territory"] = fraction_text(got["takes"])
+        result["exact_rounds"] = fraction_text(got["rounds"])
     if timing:
         result["timing"] = {"seconds": seconds}
     return result

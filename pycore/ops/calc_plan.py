@@ -11,7 +11,6 @@ here as JSON.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping
@@ -24,6 +23,7 @@ from ..calc.waves import fight
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import ROLES, BattleSetup, parse_side, side_json
 from ..errors import BadRequest, LuckdialError, show
+from .calc_json import exact_law_json, fraction_text, interval, law_json
 
 PLAN_FIELDS = ("waves", "counter", "territory_value", "repair_between_waves", "recommend")
 RULE_FIELDS = ("retreat_profit", "retreat_air_loss", "retreat_strafe")
@@ -231,24 +231,6 @@ def without_rules(plan: Plan) -> Plan:
                                              strafe=None) for w in plan.waves))
 
 
-def _interval(p: float, n: int) -> list[float]:
-    half = 1.96 * math.sqrt(max(p * (1 - p), 0.0) / n)
-    return [max(0.0, p - half), min(1.0, p + half)]
-
-
-def _text(p) -> str:
-    p = Fraction(p)
-    return f"{p.numerator}/{p.denominator}"
-
-
-def _law(law: dict) -> dict:
-    return {str(k): float(p) for k, p in sorted(law.items())}
-
-
-def _exact_law(law: dict) -> dict:
-    return {str(k): _text(p) for k, p in sorted(law.items())}
-
-
 def _outcome(outcome: dict) -> dict:
     return {name: float(p) for name, p in outcome.items() if name in ("attacker_wins", "defender_wins", "draw") or p}
 
@@ -257,15 +239,15 @@ def _wave_json(got: dict, exact: bool) -> dict:
     out = {"wave": got["wave"], "fights": float(got["fights"]), "outcome": _outcome(got["outcome"]),
            "takes_territory": float(got["takes"]), "defender_left": float(got["defender_left"]),
            "attacker_left": float(got["attacker_left"]),
-           "losses": {role: _law(got["losses"][role]) for role in ROLES},
+           "losses": {role: law_json(got["losses"][role]) for role in ROLES},
            "cost_lost": {role: float(got["cost"][role]) for role in ROLES},
            "cost_swing": float(summary.mean(got["swing"], 0)),
-           "swing": _law(got["swing"]), "rounds": float(got["rounds"])}
+           "swing": law_json(got["swing"]), "rounds": float(got["rounds"])}
     if exact:
-        out["exact_outcome"] = {name: _text(p) for name, p in got["outcome"].items() if name in out["outcome"]}
-        out["exact_takes_territory"] = _text(got["takes"])
-        out["exact_defender_left"] = _text(got["defender_left"])
-        out["exact_swing"] = _exact_law(got["swing"])
+        out["exact_outcome"] = {name: fraction_text(p) for name, p in got["outcome"].items() if name in out["outcome"]}
+        out["exact_takes_territory"] = fraction_text(got["takes"])
+        out["exact_defender_left"] = fraction_text(got["defender_left"])
+        out["exact_swing"] = exact_law_json(got["swing"])
     return out
 
 
@@ -285,10 +267,10 @@ def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
     out: dict[str, Any] = {
         "outcome": _outcome(whole["outcome"]),
         "takes_territory": float(whole["takes"]),
-        "losses": {role: _law(whole["losses"][role]) for role in ROLES},
+        "losses": {role: law_json(whole["losses"][role]) for role in ROLES},
         "cost_lost": {role: float(whole["cost"][role]) for role in ROLES},
         "cost_swing": float(summary.mean(whole["swing"], 0)),
-        "swing": _law(whole["swing"]),
+        "swing": law_json(whole["swing"]),
         "survivors": {role: {uid: float(n) for uid, n in whole["survivors"][role].items()} for role in ROLES},
         "rounds": float(whole["rounds"]),
         "pruned": float(law.pruned),
@@ -299,14 +281,14 @@ def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
     }
     if law.method == "monte_carlo":
         out["samples"], out["method_reason"] = law.samples, law.reason
-        out["intervals"] = {name: _interval(p, law.samples) for name, p in out["outcome"].items()}
-        out["intervals"]["takes_territory"] = _interval(out["takes_territory"], law.samples)
+        out["intervals"] = {name: interval(p, law.samples) for name, p in out["outcome"].items()}
+        out["intervals"]["takes_territory"] = interval(out["takes_territory"], law.samples)
     if exact:
-        out["exact_outcome"] = {name: _text(p) for name, p in whole["outcome"].items() if name in out["outcome"]}
-        out["exact_losses"] = {role: _exact_law(whole["losses"][role]) for role in ROLES}
-        out["exact_swing"] = _exact_law(whole["swing"])
-        out["exact_takes_territory"] = _text(whole["takes"])
-        out["exact_rounds"] = _text(whole["rounds"])
+        out["exact_outcome"] = {name: fraction_text(p) for name, p in whole["outcome"].items() if name in out["outcome"]}
+        out["exact_losses"] = {role: exact_law_json(whole["losses"][role]) for role in ROLES}
+        out["exact_swing"] = exact_law_json(whole["swing"])
+        out["exact_takes_territory"] = fraction_text(whole["takes"])
+        out["exact_rounds"] = fraction_text(whole["rounds"])
     counter = summary.counter(plan, law, exact)
     if counter is not None:
         out["holds"] = float(counter["holds"])
@@ -315,15 +297,15 @@ def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
         out["counter"] = {
             "fights": float(counter["fights"]), "outcome": _outcome(counter["outcome"]),
             "retakes": float(counter["retakes"]),
-            "losses": {"attacker": _law(counter["losses"]["attacker"])},
-            "survivors_count": {"defender": _law(counter["survivors_count"]["defender"])},
+            "losses": {"attacker": law_json(counter["losses"]["attacker"])},
+            "survivors_count": {"defender": law_json(counter["survivors_count"]["defender"])},
             "cost_lost": {role: float(counter["cost_lost"][role]) for role in ROLES},
             "rounds": float(counter["rounds"])}
-        out["exchange"] = {"swing": _law(exchange["swing"]), "cost_swing": float(summary.mean(exchange["swing"], zero)),
-                           "losses": {role: _law(exchange["losses"][role]) for role in ROLES}}
+        out["exchange"] = {"swing": law_json(exchange["swing"]), "cost_swing": float(summary.mean(exchange["swing"], zero)),
+                           "losses": {role: law_json(exchange["losses"][role]) for role in ROLES}}
         if exact:
-            out["exact_holds"] = _text(counter["holds"])
-            out["exchange"]["exact_swing"] = _exact_law(exchange["swing"])
+            out["exact_holds"] = fraction_text(counter["holds"])
+            out["exchange"]["exact_swing"] = exact_law_json(exchange["swing"])
     if any(w.retreat or w.reads_states for w in plan.waves):
         # What the rules are worth: the plan's average swing, the exchange's where there is a counter-attack
         # (what the profit rule weighs, docs/rules.md §9.3), with them and with every wave fighting to the end.
@@ -351,7 +333,7 @@ def recommendation(plan: Plan, spec: tuple, exact: bool) -> dict:
         out = {"units": entry["units"].as_dict(), "cost": entry["cost"], "chance": float(entry["chance"]),
                "cost_swing": float(entry["cost_swing"])}
         if exact:
-            out["exact_chance"] = _text(entry["chance"])
+            out["exact_chance"] = fraction_text(entry["chance"])
         return out
     return {"goal": goal, "target": target, "armies": got["armies"], "cheapest": army(got["cheapest"]),
             "best_profit": army(got["best_profit"])}
