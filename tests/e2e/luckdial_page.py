@@ -71,6 +71,12 @@ class BattleScreen:
         for _ in range(count):
             plus.click()
 
+    def add_forces(self, forces: dict) -> None:
+        """Both sides' units by taps, as a request writes them: {"attacker": {unit: n}, "defender": {...}}."""
+        for side, units in forces.items():
+            for unit, count in units.items():
+                self.add(side, unit, count)
+
     def remove(self, side: str, unit: str, count: int = 1) -> None:
         minus = self.page.locator(f"#{side}-forces .unit-row[data-unit={unit}] .step.minus")
         for _ in range(count):

@@ -78,12 +78,7 @@ class Beacon:
 
 def set_up(screen: BattleScreen) -> None:
     screen.choose(ruleset="1942-2e", system="dice")
-    screen.add("attacker", "infantry", 3)
-    screen.add("attacker", "tank", 2)
-    screen.add("attacker", "fighter", 1)
-    screen.add("defender", "infantry", 4)
-    screen.add("defender", "artillery", 1)
-    screen.add("defender", "aa_gun", 1)
+    screen.add_forces({role: BATTLE[role]["units"] for role in ("attacker", "defender")})
 
 
 def shown_dice(page) -> list[list[tuple]]:

@@ -69,12 +69,8 @@ def shown(context, body: str, title: str, name: str | None = None) -> dict:
 
 def play_the_reproducer(screen: BattleScreen, seed: str, presses: int) -> None:
     screen.choose(ruleset="1942-2e", system="lowluck")
-    screen.add("attacker", "infantry", 3)
-    screen.add("attacker", "tank", 2)
-    screen.add("attacker", "fighter", 1)
-    screen.add("defender", "infantry", 4)
-    screen.add("defender", "artillery", 1)
-    screen.add("defender", "aa_gun", 1)
+    screen.add_forces({"attacker": {"infantry": 3, "tank": 2, "fighter": 1},
+                       "defender": {"infantry": 4, "artillery": 1, "aa_gun": 1}})
     screen.seed.fill(seed)
     screen.roll()
     for _ in range(presses):
