@@ -42,10 +42,13 @@ def handle_object(request: Any) -> dict:
             body["detail"] = error.detail
         return {"ok": False, "error": body}
     except MemoryError:
-        # Past the cost model's estimate (docs/api.md "Cost budget"), the device said no: a size problem, not a bug.
+        # The one place that decides what running out of memory means (docs/api.md "Out of memory"): past
+        # the cost model's estimate the device said no, a size problem and not a bug. ``detail.out_of_memory``
+        # tells the page's worker to start a fresh interpreter (one that ran dry is not trusted again).
         return {"ok": False, "error": {
             "type": "too_big",
-            "message": "this request is too big for the memory of this device: use fewer units, rounds or steps"}}
+            "message": "this request is too big for the memory of this device: use fewer units, rounds or steps",
+            "detail": {"out_of_memory": True}}}
     except Exception as error:  # a bug of ours: say so plainly, never a traceback
         return {
             "ok": False,

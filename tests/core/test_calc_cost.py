@@ -85,7 +85,9 @@ def test_monte_carlo_stops_at_the_budget_and_says_how_many_battles():
 def test_a_memory_error_is_too_big_not_a_bug():
     with mock.patch("pycore.ops.calc.compute", side_effect=MemoryError):
         error = answer(calc("dice", {"infantry": 1}, {"infantry": 1}))["error"]
-    assert error["type"] == "too_big" and "memory" in error["message"]
+    assert error["type"] == "too_big" and "memory of this device" in error["message"]
+    # docs/api.md "Out of memory": the flag the page's worker restarts on (web/kit/worker.js).
+    assert error["detail"] == {"out_of_memory": True}
 
 
 def test_the_command_line_exits_1_on_too_big_and_2_on_a_bad_request(monkeypatch, capsys):

@@ -44,3 +44,22 @@ def traffic(context):
     assert record.outside() == [], f"requests left 127.0.0.1: {record.outside()}"
     assert record.errors == [], f"uncaught errors in the page: {record.errors}"
     assert record.csp == [], f"the Content-Security-Policy blocked something: {record.csp}"
+
+
+@pytest.fixture
+def watched_context(browser, browser_context_args, traffic):
+    """Another browser context (nothing shared with the default one: storage, cache, service worker),
+    a phone like it unless told otherwise, its traffic and errors recorded with the default one's."""
+    made = []
+
+    def make(**overrides):
+        made.append(browser.new_context(**{**browser_context_args, **overrides}))
+        made[-1].on("request", lambda request: traffic.urls.append(request.url))
+        made[-1].on("weberror", lambda error: traffic.errors.append(str(error.error)))
+        made[-1].on("console", lambda message: "Content Security Policy" in message.text
+                    and traffic.csp.append(message.text))
+        return made[-1]
+
+    yield make
+    for context in made:
+        context.close()

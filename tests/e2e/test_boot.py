@@ -543,3 +543,66 @@ def test_a_first_visit_imports_pycore_in_place_and_marks_its_steps(page, dist_se
     screen.add("defender", "infantry", 1)
     screen.roll()
     expect(screen.rounds).to_have_count(1)
+
+
+# docs/api.md "Out of memory": pycore answers a MemoryError itself; the worker passes the answer on
+# and is replaced. The trigger is an allocation no 32-bit WebAssembly memory can hold (a list of
+# sys.maxsize items, which Python's allocator refuses with a real MemoryError), asked for by a copy of
+# pycore served to this page alone: its api module, as source, asks when a calculation has exactly 77
+# attacking infantry. Everything else is the real page.
+OUT_OF_MEMORY_TRIGGER = '''
+
+_luckdial_real_op = _op
+
+
+def _op(name):
+    run = _luckdial_real_op(name)
+
+    def run_or_run_dry(request):
+        if name == "calc" and request.get("attacker", {}).get("units", {}).get("infantry") == 77:
+            import sys
+            [None] * sys.maxsize
+        return run(request)
+    return run_or_run_dry
+'''
+
+
+def pycore_that_runs_dry() -> bytes:
+    import io
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(DIST / "pycore.zip") as real, zipfile.ZipFile(out, "w") as copy:
+        for name in real.namelist():
+            if name != "pycore/api.pyc":  # zipimport compiles the source below in its place
+                copy.writestr(name, real.read(name))
+        source = (ROOT / "pycore" / "api.py").read_text(encoding="utf-8") + OUT_OF_MEMORY_TRIGGER
+        copy.writestr("pycore/api.py", source)
+    return out.getvalue()
+
+
+def test_a_calculation_that_runs_out_of_memory_is_too_big_and_its_worker_replaced(
+        watched_context, dist_server):
+    # No service worker: it would answer pycore.zip from its own cache, past the route.
+    context = watched_context(service_workers="block")
+    archive = pycore_that_runs_dry()
+    context.route("**/pycore.zip", lambda route: route.fulfill(body=archive, content_type="application/zip"))
+    page = context.new_page()
+    started = []
+    page.on("worker", lambda worker: started.append(worker.url))
+    BattleScreen(page).open(dist_server.url)
+    page.locator("#tab-screen-calc").click()
+    page.locator("#calc-attacker-infantry").fill("77")
+    page.locator("#calc-defender-infantry").fill("3")
+    expect(page.locator("#screen-calc")).to_have_attribute("data-calc-ready", "true", timeout=READY_TIMEOUT)
+    workers_before = len(started)
+    page.locator("#calc-go").click()
+    message = page.locator("#calc-message")
+    expect(message).to_contain_text("too big for the memory of this device", timeout=READY_TIMEOUT)
+    expect(message).not_to_contain_text("report")
+    # A fresh worker was started in its place, and what the player typed is still there.
+    expect(page.locator("#calc-attacker-infantry")).to_have_value("77")
+    page.locator("#calc-attacker-infantry").fill("5")
+    page.locator("#calc-go").click()
+    expect(page.locator("#calc-card")).to_be_visible(timeout=READY_TIMEOUT)
+    assert len(started) > workers_before, started

@@ -9,7 +9,7 @@
 //                  {type: "ready", build, boot, steps}   boot: "snapshot" | "full"; steps: [[name, epoch ms], …]
 //                  {type: "failed", message}
 //                  {id, response}   response = parsed api.handle envelope
-//                  {type: "spent", reason}               after a MemoryError: restart me
+//                  {type: "spent", reason}               after pycore ran out of memory (or failed): restart me
 //
 // Two boots. A return visit restores a memory snapshot of the interpreter taken
 // just after pycore was imported (Pyodide's `_loadSnapshot`): no interpreter
@@ -429,11 +429,12 @@ function warmUp() {
 }
 loading.then(() => setTimeout(warmUp, 0));
 
-// A MemoryError is the device's limit, not a bug: say so in words, and ask for a fresh worker
-// (an interpreter that ran out of memory is not to be trusted with the next request).
-const OUT_OF_MEMORY = /^Luckdial failed on this request \(MemoryError\b/;
-const TOO_BIG = {ok: false, error: {type: "too_big",
-  message: "This calculation is too big for this device: it ran out of memory. Try fewer units, a round limit, or a smaller battle."}};
+// Out of memory is decided in one place, pycore/api.py (docs/api.md "Out of memory"): its answer is
+// too_big, in words, with detail.out_of_memory, and this worker passes it on and asks for a fresh one
+// (an interpreter that ran out of memory is not trusted with the next request). An exception out of
+// handle() itself (it catches everything in Python) means the interpreter is broken: an internal
+// error, and a fresh worker too.
+const outOfMemory = (response) => !response.ok && response.error?.detail?.out_of_memory === true;
 
 self.onmessage = async (event) => {
   const {id, request} = event.data || {};
@@ -447,18 +448,15 @@ self.onmessage = async (event) => {
   } else {
     try {
       response = JSON.parse(handle(JSON.stringify(request)));
+      spent = outOfMemory(response);
     } catch (error) {
       response = {ok: false, error: {type: "internal", message: `Luckdial failed on this request (${describe(error)}). Please report it with the request.`}};
-      if (/MemoryError/.test(describe(error))) response.error.message = "Luckdial failed on this request (MemoryError)";
-    }
-    if (!response.ok && response.error?.type === "internal" && OUT_OF_MEMORY.test(response.error.message || "")) {
-      response = TOO_BIG;
       spent = true;
     }
   }
   queued--;
   post({id, response});
-  if (spent) post({type: "spent", reason: "out of memory"});
+  if (spent) post({type: "spent", reason: outOfMemory(response) ? "it ran out of memory" : "Python failed"});
   else {
     idle();
     if (queued === 0) warmUp();
