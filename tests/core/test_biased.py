@@ -63,10 +63,11 @@ def test_the_rulesets_op_lists_it():
 
 
 def test_the_dial_and_the_page_list_it():
-    """The page's own copy of the systems (web/kit/rulesets.js) and the luck dial (web/odds/calc-state.js)."""
+    """The page's tables (web/kit/tables.js, generated from the rulesets op) and the luck dial
+    (web/odds/calc-state.js)."""
     from pathlib import Path
     web = Path(__file__).resolve().parents[2] / "web"
-    assert '{id: "biased", name: "Biased dice"}' in (web / "kit" / "rulesets.js").read_text()
+    assert '{"id": "biased", "name": "Biased dice"' in (web / "kit" / "tables.js").read_text(encoding="utf-8")
     assert 'system: {name: "biased"}' in (web / "odds" / "calc-state.js").read_text()
 
 
