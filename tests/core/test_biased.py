@@ -57,16 +57,29 @@ def test_the_table_rolls_ten_sided_dice():
     assert wrong["field"] == "dice[0].attacker[0]" and "1 to 10" in wrong["message"]
 
 
+def test_a_bomber_keeping_the_better_of_two_d10s_counts_one_hit_at_most():
+    """docs/rules.md §5 and §11: under LHTR a heavy bomber rolls two dice and keeps the better, so a count of
+    hits at the table gives it one at most, under biased dice as under dice: a tank and such a bomber, 2."""
+    request = {"op": "resolve", "ruleset": "1942-2e", "system": BIASED, "lhtr": True,
+               "attacker": {"units": {"bomber": 1, "tank": 1}, "tech": ["heavy_bombers"]},
+               "defender": {"units": {"infantry": 2}}, "dice": [{}]}
+    need = ok(request)["next_dice"][0]
+    assert (need["count"], need["sides"], need["at"], need["most_hits"]) == (3, 10, [6, 8, 8], 2)
+    refused = error({**request, "dice": [{"attacker": {"main": {"hits": 3}}}]})
+    assert refused["field"] == "dice[0].attacker.main.hits" and "from 0 to 2, got 3" in refused["message"]
+
+
 def test_the_rulesets_op_lists_it():
     systems = ok({"op": "rulesets"})["systems"]
     assert any(s["id"] == "biased" and "d10" in s["summary"] for s in systems)
 
 
 def test_the_dial_and_the_page_list_it():
-    """The page's own copy of the systems (web/kit/rulesets.js) and the luck dial (web/odds/calc-state.js)."""
+    """The page's tables (web/kit/tables.js, generated from the rulesets op) and the luck dial
+    (web/odds/calc-state.js)."""
     from pathlib import Path
     web = Path(__file__).resolve().parents[2] / "web"
-    assert '{id: "biased", name: "Biased dice"}' in (web / "kit" / "rulesets.js").read_text()
+    assert '{"id": "biased", "name": "Biased dice"' in (web / "kit" / "tables.js").read_text(encoding="utf-8")
     assert 'system: {name: "biased"}' in (web / "odds" / "calc-state.js").read_text()
 
 

@@ -110,14 +110,19 @@ def within_budget(request) -> None:
         answered(request)
 
 
+def mutated(data, corpus: list[dict]) -> dict:
+    """A request of the corpus mutated one to three times."""
+    request = data.draw(st.sampled_from(corpus))
+    for _ in range(data.draw(st.integers(1, 3))):
+        request = mutate(data, request)
+    return request
+
+
 @pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_no_mutated_request_is_an_internal_error(data):
-    request = data.draw(st.sampled_from(CORPUS))
-    for _ in range(data.draw(st.integers(1, 3))):
-        request = mutate(data, request)
-    within_budget(request)
+    within_budget(mutated(data, CORPUS))
 
 
 @settings(max_examples=examples(100), deadline=None)
@@ -172,10 +177,7 @@ def test_every_hand_written_request_is_answered():
 @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_no_mutated_hand_written_request_is_an_internal_error(data):
-    request = data.draw(st.sampled_from(HAND))
-    for _ in range(data.draw(st.integers(1, 3))):
-        request = mutate(data, request)
-    within_budget(request)
+    within_budget(mutated(data, HAND))
 
 
 RULESETS = api.handle_object({"op": "rulesets"})["result"]

@@ -49,6 +49,19 @@ def press_on_to_the_end(keys: Keys, screen: BattleScreen) -> int:
     return tabbed
 
 
+def classic_low_luck_by_keyboard(page: Page, url: str) -> tuple[BattleScreen, Keys]:
+    """The Battle screen opened on a first visit, Classic and Low Luck chosen by keyboard alone (counted)."""
+    screen = BattleScreen(page).open(url)
+    keys = Keys(page)
+    keys.tab_to("#ruleset")
+    keys.type("c")  # Classic (2nd edition): a select takes the first letter (the first visit's is 1942 Second Edition)
+    assert page.locator("#ruleset").input_value() == "classic"
+    keys.tab_to("#system-dice")  # the luck system: one Tab stop, on the system chosen (dice, the first visit's)
+    keys.press("ArrowRight")  # Low Luck
+    expect(page.locator("#system-lowluck")).to_be_checked()
+    return screen, keys
+
+
 def focused(page: Page) -> str:
     return page.evaluate("document.activeElement?.id || document.activeElement?.tagName")
 
@@ -83,15 +96,7 @@ def test_tab_row_follows_the_tabs_pattern_and_the_address_keeps_the_screen(page:
 
 
 def test_a_low_luck_battle_by_keyboard_alone(page: Page, dist_server):
-    screen = BattleScreen(page).open(dist_server.url)
-    keys = Keys(page)
-    # Classic + Low Luck, chosen by keyboard.
-    keys.tab_to("#ruleset")
-    keys.type("c")  # Classic (2nd edition): a select takes the first letter (the first visit's is 1942 Second Edition)
-    assert page.locator("#ruleset").input_value() == "classic"
-    keys.tab_to("#system-dice")  # the luck system: one Tab stop, on the system chosen (dice, the first visit's)
-    keys.press("ArrowRight")  # Low Luck
-    expect(page.locator("#system-lowluck")).to_be_checked()
+    screen, keys = classic_low_luck_by_keyboard(page, dist_server.url)
     keys.tab_to("#attacker-infantry")
     keys.type("3")
     keys.tab_to("#attacker-tank")

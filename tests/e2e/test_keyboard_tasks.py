@@ -8,18 +8,11 @@ import re
 from playwright.sync_api import Page, expect
 
 from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
-from test_keyboard import Keys, press_on_to_the_end
+from test_keyboard import Keys, classic_low_luck_by_keyboard, press_on_to_the_end
 
 
 def test_a_battle_to_its_forum_copy_by_keyboard_alone(page: Page, dist_server):
-    screen = BattleScreen(page).open(dist_server.url)
-    keys = Keys(page)
-    keys.tab_to("#ruleset")
-    keys.type("c")  # Classic (2nd edition): a select takes the first letter (the first visit's is 1942 Second Edition)
-    assert page.locator("#ruleset").input_value() == "classic"
-    keys.tab_to("#system-dice")  # the luck system: one Tab stop, on the system chosen (dice, the first visit's)
-    keys.press("ArrowRight")  # Low Luck
-    expect(page.locator("#system-lowluck")).to_be_checked()
+    screen, keys = classic_low_luck_by_keyboard(page, dist_server.url)
     keys.tab_to("#attacker-tank")
     keys.type("3")
     keys.tab_to("#defender-infantry")

@@ -9,7 +9,7 @@
 // screen adds its own fieldsets to `node` and its own targets to showError.
 
 import {el} from "./dom.js";
-import {BUILT_IN, SYSTEM_NOTES, missingUnitsNote} from "./rulesets.js";
+import {BUILT_IN, missingUnitsNote} from "./rulesets.js";
 import {loadChoice, saveChoice} from "./prefs.js";
 import {armiesPanel} from "./armies.js";
 import {createForces, forceTools} from "./forces.js";
@@ -54,7 +54,7 @@ const ruleset = (f) => f.data.rulesets.find((r) => r.id === f.pickers.ruleset.va
 const system = (f) => f.pickers.system.value || "dice";
 const kind = (f) => f.pickers.kind.value || "land";
 const names = (f) => new Map(ruleset(f).units.map((u) => [u.id, u.name]));
-const note = (f, id) => f.data.systems.find((s) => s.id === id)?.summary || SYSTEM_NOTES[id] || "";
+const note = (f, id) => f.data.systems.find((s) => s.id === id)?.summary || "";
 
 /** Tell the listeners of a player's edit (not while the form is being filled). */
 function changed(f) {

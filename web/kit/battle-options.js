@@ -198,9 +198,6 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
 export const PRINTED_SUBS_TEXT = "Subs facing a destroyer fire with the other units";
 export const PRINTED_SUBS_HINT = "As the printed Anniversary, 1942 and 1940 rule books: facing a destroyer, subs lose " +
   "their first strike, and the side hit picks all its losses at once. Off: subs always fire first, in a step of their own, as the TripleA rule book has it.";
-// Before pycore has answered, the built-in rulesets carry no rules: these are the ones that say printed_sub_step.
-const PRINTED_SUB_RULESETS = ["anniversary", "1942-2e", "1940-2e"];
 export function printedSubsApply(ruleset, kind, system) {
-  const applies = ruleset?.rules ? Boolean(ruleset.rules.printed_sub_step) : PRINTED_SUB_RULESETS.includes(ruleset?.id);
-  return applies && kind === "sea" && (system === "dice" || system === "lowluck" || system === "biased");
+  return Boolean(ruleset?.rules?.printed_sub_step) && kind === "sea" && (system === "dice" || system === "lowluck" || system === "biased");
 }
