@@ -2,7 +2,8 @@
 // and the "from here" banner. Battle answers are shaped as pycore's resolve result (docs/api.md).
 import {test} from "node:test";
 import assert from "node:assert/strict";
-import {SYSTEMS, calcLabel, chanceOf, fromHereOf, fromHereWords, moreFields, moreOf, oddsFromBattle, percentOf, refusedSystem,
+import {RULESETS} from "../../web/kit/tables.js";
+import {SYSTEMS, calcLabel, dialSystems, chanceOf, fromHereOf, fromHereWords, moreFields, moreOf, oddsFromBattle, percentOf, refusedSystem,
   systemLabel, withFromHere} from "../../web/odds/calc-state.js";
 
 const BATTLE = {op: "resolve", ruleset: "revised", system: {name: "dice"}, kind: "sea", lhtr: true, seed: "s",
@@ -83,6 +84,12 @@ test("the dial's systems and their names; a refused system is the system's field
   assert.equal(new Set(keys).size, keys.length, "one row per system");
   assert.equal(systemLabel({name: "chess", variant: "ryof"}), "Chess, roll the fraction");
   assert.equal(systemLabel({name: "lowluck"}), "Low Luck");
+  // One row per system or variant pycore lists (the generated tables), in its order.
+  const fromCore = RULESETS.systems.flatMap((s) => (s.variants?.length ? s.variants.map((v) => `${s.id}-${v.id}`) : [s.id]));
+  assert.deepEqual(keys, fromCore);
+  const more = dialSystems([...RULESETS.systems, {id: "mystery", name: "Mystery dice"},
+    {id: "chess", name: "A&A Chess", variants: [{id: "new", name: "New"}]}]);
+  assert.deepEqual(more.slice(-2).map((s) => [s.key, s.label]), [["mystery", "Mystery dice"], ["chess-new", "A&A Chess, New"]]);
   assert.ok(refusedSystem({type: "bad_request", field: "system.variant"}));
   assert.ok(!refusedSystem({type: "bad_request", field: "attacker.units"}));
 });

@@ -5,23 +5,43 @@
 // Not for: drawing results (calc-view.js) or asking the worker (calc-run.js).
 
 import {listUnits} from "../kit/rulesets.js";
+import {RULESETS} from "../kit/tables.js";
 import {ROLES} from "../kit/form-state.js";
+
+/** The page's shorter words for A&A Chess's variants on the dial (docs/rules.md §7 names them). */
+const CHESS_LABELS = {
+  orthodox: "A&A Chess",
+  ryof: "Chess, roll the fraction",
+  ryof6: "Chess, roll every fraction",
+  cof: "Chess, carry the fraction",
+  cofr: "Chess, carry and roll",
+};
+
+/**
+ * The luck dial's rows from pycore's systems (the rulesets op, through the generated kit/tables.js):
+ * one row per system, or per variant of a system that has variants, in pycore's order. A system
+ * pycore adds is on the dial at once; a variant the page has no words for shows pycore's name.
+ * @param {Array<{id: string, name: string, variants?: Array<{id: string, name: string}>}>} systems
+ * @returns {Array<{key: string, label: string, system: {name: string, variant?: string}}>}
+ */
+export function dialSystems(systems) {
+  /** @type {Array<{key: string, label: string, system: {name: string, variant?: string}}>} */
+  const rows = [];
+  for (const s of systems) {
+    if (!s.variants?.length) rows.push({key: s.id, label: s.name, system: {name: s.id}});
+    for (const v of s.variants || []) {
+      const label = (s.id === "chess" && CHESS_LABELS[v.id]) || `${s.name}, ${v.name}`;
+      rows.push({key: `${s.id}-${v.id}`, label, system: {name: s.id, variant: v.id}});
+    }
+  }
+  return rows;
+}
 
 /**
  * The luck dial's systems. Systems the core does not know yet (it answers a bad_request on
  * `system…`) show as "not available yet" instead of failing the dial.
  */
-export const SYSTEMS = [
-  {key: "dice", label: "Dice", system: {name: "dice"}},
-  {key: "lowluck", label: "Low Luck", system: {name: "lowluck"}},
-  {key: "chess-orthodox", label: "A&A Chess", system: {name: "chess", variant: "orthodox"}},
-  {key: "chess-ryof", label: "Chess, roll the fraction", system: {name: "chess", variant: "ryof"}},
-  {key: "chess-ryof6", label: "Chess, roll every fraction", system: {name: "chess", variant: "ryof6"}},
-  {key: "chess-cof", label: "Chess, carry the fraction", system: {name: "chess", variant: "cof"}},
-  {key: "chess-cofr", label: "Chess, carry and roll", system: {name: "chess", variant: "cofr"}},
-  {key: "colored", label: "Coloured dice", system: {name: "colored"}},
-  {key: "biased", label: "Biased dice", system: {name: "biased"}},
-];
+export const SYSTEMS = dialSystems(RULESETS.systems);
 
 /** The dial's label for a request's system ("Low Luck", "Chess, carry the fraction"). */
 export function systemLabel(system) {
