@@ -229,35 +229,49 @@ def clear_caches() -> None:
 def floor_of(setup) -> dict:
     """What the sea chain did in one calculation (counted here by wrapping it, not in pycore): the main fires
     worked (``_Settle.spread``: one per position after the strikes, one per strike outcome where casualties
-    stay), the cells of their outer products, the cells spread in the interpreter (this row's at once, later
-    rows' once per law they are owed) and the weights owed, and the laws built (``Fleet.land``)."""
+    stay), the cells of their outer products (a staged law, ``Fleet.fast``, counted as the grid it stands for),
+    the cells spread in the interpreter and the weights owed (``spread`` and ``owed_into`` return them: a row's
+    own at once, later rows' once per law or stage they are owed), and the laws built (``Fleet.fast``, ``land``)."""
     from pycore.calc.fleet import laws, settle
-    got = {"fires": 0, "round cells": 0, "cells spread": 0, "owed": 0, "laws": 0}
-    spread, owed_into, land = settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.land
+    got = {"fires": 0, "round cells": 0, "cells spread": 0, "laws": 0}
+    spread, owed_into, fast, land = settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.fast, laws.Fleet.land
+
+    def size(fleet, role, law):
+        if len(law) != 4:
+            return len(law[0])
+        return sum(len(fleet.stage(role, law[2], y)[0]) for y in law[0])
 
     def counting_spread(self, w, ia, law_a, law_d, row):
         got["fires"] += 1
-        got["round cells"] += len(law_a[0]) * len(law_d[0])
-        here = law_a[0][0] == ia
-        got["cells spread"] += len(law_d[0]) if here else 0
-        got["owed"] += len(law_a[0]) - here
-        return spread(self, w, ia, law_a, law_d, row)
+        got["round cells"] += size(self.fleet, "attacker", law_a) * size(self.fleet, "defender", law_d)
+        cells = spread(self, w, ia, law_a, law_d, row)
+        got["cells spread"] += cells
+        return cells
 
     def counting_owed(self, ia, row):
-        got["cells spread"] += sum(len(self.laws[key][0]) for key in self.owed[ia] or ())
-        return owed_into(self, ia, row)
+        cells = owed_into(self, ia, row)
+        got["cells spread"] += cells
+        return cells
 
-    def counting_land(self, role, victim, sig):
-        side = self.sides[role]
-        if (sig << side.shift) | victim not in self.land_of[role]:
-            got["laws"] += 1
-        return land(self, role, victim, sig)
+    inside = []                         # a law ``fast`` builds through ``land`` is one law
 
-    settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.land = counting_spread, counting_owed, counting_land
+    def counting(function, cache):
+        def wrapper(self, role, victim, sig):
+            if not inside and (sig << self.sides[role].shift) | victim not in getattr(self, cache)[role]:
+                got["laws"] += 1
+            inside.append(1)
+            try:
+                return function(self, role, victim, sig)
+            finally:
+                inside.pop()
+        return wrapper
+
+    settle._Settle.spread, settle._Settle.owed_into = counting_spread, counting_owed
+    laws.Fleet.fast, laws.Fleet.land = counting(fast, "fast_of"), counting(land, "land_of")
     try:
         ends_of(setup)
     finally:
-        settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.land = spread, owed_into, land
+        settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.fast, laws.Fleet.land = spread, owed_into, fast, land
     return got
 
 
@@ -314,10 +328,10 @@ def cell_loop_seconds(cells: int) -> float:
 def floor_line(setup) -> str:
     """What no change to the chain's bookkeeping removes, in words (:func:`floor_of`, :func:`engine_seconds`)."""
     got = floor_of(setup)
-    loop = cell_loop_seconds(got["cells spread"] + got["owed"]) * 1e3
+    loop = cell_loop_seconds(got["cells spread"]) * 1e3
     engine = min(engine_seconds(setup) for _ in range(3)) * 1e3
     return (f"floor: {got['fires']:,} main fires worked ({got['round cells']:,} round cells), {got['laws']:,} "
-            f"laws built, {got['cells spread']:,} cells spread and {got['owed']:,} weights owed in the "
+            f"laws built, {got['cells spread']:,} cells spread and weights owed in the "
             f"interpreter: a bare CPython loop over as many takes {loop:.1f} ms CPU; the engine's answers "
             f"(first calculation) {engine:.1f} ms CPU")
 
