@@ -35,19 +35,28 @@ many cells and weights, what any method that spreads them in the interpreter cos
 time of the engine's answers the chain asks for in a first calculation (the rules' single source: where a
 hit lands, what fires, the end of a round), which no change to the chain's own bookkeeping removes.
 
+``--base REV`` also runs commit REV's calculator (its ``pycore`` from ``git archive``) and this tree's on each battle,
+one after the other, run by run, in this process, and prints both process times and their ratio: on a shared
+machine the only comparison of two versions that the load does not skew.
+
     python3 bench/calc.py [--repeat N] [--no-baseline] [--only KEY] [--sea | --land] [--pyodide] [--floor]
-                          [--first] [--peer-json PATH]
+                          [--first] [--peer-json PATH] [--base REV]
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import importlib
 import json
 import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -170,6 +179,48 @@ def timed_old_path(setup):
     chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
     got = solve(chain)
     return time.perf_counter() - began, wins(got["ends"]), "general chain"
+
+
+def base_calculator(rev: str) -> tuple:
+    """``ends_of``, ``parse_setup``, ``find_ruleset`` and ``find_system`` of commit ``rev``: its ``pycore`` taken with
+    ``git archive`` into a temporary directory and imported as ``luckdial_base.pycore`` (as bench/engine.py does)."""
+    try:
+        blob = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", rev, "pycore"],
+                              check=True, capture_output=True).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise SystemExit(f"bench/calc.py: cannot read {rev!r} with git archive: {error}") from error
+    root = Path(tempfile.mkdtemp(prefix="luckdial_base_"))
+    atexit.register(shutil.rmtree, root, True)
+    (root / "luckdial_base").mkdir()
+    (root / "luckdial_base" / "__init__.py").write_text("")
+    with tarfile.open(fileobj=BytesIO(blob)) as tar:
+        tar.extractall(root / "luckdial_base", filter="data")
+    sys.path.insert(0, str(root))
+    names = ("calc.method", "engine.setup", "rulesets", "systems")
+    method, setup, rulesets, systems = (importlib.import_module(f"luckdial_base.pycore.{name}") for name in names)
+    return method.ends_of, setup.parse_setup, rulesets.find_ruleset, systems.find_system
+
+
+def against_base(rev: str, base: tuple, request: dict, repeat: int) -> str:
+    """This tree's calculation and ``rev``'s of the same battle, run by run in turn in this process (process time):
+    on a shared machine the two meet the same load, which separate runs do not."""
+    ends_b, parse_b, ruleset_b, system_b = base
+    mine = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
+    theirs = parse_b(request, ruleset_b(request["ruleset"]), system_b(request["system"]))
+    runs: dict = {"base": [], "now": []}
+    wins_of = {}
+    for _ in range(repeat + 1):                      # the first round warms both up and is not counted
+        for name, solve, setup in (("base", ends_b, theirs), ("now", ends_of, mine)):
+            began = time.process_time()
+            got = solve(setup)
+            runs[name].append(time.process_time() - began)
+            wins_of[name] = wins(got.ends)
+    best = {name: min(times[1:]) * 1e3 for name, times in runs.items()}
+    median = {name: statistics.median(times[1:]) * 1e3 for name, times in runs.items()}
+    return (f"; against {rev}, in turn (CPU, best / median of {repeat}): {rev} {best['base']:.1f} / "
+            f"{median['base']:.1f} ms, this tree {best['now']:.1f} / {median['now']:.1f} ms: "
+            f"{best['now'] / best['base']:.2f}x / {median['now'] / median['base']:.2f}x, "
+            f"|diff| {abs(wins_of['now'] - wins_of['base']):.1e}")
 
 
 def cpu_seconds() -> float:
@@ -359,6 +410,8 @@ def main() -> int:
                         help="forget what the calculator keeps across calculations before each run")
     parser.add_argument("--peer-json", metavar="PATH",
                         help="the peer's times measured in the same run: JSON lines {\"battle\": key, \"best\": ms}")
+    parser.add_argument("--base", metavar="REV",
+                        help="also time commit REV's calculator run by run in turn with this tree's, in this process")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one line per battle, for --pyodide
     args = parser.parse_args()
     if not args.json:
@@ -373,6 +426,7 @@ def main() -> int:
     if args.peer_json:
         with open(args.peer_json, encoding="utf-8") as lines:
             peer.update({got["battle"]: got["best"] for got in map(json.loads, lines) if got.get("battle")})
+    base = base_calculator(args.base) if args.base else None
     for key in chosen:
         name, request = BATTLES[key]
         setup = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
@@ -408,6 +462,8 @@ def main() -> int:
             base = timed_naive(setup)
             line += (f"; naive exact baseline {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
                      f"|diff| {abs(base[1] - best[1]):.1e}")
+        if base is not None:
+            line += against_base(args.base, base, request, args.repeat)
         if args.floor and key.startswith("sea"):
             line += "; " + floor_line(setup)
         if args.pyodide:
