@@ -35,19 +35,28 @@ many cells and weights, what any method that spreads them in the interpreter cos
 time of the engine's answers the chain asks for in a first calculation (the rules' single source: where a
 hit lands, what fires, the end of a round), which no change to the chain's own bookkeeping removes.
 
+``--base REV`` also runs commit REV's calculator (its ``pycore`` from ``git archive``) and this tree's on each battle,
+one after the other, run by run, in this process, and prints both process times and their ratio: on a shared
+machine the only comparison of two versions that the load does not skew.
+
     python3 bench/calc.py [--repeat N] [--no-baseline] [--only KEY] [--sea | --land] [--pyodide] [--floor]
-                          [--first] [--peer-json PATH]
+                          [--first] [--peer-json PATH] [--base REV]
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import importlib
 import json
 import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -172,6 +181,48 @@ def timed_old_path(setup):
     return time.perf_counter() - began, wins(got["ends"]), "general chain"
 
 
+def base_calculator(rev: str) -> tuple:
+    """``ends_of``, ``parse_setup``, ``find_ruleset`` and ``find_system`` of commit ``rev``: its ``pycore`` taken with
+    ``git archive`` into a temporary directory and imported as ``luckdial_base.pycore`` (as bench/engine.py does)."""
+    try:
+        blob = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", rev, "pycore"],
+                              check=True, capture_output=True).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise SystemExit(f"bench/calc.py: cannot read {rev!r} with git archive: {error}") from error
+    root = Path(tempfile.mkdtemp(prefix="luckdial_base_"))
+    atexit.register(shutil.rmtree, root, True)
+    (root / "luckdial_base").mkdir()
+    (root / "luckdial_base" / "__init__.py").write_text("")
+    with tarfile.open(fileobj=BytesIO(blob)) as tar:
+        tar.extractall(root / "luckdial_base", filter="data")
+    sys.path.insert(0, str(root))
+    names = ("calc.method", "engine.setup", "rulesets", "systems")
+    method, setup, rulesets, systems = (importlib.import_module(f"luckdial_base.pycore.{name}") for name in names)
+    return method.ends_of, setup.parse_setup, rulesets.find_ruleset, systems.find_system
+
+
+def against_base(rev: str, base: tuple, request: dict, repeat: int) -> str:
+    """This tree's calculation and ``rev``'s of the same battle, run by run in turn in this process (process time):
+    on a shared machine the two meet the same load, which separate runs do not."""
+    ends_b, parse_b, ruleset_b, system_b = base
+    mine = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
+    theirs = parse_b(request, ruleset_b(request["ruleset"]), system_b(request["system"]))
+    runs: dict = {"base": [], "now": []}
+    wins_of = {}
+    for _ in range(repeat + 1):                      # the first round warms both up and is not counted
+        for name, solve, setup in (("base", ends_b, theirs), ("now", ends_of, mine)):
+            began = time.process_time()
+            got = solve(setup)
+            runs[name].append(time.process_time() - began)
+            wins_of[name] = wins(got.ends)
+    best = {name: min(times[1:]) * 1e3 for name, times in runs.items()}
+    median = {name: statistics.median(times[1:]) * 1e3 for name, times in runs.items()}
+    return (f"; against {rev}, in turn (CPU, best / median of {repeat}): {rev} {best['base']:.1f} / "
+            f"{median['base']:.1f} ms, this tree {best['now']:.1f} / {median['now']:.1f} ms: "
+            f"{best['now'] / best['base']:.2f}x / {median['now'] / median['base']:.2f}x, "
+            f"|diff| {abs(wins_of['now'] - wins_of['base']):.1e}")
+
+
 def cpu_seconds() -> float:
     """This process's CPU time: ``time.process_time`` in CPython; under Node, Node's own count (Pyodide's clock
     would be wall time), which includes V8's helper threads (garbage collection, compiling the WebAssembly)."""
@@ -229,35 +280,49 @@ def clear_caches() -> None:
 def floor_of(setup) -> dict:
     """What the sea chain did in one calculation (counted here by wrapping it, not in pycore): the main fires
     worked (``_Settle.spread``: one per position after the strikes, one per strike outcome where casualties
-    stay), the cells of their outer products, the cells spread in the interpreter (this row's at once, later
-    rows' once per law they are owed) and the weights owed, and the laws built (``Fleet.land``)."""
+    stay), the cells of their outer products (a staged law, ``Fleet.fast``, counted as the grid it stands for),
+    the cells spread in the interpreter and the weights owed (``spread`` and ``owed_into`` return them: a row's
+    own at once, later rows' once per law or stage they are owed), and the laws built (``Fleet.fast``, ``land``)."""
     from pycore.calc.fleet import laws, settle
-    got = {"fires": 0, "round cells": 0, "cells spread": 0, "owed": 0, "laws": 0}
-    spread, owed_into, land = settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.land
+    got = {"fires": 0, "round cells": 0, "cells spread": 0, "laws": 0}
+    spread, owed_into, fast, land = settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.fast, laws.Fleet.land
+
+    def size(fleet, role, law):
+        if len(law) != 4:
+            return len(law[0])
+        return sum(len(fleet.stage(role, law[2], y)[0]) for y in law[0])
 
     def counting_spread(self, w, ia, law_a, law_d, row):
         got["fires"] += 1
-        got["round cells"] += len(law_a[0]) * len(law_d[0])
-        here = law_a[0][0] == ia
-        got["cells spread"] += len(law_d[0]) if here else 0
-        got["owed"] += len(law_a[0]) - here
-        return spread(self, w, ia, law_a, law_d, row)
+        got["round cells"] += size(self.fleet, "attacker", law_a) * size(self.fleet, "defender", law_d)
+        cells = spread(self, w, ia, law_a, law_d, row)
+        got["cells spread"] += cells
+        return cells
 
     def counting_owed(self, ia, row):
-        got["cells spread"] += sum(len(self.laws[key][0]) for key in self.owed[ia] or ())
-        return owed_into(self, ia, row)
+        cells = owed_into(self, ia, row)
+        got["cells spread"] += cells
+        return cells
 
-    def counting_land(self, role, victim, sig):
-        side = self.sides[role]
-        if (sig << side.shift) | victim not in self.land_of[role]:
-            got["laws"] += 1
-        return land(self, role, victim, sig)
+    inside = []                         # a law ``fast`` builds through ``land`` is one law
 
-    settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.land = counting_spread, counting_owed, counting_land
+    def counting(function, cache):
+        def wrapper(self, role, victim, sig):
+            if not inside and (sig << self.sides[role].shift) | victim not in getattr(self, cache)[role]:
+                got["laws"] += 1
+            inside.append(1)
+            try:
+                return function(self, role, victim, sig)
+            finally:
+                inside.pop()
+        return wrapper
+
+    settle._Settle.spread, settle._Settle.owed_into = counting_spread, counting_owed
+    laws.Fleet.fast, laws.Fleet.land = counting(fast, "fast_of"), counting(land, "land_of")
     try:
         ends_of(setup)
     finally:
-        settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.land = spread, owed_into, land
+        settle._Settle.spread, settle._Settle.owed_into, laws.Fleet.fast, laws.Fleet.land = spread, owed_into, fast, land
     return got
 
 
@@ -314,10 +379,10 @@ def cell_loop_seconds(cells: int) -> float:
 def floor_line(setup) -> str:
     """What no change to the chain's bookkeeping removes, in words (:func:`floor_of`, :func:`engine_seconds`)."""
     got = floor_of(setup)
-    loop = cell_loop_seconds(got["cells spread"] + got["owed"]) * 1e3
+    loop = cell_loop_seconds(got["cells spread"]) * 1e3
     engine = min(engine_seconds(setup) for _ in range(3)) * 1e3
     return (f"floor: {got['fires']:,} main fires worked ({got['round cells']:,} round cells), {got['laws']:,} "
-            f"laws built, {got['cells spread']:,} cells spread and {got['owed']:,} weights owed in the "
+            f"laws built, {got['cells spread']:,} cells spread and weights owed in the "
             f"interpreter: a bare CPython loop over as many takes {loop:.1f} ms CPU; the engine's answers "
             f"(first calculation) {engine:.1f} ms CPU")
 
@@ -345,6 +410,8 @@ def main() -> int:
                         help="forget what the calculator keeps across calculations before each run")
     parser.add_argument("--peer-json", metavar="PATH",
                         help="the peer's times measured in the same run: JSON lines {\"battle\": key, \"best\": ms}")
+    parser.add_argument("--base", metavar="REV",
+                        help="also time commit REV's calculator run by run in turn with this tree's, in this process")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one line per battle, for --pyodide
     args = parser.parse_args()
     if not args.json:
@@ -359,6 +426,7 @@ def main() -> int:
     if args.peer_json:
         with open(args.peer_json, encoding="utf-8") as lines:
             peer.update({got["battle"]: got["best"] for got in map(json.loads, lines) if got.get("battle")})
+    base = base_calculator(args.base) if args.base else None
     for key in chosen:
         name, request = BATTLES[key]
         setup = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
@@ -394,6 +462,8 @@ def main() -> int:
             base = timed_naive(setup)
             line += (f"; naive exact baseline {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
                      f"|diff| {abs(base[1] - best[1]):.1e}")
+        if base is not None:
+            line += against_base(args.base, base, request, args.repeat)
         if args.floor and key.startswith("sea"):
             line += "; " + floor_line(setup)
         if args.pyodide:

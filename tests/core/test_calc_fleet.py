@@ -247,7 +247,8 @@ def test_the_chains_ways_of_working_a_round_are_all_taken_on_the_mixed_battles(m
     """pycore/calc/fleet/: where the strikes' casualties leave at once, their outcomes are pushed onto the armies
     after the strikes and the main fire is worked once there (``Fleet.spared``, read by ``settle``); where a victim
     with a destroyer keeps them, the round is read by strike outcome (``combos``); a strike and a main group on
-    the same walk are one convolution (``Fleet._line``), else a grid. Every way happens on the battles above, so
+    the same walk are one convolution (``Fleet._line``), else a grid; what later rows owe under two nested groups is
+    summed between the groups' two stages (``_Settle.unstage``). Every way happens on the battles above, so
     every way is checked against the general chain."""
     from collections import Counter
 
@@ -271,9 +272,54 @@ def test_the_chains_ways_of_working_a_round_are_all_taken_on_the_mixed_battles(m
     monkeypatch.setattr(laws.Fleet, "spared", counted_spared)
     monkeypatch.setattr(settle, "combos", counted_combos)
     monkeypatch.setattr(laws.Fleet, "_line", counted_line)
+    unstage = settle._Settle.unstage
+
+    def counted_unstage(self, *args):
+        seen["stages summed"] += 1
+        return unstage(self, *args)
+
+    monkeypatch.setattr(settle._Settle, "unstage", counted_unstage)
     for request, _ in MIXED:
         fleet.solve(setup_of(request), _start(setup_of(request)), TAIL, FLOOR)
-    assert all(seen[way] for way in ("strikes summed", "by outcome", "one walk", "grid")), seen
+    assert all(seen[way] for way in ("strikes summed", "by outcome", "one walk", "grid", "stages summed")), seen
+
+
+def _expanded(fleet_, role: str, law: tuple) -> dict:
+    """{army: p} of a law as ``Fleet.fast`` keeps it: a staged law's narrower group, then the wider group's law
+    from each army it leaves (``Fleet.stage``); summed where two cells meet one army."""
+    out: dict = {}
+    if len(law) == 4:
+        ys, qs, stage, _ = law
+        cells = [(s, q * p) for y, q in zip(ys, qs) for s, p in zip(*fleet_.stage(role, stage, y))]
+    else:
+        cells = list(zip(law[0], law[1]))
+    for s, p in cells:
+        out[s] = out.get(s, 0.0) + p
+    return out
+
+
+def test_a_staged_law_is_the_grid_of_its_two_groups():
+    """pycore/calc/fleet/laws.py: the row loop reads two nested groups' law in two stages (``Fleet.fast``): the
+    narrower group's walk, then the wider group's law from each army on it, a stage shared by every grid with
+    the same wider group. Expanded, every such law of the mixed battles is the grid ``Fleet.land`` builds (the
+    same armies, the same chances to 1e-15), and its home chance is the grid's chance to leave the victim as it
+    is. Fails if a stage is read from the wrong army, or a walk that runs out of targets folds differently."""
+    staged = 0
+    for request, _ in MIXED:
+        setup = setup_of(request)
+        _, kept = _solved_keeping_the_fleet(setup)
+        for one in kept:
+            for role in ("attacker", "defender"):
+                shift = one.sides[role].shift
+                for key, law in list(one.fast_of[role].items()):
+                    sig, victim = key >> shift, key & ((1 << shift) - 1)
+                    grid = _expanded(one, role, one.land(role, victim, sig))
+                    mine = _expanded(one, role, law)
+                    staged += len(law) == 4
+                    assert set(mine) == set(grid), (request, role, victim, sig)
+                    assert all(abs(mine[s] - grid[s]) <= 1e-15 for s in grid), (request, role, victim, sig)
+                    assert abs(law[-1] - grid.get(victim, 0.0)) <= 1e-15
+    assert staged >= 50, staged
 
 
 def _printed_battle(rng: random.Random):

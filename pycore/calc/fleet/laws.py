@@ -14,6 +14,12 @@ their chances, the victim's own army first where it can be among them:
   are one, the convolution of the two laws along it;
 * targets that are not nested (the printed sub rule): every combination of
   hit counts placed at once by the engine's ``allocate`` (:meth:`Fleet.together`).
+
+The row loop (``settle``) reads nested groups' grid in its two stages instead
+(:meth:`Fleet.fast`): the narrower group's walk, then the wider group's law
+from each army on it (:meth:`Fleet.stage`, one per army and wider group,
+shared by every grid with that wider group), so no grid is built for it, and
+what later rows owe under such grids is summed between the two stages.
 """
 
 from __future__ import annotations
@@ -37,25 +43,80 @@ class Fleet(Fire):
         self._grids: dict = {"attacker": {}, "defender": {}}    # (target ids, victim) -> the wider group's walks
         self._outer: dict = {}             # ids of two laws -> their outer product
         self._convs: dict = {}             # ids of two laws -> their convolution
+        self.fast_of: dict = {"attacker": {}, "defender": {}}   # sig << shift | victim -> :meth:`fast`
+        self.stage_of: dict = {"attacker": {}, "defender": {}}  # stage << shift | army -> (names, probs)
+        self.stages: dict = {"attacker": [], "defender": []}    # stage id -> (target id, law) of a wider group
+        self._stage_ids: dict = {"attacker": {}, "defender": {}}
+        self._plans: dict = {"attacker": {}, "defender": {}}   # sig -> :meth:`_plan`
 
     def main_fire(self, ia: int, id_: int) -> tuple:
         """(attacker's law, defender's law) of the main fire between two armies whose strikes' casualties are
-        gone (each fires as it is, at the other as it is)."""
+        gone (each fires as it is, at the other as it is), as :meth:`fast` laws."""
         A, D = self.sides["attacker"], self.sides["defender"]
-        fd, ra = D.force[id_], A.reads[ia]
-        fa, rd = A.force[ia], D.reads[id_]
-        mains = self.mains["defender"]
-        key = 4 * fd + ra
-        sig_d = mains[key] if key in mains else self.main("defender", fd, ra)
-        mains = self.mains["attacker"]
-        key = 4 * fa + rd
-        sig_a = mains[key] if key in mains else self.main("attacker", fa, rd)
-        lands = self.land_of["attacker"]
-        key = (sig_d << A.shift) | ia
-        law_a = lands[key] if key in lands else self.land("attacker", ia, sig_d)
-        lands = self.land_of["defender"]
-        key = (sig_a << D.shift) | id_
-        return law_a, lands[key] if key in lands else self.land("defender", id_, sig_a)
+        sig_d = self.main("defender", D.force[id_], A.reads[ia])
+        sig_a = self.main("attacker", A.force[ia], D.reads[id_])
+        return self.fast("attacker", ia, sig_d), self.fast("defender", id_, sig_a)
+
+    def fast(self, role: str, victim: int, sig: int) -> tuple:
+        """The victim's law under a set of enemy main groups as the row loop reads it (``settle``; cached).
+
+        Either (armies after, their p, home) — :meth:`land`'s law and the chance it leaves the victim as it
+        is — or, for two nested groups, (armies after the narrower group, their p, the wider group's stage id,
+        home): the grid of :meth:`_grid` kept as its two stages, the wider group's law from each army read
+        from :meth:`stage` (one per stage and army, shared by every grid with the same wider group: none of
+        the grids' own armies and chances are built)."""
+        side = self.sides[role]
+        cache = self.fast_of[role]
+        key = (sig << side.shift) | victim
+        if key in cache:
+            return cache[key]
+        plans = self._plans[role]
+        plan = plans[sig] if sig in plans else self._plan(role, sig)
+        if plan is None:
+            sa, pa = self.land(role, victim, sig)
+            got = (sa, pa, pa[0] if sa[0] == victim else 0.0)
+        else:
+            t, law, stage = plan
+            ys, qs = _along(side, victim, t, law)
+            if stage is None:
+                got = (ys, qs, qs[0] if ys[0] == victim else 0.0)
+            else:
+                home = 0.0
+                if ys[0] == victim:
+                    sb, pb = self.stage(role, stage, victim)
+                    home = qs[0] * pb[0] if sb[0] == victim else 0.0
+                got = (ys, qs, stage, home)
+        cache[key] = got
+        return got
+
+    def _plan(self, role: str, sig: int):
+        """How :meth:`fast` reads a set of groups: (target id, law, None) for one group, (the narrower group's target
+        id and law, the wider group's stage id) for two nested groups, None otherwise (:meth:`land`)."""
+        groups = self.groups[sig]
+        plan = None
+        if len(groups) == 1:
+            plan = groups[0] + (None,)
+        elif len(groups) == 2 and self.nested[sig]:
+            (t1, law1), wider = groups
+            ids = self._stage_ids[role]
+            stage = ids.get(wider)
+            if stage is None:
+                stage = ids[wider] = len(self.stages[role])
+                self.stages[role].append(wider)
+            plan = (t1, law1, stage)
+        self._plans[role][sig] = plan
+        return plan
+
+    def stage(self, role: str, stage: int, army: int) -> tuple:
+        """(armies after, p) of ``army`` under the wider group of a staged grid (:meth:`fast`; cached)."""
+        side = self.sides[role]
+        key = (stage << side.shift) | army
+        cache = self.stage_of[role]
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = _along(side, army, *self.stages[role][stage])
+            self.work += len(got[0])
+        return got
 
     def land(self, role: str, victim: int, sig: int) -> tuple:
         """(armies after, their p) for the hits of one set of enemy main groups on ``victim`` (names; cached).

@@ -22,7 +22,10 @@ Where a strike's casualties stay (its victim has a destroyer), the state's
 round is read as the main fire's laws per strike outcome (``combos``).
 
 The mass one position sends to a later row is owed to that row by defender
-law (weights of the same law summed) and spread once, when the row comes up.
+law (weights of the same law summed) and spread once, when the row comes up;
+a defender law of two nested groups (``Fleet.fast``'s stages) is spread in two
+steps: the weights of every such law with the same wider group summed on the
+armies their narrower groups leave, then the wider group's law once from each.
 """
 
 from __future__ import annotations
@@ -106,30 +109,84 @@ class _Settle:
         return self.expected_rounds, self.work
 
     def spread(self, w: float, ia: int, law_a: tuple, law_d: tuple, row: list) -> int:
-        """Mass ``w`` over the outer product of two laws: this row at once, later rows owed by defender law;
-        returns the work. Only a law's first army can be the army it starts from (``Fleet.land``)."""
+        """Mass ``w`` over the outer product of two laws (``Fleet.fast``'s, or ``Fleet.land``'s): this row at once,
+        later rows owed by defender law; returns the work. Only a law's first army can be the army it starts
+        from (``Fleet.land``), and in a staged law only the first army's first."""
         key = id(law_d)
-        self.laws[key] = law_d
-        owed = self.owed
-        sa, pa_ = law_a
-        cells = len(sa)
-        rest = zip(sa, pa_)
-        if sa[0] == ia:
-            next(rest)
-            c = w * pa_[0]       # this row: at once (it reaches columns still to come)
-            sd, pd_ = law_d
-            for d2, pd in zip(sd, pd_):
-                row[d2] += c * pd
-            cells += len(sd)
-        for a2, pa in rest:
-            got = owed[a2]
-            if got is None:
-                owed[a2] = {key: w * pa}
-                self.queue(a2)
-            elif key in got:
-                got[key] += w * pa
+        if key not in self.laws:
+            self.laws[key] = law_d
+        if len(law_a) == 4:
+            cells, home = self.owe_staged(w, ia, law_a, key), law_a[3]
+        else:
+            sa, pa_ = law_a[0], law_a[1]
+            cells = len(sa)
+            rest = zip(sa, pa_)
+            home = 0.0
+            if sa[0] == ia:
+                home = pa_[0]
+                next(rest)
+            owed = self.owed
+            for a2, pa in rest:
+                got = owed[a2]
+                if got is None:
+                    owed[a2] = {key: w * pa}
+                    self.queue(a2)
+                elif key in got:
+                    got[key] += w * pa
+                else:
+                    got[key] = w * pa
+        if home:
+            c = w * home         # this row: at once (it reaches columns still to come)
+            if len(law_d) == 4:
+                cells += self.staged_at_once(c, law_d, row)
             else:
-                got[key] = w * pa
+                sd, pd_ = law_d[0], law_d[1]
+                for d2, pd in zip(sd, pd_):
+                    row[d2] += c * pd
+                cells += len(sd)
+        return cells
+
+    def owe_staged(self, w: float, ia: int, law_a: tuple, key: int) -> int:
+        """A staged attacker law's cells (but its home) owed to later rows: each army after the narrower group,
+        then the wider group's law from it (``Fleet.stage``). Returns the work."""
+        ys, qs, stage, _ = law_a
+        fleet, owed = self.fleet, self.owed
+        table = fleet.stage_of["attacker"]
+        base = stage << self.A.shift
+        cells = 0
+        for y, q in zip(ys, qs):
+            k = base | y
+            sa, pa_ = table[k] if k in table else fleet.stage("attacker", stage, y)
+            rest = zip(sa, pa_)
+            if sa[0] == ia:
+                next(rest)
+            wq = w * q
+            cells += len(sa)
+            for a2, pa in rest:
+                got = owed[a2]
+                if got is None:
+                    owed[a2] = {key: wq * pa}
+                    self.queue(a2)
+                elif key in got:
+                    got[key] += wq * pa
+                else:
+                    got[key] = wq * pa
+        return cells
+
+    def staged_at_once(self, c: float, law_d: tuple, row: list) -> int:
+        """Mass ``c`` over a staged defender law, on this row at once. Returns the work."""
+        ys, qs, stage, _ = law_d
+        fleet = self.fleet
+        table = fleet.stage_of["defender"]
+        base = stage << self.D.shift
+        cells = 0
+        for y, q in zip(ys, qs):
+            k = base | y
+            sd, pd_ = table[k] if k in table else fleet.stage("defender", stage, y)
+            cq = c * q
+            for d2, pd in zip(sd, pd_):
+                row[d2] += cq * pd
+            cells += len(sd)
         return cells
 
     def settle_row(self, ia: int) -> None:
@@ -146,7 +203,7 @@ class _Settle:
         fa4, shift_a, shift_d = 4 * fa, A.shift, D.shift
         strikes_a, strikes_d = fleet.strikes["attacker"], fleet.strikes["defender"]
         mains_a, mains_d = fleet.mains["attacker"], fleet.mains["defender"]
-        lands_a, lands_d = fleet.land_of["attacker"], fleet.land_of["defender"]
+        lands_a, lands_d = fleet.fast_of["attacker"], fleet.fast_of["defender"]
         force_d, reads_d, destroyer_d = D.force, D.reads, D.destroyer
         kept_a, kept_d = fleet.kept["attacker"], fleet.kept["defender"]
         # Lazily: pushes along the row land on later columns, seen in turn.
@@ -170,11 +227,10 @@ class _Settle:
                 continue
             sig_d = mains_d[key] if key in mains_d else fleet.main("defender", fd, reads_a)
             key = (sig_d << shift_a) | ia
-            law_a = lands_a[key] if key in lands_a else fleet.land("attacker", ia, sig_d)
+            law_a = lands_a[key] if key in lands_a else fleet.fast("attacker", ia, sig_d)
             key = (sig_a << shift_d) | id_
-            law_d = lands_d[key] if key in lands_d else fleet.land("defender", id_, sig_a)
-            (sa, pa_), (sd, pd_) = law_a, law_d
-            p00 = pa_[0] * pd_[0] if sa[0] == ia and sd[0] == id_ else 0.0
+            law_d = lands_d[key] if key in lands_d else fleet.fast("defender", id_, sig_a)
+            p00 = law_a[-1] * law_d[-1]
             s, spared_a, spared_d = 1.0, None, None
             if strike_a is not None:
                 key = (strike_a[2] << shift_d) | id_
@@ -208,18 +264,52 @@ class _Settle:
         self.work += work
 
     def owed_into(self, ia: int, row: list) -> int:
-        """What earlier rows owe row ``ia``, spread over it, law by law; checks the bound; returns the work."""
+        """What earlier rows owe row ``ia``, spread over it; checks the bound; returns the work.
+
+        A law is spread cell by cell; a staged one (``Fleet.fast``) in two steps: the weights of every staged law
+        with the same wider group summed on the armies its narrower group leaves, then the wider group's law
+        spread once from each of them."""
         laws = self.laws
         work = 0
         owed = self.owed[ia]
         self.owed[ia] = None
+        staged: dict = {}
         for key, weight in owed.items() if owed else ():
-            sd, pd_ = laws[key]
-            work += len(sd)
-            for d2, pd in zip(sd, pd_):
-                row[d2] += weight * pd
+            law = laws[key]
+            if len(law) != 4:
+                sd, pd_ = law[0], law[1]
+                work += len(sd)
+                for d2, pd in zip(sd, pd_):
+                    row[d2] += weight * pd
+                continue
+            ys, qs, stage, _ = law
+            if stage in staged:              # ``in`` and a subscript, not a .get call (dearer in Pyodide)
+                acc = staged[stage]
+            else:
+                acc = staged[stage] = [0.0] * self.m
+            work += len(ys)
+            for y, q in zip(ys, qs):
+                acc[y] += weight * q
+        if staged:
+            work += self.unstage(staged, row)
         if self.work + work + self.fleet.work > self.limit:
             raise TooMuchWork(self.work + work + self.fleet.work)
+        return work
+
+    def unstage(self, staged: dict, row: list) -> int:
+        """Each stage's summed weights spread by its wider group from each army they reached; returns the work."""
+        fleet = self.fleet
+        table, shift = fleet.stage_of["defender"], self.D.shift
+        work = 0
+        for stage, acc in staged.items():
+            base = stage << shift
+            for y in compress(count(), acc):
+                v = acc[y]
+                key = base | y
+                sd, pd_ = table[key] if key in table else fleet.stage("defender", stage, y)
+                work += len(sd)
+                for d2, pd in zip(sd, pd_):
+                    row[d2] += v * pd
         return work
 
     def push_strikes(self, ia: int, id_: int, strike_a, mass: float, row: list, struck: list) -> int:
