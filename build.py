@@ -821,9 +821,16 @@ test takes a few minutes on an idle 2-core machine, and a machine shared by seve
 made one ten times slower: this leaves that room."""
 
 
+WORKERS = ["--numprocesses=auto", "--dist=loadfile"]
+"""pytest-xdist: one pytest worker per core, each given whole files (a file's module fixtures, such as
+the one Pyodide run of tests/core, run once) and the longest files first (tests/conftest.py). The e2e
+tests mostly wait on Chromium and the Pyodide run on Node, so two workers keep two cores busy; each
+worker starts its own server of dist/ and its own browser. `-n 0` (after `test`) runs in one process."""
+
+
 def pytest_options(pytest_args: list[str], fast: bool) -> list[str]:
     """The suite's own options, then the caller's (which win: pytest keeps the last of an option)."""
-    options = [f"--timeout={TEST_TIMEOUT}", "--hypothesis-profile=ci"]
+    options = [f"--timeout={TEST_TIMEOUT}", "--hypothesis-profile=ci", *WORKERS]
     if fast:
         options += ["-m", FAST_TIER]
     return [*options, *(pytest_args or ["tests"])]

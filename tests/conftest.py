@@ -43,13 +43,28 @@ def _register_hypothesis_profiles() -> None:
 _register_hypothesis_profiles()
 
 
+FIRST_FOLDERS = ("pyodide", "calc_sim", "e2e")
+"""Run first, in this order: the folders whose files take longest (the one Pyodide run of tests/core,
+the engine's simulations, the browser's), so that with several workers (build.py's pytest-xdist,
+whole files each) no long file starts last while the other workers have nothing left to do."""
+
+
+def _folder(item, tests: pathlib.Path) -> str | None:
+    try:
+        return item.path.resolve().relative_to(tests).parts[0]
+    except ValueError:  # a test outside tests/ (pytest run on another path)
+        return None
+
+
 def pytest_collection_modifyitems(config, items):
-    """The tier markers, by folder (see the module's docstring)."""
+    """The tier markers, by folder (see the module's docstring); the longest folders first."""
     tests = pathlib.Path(__file__).resolve().parent
+    folders = {id(item): _folder(item, tests) for item in items}
+    rank = {folder: n for n, folder in enumerate(FIRST_FOLDERS)}
+    items.sort(key=lambda item: rank.get(folders[id(item)], len(FIRST_FOLDERS)))  # stable: files stay whole
     for item in items:
-        try:
-            folder = item.path.resolve().relative_to(tests).parts[0]
-        except ValueError:  # a test outside tests/ (pytest run on another path)
+        folder = folders[id(item)]
+        if folder is None:
             continue
         tier = TIER_OF_FOLDER.get(folder)
         if tier:
