@@ -11,10 +11,13 @@ import re
 import shutil
 import sys
 
+import pytest
 from playwright.sync_api import expect
 
 from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, BattleScreen, pycore_handle
 from test_battle import expected_rounds, set_up, shown_rounds
+
+pytestmark = pytest.mark.fresh_context  # first visits, snapshots and updates: each test's boot is what it checks
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"

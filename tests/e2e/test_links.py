@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import pathlib
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from luckdial_page import ACTION_TIMEOUT, BattleScreen, READY_TIMEOUT, pycore_handle
@@ -46,6 +47,7 @@ def test_a_v2_link_names_its_version_on_every_screen_and_the_page_still_plays(pa
     assert page.evaluate("location.hash").startswith("#v1.")
 
 
+@pytest.mark.fresh_context  # "while Python still loads": a first visit's boot, long enough to be seen
 def test_the_version_is_said_while_python_still_loads_and_on_a_later_change(page, dist_server):
     """The page reads the version itself: no wait for the engine (held back here: its wasm never arrives).
     A fragment changed in an open page (a link pasted into the address bar) is read again."""

@@ -2,9 +2,12 @@
 
 import re
 
+import pytest
 from playwright.sync_api import Route, expect
 
 from luckdial_page import READY_TIMEOUT, BattleScreen
+
+pytestmark = pytest.mark.fresh_context  # the first visit's loading and its requests
 
 
 def test_form_is_usable_while_python_loads_then_the_roll_button_wakes(page, dist_server, traffic):

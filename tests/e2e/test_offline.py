@@ -1,8 +1,11 @@
 """Offline at the table: the second visit works with no server; a first visit that cannot load says so."""
 
+import pytest
 from playwright.sync_api import expect
 
 from luckdial_page import READY_TIMEOUT, BattleScreen
+
+pytestmark = pytest.mark.fresh_context  # a first visit's offline copy, and the context's offline state
 
 
 def test_second_visit_works_offline(page, context, make_dist_server):
