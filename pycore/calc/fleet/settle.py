@@ -125,16 +125,7 @@ class _Settle:
             if sa[0] == ia:
                 home = pa_[0]
                 next(rest)
-            owed = self.owed
-            for a2, pa in rest:
-                got = owed[a2]
-                if got is None:
-                    owed[a2] = {key: w * pa}
-                    self.queue(a2)
-                elif key in got:
-                    got[key] += w * pa
-                else:
-                    got[key] = w * pa
+            self.owe(w, rest, key)
         if home:
             c = w * home         # this row: at once (it reaches columns still to come)
             if len(law_d) == 4:
@@ -146,11 +137,25 @@ class _Settle:
                 cells += len(sd)
         return cells
 
+    def owe(self, w: float, rest, key: int) -> None:
+        """Mass ``w`` over an attacker law's (army, chance) pairs, owed to those armies' later rows under the
+        defender law ``key``: the one loop by which ``spread`` and ``owe_staged`` defer work to later rows."""
+        owed = self.owed
+        for a2, pa in rest:
+            got = owed[a2]
+            if got is None:
+                owed[a2] = {key: w * pa}
+                self.queue(a2)
+            elif key in got:
+                got[key] += w * pa
+            else:
+                got[key] = w * pa
+
     def owe_staged(self, w: float, ia: int, law_a: tuple, key: int) -> int:
         """A staged attacker law's cells (but its home) owed to later rows: each army after the narrower group,
         then the wider group's law from it (``Fleet.stage``). Returns the work."""
         ys, qs, stage, _ = law_a
-        fleet, owed = self.fleet, self.owed
+        fleet = self.fleet
         table = fleet.stage_of["attacker"]
         base = stage << self.A.shift
         cells = 0
@@ -160,17 +165,8 @@ class _Settle:
             rest = zip(sa, pa_)
             if sa[0] == ia:
                 next(rest)
-            wq = w * q
             cells += len(sa)
-            for a2, pa in rest:
-                got = owed[a2]
-                if got is None:
-                    owed[a2] = {key: wq * pa}
-                    self.queue(a2)
-                elif key in got:
-                    got[key] += wq * pa
-                else:
-                    got[key] = wq * pa
+            self.owe(w * q, rest, key)
         return cells
 
     def staged_at_once(self, c: float, law_d: tuple, row: list) -> int:
