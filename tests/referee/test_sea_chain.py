@@ -79,12 +79,15 @@ sea chain answers them exactly; chosen so that blind aircraft beside other group
 laws of ``Fleet.fast``) and subs firing with the main groups beside them (``Fleet.together``) both occur."""
 
 
-@pytest.mark.parametrize("ruleset, system, attacker, defender", BIG_PRINTED, ids=[b[0] for b in BIG_PRINTED])
-def test_printed_battles_past_16_units_agree_with_the_referee(ruleset, system, attacker, defender, sea_chain_only,
-                                                              monkeypatch):
-    """The printed reading (docs/rules.md §2 "The sub step") on the sea chain where the general chain no longer
-    reaches: every probability within 1e-9 of the referee's, and the chain's staged laws and joint placements
-    were used on the way (counted on its :class:`Fleet`)."""
+def printed(ruleset: str, system: str, attacker: dict, defender: dict) -> dict:
+    """A sea battle's calc request under the printed sub rule."""
+    return {"ruleset": ruleset, "system": {"name": system}, "kind": "sea", "sub_rule": "printed",
+            "attacker": {"units": attacker}, "defender": {"units": defender}}
+
+
+@pytest.fixture
+def fleets_made(monkeypatch) -> list:
+    """Every sea chain (:class:`Fleet`) made during the test, to read what it used on the way."""
     from pycore.calc.fleet import laws
 
     kept = []
@@ -95,37 +98,35 @@ def test_printed_battles_past_16_units_agree_with_the_referee(ruleset, system, a
         kept.append(self)
 
     monkeypatch.setattr(laws.Fleet, "__init__", keep)
-    request = {"ruleset": ruleset, "system": {"name": system}, "kind": "sea", "sub_rule": "printed",
-               "attacker": {"units": attacker}, "defender": {"units": defender}}
+    return kept
+
+
+@pytest.mark.parametrize("ruleset, system, attacker, defender", BIG_PRINTED, ids=[b[0] for b in BIG_PRINTED])
+def test_printed_battles_past_16_units_agree_with_the_referee(ruleset, system, attacker, defender, sea_chain_only,
+                                                              fleets_made):
+    """The printed reading (docs/rules.md §2 "The sub step") on the sea chain where the general chain no longer
+    reaches: every probability within 1e-9 of the referee's, and the chain's staged laws and joint placements
+    were used on the way (counted on its :class:`Fleet`)."""
+    request = printed(ruleset, system, attacker, defender)
     assert sum(attacker.values()) + sum(defender.values()) > 16
     worst, rows, method = differences(request)
     assert method == "exact" and len(sea_chain_only) == 1, "the sea chain must answer"
     assert not rows, f"max |diff| {worst:.3g}: " + "; ".join(f"{k}: referee {a!r}, project {b!r}" for k, a, b in rows[:6])
-    (one,) = kept
+    (one,) = fleets_made
     assert any(len(law) == 4 for role in ("attacker", "defender") for law in one.fast_of[role].values())
 
 
-def test_the_big_printed_battles_place_hits_together(monkeypatch):
+def test_the_big_printed_battles_place_hits_together(fleets_made):
     """At least one of the battles above places sub hits and blind aircraft hits at once (the engine's joint
     placement under the printed rule, ``Side.placed``), so the test above reads that path too."""
     from pycore.calc import fleet
-    from pycore.calc.fleet import laws
     from pycore.engine.army import Army
     from pycore.engine.setup import parse_setup
     from pycore.rulesets import find_ruleset
     from pycore.systems import find_system
 
-    kept = []
-    init = laws.Fleet.__init__
-
-    def keep(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        kept.append(self)
-
-    monkeypatch.setattr(laws.Fleet, "__init__", keep)
     for ruleset, system, attacker, defender in BIG_PRINTED:
-        request = {"ruleset": ruleset, "system": {"name": system}, "kind": "sea", "sub_rule": "printed",
-                   "attacker": {"units": attacker}, "defender": {"units": defender}}
+        request = printed(ruleset, system, attacker, defender)
         setup = parse_setup(request, find_ruleset(ruleset), find_system(request["system"]))
         fleet.solve(setup, {role: Army(setup.side(role).units) for role in ("attacker", "defender")}, 1e-13, 1e-13)
-    assert sum(side.placed for one in kept for side in one.sides.values()) > 0
+    assert sum(side.placed for one in fleets_made for side in one.sides.values()) > 0
