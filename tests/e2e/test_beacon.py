@@ -81,19 +81,9 @@ def panel(screen: BattleScreen):
 
 
 @pytest.fixture
-def fresh(browser, traffic):
+def fresh(watched_context):
     """Fresh browser contexts (nothing shared: storage, cache, service worker), watched like the default one."""
-    made = []
-
-    def make():
-        made.append(browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block"))
-        made[-1].on("request", lambda request: traffic.urls.append(request.url))
-        made[-1].on("weberror", lambda error: traffic.errors.append(str(error.error)))
-        return made[-1]
-
-    yield make
-    for context in made:
-        context.close()
+    return lambda: watched_context(service_workers="block")
 
 
 def test_declare_count_down_then_verify_the_same_battle_in_two_browsers(page, context, traffic, fresh, dist_server):
