@@ -442,21 +442,21 @@ self.onmessage = async (event) => {
   clearTimeout(quietTimer);
   await loading;
   let response;
-  let spent = false;
+  let spent = null; // why this worker must be replaced, when it must
   if (!handle) {
     response = {ok: false, error: {type: "unavailable", message: "The battle engine did not load."}};
   } else {
     try {
       response = JSON.parse(handle(JSON.stringify(request)));
-      spent = outOfMemory(response);
+      if (outOfMemory(response)) spent = "it ran out of memory";
     } catch (error) {
       response = {ok: false, error: {type: "internal", message: `Luckdial failed on this request (${describe(error)}). Please report it with the request.`}};
-      spent = true;
+      spent = "Python failed";
     }
   }
   queued--;
   post({id, response});
-  if (spent) post({type: "spent", reason: outOfMemory(response) ? "it ran out of memory" : "Python failed"});
+  if (spent) post({type: "spent", reason: spent});
   else {
     idle();
     if (queued === 0) warmUp();

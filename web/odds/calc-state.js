@@ -4,11 +4,10 @@
 //
 // Not for: drawing results (calc-view.js) or asking the worker (calc-run.js).
 
-import {listUnits} from "../kit/rulesets.js";
-import {RULESETS} from "../kit/tables.js";
+import {BUILT_IN, listUnits} from "../kit/rulesets.js";
 import {ROLES} from "../kit/form-state.js";
 
-/** The page's shorter words for A&A Chess's variants on the dial (docs/rules.md §7 names them). */
+/** The page's shorter words for A&A Chess's variants on the dial (docs/rules.md §6 names them). */
 const CHESS_LABELS = {
   orthodox: "A&A Chess",
   ryof: "Chess, roll the fraction",
@@ -41,7 +40,7 @@ export function dialSystems(systems) {
  * The luck dial's systems. Systems the core does not know yet (it answers a bad_request on
  * `system…`) show as "not available yet" instead of failing the dial.
  */
-export const SYSTEMS = dialSystems(RULESETS.systems);
+export const SYSTEMS = dialSystems(BUILT_IN.systems);
 
 /** The dial's label for a request's system ("Low Luck", "Chess, carry the fraction"). */
 export function systemLabel(system) {
