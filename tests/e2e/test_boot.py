@@ -17,7 +17,10 @@ from playwright.sync_api import expect
 from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, BattleScreen, pycore_handle
 from test_battle import expected_rounds, set_up, shown_rounds
 
-pytestmark = pytest.mark.fresh_context  # first visits, snapshots and updates: each test's boot is what it checks
+# First visits, snapshots, updates and held downloads: each such test's boot is what it checks, so it
+# gets a browser of its own. The others (a damaged link, a worker's death, the budget, the count of
+# workers and the set-up's steps) hold for any visit and run on the worker's returning phone.
+first_visit_only = pytest.mark.fresh_context
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -53,6 +56,7 @@ def play_whole_battle(screen: BattleScreen, seed: str) -> list[dict]:
     return shown_rounds(screen)
 
 
+@first_visit_only
 def test_return_visit_restores_the_snapshot_and_answers_like_a_cold_boot(page, context, dist_server):
     cold = first_visit(page, dist_server.url)
     cold_rounds = play_whole_battle(cold, "snapshot or not")
@@ -82,6 +86,7 @@ def put_snapshot(page, body_js: str, build: str) -> None:
     }}""")
 
 
+@first_visit_only
 def test_a_corrupt_snapshot_falls_back_to_the_full_boot_and_still_answers(page, context, dist_server):
     first_visit(page, dist_server.url)
     build = page.locator("html").get_attribute("data-build")
@@ -98,6 +103,7 @@ def test_a_corrupt_snapshot_falls_back_to_the_full_boot_and_still_answers(page, 
     expect(screen.rounds.first).to_contain_text("Attacker fires")
 
 
+@first_visit_only
 def test_a_snapshot_of_another_build_is_never_restored(page, context, dist_server):
     first_visit(page, dist_server.url)
     # A good snapshot, but labelled as another build's: as after a deploy.
@@ -126,6 +132,7 @@ LINKED = {"op": "resolve", "ruleset": "revised", "system": {"name": "chess", "va
           "defender": {"units": {"infantry": 4, "artillery": 1}}, "seed": "held back"}
 
 
+@first_visit_only
 def test_a_shared_link_shows_its_forces_before_python_then_the_identical_battle(page, dist_server):
     link = pycore_handle({"op": "share", "encode": LINKED})["result"]["link"]
     held = []
@@ -164,6 +171,7 @@ SEA_LINKED = {"op": "resolve", "ruleset": "anniversary", "system": {"name": "dic
               "defender": {"units": {"transport": 2, "carrier": 1}, "cargo": {"infantry": 2, "fighter": 1}}}
 
 
+@first_visit_only
 def test_a_sea_link_shows_its_cargo_before_python_then_the_identical_battle(page, dist_server):
     # The cargo rows are drawn only for a sea battle (kit/battle-options.js): a link must still fill them.
     link = pycore_handle({"op": "share", "encode": SEA_LINKED})["result"]["link"]
@@ -193,6 +201,7 @@ ODDS_LINKED = {"op": "calc", "ruleset": "anniversary", "system": {"name": "lowlu
                "attacker": {"units": {"infantry": 2, "artillery": 2}}, "defender": {"units": {"infantry": 3}}}
 
 
+@first_visit_only
 def test_an_odds_link_shows_its_calculation_before_python_then_its_odds(page, dist_server):
     link = pycore_handle({"op": "share", "encode": ODDS_LINKED})["result"]["link"]
     held = []
@@ -266,6 +275,7 @@ def new_build(site: pathlib.Path) -> str:
     return version
 
 
+@first_visit_only
 def test_an_update_is_announced_and_never_mixed_in(page, context, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
@@ -376,6 +386,7 @@ def static_imports(site: pathlib.Path, start: str) -> set[str]:
     return seen
 
 
+@first_visit_only
 def test_the_first_screens_modules_are_preloaded_exactly(page, dist_server):
     """index.html's modulepreload list is the static import graph of app.js and the Battle screen (the
     first screen shown), so the browser fetches it at once; a module added or removed there fails here."""
@@ -502,6 +513,7 @@ WATCH_STATUS = """(() => {
 })();"""
 
 
+@first_visit_only
 def test_a_first_visits_progress_names_each_step_and_keeps_moving_while_python_starts(page, dist_server):
     """Honest progress (#16): the bar names the step under way, in the boot's order, never moves back,
     and keeps moving through the interpreter's start, which is one long synchronous call in the worker.
@@ -529,6 +541,7 @@ def test_a_first_visits_progress_names_each_step_and_keeps_moving_while_python_s
     assert max(figure for _, figure in starting) < figures[-1], parsed
 
 
+@first_visit_only
 def test_a_first_visit_imports_pycore_in_place_and_marks_its_steps(page, dist_server):
     """The worker's own boot steps (web/kit/worker.js, #16): each big file's arrival is marked; pycore.zip
     is written as it is (no unpacking) once Python has started, and pycore is imported from it."""
@@ -584,6 +597,7 @@ def pycore_that_runs_dry() -> bytes:
     return out.getvalue()
 
 
+@first_visit_only
 def test_a_calculation_that_runs_out_of_memory_is_too_big_and_its_worker_replaced(
         watched_context, dist_server):
     # No service worker: it would answer pycore.zip from its own cache, past the route.
