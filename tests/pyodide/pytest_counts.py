@@ -41,7 +41,9 @@ class Counts:
 def relax_hypothesis_in_pyodide() -> None:
     """Under Pyodide (≈1.75× slower than CPython on a shared machine) Hypothesis's per-example
     deadline would turn slowness into failures: no timing assertions, so no deadline. No example
-    database either, so the two runtimes never share state through the mounted repository.
+    database either, so the two runtimes never share state through the mounted repository. And
+    derandomised like CPython's ``ci`` profile (tests/conftest.py), so a failure here comes back on the
+    next run instead of passing by chance.
     Called from pytest_configure, after the conftests (whose profile is kept otherwise) and
     after pytest has imported Hypothesis's plugin (importing it earlier defeats its assert
     rewriting)."""
@@ -52,7 +54,7 @@ def relax_hypothesis_in_pyodide() -> None:
     except ImportError:
         return
     settings.register_profile("luckdial-pyodide", parent=settings.default, deadline=None,
-                              database=None)
+                              database=None, derandomize=True)
     settings.load_profile("luckdial-pyodide")
 
 
