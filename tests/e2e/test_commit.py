@@ -15,12 +15,7 @@ from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
 from test_battle import set_up, shown_rounds
 
 
-def test_commit_reply_reveal_gives_dice_from_both(page, browser, traffic, dist_server):
-    def fresh_context():
-        ctx = browser.new_context(viewport={"width": 390, "height": 844})
-        ctx.on("request", lambda request: traffic.urls.append(request.url))
-        return ctx
-
+def test_commit_reply_reveal_gives_dice_from_both(page, watched_context, dist_server):
     # The attacker commits.
     attacker = BattleScreen(page).open(dist_server.url)
     battle = set_up(attacker, "unused", "dice")
@@ -36,7 +31,7 @@ def test_commit_reply_reveal_gives_dice_from_both(page, browser, traffic, dist_s
     expect(attacker.rounds).to_have_count(0)
 
     # The defender, in another browser, replies with a phrase.
-    defender_ctx = fresh_context()
+    defender_ctx = watched_context()  # the defender's own phone
     defender = BattleScreen(defender_ctx.new_page()).open(commitment_url)
     panel = defender.page.locator("#commit-panel")
     expect(panel).to_have_attribute("data-commit", "reply", timeout=ACTION_TIMEOUT)
@@ -60,7 +55,7 @@ def test_commit_reply_reveal_gives_dice_from_both(page, browser, traffic, dist_s
     expect(page.locator("#dice-source")).to_have_attribute("data-kind", "commit")
 
     # Anyone opening the reveal link sees the same battle.
-    reader_ctx = fresh_context()
+    reader_ctx = watched_context()  # a third phone, a forum reader's
     reader = BattleScreen(reader_ctx.new_page()).open(page.url)
     expect(reader.rounds).to_have_count(len(shown), timeout=ACTION_TIMEOUT)
     assert shown_rounds(reader) == shown
@@ -75,5 +70,3 @@ def test_commit_reply_reveal_gives_dice_from_both(page, browser, traffic, dist_s
     cheat = BattleScreen(reader_ctx.new_page()).open(dist_server.url + "#" + forged_link)
     expect(cheat.message).to_contain_text("ATTACKER could have chosen", timeout=ACTION_TIMEOUT)
     expect(cheat.rounds).to_have_count(0)
-    defender_ctx.close()
-    reader_ctx.close()

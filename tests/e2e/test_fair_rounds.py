@@ -92,7 +92,7 @@ def panel(page):
     return page.locator("#beacon-panel")
 
 
-def test_a_beacon_battle_round_by_round_with_a_retreat(page, context, browser, traffic, dist_server):
+def test_a_beacon_battle_round_by_round_with_a_retreat(page, context, watched_context, traffic, dist_server):
     beacon = Beacon(context)
     first_declared = (round_ms(657413) - AHEAD_MS + 300) / 1000
     page.clock.install(time=first_declared)
@@ -159,17 +159,14 @@ def test_a_beacon_battle_round_by_round_with_a_retreat(page, context, browser, t
     page.set_viewport_size({"width": 390, "height": 844})
 
     # Anyone verifies the whole battle from the link alone, offline: both signatures are checked in the page.
-    fresh = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
-    fresh.on("request", lambda request: traffic.urls.append(request.url))
+    # (no service worker: this context's routes must see every request the page makes)
+    fresh = watched_context(service_workers="block")
     offline = Beacon(fresh)
-    try:
-        other = BattleScreen(fresh.new_page()).open(page.url)
-        expect(other.rounds).to_have_count(2, timeout=ACTION_TIMEOUT)
-        expect(other.outcome).to_have_text(screen.outcome.text_content())
-        expect(other.page.locator("#beacon-draws li")).to_have_count(2)
-        assert offline.asked == [], "the signatures in the link are verified without the network"
-    finally:
-        fresh.close()
+    other = BattleScreen(fresh.new_page()).open(page.url)
+    expect(other.rounds).to_have_count(2, timeout=ACTION_TIMEOUT)
+    expect(other.outcome).to_have_text(screen.outcome.text_content())
+    expect(other.page.locator("#beacon-draws li")).to_have_count(2)
+    assert offline.asked == [], "the signatures in the link are verified without the network"
     beacon.forget(traffic)
 
 
@@ -194,7 +191,7 @@ must outlast two rounds whatever they roll (33 v 32 units: each side would need 
 over 4 standard deviations above either's mean), or the retreat after round 2 is not there to tap."""
 
 
-def test_commit_reveal_round_by_round_between_two_browsers(page, browser, traffic, dist_server):
+def test_commit_reveal_round_by_round_between_two_browsers(page, watched_context, dist_server):
     attacker = BattleScreen(page).open(dist_server.url)
     set_up(attacker)
     attacker.add("attacker", "infantry", 27)
@@ -208,57 +205,53 @@ def test_commit_reveal_round_by_round_between_two_browsers(page, browser, traffi
     committed = pycore_handle({"op": "share", "decode": link.split("#", 1)[1]})["result"]["request"]
     assert committed["commit"]["draws"] == []
 
-    defender_ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    defender_ctx.on("request", lambda request: traffic.urls.append(request.url))
-    try:
-        defender = BattleScreen(defender_ctx.new_page()).open(link)
-        d_panel = defender.page.locator("#commit-panel")
+    defender_ctx = watched_context()  # the defender's own phone
+    defender = BattleScreen(defender_ctx.new_page()).open(link)
+    d_panel = defender.page.locator("#commit-panel")
 
-        def reply(url: str, words: str) -> str:
-            defender.open(url)
-            expect(d_panel).to_have_attribute("data-commit", "reply", timeout=ACTION_TIMEOUT)
-            defender.page.locator("#commit-phrase").fill(words)
-            defender.page.locator("#commit-reply").click()
-            expect(d_panel).to_have_attribute("data-commit", "replied", timeout=ACTION_TIMEOUT)
-            return defender.page.locator("#commit-link").input_value()
+    def reply(url: str, words: str) -> str:
+        defender.open(url)
+        expect(d_panel).to_have_attribute("data-commit", "reply", timeout=ACTION_TIMEOUT)
+        defender.page.locator("#commit-phrase").fill(words)
+        defender.page.locator("#commit-reply").click()
+        expect(d_panel).to_have_attribute("data-commit", "replied", timeout=ACTION_TIMEOUT)
+        return defender.page.locator("#commit-link").input_value()
 
-        # Round 1: the defender's phrase, the attacker's reveal; the attacker then decides.
-        attacker.open(reply(link, "first light"))
-        expect(commit_panel).to_have_attribute("data-commit", "reveal", timeout=ACTION_TIMEOUT)
-        page.locator("#commit-reveal").click()
-        expect(attacker.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
-        expect(commit_panel).to_have_attribute("data-commit", "decide")
-        expect(attacker.press_button).to_be_visible()
+    # Round 1: the defender's phrase, the attacker's reveal; the attacker then decides.
+    attacker.open(reply(link, "first light"))
+    expect(commit_panel).to_have_attribute("data-commit", "reveal", timeout=ACTION_TIMEOUT)
+    page.locator("#commit-reveal").click()
+    expect(attacker.rounds).to_have_count(1, timeout=ACTION_TIMEOUT)
+    expect(commit_panel).to_have_attribute("data-commit", "decide")
+    expect(attacker.press_button).to_be_visible()
 
-        # Press on: the defender's next phrase comes after the choice; round 2; retreat.
-        attacker.press_button.click()
-        expect(commit_panel).to_have_attribute("data-commit", "committed", timeout=ACTION_TIMEOUT)
-        attacker.open(reply(page.locator("#commit-link").input_value(), "second wind"))
-        expect(commit_panel).to_have_attribute("data-commit", "reveal", timeout=ACTION_TIMEOUT)
-        page.locator("#commit-reveal").click()
-        expect(attacker.rounds).to_have_count(2, timeout=ACTION_TIMEOUT)
-        attacker.retreat_button.click()
-        expect(attacker.outcome).to_contain_text("Attacker retreats", timeout=ACTION_TIMEOUT)
-        final = pycore_handle({"op": "share", "decode": page.url.split("#", 1)[1]})["result"]["request"]
-        assert [d["phrase"] for d in final["commit"]["draws"]] == ["first light", "second wind"]
-        assert final["commit"]["key"]["draw"] == 2 and final["choices"] == ["press", "retreat"]
-        key1 = hashlib.sha256(bytes.fromhex(final["commit"]["key"]["value"])).hexdigest()
-        seed1 = hmac.new(key1.encode(), b"first light", hashlib.sha256).hexdigest()
-        want = pycore_handle(final)["result"]
-        assert want["rounds"][0] == pycore_handle({**LONG, "commit": {**final["commit"], "draws":
-                                                   final["commit"]["draws"][:1], "key": {"draw": 1, "value": key1}}}
-                                                  )["result"]["rounds"][0]
-        aa = want["rounds"][0]["steps"][0]["fire"][0]
-        assert aa["group"] == "aa" and [d["value"] for d in aa["dice"]] == list(roll(seed1, "r1/defender/aa", 6, 1))
-        assert shown_dice(page) == [sorted((f["side"], d["at"], d["value"]) for s in r["steps"] for f in s["fire"]
-                                           for d in f["dice"]) for r in want["rounds"]]
-        # The defender opens the final link: the same battle.
-        defender.open(page.url)
-        expect(defender.rounds).to_have_count(2, timeout=ACTION_TIMEOUT)
-        expect(defender.outcome).to_have_text(attacker.outcome.text_content())
-        shot(page, "commit-retreated", "#commit-panel")
-    finally:
-        defender_ctx.close()
+    # Press on: the defender's next phrase comes after the choice; round 2; retreat.
+    attacker.press_button.click()
+    expect(commit_panel).to_have_attribute("data-commit", "committed", timeout=ACTION_TIMEOUT)
+    attacker.open(reply(page.locator("#commit-link").input_value(), "second wind"))
+    expect(commit_panel).to_have_attribute("data-commit", "reveal", timeout=ACTION_TIMEOUT)
+    page.locator("#commit-reveal").click()
+    expect(attacker.rounds).to_have_count(2, timeout=ACTION_TIMEOUT)
+    attacker.retreat_button.click()
+    expect(attacker.outcome).to_contain_text("Attacker retreats", timeout=ACTION_TIMEOUT)
+    final = pycore_handle({"op": "share", "decode": page.url.split("#", 1)[1]})["result"]["request"]
+    assert [d["phrase"] for d in final["commit"]["draws"]] == ["first light", "second wind"]
+    assert final["commit"]["key"]["draw"] == 2 and final["choices"] == ["press", "retreat"]
+    key1 = hashlib.sha256(bytes.fromhex(final["commit"]["key"]["value"])).hexdigest()
+    seed1 = hmac.new(key1.encode(), b"first light", hashlib.sha256).hexdigest()
+    want = pycore_handle(final)["result"]
+    assert want["rounds"][0] == pycore_handle({**LONG, "commit": {**final["commit"], "draws":
+                                               final["commit"]["draws"][:1], "key": {"draw": 1, "value": key1}}}
+                                              )["result"]["rounds"][0]
+    aa = want["rounds"][0]["steps"][0]["fire"][0]
+    assert aa["group"] == "aa" and [d["value"] for d in aa["dice"]] == list(roll(seed1, "r1/defender/aa", 6, 1))
+    assert shown_dice(page) == [sorted((f["side"], d["at"], d["value"]) for s in r["steps"] for f in s["fire"]
+                                       for d in f["dice"]) for r in want["rounds"]]
+    # The defender opens the final link: the same battle.
+    defender.open(page.url)
+    expect(defender.rounds).to_have_count(2, timeout=ACTION_TIMEOUT)
+    expect(defender.outcome).to_have_text(attacker.outcome.text_content())
+    shot(page, "commit-retreated", "#commit-panel")
 
 
 def test_a_condition_declared_up_front_runs_the_battle_without_a_post_per_round(page, context, traffic, dist_server):

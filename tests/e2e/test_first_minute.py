@@ -48,33 +48,29 @@ def first_plus_and_bar(page: Page) -> dict:
     }""")
 
 
-def test_at_360x740_the_first_plus_is_above_the_action_bar_while_loading_and_after(browser, dist_server, traffic):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, device_scale_factor=2)
-    context.on("request", lambda request: traffic.urls.append(request.url))
-    try:
-        page = context.new_page()
-        held = []
-        page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
-        page.goto(dist_server.url)
-        expect(page.locator("#roll")).to_contain_text("Loading the rules", timeout=ACTION_TIMEOUT)
-        loading = first_plus_and_bar(page)
-        assert loading["plus"] <= loading["bar"], loading
-        for _ in range(READY_TIMEOUT // 100):
-            if held:
-                break
-            page.wait_for_timeout(100)
-        held[0].continue_()
-        page.unroute("**/pyodide/pyodide.asm.wasm")
-        expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=READY_TIMEOUT)
-        ready = first_plus_and_bar(page)
-        assert ready["plus"] <= ready["bar"], ready
-        # And one tap on it is a unit: the thumb needs no scroll first.
-        page.locator("#attacker-forces .unit-row .step.plus").first.tap()
-        expect(page.locator("#attacker-forces .unit-row input").first).to_have_value("1")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "first-minute-360.png"))
-    finally:
-        context.close()
+def test_at_360x740_the_first_plus_is_above_the_action_bar_while_loading_and_after(watched_context, dist_server):
+    context = watched_context(viewport={"width": 360, "height": 740})  # a first visit on a small phone
+    page = context.new_page()
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(dist_server.url)
+    expect(page.locator("#roll")).to_contain_text("Loading the rules", timeout=ACTION_TIMEOUT)
+    loading = first_plus_and_bar(page)
+    assert loading["plus"] <= loading["bar"], loading
+    for _ in range(READY_TIMEOUT // 100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    held[0].continue_()
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=READY_TIMEOUT)
+    ready = first_plus_and_bar(page)
+    assert ready["plus"] <= ready["bar"], ready
+    # And one tap on it is a unit: the thumb needs no scroll first.
+    page.locator("#attacker-forces .unit-row .step.plus").first.tap()
+    expect(page.locator("#attacker-forces .unit-row input").first).to_have_value("1")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "first-minute-360.png"))
 
 
 def test_loading_is_said_in_the_players_words_never_python(page: Page, dist_server):

@@ -10,7 +10,7 @@ from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
 from test_battle import set_up, shown_rounds
 
 
-def test_copied_bbcode_links_back_to_the_same_battle(page, browser, traffic, dist_server):
+def test_copied_bbcode_links_back_to_the_same_battle(page, watched_context, dist_server):
     screen = BattleScreen(page).open(dist_server.url)
     set_up(screen, "forum seed 17", "lowluck")
     screen.roll()
@@ -32,16 +32,12 @@ def test_copied_bbcode_links_back_to_the_same_battle(page, browser, traffic, dis
     shown = shown_rounds(screen)
     outcome = screen.outcome.inner_text()
 
-    fresh = browser.new_context(viewport={"width": 390, "height": 844})
-    fresh.on("request", lambda request: traffic.urls.append(request.url))
-    try:
-        other = BattleScreen(fresh.new_page()).open(url)
-        expect(other.rounds).to_have_count(len(shown), timeout=ACTION_TIMEOUT)
-        assert shown_rounds(other) == shown
-        expect(other.outcome).to_have_text(outcome)
-        expect(other.page.locator("#dice-source")).to_have_attribute("data-kind", "seed")
-    finally:
-        fresh.close()
+    fresh = watched_context()  # another phone: nothing shared with this one
+    other = BattleScreen(fresh.new_page()).open(url)
+    expect(other.rounds).to_have_count(len(shown), timeout=ACTION_TIMEOUT)
+    assert shown_rounds(other) == shown
+    expect(other.outcome).to_have_text(outcome)
+    expect(other.page.locator("#dice-source")).to_have_attribute("data-kind", "seed")
 
 
 def test_a_bombing_raid_link_reopens_the_same_raid(page, dist_server):
