@@ -89,15 +89,20 @@ def context(request, browser, browser_context_args, dist_server):
     _forget_the_last_test(phone, dist_server.url)
 
 
-@pytest.fixture(autouse=True)
-def traffic(context):
-    """Records requests and uncaught page errors; after the test, asserts none left 127.0.0.1."""
-    record = Traffic()
-    listeners = {
+def _recorders(record: Traffic) -> dict:
+    """A browser context's listeners into ``record``: its requests, uncaught page errors and CSP refusals."""
+    return {
         "request": lambda request: record.urls.append(request.url),
         "weberror": lambda error: record.errors.append(str(error.error)),
         "console": lambda message: "Content Security Policy" in message.text and record.csp.append(message.text),
     }
+
+
+@pytest.fixture(autouse=True)
+def traffic(context):
+    """Records requests and uncaught page errors; after the test, asserts none left 127.0.0.1."""
+    record = Traffic()
+    listeners = _recorders(record)
     for event, listener in listeners.items():
         context.on(event, listener)
     yield record
@@ -117,10 +122,8 @@ def watched_context(browser, browser_context_args, traffic):
 
     def make(**overrides):
         made.append(browser.new_context(**{**browser_context_args, **overrides}))
-        made[-1].on("request", lambda request: traffic.urls.append(request.url))
-        made[-1].on("weberror", lambda error: traffic.errors.append(str(error.error)))
-        made[-1].on("console", lambda message: "Content Security Policy" in message.text
-                    and traffic.csp.append(message.text))
+        for event, listener in _recorders(traffic).items():
+            made[-1].on(event, listener)
         return made[-1]
 
     yield make
