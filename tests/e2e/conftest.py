@@ -25,6 +25,11 @@ class Traffic:
         self.urls: list[str] = []
         self.errors: list[str] = []
         self.csp: list[str] = []
+        self.said: list[str] = []  # requests that failed and the console's errors and warnings, for a failure's report
+
+    def story(self) -> str:
+        """What the browser said that may explain a failure (a module that never arrived, a refused request)."""
+        return "\n".join(self.said) or "no failed request, no console error or warning"
 
     def outside(self) -> list[str]:
         return [url for url in self.urls if not is_local(url)]
@@ -91,17 +96,36 @@ def context(request, browser, browser_context_args, dist_server):
 
 def _recorders(record: Traffic) -> dict:
     """A browser context's listeners into ``record``: its requests, uncaught page errors and CSP refusals."""
+    def console(message) -> None:
+        if "Content Security Policy" in message.text:
+            record.csp.append(message.text)
+        if message.type in {"error", "warning"}:
+            record.said.append(f"console {message.type}: {message.text} ({message.location.get('url', '')})")
+
     return {
         "request": lambda request: record.urls.append(request.url),
+        "requestfailed": lambda request: record.said.append(f"request failed: {request.url} ({request.failure})"),
         "weberror": lambda error: record.errors.append(str(error.error)),
-        "console": lambda message: "Content Security Policy" in message.text and record.csp.append(message.text),
+        "console": console,
     }
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's report carries what the browser said (``Traffic.story``): a page that never got ready
+    says why only there, e.g. a module whose request failed."""
+    report = yield
+    record = getattr(item, "luckdial_traffic", None)
+    if report.failed and record is not None:
+        report.sections.append(("what the browser said", record.story()))
+    return report
+
+
 @pytest.fixture(autouse=True)
-def traffic(context):
+def traffic(request, context):
     """Records requests and uncaught page errors; after the test, asserts none left 127.0.0.1."""
     record = Traffic()
+    request.node.luckdial_traffic = record
     listeners = _recorders(record)
     for event, listener in listeners.items():
         context.on(event, listener)
