@@ -3,6 +3,7 @@ no page may throw an uncaught error or trip its Content-Security-Policy."""
 
 from __future__ import annotations
 
+import time
 import typing
 import urllib.parse
 
@@ -25,11 +26,42 @@ class Traffic:
         self.urls: list[str] = []
         self.errors: list[str] = []
         self.csp: list[str] = []
-        self.said: list[str] = []  # requests that failed and the console's errors and warnings, for a failure's report
+        # For a failure's report: the console's errors and warnings (text), the requests that failed
+        # ((when, request, why): who made it is read at the report) and those not answered yet (request → when).
+        self.said: list = []
+        self.pending: dict = {}
+        self.began = time.monotonic()
+
+    def at(self) -> str:
+        return f"+{time.monotonic() - self.began:.1f} s"
+
+    def asked(self, request) -> None:
+        self.urls.append(request.url)
+        self.pending[request] = self.at()
+
+    def failed(self, request) -> None:
+        self.pending.pop(request, None)
+        self.said.append((self.at(), request, request.failure))
+
+    @staticmethod
+    def kind(request) -> str:
+        """The request's type and who made it: the service worker, or a page (still open or closed since)."""
+        if request.service_worker:
+            return f"{request.resource_type}, by the service worker"
+        try:
+            page = request.frame.page
+        except Exception:  # noqa: BLE001 — no frame (a worker's request): nothing more to say
+            return request.resource_type
+        return f"{request.resource_type}, by a page {'closed since' if page.is_closed() else 'still open'}"
 
     def story(self) -> str:
-        """What the browser said that may explain a failure (a module that never arrived, a refused request)."""
-        return "\n".join(self.said) or "no failed request, no console error or warning"
+        """What the browser said that may explain a failure (a module that never arrived, a refused request),
+        and the requests still unanswered; times from the test's start."""
+        said = [line if isinstance(line, str) else
+                f"{line[0]} request failed: {line[1].url} ({line[2]}; {self.kind(line[1])})" for line in self.said]
+        waiting = [f"still unanswered: {request.url} (made {made}; {self.kind(request)})"
+                   for request, made in self.pending.items()]
+        return "\n".join(said + waiting) or "no failed or unanswered request, no console error or warning"
 
     def outside(self) -> list[str]:
         return [url for url in self.urls if not is_local(url)]
@@ -100,11 +132,13 @@ def _recorders(record: Traffic) -> dict:
         if "Content Security Policy" in message.text:
             record.csp.append(message.text)
         if message.type in {"error", "warning"}:
-            record.said.append(f"console {message.type}: {message.text} ({message.location.get('url', '')})")
+            record.said.append(f"{record.at()} console {message.type}: {message.text} "
+                               f"({message.location.get('url', '')})")
 
     return {
-        "request": lambda request: record.urls.append(request.url),
-        "requestfailed": lambda request: record.said.append(f"request failed: {request.url} ({request.failure})"),
+        "request": record.asked,
+        "requestfinished": lambda request: record.pending.pop(request, None),
+        "requestfailed": record.failed,
         "weberror": lambda error: record.errors.append(str(error.error)),
         "console": console,
     }

@@ -1,10 +1,14 @@
-"""A file of the page that does not arrive (web/kit/load-guard.js): the page reloads itself once, as a
-player would, keeping its address; if the file is still missing it says so with a Reload button, never
-"Loading the rules…" for ever on a blank page.
+"""A file that does not arrive: a download cut short (a service worker stopped while answering, a
+dropped connection) must not leave the page dead.
 
-The page's modules (app.js and what it imports) run only when every one of them arrived: one missing
-file and none runs. The service worker is blocked so that each file is asked of the server, where the
-test makes it fail.
+- One of the page's own modules (web/kit/load-guard.js): the page reloads itself once, as a player
+  would, keeping its address; if the file is still missing it says so with a Reload button, never
+  "Loading the rules…" for ever on a blank page. The page's modules (app.js and what it imports) run
+  only when every one of them arrived: one missing file and none runs.
+- One of Python's downloads (web/kit/client.js): a first start that failed gets one more worker before
+  the page says the engine is offline (test_offline: a download that always fails is said).
+
+The service worker is blocked so that each file is asked of the server, where the test makes it fail.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from playwright.sync_api import expect
 from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT
 
 MODULE = "**/kit/link.js"  # imported by app.js (and kit/start.js): without it no module of the page runs
+WASM = "**/pyodide/pyodide.asm.wasm"  # the first of Python's downloads (web/kit/worker.js)
 
 
 def loads_of(page, loads: list[str]) -> None:
@@ -55,3 +60,38 @@ def test_a_module_still_missing_after_the_reload_is_said_with_a_reload_button(wa
     expect(page.locator("#tabs [role=tab]")).to_have_count(5, timeout=READY_TIMEOUT)  # app.js ran
     expect(note).to_have_count(0)
     expect(page.locator("html")).not_to_have_attribute("data-ready", "failed")
+
+
+def test_pythons_download_cut_short_once_is_asked_again_and_the_engine_starts(watched_context, dist_server):
+    page = watched_context(service_workers="block").new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: request.url.endswith("/pyodide.asm.wasm") and asked.append(request.url))
+    page.route(WASM, lambda route: route.abort() if len(asked) < 2 else route.continue_())
+    page.goto(dist_server.url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=READY_TIMEOUT)
+    assert len(asked) == 2, asked  # cut short, then the second worker's download
+    expect(page.locator("#engine-status")).not_to_contain_text("offline")
+
+
+CLIENT_STALL = "const STALL_MS = 45_000;"  # web/kit/client.js: no word from the worker for this long
+QUICKER = 5  # the test's page gives a silent worker 9 s, not 45
+
+
+def quicker_client(route) -> None:
+    """kit/client.js as served, its stall limit 5 times shorter: the same path, 36 s less waiting."""
+    response = route.fetch()
+    source = response.text()
+    assert source.count(CLIENT_STALL) == 1, "web/kit/client.js's stall limit changed: update CLIENT_STALL"
+    route.fulfill(response=response, body=source.replace(CLIENT_STALL, CLIENT_STALL[:-1] + f" / {QUICKER};"))
+
+
+def test_a_worker_whose_script_never_comes_is_started_again(watched_context, dist_server):
+    """A service worker stopped while answering can leave a request hanging: the worker's own script never
+    arrives and the worker never says a word. The page tries one more worker instead of giving up."""
+    page = watched_context(service_workers="block").new_page()
+    held = []
+    page.route("**/kit/client.js", quicker_client)
+    page.route("**/kit/worker.js", lambda route: route.continue_() if held else held.append(route))
+    page.goto(dist_server.url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=READY_TIMEOUT)
+    assert len(held) == 1, held  # the first worker's script, never answered; the second one's was

@@ -55,6 +55,8 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   let worker = null;
   let life = null; // AbortController of the page's request for the worker's life lock
   let deaths = 0;
+  let triedAgain = false; // a first start that failed has had its second worker
+  let heard = false; // the current worker has said something (a worker whose script never came says nothing)
   let boot = null; // "snapshot" | "full" of the current worker
   let outdated = false; // the worker was of another build than the page
 
@@ -108,6 +110,25 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     answerAll(() => (outdated ? OUTDATED : unavailable()));
   }
 
+  /**
+   * The worker could not start. Before the page has ever been ready, a failure that may pass (a
+   * download cut short: a service worker stopped while answering, a dropped connection; not a stall,
+   * which has already waited 45 s) gets one more worker, with the calls waiting for it, before the
+   * page says the engine is offline.
+   */
+  function startFailed(message, again) {
+    if (!again || everReady || triedAgain || state !== "loading") {
+      fail(message);
+      return;
+    }
+    triedAgain = true;
+    stopWorker();
+    lastWord = Date.now();
+    bootShown = 0;
+    emit("restart", "a download was cut short");
+    start(); // posts it the calls still pending
+  }
+
   const unavailable = () => ({ok: false, error: {type: "unavailable", message: `The battle engine did not load: ${failure}`}});
   const cancelled = () => ({ok: false, error: {type: "cancelled", message: failure}});
 
@@ -152,6 +173,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     const booted = adoptBooted();
     const workerName = booted ? booted.name : `${name}#${Math.random().toString(36).slice(2)}`;
     let mine;
+    heard = false;
     try {
       mine = worker = booted ? booted.worker : new Worker(workerUrl, {type: "module", name: workerName});
     } catch (error) {
@@ -162,6 +184,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
       if (worker !== mine) return;
       const data = event.data || {};
       lastWord = Date.now();
+      heard = true;
       if (data.type === "alive") {
         watchLife(workerName, mine);
       } else if (data.type === "progress") {
@@ -192,7 +215,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
           emit("back");
         }
       } else if (data.type === "failed") {
-        fail(data.message);
+        startFailed(data.message, data.again);
       } else if (data.type === "spent") {
         restart(data.reason || "it ran out of memory"); // its answer is out; calls queued behind it are not
       } else if (pending.has(data.id)) {
@@ -204,7 +227,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     const onError = (event) => {
       event.preventDefault();
       if (worker !== mine) return;
-      if (state === "loading") fail(event.message || "the worker script could not be loaded");
+      if (state === "loading") startFailed(event.message || "the worker script could not be loaded", true);
     };
     mine.addEventListener("message", onMessage);
     mine.addEventListener("error", onError);
@@ -219,7 +242,9 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   const watchdog = setInterval(() => {
     const now = Date.now();
     if (state === "loading" && now - lastWord > stallMs) {
-      fail(`nothing arrived for ${Math.round(stallMs / 1000)} s`);
+      // A worker that never said a word: its script was lost on the way (a service worker stopped while
+      // answering leaves the request hanging), so one more worker is tried; one that stalled later is not.
+      startFailed(`nothing arrived for ${Math.round(stallMs / 1000)} s`, !heard);
       return;
     }
     if (state !== "ready") return;

@@ -123,11 +123,12 @@ function enter(name) {
 
 const ticker = setInterval(() => { if (!settled && steps[step]?.[2]) report(); }, 250);
 
-function fail(message) {
+/** Loading failed: said once. `again` (all but a stall) lets the page try one more worker (kit/client.js). */
+function fail(message, again = true) {
   if (settled) return;
   settled = true;
   clearInterval(ticker);
-  post({type: "failed", message});
+  post({type: "failed", message, again});
 }
 
 // Count the bytes of each file Pyodide fetches, without touching the bodies'
@@ -341,7 +342,7 @@ const watchdog = setInterval(() => {
   if (settled) return clearInterval(watchdog);
   if (Date.now() - lastProgress > STALL_MS) {
     clearInterval(watchdog);
-    fail(`Loading stalled at “${steps[step]?.[0] || "Starting"}”: nothing arrived for ${STALL_MS / 1000} s.`);
+    fail(`Loading stalled at “${steps[step]?.[0] || "Starting"}”: nothing arrived for ${STALL_MS / 1000} s.`, false);
   }
 }, 1000);
 
