@@ -122,11 +122,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
       return;
     }
     triedAgain = true;
-    stopWorker();
-    lastWord = Date.now();
-    bootShown = 0;
-    emit("restart", "a download was cut short");
-    start(); // posts it the calls still pending
+    startAnother("a download was cut short"); // the calls still pending go to it
   }
 
   const unavailable = () => ({ok: false, error: {type: "unavailable", message: `The battle engine did not load: ${failure}`}});
@@ -135,13 +131,18 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   /** The worker died or was ended: answer what it held, and start another. */
   function restart(reason, answer = STOPPED(reason)) {
     if (state === "failed") return;
-    stopWorker();
-    answerAll(answer);
+    answerAll(answer); // resolved after this task: the worker is stopped by then (fail or startAnother)
     deaths++;
     if (deaths > MAX_RESTARTS) {
       fail(`the battle engine stopped ${deaths} times in a row (${reason})`);
       return;
     }
+    startAnother(reason);
+  }
+
+  /** A new worker in place of the current one, loading from the start; start() posts it the calls pending. */
+  function startAnother(reason) {
+    stopWorker();
     state = "loading";
     lastWord = Date.now();
     bootShown = 0;
