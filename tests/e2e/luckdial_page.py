@@ -30,6 +30,19 @@ def words_of(error: dict, label: str = "") -> str:
     return f"{label}: {rest}" if label else rest[:1].upper() + rest[1:]
 
 
+def served_with_one_line_changed(file: str, line: str, changed: str):
+    """A route handler serving the site's `file` as built, with its one `line` replaced by `changed`: a
+    timer shortened for a test, the page's own code path otherwise. Fails, naming the file, when the line
+    is no longer there exactly once (the page changed: the test must follow)."""
+    def serve(route) -> None:
+        response = route.fetch()
+        source = response.text()
+        assert source.count(line) == 1, f"{file} no longer has {line!r} once: update the test"
+        route.fulfill(response=response, body=source.replace(line, changed))
+
+    return serve
+
+
 def unchecked_link(request: dict) -> str:
     """A v1 link packing `request` as given, unchecked: a link made by hand, or by an older Luckdial."""
     if str(ROOT) not in sys.path:

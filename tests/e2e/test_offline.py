@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from luckdial_page import READY_TIMEOUT, BattleScreen
+from luckdial_page import READY_TIMEOUT, BattleScreen, served_with_one_line_changed
 
 pytestmark = pytest.mark.fresh_context  # a first visit's offline copy, and the context's offline state
 
@@ -39,14 +39,8 @@ def test_first_visit_that_cannot_load_python_says_so(page, dist_server):
 
 WATCHDOG = "Date.now() - lastProgress > STALL_MS"  # web/kit/worker.js's stall test
 QUICKER = 15  # the test's worker gives up after 45 s / 15 = 3 s of silence, and still says "45 s"
-
-
-def quicker_watchdog(route) -> None:
-    """worker.js as served, its watchdog firing 15 times sooner: the same give-up path, 42 s less waiting."""
-    response = route.fetch()
-    source = response.text()
-    assert source.count(WATCHDOG) == 1, "web/kit/worker.js's watchdog changed: update this test's WATCHDOG"
-    route.fulfill(response=response, body=source.replace(WATCHDOG, f"{WATCHDOG} / {QUICKER}"))
+# worker.js as served, its watchdog firing 15 times sooner: the same give-up path, 42 s less waiting.
+quicker_watchdog = served_with_one_line_changed("web/kit/worker.js", WATCHDOG, f"{WATCHDOG} / {QUICKER}")
 
 
 def test_a_first_visit_that_stalls_gives_up_and_says_so(page, dist_server):
