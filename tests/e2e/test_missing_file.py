@@ -21,15 +21,21 @@ MODULE = "**/kit/link.js"  # imported by app.js (and kit/start.js): without it n
 WASM = "**/pyodide/pyodide.asm.wasm"  # the first of Python's downloads (web/kit/worker.js)
 
 
-def loads_of(page, loads: list[str]) -> None:
-    """Records each load of the page (its document's request: the first one and every reload)."""
-    page.on("request", lambda request: request.resource_type == "document" and loads.append(request.url))
+def asked(page, wanted) -> list[str]:
+    """The URLs of the page's requests that `wanted` accepts, added as they are made."""
+    urls: list[str] = []
+    page.on("request", lambda request: wanted(request) and urls.append(request.url))
+    return urls
+
+
+def loads_of(page) -> list[str]:
+    """Each load of the page: its document's request, the first one and every reload."""
+    return asked(page, lambda request: request.resource_type == "document")
 
 
 def test_a_module_lost_once_reloads_the_page_which_then_starts_where_it_was(watched_context, dist_server):
     page = watched_context(service_workers="block").new_page()
-    loads: list[str] = []
-    loads_of(page, loads)
+    loads = loads_of(page)
     # Lost for the whole first load (its preload and the module graph's own request), there on the next.
     page.route(MODULE, lambda route: route.abort() if len(loads) < 2 else route.continue_())
     page.goto(dist_server.url + "#odds")
@@ -42,8 +48,7 @@ def test_a_module_lost_once_reloads_the_page_which_then_starts_where_it_was(watc
 
 def test_a_module_still_missing_after_the_reload_is_said_with_a_reload_button(watched_context, dist_server):
     page = watched_context(service_workers="block").new_page()
-    loads: list[str] = []
-    loads_of(page, loads)
+    loads = loads_of(page)
     page.route(MODULE, lambda route: route.abort())
     page.goto(dist_server.url)
     note = page.locator("#page-incomplete")
@@ -64,12 +69,11 @@ def test_a_module_still_missing_after_the_reload_is_said_with_a_reload_button(wa
 
 def test_pythons_download_cut_short_once_is_asked_again_and_the_engine_starts(watched_context, dist_server):
     page = watched_context(service_workers="block").new_page()
-    asked: list[str] = []
-    page.on("request", lambda request: request.url.endswith("/pyodide.asm.wasm") and asked.append(request.url))
-    page.route(WASM, lambda route: route.abort() if len(asked) < 2 else route.continue_())
+    downloads = asked(page, lambda request: request.url.endswith("/pyodide.asm.wasm"))
+    page.route(WASM, lambda route: route.abort() if len(downloads) < 2 else route.continue_())
     page.goto(dist_server.url)
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=READY_TIMEOUT)
-    assert len(asked) == 2, asked  # cut short, then the second worker's download
+    assert len(downloads) == 2, downloads  # cut short, then the second worker's download
     expect(page.locator("#engine-status")).not_to_contain_text("offline")
 
 
