@@ -8,6 +8,7 @@ import typing
 import urllib.parse
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 LOCAL_SCHEMES = {"data", "blob", "about"}
 
@@ -26,10 +27,10 @@ class Traffic:
         self.urls: list[str] = []
         self.errors: list[str] = []
         self.csp: list[str] = []
-        # For a failure's report: the console's errors and warnings (text), the requests that failed
-        # ((when, request, why): who made it is read at the report) and those not answered yet (request → when).
-        self.said: list = []
-        self.pending: dict = {}
+        # For a failure's report, in order: (when, what, the request it is about or None), the request's
+        # maker read only at the report (its page may close meanwhile); and the requests not answered yet.
+        self.said: list[tuple[str, str, object]] = []
+        self.pending: dict = {}  # request → when it was made
         self.began = time.monotonic()
 
     def at(self) -> str:
@@ -39,9 +40,19 @@ class Traffic:
         self.urls.append(request.url)
         self.pending[request] = self.at()
 
-    def failed(self, request) -> None:
+    def finished(self, request) -> None:
         self.pending.pop(request, None)
-        self.said.append((self.at(), request, request.failure))
+
+    def failed(self, request) -> None:
+        self.finished(request)
+        self.said.append((self.at(), f"request failed: {request.url} ({request.failure})", request))
+
+    def console(self, message) -> None:
+        if "Content Security Policy" in message.text:
+            self.csp.append(message.text)
+        if message.type in {"error", "warning"}:
+            self.said.append((self.at(), f"console {message.type}: {message.text} "
+                                         f"({message.location.get('url', '')})", None))
 
     @staticmethod
     def kind(request) -> str:
@@ -50,15 +61,14 @@ class Traffic:
             return f"{request.resource_type}, by the service worker"
         try:
             page = request.frame.page
-        except Exception:  # noqa: BLE001 — no frame (a worker's request): nothing more to say
+        except PlaywrightError:  # no frame to name: nothing more to say
             return request.resource_type
         return f"{request.resource_type}, by a page {'closed since' if page.is_closed() else 'still open'}"
 
     def story(self) -> str:
         """What the browser said that may explain a failure (a module that never arrived, a refused request),
         and the requests still unanswered; times from the test's start."""
-        said = [line if isinstance(line, str) else
-                f"{line[0]} request failed: {line[1].url} ({line[2]}; {self.kind(line[1])})" for line in self.said]
+        said = [f"{when} {what}" + (f" — {self.kind(request)}" if request else "") for when, what, request in self.said]
         waiting = [f"still unanswered: {request.url} (made {made}; {self.kind(request)})"
                    for request, made in self.pending.items()]
         return "\n".join(said + waiting) or "no failed or unanswered request, no console error or warning"
@@ -128,19 +138,12 @@ def context(request, browser, browser_context_args, dist_server):
 
 def _recorders(record: Traffic) -> dict:
     """A browser context's listeners into ``record``: its requests, uncaught page errors and CSP refusals."""
-    def console(message) -> None:
-        if "Content Security Policy" in message.text:
-            record.csp.append(message.text)
-        if message.type in {"error", "warning"}:
-            record.said.append(f"{record.at()} console {message.type}: {message.text} "
-                               f"({message.location.get('url', '')})")
-
     return {
         "request": record.asked,
-        "requestfinished": lambda request: record.pending.pop(request, None),
+        "requestfinished": record.finished,
         "requestfailed": record.failed,
         "weberror": lambda error: record.errors.append(str(error.error)),
-        "console": console,
+        "console": record.console,
     }
 
 
