@@ -9,12 +9,21 @@ absolute link (``report.page`` of the request with the battle in the fragment).
 The words are :mod:`pycore.report_words`'s; this module lays them out.
 
 The three formats say the same thing; only the markup differs. What a player
-typed (a seed) is escaped in each, so it never becomes markup: in BBCode and
+typed (a seed, a journal's side or label) is escaped in each, so it never becomes markup: in BBCode and
 plain text its ``[`` and ``]`` are the quill brackets ``⁅`` ``⁆`` (U+2045, U+2046:
 phpBB has no escape for a bracket, no BBCode parser reads these as a tag, nor
-Markdown as a link, and the fonts of phones and desktops have them) and a word joiner (U+2060, invisible) follows every ``<`` and splits every
-``://`` (raw HTML, a bare URL a forum would link); in Markdown it goes in a code
-span, where nothing is parsed.
+Markdown as a link, and the fonts of phones and desktops have them) and a word joiner (U+2060, invisible) follows every ``<``
+(raw HTML); in Markdown it goes in a code span, where nothing is parsed.
+
+In all three formats, what a forum, a mail client or a phone would turn into a link or reorder is neutralised
+too (issue 39; docs/links.md "Where the dice come from"): a word joiner splits every ``://``, ``www.``,
+``mailto:`` and follows every ``@`` (phpBB's magic URLs link ``www.`` hosts and e-mail addresses without a
+scheme, GitHub's autolinks ``mailto:``; a code span guards only inside a Markdown renderer, not in a
+notification mail or a quote that drops the markup), and each bidirectional control (U+202A–U+202E,
+U+2066–U+2069, U+200E, U+200F, U+061C, which reorder what a reader sees) becomes U+FFFD ``�``, visible, so a
+reader knows something was there that the post cannot show. The post stays checkable: a reader who types the
+seed as shown types it exactly (word joiners are invisible), ``�`` says where the post differs from it, and
+the link, whose request rolled the dice, holds the seed as typed.
 """
 
 from __future__ import annotations
@@ -31,6 +40,12 @@ _PAGE = re.compile(r"https?://[^\s#\[\]()<>\"]+")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~#])")
 _JOINER = "\u2060"
 _DEFANG = {ord("["): "⁅", ord("]"): "⁆", ord("<"): "<" + _JOINER}
+_LINKABLE = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?<=mailto)(?=:)|(?<=@)")
+"""Where a word joiner goes so no autolinker finds ``scheme://``, ``www.``, ``mailto:`` or ``name@host``."""
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_SHOWN_FOR_BIDI = "\ufffd"
+"""A bidi control reorders what a reader sees: shown as U+FFFD, not dropped, so the post never looks like a seed
+it is not (docs/links.md "Where the dice come from")."""
 
 __all__ = ["layout", "read_options", "report", "summary"]
 
@@ -121,20 +136,27 @@ def _join(parts: Iterable[Part], escape) -> str:
     return "".join(out)
 
 
+def _inert(typed: str, defang: Mapping[int, str] | None = None) -> str:
+    """A player's text on one line, nothing in it a forum links or reorders (the module's docstring): each
+    bidi control ``�``, then ``defang`` (the format's own escapes), then a word joiner in every linkable shape."""
+    one_line = _BIDI.sub(_SHOWN_FOR_BIDI, " ".join(typed.splitlines()))
+    return _LINKABLE.sub(_JOINER, one_line.translate(defang) if defang else one_line)
+
+
 def _text(typed: str) -> str:
-    """A player's text in plain text and BBCode, no tag, link or bare URL left in it: brackets fullwidth (a
-    tag, a Markdown link), a word joiner after ``<`` (an HTML tag) and inside ``://`` (a URL a forum links)."""
-    one_line = " ".join(typed.splitlines())
-    return one_line.translate(_DEFANG).replace("://", ":" + _JOINER + "//")
+    """A player's text in plain text and BBCode, no tag, link or bare URL left in it: quill brackets (a tag,
+    a Markdown link), a word joiner after ``<`` (an HTML tag) and in every shape a forum links."""
+    return _inert(typed, _DEFANG)
 
 
 def _markdown(typed: str) -> str:
-    """A player's text in Markdown: a code span, whose content CommonMark, Discord and GitHub never parse.
+    """A player's text in Markdown: a code span, whose content CommonMark, Discord and GitHub never parse,
+    made inert as in the other formats (a notification mail or a quote shows it without its markup).
 
     The fence is one backtick longer than the longest run inside; a space pads content that starts or ends
     with a backtick (CommonMark §6.1).
     """
-    one_line = " ".join(typed.splitlines())
+    one_line = _inert(typed)
     fence = "`" * (max((len(run) for run in re.findall(r"`+", one_line)), default=0) + 1)
     pad = " " if one_line.startswith("`") or one_line.endswith("`") or not one_line.strip() else ""
     return f"{fence}{pad}{one_line}{pad}{fence}"

@@ -94,7 +94,7 @@ def test_a_seed_cannot_make_a_link_in_bbcode_or_plain_text():
 
 def test_a_seed_is_a_code_span_in_markdown():
     md = ok({**ONLY_AIR, "seed": EVIL, "rounds": 1})["report"]["markdown"]
-    assert f"seed “`{EVIL}`”" in md
+    assert f"seed “`{EVIL}`”" in md.replace("\u2060", "")  # its ``://`` split as in the other formats (#39)
     outside = re.sub(r"(`+).*?\1", "", md)  # what is not in a code span: the replay link's "](" alone
     assert outside.count("](") == 1 and "evil" not in outside
     tricky = ok({**ONLY_AIR, "seed": "a `b` ``c`", "rounds": 1})["report"]["markdown"]

@@ -6,7 +6,10 @@ renderer (tests/e2e/forum_render.mjs: @bbob for BBCode, commonmark.js for Markdo
 text as a forum shows it, preformatted), then shown in Chromium at 390 and 1280 px and screenshotted for a person to
 look at (LUCKDIAL_SHOTS, default /tmp/shots). Before issue 29 the copied text said "Land: The attacker wins." while
 only a fighter was left, listed no starting forces and no value a die needed; a seed written as a BBCode link became
-a working link in the BBCode post.
+a working link in the BBCode post. Until issue 39 a seed or a journal's side ``www.example.org`` or
+``name@example.org`` became a link where a forum links bare addresses (phpBB's magic URLs, GitHub's autolinks:
+neither renderer does, so forum_render.mjs emulates them, its header says how), and a right-to-left override
+reordered the post's line.
 """
 
 from __future__ import annotations
@@ -15,15 +18,21 @@ import html
 import json
 import os
 import pathlib
+import re
 import subprocess
 
 from playwright.sync_api import expect
 
-from luckdial_page import ACTION_TIMEOUT, BattleScreen
+from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, BattleScreen, pycore_handle
 
 HERE = pathlib.Path(__file__).parent
 SHOTS = pathlib.Path(os.environ.get("LUCKDIAL_SHOTS", "/tmp/shots"))
 EVIL = '[url=https://evil.example]Replay[/url] <a href="https://evil.example">x</a> [y](https://evil.example)'
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+LINKABLE = "www.example.org name@example.org mailto:name@example.org turn \u202e3 nruter"
+SHAPES = re.compile(r"(?i)www\.|mailto:|[a-z][a-z0-9+.-]*://|[a-z0-9._+-]@[a-z0-9-]|[" + BIDI + "]")
+"""What a reader's mail client or phone links in a post's shown text (a ``www.`` host, ``mailto:``,
+``scheme://``, an e-mail address) and what reorders it (a bidi control)."""
 FRAME = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body {{ font: 16px/1.45 system-ui, sans-serif; margin: 12px; color: #1d1d1f; background: #f4f1ea; }}
@@ -33,12 +42,11 @@ pre {{ white-space: pre-wrap; font: inherit; margin: 0; }} h1 {{ font-size: 13px
 
 
 def render(posts: dict) -> dict:
-    """Each format as HTML, by the renderers a forum uses (node runs them: build.py's set-up installed them)."""
+    """Each format as HTML, by the renderers a forum uses (node runs them: build.py's set-up installed them),
+    bare addresses linked as phpBB and GitHub link them (emulated: forum_render.mjs)."""
     done = subprocess.run(["node", str(HERE / "forum_render.mjs")], input=json.dumps(posts), capture_output=True,
                           text=True, check=True, timeout=60)
-    out = json.loads(done.stdout)
-    out["text"] = f"<pre>{html.escape(posts['text'])}</pre>"
-    return out
+    return json.loads(done.stdout)
 
 
 def copied(page, fmt: str) -> str:
@@ -119,3 +127,49 @@ def test_a_seed_never_becomes_a_link_in_any_format(page, context, dist_server):
             assert got["links"] == [{"href": replay, "text": "Replay this battle on Luckdial"}], fmt
         typed = EVIL if fmt == "markdown" else EVIL.replace("[", "⁅").replace("]", "⁆")
         assert f"seed “{typed}”" in got["text"].replace("\u2060", ""), fmt  # shown as typed (brackets aside)
+
+
+def assert_inert(got: dict, fmt: str, link: str) -> None:
+    """A rendered post links only to its own page, and shows nothing a reader's software would link or reorder."""
+    assert [a["href"] for a in got["links"]] == [link], fmt
+    assert SHAPES.findall(got["text"].replace(link, "")) == [], fmt
+
+
+def test_a_seed_a_forum_would_link_or_reorder_links_nothing_in_any_format(page, context, dist_server):
+    """Issue 39: a seed ``www.example.org``, ``name@example.org`` or ``mailto:…`` became a link where a forum links
+    bare addresses, and a right-to-left override reversed the rest of the line, in every format."""
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    screen = BattleScreen(page).open(dist_server.url)
+    play_the_reproducer(screen, LINKABLE, 0)
+    posts = {fmt: copied(page, fmt) for fmt in ("text", "bbcode", "markdown")}
+    replay = page.url
+    for fmt, body in render(posts).items():
+        got = shown(context, body, f"{fmt}: a seed of bare addresses and a bidi override", f"linkable-{fmt}")
+        assert_inert(got, fmt, replay)
+        # shown as typed but for invisible word joiners, and the override as a visible "\ufffd"
+        assert f"seed “{LINKABLE.replace(chr(0x202e), chr(0xfffd))}”" in got["text"].replace("\u2060", ""), fmt
+
+
+def test_a_journals_sides_and_labels_link_nothing_in_any_format(page, context, dist_server):
+    """Issue 39 in the journal's post, as the page copies it: its sides and labels are typed too. The journal is
+    opened from its link (made by pycore under CPython, the same code the page runs)."""
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    law = {"-1": 0.5, "1": 0.5}
+    made = pycore_handle({"op": "journal", "battles": [
+        {"attacker": "www.example.org", "defender": "name@example.org", "label": "mailto:x@example.org \u2067",
+         "luck": {"swing": 1, "law": law}}]})
+    assert made["ok"], made
+    page.goto(f"{dist_server.url}#{made['result']['link']}")
+    expect(page.locator("#journal-battles > li")).to_have_count(1, timeout=READY_TIMEOUT)
+    posts = {}
+    for fmt in ("text", "bbcode", "markdown"):
+        page.locator(f"#journal-copy-{fmt}").click()
+        expect(page.locator("#journal-copy-status")).to_contain_text("Copied", timeout=ACTION_TIMEOUT)
+        posts[fmt] = page.evaluate("navigator.clipboard.readText()")
+    link = posts["text"].splitlines()[-1].removeprefix("Journal: ")
+    assert link.startswith(dist_server.url) and "#v1." in link, link
+    for fmt, body in render(posts).items():
+        got = shown(context, body, f"{fmt}: a journal of bare addresses", f"journal-linkable-{fmt}")
+        assert_inert(got, fmt, link)
+        seen = got["text"].replace("\u2060", "")
+        assert "Battle 1: www.example.org attacked name@example.org (mailto:x@example.org \ufffd)" in seen, fmt
