@@ -19,6 +19,16 @@ MAX_REQUEST_CHARS = 200_000
 
 Op = Callable[[Mapping[str, Any]], dict]
 
+OUT_OF_MEMORY = {"ok": False, "error": {
+    "type": "too_big",
+    "message": "this request is too big for the memory of this device: use fewer units, rounds or steps",
+    "detail": {"out_of_memory": True}}}
+"""The one answer to running out of memory (docs/api.md "Out of memory"): past the cost model's estimate the
+device said no, a size problem and not a bug. ``detail.out_of_memory`` tells the page's worker to start a fresh
+interpreter (one that ran dry is not trusted again)."""
+_OUT_OF_MEMORY_TEXT = jsontext.dumps(OUT_OF_MEMORY)
+"""Written once at import: when memory runs out there may be none left to write it with."""
+
 
 def _op(name: str) -> Op:
     """The op's ``run``, imported on first use so start-up only pays for the ops it calls."""
@@ -42,13 +52,7 @@ def handle_object(request: Any) -> dict:
             body["detail"] = error.detail
         return {"ok": False, "error": body}
     except MemoryError:
-        # The one place that decides what running out of memory means (docs/api.md "Out of memory"): past
-        # the cost model's estimate the device said no, a size problem and not a bug. ``detail.out_of_memory``
-        # tells the page's worker to start a fresh interpreter (one that ran dry is not trusted again).
-        return {"ok": False, "error": {
-            "type": "too_big",
-            "message": "this request is too big for the memory of this device: use fewer units, rounds or steps",
-            "detail": {"out_of_memory": True}}}
+        pass   # answered below, outside this clause, whose traceback holds the frames that filled the memory
     except Exception as error:  # a bug of ours: say so plainly, never a traceback
         return {
             "ok": False,
@@ -58,10 +62,20 @@ def handle_object(request: Any) -> dict:
                 "Please report it with the request.",
             },
         }
+    return OUT_OF_MEMORY   # only a MemoryError comes here: every other path returns above
 
 
 def handle(request: str) -> str:
-    """JSON string in, JSON string out; see docs/api.md."""
+    """JSON string in, JSON string out; see docs/api.md. Always JSON: memory that runs out anywhere, in the
+    op, in its error or in writing the answer, gives :data:`OUT_OF_MEMORY`, written before any request came."""
+    try:
+        return _answer(request)
+    except MemoryError:
+        pass          # leave the clause first: its traceback holds the frames that filled the memory
+    return _OUT_OF_MEMORY_TEXT
+
+
+def _answer(request: str) -> str:
     if not isinstance(request, str) or len(request) > MAX_REQUEST_CHARS:
         size = len(request) if isinstance(request, str) else type(request).__name__
         return json.dumps({"ok": False, "error": {

@@ -32,16 +32,34 @@ GOALS = ("takes", "holds", "wins")
 plan ended by a wave that won (at sea, where no territory is taken)."""
 
 
+def _bombards_only(plan: Plan, uid: str) -> bool:
+    """A unit that only bombards as part of wave 1 (a ship in an amphibious assault), so no army of its own."""
+    setup = plan.waves[0].setup
+    return setup.kind == "amphibious" and setup.ruleset.unit(uid).domain == "sea"
+
+
+def count(plan: Plan, available: Force) -> int:
+    """How many armies :func:`armies` makes, by arithmetic alone: every choice of counts, (n + 1) a type, less
+    those with no unit that fights (none at all, or only ships that bombard). Why: the estimate must refuse a
+    search of millions of armies before building any (3.56 million built to be counted took 32 s and 1.7 GB)."""
+    every = only_bombard = 1
+    for uid, n in available.counts:
+        every *= n + 1
+        if _bombards_only(plan, uid):
+            only_bombard *= n + 1
+    return every - only_bombard
+
+
 def armies(plan: Plan, available: Force) -> list[Force]:
     """Every army of the available units that can attack as wave 1 (a unit that fights, not only ships that
-    bombard), cheapest first."""
-    setup = plan.waves[0].setup
-    ruleset = setup.ruleset
+    bombard), cheapest first: :func:`count` of them, so the search builds them only once the estimate has
+    allowed that many."""
+    ruleset = plan.waves[0].setup.ruleset
     kinds = available.counts
     out = []
     for counts in product(*(range(n + 1) for _, n in kinds)):
         force = Force(tuple((uid, n) for (uid, _), n in zip(kinds, counts) if n))
-        if any(n for uid, n in force.counts if not (setup.kind == "amphibious" and ruleset.unit(uid).domain == "sea")):
+        if any(n for uid, n in force.counts if not _bombards_only(plan, uid)):
             out.append(force)
     out.sort(key=lambda f: (army_cost(ruleset, _army(f)), f.size))
     return out
@@ -57,7 +75,7 @@ def with_attacker(plan: Plan, force: Force) -> Plan:
     first = plan.waves[0]
     setup = first.setup
     ruleset = setup.ruleset
-    bombard = {uid: n for uid, n in force.counts if setup.kind == "amphibious" and ruleset.unit(uid).domain == "sea"}
+    bombard = {uid: n for uid, n in force.counts if _bombards_only(plan, uid)}
     fighting = {uid: n for uid, n in force.counts if uid not in bombard}
     side = replace(setup.attacker, units=Force.of(ruleset, fighting), bombard=Force.of(ruleset, bombard))
     wave = replace(first, setup=replace(setup, attacker=side))
@@ -65,11 +83,12 @@ def with_attacker(plan: Plan, force: Force) -> Plan:
 
 
 def estimate(plan: Plan, available: Force, exact: bool) -> cost.Estimate:
-    """Every army's plan, each at most as dear as the plan with every available unit (an envelope)."""
-    count = len(armies(plan, available))
+    """Every army's plan, each at most as dear as the plan with every available unit (an envelope); the armies
+    counted, never built (:func:`count`)."""
+    many = count(plan, available)
     whole = plan_estimate(with_attacker(plan, available), exact)
     work = max(0.0, whole.seconds - cost.OVERHEAD) + PLAN_SECONDS
-    return cost.Estimate(whole.method, whole.states * count, cost.OVERHEAD + count * work)
+    return cost.Estimate(whole.method, whole.states * many, cost.OVERHEAD + many * work)
 
 
 def search(plan: Plan, available: Force, target, goal: str, exact: bool) -> dict:
