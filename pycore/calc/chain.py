@@ -34,6 +34,7 @@ from ..forces import Force
 from ..systems import Volley
 from .choices import NEVER, Retreat, keep_one_land
 from .ladder.packing import bern
+from .total import total
 
 _NO_GHOSTS = Force(())
 """No marked casualties still firing: the state of every end of round (a Force is immutable, so one serves)."""
@@ -145,11 +146,11 @@ class Chain:
         ruleset = self.setup.ruleset
         cap = sum(victim.hit_points(ruleset, uid) for uid, _ in victim.units.counts)
         if len(law) > cap + 1:
-            law = law[:cap] + (sum(law[cap:], self.zero),)
+            law = law[:cap] + (total(law[cap:], self.zero),)
         if not trim or not self.tail:
             return law, self.zero
         kept = tuple(p if p >= self.tail else self.zero for p in law)
-        return kept, sum(law, self.zero) - sum(kept, self.zero)
+        return kept, total(law, self.zero) - total(kept, self.zero)
 
     def _step(self, dist: dict, name: str, role: str | None, number: int, cut: list | None = None) -> dict:
         """Run one engine step (aa, bombard, subs) on every sub-state, branching on each group's hits.
@@ -171,7 +172,7 @@ class Chain:
                 victim = engine.alive[enemy(group.shooter)]
                 law, lost = self.opening_law(group, victim, cut is not None)
                 if lost:
-                    cut[0] += sum((m for _, m in combos), self.zero) * lost
+                    cut[0] += total((m for _, m in combos), self.zero) * lost
                 combos = [(hits + (k,), m * p) for hits, m in combos for k, p in enumerate(law) if p]
             for hits, m in combos:
                 self._load(state)
@@ -304,7 +305,7 @@ class Chain:
             leave = self.one - nxt.pop((a, d), 0)
             got = self.zero
             if leave > 0:
-                got = sum((p * self.win_chance(a3, d3) for (a3, d3), p in nxt.items()), self.zero) / leave
+                got = total((p * self.win_chance(a3, d3) for (a3, d3), p in nxt.items()), self.zero) / leave
         self._wins[key] = got
         return got
 
@@ -393,7 +394,7 @@ def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict, first: 
     for number in range(1, limit + 1):
         if not live:
             break
-        expected_rounds += sum(live.values(), chain.zero)
+        expected_rounds += total(live.values(), chain.zero)
         nxt: dict = {}
         for (a, d), m in live.items():
             if m < chain.floor:
@@ -410,7 +411,7 @@ def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict, first: 
                 else:
                     nxt[(a3, d3)] = nxt.get((a3, d3), 0) + m * p
         live = nxt
-    left = sum(live.values(), chain.zero)
+    left = total(live.values(), chain.zero)
     for (a, d), m in live.items():
         ends[("in_progress", a, d)] = ends.get(("in_progress", a, d), 0) + m
     return {"ends": ends, "rounds": expected_rounds, "live": left}

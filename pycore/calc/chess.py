@@ -29,6 +29,7 @@ from ..engine.firing import aa_shots, bombard_group
 from ..engine.setup import BattleSetup
 from .chain import Quiet
 from .law import Ends
+from .total import total
 
 
 class _Branch(Exception):
@@ -182,7 +183,7 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool, carry: tuple[int, 
         if m is None:
             continue
         law = dict(step.from_state(state, 2))
-        stay = sum((p for (after, ended), p in law.items() if after == state and ended is None), zero)
+        stay = total((p for (after, ended), p in law.items() if after == state and ended is None), zero)
         leave = one - stay
         if leave <= 0:
             end("stalemate", state, m)  # no path ever changes anything
@@ -205,7 +206,7 @@ def _by_rounds(step: Rounds, start: State, limit: int, results: dict, one, zero)
     for number in range(1, limit + 1):
         if not live:
             break
-        expected += sum(live.values(), zero)
+        expected += total(live.values(), zero)
         nxt: dict = {}
         for state, m in live.items():
             for (after, ended), p in step.from_state(state, number).items():

@@ -17,6 +17,7 @@ from math import sqrt
 from ..engine.kinds import kinds
 from ..engine.setup import ROLES, BattleSetup
 from .cost import OVERHEAD, Estimate, _width, hit_points
+from .total import fsum
 
 LADDER_UNIT_SECOND = 1.1e-7  # per unit of the land ladder's counted work (ladder/work.py): measured 0.04–0.11 µs
 LADDER_FILL = 1.0           # the share of the grid :func:`reach` gives that the ladder settles, at most
@@ -79,7 +80,7 @@ def _fire_by_hits(setup: BattleSetup, role: str) -> list[float]:
     counts = dict(setup.side(role).units.counts)
     chance = {uid: min(6, max(0, ruleset.unit(uid).attack if role == "attacker" else ruleset.unit(uid).defense)) / 6
               for uid in counts}
-    fire = sum(n * chance[uid] for uid, n in counts.items())
+    fire = fsum(n * chance[uid] for uid, n in counts.items())
     out = [fire] * (1 + sum(n for uid, n in counts.items() if uid in table.two_hit))
     order = [uid for uid in setup.side(role).order_of_loss if uid in counts and uid not in table.last]
     order += [uid for uid in setup.side(role).order_of_loss if uid in counts and uid in table.last]
@@ -103,7 +104,7 @@ def reach(setup: BattleSetup, ka: int, kd: int, opening: bool = True) -> tuple[i
     group = _bombardment(setup) if opening else None
     if group is not None:
         chances = [min(6, max(0, v)) / 6 for v in group.values]
-        j, var_j = sum(chances), sum(p * (1 - p) for p in chances) if dice else 0.25
+        j, var_j = fsum(chances), fsum(p * (1 - p) for p in chances) if dice else 0.25
     for _ in range(200):
         ia, jd = min(int(i), len(fire_a) - 1), min(int(j), len(fire_d) - 1)
         if ia >= len(fire_a) - 1 or jd >= len(fire_d) - 1:
@@ -130,7 +131,7 @@ def _kept(setup: BattleSetup, values: tuple, cap: int) -> int:
     if not setup.system.independent_dice:
         return min(most, 2)                    # Low Luck: sure hits and a remainder
     chances = [float(c) for c in setup.system.chances(values, ())]
-    mean, spread = sum(chances), TAIL_SPREAD * sqrt(sum(p * (1 - p) for p in chances))
+    mean, spread = fsum(chances), TAIL_SPREAD * sqrt(fsum(p * (1 - p) for p in chances))
     # The counts from mean − spread to mean + spread, those past the cap folded into one.
     low, high = max(0.0, mean - spread), min(float(cap), mean + spread)
     return max(1, min(most, int(high - low) + 2))

@@ -32,6 +32,7 @@ from typing import Any, Callable
 from ..engine.army import Army
 from .choices import is_above, is_below
 from .ladder import outcome_of
+from .total import total
 
 Worth = Callable[[str, Army, Army], Any]
 
@@ -89,7 +90,7 @@ class StateRules:
                 row = [r or is_above(p, self.air_loss) for r, p in zip(row, chances)]
         if self.strafe is not None:
             lo, law = la.cut[i]
-            row = [r or is_above(sum(law[max(0, kd - j - lo):]), self.strafe) for j, r in enumerate(row)]
+            row = [r or is_above(total(law[max(0, kd - j - lo):]), self.strafe) for j, r in enumerate(row)]
         return row
 
     def start_value(self, pair, i0: int, j0: int) -> Any:
@@ -100,11 +101,11 @@ class StateRules:
         lo_d, law_d = ld.cut[j0] if j0 < ld.top else (0, [1.0])
         if i0 >= la.top or j0 >= ld.top:
             lo_a, law_a, lo_d, law_d = 0, [1.0], 0, [1.0]
-        total = 0.0
+        mass = 0.0
         for l, q in enumerate(law_d, lo_d):
             row = values[min(i0 + l, la.top)]
-            total += q * sum(p * row[min(j0 + k, ld.top)] for k, p in enumerate(law_a, lo_a))
-        return total
+            mass += q * total(p * row[min(j0 + k, ld.top)] for k, p in enumerate(law_a, lo_a))
+        return mass
 
     # -- the general chain ---------------------------------------------------------------------
     def stops_state(self, chain, a: Army, d: Army) -> bool:
@@ -144,7 +145,7 @@ class StateRules:
                 if stay >= 1:               # nobody can hit anybody: the engine calls it a stalemate
                     value = self.worth("stalemate", a, d)
                 else:
-                    value = sum((p * self.value(chain, a3, d3) for (a3, d3), p in rest.items()), chain.zero)
+                    value = total((p * self.value(chain, a3, d3) for (a3, d3), p in rest.items()), chain.zero)
                     value = value / (chain.one - stay)
                     if self.profit is not None and is_below(value - stay_put, self.profit):
                         forced, value = True, stay_put
@@ -155,11 +156,11 @@ class StateRules:
         ruleset = chain.setup.ruleset
         if self.air_loss is not None:
             air = _aircraft(ruleset, a)
-            lost = sum((p for (a2, _), p in nxt.items() if _aircraft(ruleset, a2) < air), chain.zero)
+            lost = total((p for (a2, _), p in nxt.items() if _aircraft(ruleset, a2) < air), chain.zero)
             if is_above(lost, self.air_loss):
                 return True
         if self.strafe is not None:
-            wiped = sum((p for (a2, d2), p in nxt.items()
+            wiped = total((p for (a2, d2), p in nxt.items()
                          if chain.end_of_round(a2, d2)[2] in ("attacker_wins", "draw")), chain.zero)
             if is_above(wiped, self.strafe):
                 return True
@@ -170,7 +171,7 @@ class StateRules:
         before round 1: the rules are read after a round)."""
         a0, d0 = start
         first, _ = chain.round_from(a0, d0, 1)
-        return sum((p * self.value(chain, a, d) for (a, d), p in first.items()), chain.zero)
+        return total((p * self.value(chain, a, d) for (a, d), p in first.items()), chain.zero)
 
 
 def _aircraft(ruleset, army: Army) -> int:
@@ -200,7 +201,7 @@ def _tail_by_column(pair, hits: int) -> list:
     out = []
     for j in range(kd):
         lo, law = pair.d.cut[j]
-        out.append(sum(law[max(0, hits - lo):]))
+        out.append(total(law[max(0, hits - lo):]))
     return out
 
 
@@ -233,7 +234,7 @@ def ladder_values(pair, worth: Worth, forced: list, profit) -> tuple[list, list]
             row, c = values[min(i + l, ka)], col[l]
             for j in range(c_lo, c_hi):
                 if c[j]:
-                    across[j] += c[j] * sum(map(mul, law, row[j + lo:j + lo + n]))
+                    across[j] += c[j] * total(map(mul, law, row[j + lo:j + lo + n]))
         attacker = la.armies[i]
         win = worth("attacker_wins", attacker, ld.armies[kd])
         row = [0.0] * kd + [win] * reach
@@ -251,7 +252,7 @@ def ladder_values(pair, worth: Worth, forced: list, profit) -> tuple[list, list]
             if stops[j]:
                 row[j] = worth("retreat", attacker, ld.armies[j])
                 continue
-            own = d0[j] * sum(map(mul, up, row[j + k1:j + k1 + m])) if d0[j] and m else 0.0
+            own = d0[j] * total(map(mul, up, row[j + k1:j + k1 + m])) if d0[j] and m else 0.0
             value = (across[j] + own) / (1.0 - d0[j] * a0)
             if profit is not None:
                 stay_put = worth("retreat", attacker, ld.armies[j])

@@ -16,6 +16,7 @@ from ..engine.army import Army
 from ..engine.setup import ROLES
 from .method import OUTCOMES
 from .plans import Plan, army_cost, captured, start_defender, takes
+from .total import total
 from .waves import PlanLaw
 
 
@@ -90,7 +91,7 @@ def whole(plan: Plan, law: PlanLaw, exact: bool) -> dict:
             for uid, n in a.units.counts:
                 survivors[uid] = survivors.get(uid, zero) + p * n
     sizes = {"attacker": sum(w.setup.attacker.units.size for w in plan.waves), "defender": start_defender(plan).size}
-    got.update({"outcome": outcome, "rounds": sum((s.rounds for s in law.waves), zero),
+    got.update({"outcome": outcome, "rounds": total((s.rounds for s in law.waves), zero),
                 "survivors": {"attacker": survivors, "defender": got.pop("defender_survivors")},
                 "sizes": sizes})
     return got
@@ -144,4 +145,4 @@ def counter(plan: Plan, law: PlanLaw, exact: bool) -> dict | None:
 
 
 def mean(law: dict, zero) -> Any:
-    return sum((k * p for k, p in law.items()), zero)
+    return total((k * p for k, p in law.items()), zero)

@@ -35,6 +35,7 @@ from .law import Ends
 from .plans import Plan, Wave, army_cost, captured, holders, start_defender, takes
 from .policy import StateRules
 from .starts import FLOOR, Battles
+from .total import total
 from .worth import PlanWorth
 
 __all__ = ["PlanLaw", "Standing", "fight"]
@@ -108,7 +109,7 @@ class _Run:
         rounds = fights = zero
         nxt: dict = {}
         for tag, starts in self.law.items():
-            mass = sum(starts.values(), zero)
+            mass = total(starts.values(), zero)
             if not self.exact and mass < FLOOR:
                 self.pruned += mass
                 continue
@@ -207,7 +208,7 @@ def _counter(plan: Plan, done: dict, exact: bool, worth) -> tuple[dict, Any, Any
     out: dict = {}
     rounds = pruned = zero
     for key, starts in groups.items():
-        mass = sum(starts.values(), zero)
+        mass = total(starts.values(), zero)
         if not exact and mass < FLOOR:
             pruned += mass
             continue

@@ -13,6 +13,7 @@ from ...errors import BadRequest
 from .. import cost
 from ..law import Ends
 from ..montecarlo import bounded
+from ..total import total
 from .cost import COLORED_UNIT_SECOND
 from .laws import LAW_WORK, colour_law, law_work
 from .sides import _WIDE, _Side
@@ -102,11 +103,11 @@ class _Exact:
                 self.numbers = {n: key for key, n in self.keys.items()}
             na, a_counts = self.numbers[a_key] or (0, ())
             nd, d_counts = self.numbers[d_key] or (0, ())
-            total = 6 ** (na + nd)
+            faces = 6 ** (na + nd)
             self.law_work += LAW_WORK * law_work(na, a_counts, nd, d_counts)
             grouped: dict = {}
             for (x, y), ways in colour_law(na, a_counts, nd, d_counts):
-                grouped.setdefault(x, []).append((y, self.one * ways / total))
+                grouped.setdefault(x, []).append((y, self.one * ways / faces))
             got = self.laws[a_key << 16 | d_key] = (list(grouped.items()), {})
         return got
 
@@ -260,7 +261,7 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
             a = pair >> shift
             d = pair & mask
             here = by_attacker[a].pop(d)
-            mass = sum(here)
+            mass = total(here)
             if not exact and mass < FLOOR:
                 pruned += mass              # in floats, pairs reached with less than FLOOR are dropped
                 continue
@@ -394,7 +395,7 @@ def _by_rounds(calc: _Exact, rounds: int, exact: bool) -> Ends:
     for _ in range(min(rounds, MAX_ROUNDS)):
         if not live:
             break
-        expected += sum(live.values())
+        expected += total(live.values())
         for colour in range(len(calc.rows)):
             nxt: dict = {}
             for pair, p in live.items():

@@ -38,6 +38,7 @@ from .rounds import by_rounds, combos
 from .settle import to_the_end
 from .side import NotFleet, Side
 from .work import ENTRY_WORK, PLACE_WORK, STATE_WORK, TOGETHER_WORK, WORK_BUDGET, TooMuchWork
+from ..total import fsum
 
 __all__ = ["CLASSES", "ENTRY_WORK", "Ending", "Fleet", "NotFleet", "PLACE_WORK", "STATE_WORK", "Side",
            "TOGETHER_WORK", "TooMuchWork", "WORK_BUDGET", "combos", "solve"]
@@ -120,5 +121,5 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
         return by_rounds(fleet, A.start * m + D.start, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor,
                          limit)
     expected_rounds, work = to_the_end(fleet, end_of_round, record, floor, limit)
-    pruned = max(0.0, 1.0 - sum(ends.values()))
+    pruned = max(0.0, 1.0 - fsum(ends.values()))
     return {"ends": ends, "rounds": expected_rounds, "pruned": pruned, "work": work + fleet.work}

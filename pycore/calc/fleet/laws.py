@@ -29,6 +29,7 @@ from itertools import chain, product
 from .fire import Fire
 from .side import Side
 from .work import PLACE_WORK, TOGETHER_WORK, TooMuchWork
+from ..total import fsum
 
 
 class Fleet(Fire):
@@ -153,7 +154,7 @@ class Fleet(Fire):
         if len(path1) == 1:
             # The narrower group has nothing to hit here: its hits are lost, the wider group's law is the victim's.
             got = _along(side, victim, t2, law2)
-            scale = sum(p1)
+            scale = fsum(p1)
             return got[0], tuple([p * scale for p in got[1]])
         top2 = lo2 + n2 - 1
         key = (((t1 << 8) | t2) << side.shift) | victim
@@ -338,7 +339,7 @@ class Fleet(Fire):
         # convolution is of the hits that land; a strike that runs out early is folded first.
         if reach < lo1 + len(p1):
             q = list(p1[:max(1, reach - lo1)])
-            q[-1] += sum(p1[len(q):])
+            q[-1] += fsum(p1[len(q):])
             out = [0.0] * (len(q) + len(p2) - 1)
             for i, a in enumerate(q):
                 for j, b in enumerate(p2):
@@ -349,9 +350,9 @@ class Fleet(Fire):
         if lo + len(conv) <= n:
             return tuple(ref[lo:lo + len(conv)]), tuple(conv)
         if lo >= n:
-            return (ref[-1],), (sum(conv),)
+            return (ref[-1],), (fsum(conv),)
         kept = conv[:n - lo]
-        kept[-1] += sum(conv[n - lo:])
+        kept[-1] += fsum(conv[n - lo:])
         return tuple(ref[lo:]), tuple(kept)
 
 
@@ -364,16 +365,16 @@ def _along(side: Side, victim: int, t: int, law: tuple) -> tuple:
     if n >= lo + len(probs):
         return tuple(path[lo:lo + len(probs)]), probs
     if lo >= n:
-        return (path[-1],), (sum(probs),)
+        return (path[-1],), (fsum(probs),)
     kept = list(probs[:n - lo])
-    kept[-1] += sum(probs[n - lo:])
+    kept[-1] += fsum(probs[n - lo:])
     return tuple(path[lo:]), tuple(kept)
 
 
 def _folded(rows: list, p1: tuple, lo2: int, p2: tuple) -> tuple:
     """A grid whose walks run out of targets: the hits beyond the last army of a row are lost (their chance stays
     on it), and the narrower group's beyond its last army fall on the last row (their chance goes to it)."""
-    tail = sum(p1[len(rows):])
+    tail = fsum(p1[len(rows):])
     states: list = []
     probs: list = []
     for k, r in enumerate(rows):
@@ -384,11 +385,11 @@ def _folded(rows: list, p1: tuple, lo2: int, p2: tuple) -> tuple:
             probs += [q * p for p in p2]
         elif n <= 0:
             states.append(r[-1])
-            probs.append(q * sum(p2))
+            probs.append(q * fsum(p2))
         else:
             states += r[lo2:]
             probs += [q * p for p in p2[:n - 1]]
-            probs.append(q * sum(p2[n - 1:]))
+            probs.append(q * fsum(p2[n - 1:]))
     return tuple(states), tuple(probs)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from ...engine.sequence import MAX_ROUNDS
 from .laws import Fleet
 from .work import STATE_WORK, TooMuchWork
+from ..total import fsum
 
 
 def strikes(fleet: Fleet, ia: int, id_: int) -> tuple | None:
@@ -130,7 +131,7 @@ def by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends: 
     for _ in range(min(limit, MAX_ROUNDS)):
         if not live:
             break
-        expected_rounds += sum(live.values())
+        expected_rounds += fsum(live.values())
         nxt: dict = {}
         for key, mass in live.items():
             if mass < floor:
@@ -148,5 +149,5 @@ def by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends: 
         live = nxt
     for key, mass in live.items():
         record("in_progress", key, mass)
-    pruned = max(0.0, 1.0 - sum(ends.values()))
+    pruned = max(0.0, 1.0 - fsum(ends.values()))
     return {"ends": ends, "rounds": expected_rounds, "pruned": pruned, "work": work + fleet.work}

@@ -16,6 +16,7 @@ from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack,
 from ..choices import is_below
 from .rungs import Ladder
 from .work import BACKWARD_UNITS, ROW_WORK, Work
+from ..total import fsum
 
 NEUMANN = 1e-3                 # d0 below which a row's own moves are summed as a series (settle_row)
 
@@ -155,7 +156,7 @@ class Pair:
         if inside:
             total[start:start + inside] = map(add, total[start:start + inside], values[:inside])
         if inside < len(values):
-            total[kd] += sum(values[inside:])
+            total[kd] += fsum(values[inside:])
 
     def win_chances(self) -> list:
         """P(the attacker wins) from each fighting state, both sides fighting on to the end (choices.py).
@@ -227,7 +228,7 @@ class Pair:
                     own[j] = 0.0                # nobody can hit: a stalemate, not a win
                     continue
                 if d0[j] > 1e-15 and m:
-                    own[j] = (own[j] + d0[j] * sum(map(mul, up, own[j + k1:j + k1 + m]))) / (1.0 - stay)
+                    own[j] = (own[j] + d0[j] * fsum(map(mul, up, own[j + k1:j + k1 + m]))) / (1.0 - stay)
                 elif stay:
                     own[j] /= 1.0 - stay
             wins[i] = own[:kd]
@@ -282,7 +283,7 @@ class Pair:
         if jb > lo:
             self._neumann(i, F, ext, lo, jb, floor, a0, a1, k1)
         over = self._push_columns(F, ext, jb, floor, a0, a1, k1)
-        return F, sum(ext[kd:]) + over, []
+        return F, fsum(ext[kd:]) + over, []
 
     def _settle_stopping(self, F: list, landed: list, lo: int, stop: list, floor: float,
                          a0: float, a1: list, k1: int) -> tuple[list, float, list]:
@@ -305,7 +306,7 @@ class Pair:
                 s = j + k1
                 w = f * d
                 ext[s:s + n] = [e + a * w for e, a in zip(ext[s:s + n], a1)]
-        return F, sum(ext[kd:]), retreated
+        return F, fsum(ext[kd:]), retreated
 
     def _neumann(self, i: int, F: list, ext: list, lo: int, jb: int, floor: float,
                  a0: float, a1: list, k1: int) -> None:

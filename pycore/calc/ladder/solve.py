@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-
 from operator import add
 
 from ...engine.army import Army
 from ...engine.firing import counts_as_force
 from ...engine.setup import BattleSetup
 from ..choices import NEVER, Retreat
+from ..total import fsum
 from .packing import SCALE, SLOT, table_view, unpack
 from .pair import Pair, outcome_of
 from .rungs import Ladder
@@ -169,7 +169,7 @@ class Solver:
             first = lo + lo_a
             inside = max(0, min(len(row), kd - first))
             got[first:first + inside] = map(add, got[first:first + inside], row[:inside])
-            got[kd] += sum(row[inside:])
+            got[kd] += fsum(row[inside:])
 
     def _open_one(self, a: Army, d: Army, ga, gd, mass: float, la: Ladder, i0: int, ld: Ladder, j0: int) -> None:
         """Round 1 from one opening state (its casualties still firing, ``ga``/``gd``, included)."""
@@ -191,7 +191,7 @@ class Solver:
         row = [0.0] * (kd + 1)
         inside = max(0, min(len(law_a), kd - first))
         row[first:first + inside] = [mass * p for p in law_a[:inside]]
-        row[kd] += mass * sum(law_a[inside:])
+        row[kd] += mass * fsum(law_a[inside:])
         for l, pl in enumerate(law_d, lo_d):
             i = min(i0 + l, la.top)
             got = pair.pending.get(i)
@@ -284,7 +284,7 @@ class Solver:
             for start in range(0, len(group), size):
                 visits += Stack(group[start:start + size], self.work).settle(self.land, self.record, self.floor, stops)
         ends = self.merged()
-        pruned = max(0.0, started - sum(ends.values()))   # cut tails, dropped states, rounding: in minus out
+        pruned = max(0.0, started - fsum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}
 
     def by_rounds(self, started: float, limit: int) -> dict:
@@ -305,13 +305,13 @@ class Solver:
                     got = alone[key].round(pair.rows)
                 pair.rows = {}
                 for i, row in got.items():
-                    landed += sum(row)
+                    landed += fsum(row)
                     inner = self.land(pair, i, row, number >= limit)
                     if inner is None:
                         continue
                     kept = [x if x >= floor else 0.0 for x in inner]
-                    mass = sum(kept)
-                    pruned += sum(inner) - mass
+                    mass = fsum(kept)
+                    pruned += fsum(inner) - mass
                     if mass:
                         pair.rows[i] = kept
                         live_mass += mass

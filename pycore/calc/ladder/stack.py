@@ -8,6 +8,7 @@ from operator import add
 
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, table_view
 from .work import ROW_WORK, Work
+from ..total import fsum
 
 
 class Stack:
@@ -113,7 +114,7 @@ class Stack:
                         self.work.add(ROW_WORK + (span[1] - span[0]) * (width + len(pair.a.cut[t][1])))
                     settled[k][t] = (*span, F)
                     lives[k].append(t)
-                    visits += sum(F)
+                    visits += fsum(F)
                     rows[k] = (span, F)
             if any(rows):
                 self.table(t, rows)
