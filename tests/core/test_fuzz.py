@@ -15,7 +15,11 @@ Issue 34 added the shapes that found its internal errors: hand-written valid req
 luck system, kind and option), nesting up to 3,000 deep anywhere in a request or a link, and lone
 surrogates (half of a UTF-16 pair) in every text and key.
 
-Bounded in time (about 15 s of CPU in CI): a few hundred examples a test, 1,500 in all, and a calc whose
+Issue 39 added the shapes that held the core for minutes: hostile texts up to the request's 200,000
+characters (unterminated strings of escapes), links that unpack to the size limit, and cheapest-army searches
+over millions of armies.
+
+Bounded in time (about 20 s of CPU in CI): a few hundred examples a test, 1,660 in all, and a calc whose
 estimate is over half a second of work is not run here (bench/cost.py times those).
 ``LUCKDIAL_FUZZ_SCALE=14`` multiplies every test's examples (21,000 in all: bench/README.md gives such a
 run).
@@ -278,3 +282,62 @@ def _at(value, at):
     for step in at:
         value = value[step]
     return value
+
+
+# ---- issue 39: text that was quadratic, searches that built what they counted, links at the size limit ----
+
+HOSTILE = ['"', '\\"', "\\", '\\\\', "\\u", "[", "]", "{", '{"a":', "}", ",", ":", " ", "a", '"x"', "\ud800"]
+"""The pieces of the texts that held the core: unterminated strings of escapes, runs of what the depth count
+and the parser read."""
+
+
+@st.composite
+def hostile_texts(draw, most: int):
+    """Runs of hostile pieces, some repeated thousands of times, up to ``most`` characters."""
+    text = ""
+    for _ in range(draw(st.integers(1, 4))):
+        piece = "".join(draw(st.lists(st.sampled_from(HOSTILE), min_size=1, max_size=3)))
+        text += piece * draw(st.integers(1, max(1, (most - len(text)) // len(piece))))
+    return text[:most]
+
+
+def answered_text(text: str) -> dict:
+    """The response to raw request text: valid JSON, not ``internal``."""
+    envelope = json.loads(api.handle(text))
+    assert envelope["ok"] or envelope["error"]["type"] in TYPES, (text[:80], envelope)
+    return envelope
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hostile_texts(api.MAX_REQUEST_CHARS))
+def test_no_hostile_text_is_an_internal_error(text):
+    answered_text(text)
+    answered_text('{"op":"resolve","seed":' + text + "}")
+
+
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hostile_texts(256_000), st.integers(0, 2))
+def test_no_link_unpacking_to_the_size_limit_is_an_internal_error(text, cut):
+    """Links that inflate to about the most a link may hold (docs/links.md), whole or cut short."""
+    from pycore.share import MAX_JSON_BYTES
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(text.encode("utf-8", "surrogatepass")[:MAX_JSON_BYTES + cut]) + packer.flush()
+    body = base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+    answered({"op": "share", "decode": "v1." + body[: len(body) - cut]})
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_no_cheapest_army_space_is_an_internal_error(data):
+    """Cheapest-army searches over any units available, up to 999 a type and 2,000 a side (millions of armies):
+    refused as too_big at once, or within the budget (issue 39: they were built before being counted)."""
+    ruleset = data.draw(st.sampled_from(RULESETS["rulesets"]))
+    allowed = ruleset["battle_units"]["land"]["attacker"]
+    chosen = data.draw(st.lists(st.sampled_from(allowed), min_size=1, max_size=5, unique=True))
+    available = {unit: data.draw(st.integers(0, 999) | st.integers(0, 6)) for unit in chosen}
+    while sum(available.values()) > 2000:
+        biggest = max(available, key=available.get)
+        available[biggest] //= 2
+    within_budget({"op": "calc", "ruleset": ruleset["id"], "system": data.draw(st.sampled_from(SYSTEMS[:2])),
+                   "attacker": {"units": {chosen[0]: 1}}, "defender": {"units": {"infantry": data.draw(st.integers(1, 6))}},
+                   "recommend": {"available": available, "target": data.draw(st.floats(0, 1))}})
