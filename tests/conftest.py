@@ -1,7 +1,7 @@
 """Shared pytest fixtures (a server of dist/ on 127.0.0.1, Chromium's launch settings) and the suite's tiers.
 
 The tiers: every test under ``tests/e2e`` is marked ``e2e``, under ``tests/pyodide`` ``pyodide``, under
-``tests/calc_sim`` ``slow``, by folder at collection, so a new file is in its tier without a decorator.
+``tests/calc_sim`` and ``tests/cpython`` ``slow``, by folder at collection, so a new file is in its tier without a decorator.
 A test elsewhere that takes more than a few seconds carries ``@pytest.mark.slow`` itself.
 ``python3 build.py test --fast`` runs ``not (slow or e2e or pyodide)``; ``python3 build.py test`` runs all.
 
@@ -20,7 +20,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
-TIER_OF_FOLDER = {"e2e": "e2e", "pyodide": "pyodide", "calc_sim": "slow"}
+TIER_OF_FOLDER = {"e2e": "e2e", "pyodide": "pyodide", "calc_sim": "slow", "cpython": "slow"}
 """tests/<folder> → the marker every test in it gets (pyproject.toml declares them)."""
 PYODIDE_TIMEOUT = 2400
 """pytest-timeout's limit for a Pyodide test (build.py gives the others 1800 s): above the runner's own
