@@ -234,7 +234,11 @@ def _round_lines(r: Mapping[str, Any], names: Mapping[str, str], pooled: bool, d
     if not r.get("complete", True):
         return out
     after = r["after"]
-    out.append(_line("line", f"Left: attacker {units(after.get('attacker'), names)}; "
+    # What the round left, before a retreat takes some of it away: the retreat's own line says who leaves.
+    attacker = dict(after.get("attacker") or {})
+    for uid, n in (r.get("retreated") or {}).items():
+        attacker[uid] = attacker.get(uid, 0) + n
+    out.append(_line("line", f"Left: attacker {units(attacker, names)}; "
                              f"defender {units(after.get('defender'), names)}"))
     if r.get("retreated"):
         out.append(_line("line", f"The attacker retreats: {units(r['retreated'], names)} "
@@ -260,14 +264,23 @@ def _source_lines(result: Mapping[str, Any], source: Iterable[Part] | None, pool
 
 def _aftermath(result: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
     lines = []
-    for key, words in (("away", "away (submerged or retreated)"), ("repaired", "repaired after the battle"),
+    for key, words in (("away", None), ("repaired", "repaired after the battle"),
                        ("cargo_lost", "of cargo went down with the ships")):
         for role, counts in (result.get(key) or {}).items():
             if any(counts.values()):
-                lines.append(f"{role.capitalize()}: {units(counts, names)} {words}.")
+                lines.append(f"{role.capitalize()}: {units(counts, names)} {words or _gone(result, role)}.")
     if result.get("captured"):
         lines.append(f"Captured with the territory: {units(result['captured'], names)}.")
     return lines
+
+
+def _gone(result: Mapping[str, Any], role: str) -> str:
+    """How a side's units left the fight, as its rounds say: a land battle's attacker only ever retreats, a
+    submarine submerges; "submerged or retreated" only where the side did both."""
+    rounds = result.get("rounds", [])
+    submerged = any(role in (r.get("submerged") or {}) for r in rounds)
+    retreated = role == "attacker" and any(r.get("retreated") for r in rounds)
+    return " or ".join(word for word, did in (("submerged", submerged), ("retreated", retreated)) if did) or "away"
 
 
 def luck_words(luck: Mapping[str, Any]) -> str:

@@ -79,6 +79,32 @@ def test_a_retreat_is_said_with_who_left():
     assert "Result: The attacker retreats; the defender holds the territory" in result["report"]["text"]
 
 
+RETREAT = {"op": "resolve", "ruleset": "1942-2e", "system": {"name": "dice"},
+           "attacker": {"units": {"infantry": 3, "tank": 2, "fighter": 2}},
+           "defender": {"units": {"infantry": 5, "artillery": 2, "fighter": 1}}, "seed": "r1", "choices": ["retreat"]}
+"""Issue 42's reproducer: round 1 leaves the attacker 1 tank and 2 fighters (3 infantry and 1 tank lost), who
+retreat. The post said "Left: attacker nothing", then who retreated, then "away (submerged or retreated)"."""
+
+
+def test_what_a_round_left_includes_who_then_retreats():
+    for post in ok(RETREAT)["report"].values():
+        assert "Left: attacker 1 tank, 2 fighters; defender 4 infantry, 2 artillery, 1 fighter" in post
+        assert "The attacker retreats: 1 tank, 2 fighters leave the battle" in post
+        assert "Left: attacker nothing" not in post
+
+
+def test_a_land_battles_attacker_retreated_and_a_submarine_submerged():
+    text = ok(RETREAT)["report"]["text"]
+    assert "Attacker: 1 tank, 2 fighters retreated." in text and "submerged" not in text
+    # A recorded sea battle (tests/core/data): the defender's submarine submerges in round 1.
+    sea = ok({"op": "resolve", "ruleset": "revised", "system": {"name": "dice"}, "kind": "sea",
+              "attacker": {"units": {"submarine": 3, "battleship": 1}},
+              "defender": {"units": {"submarine": 2, "fighter": 1, "carrier": 1}},
+              "seed": "sea-4", "rounds": 2, "submerge": [{"round": 1, "side": "defender"}]})
+    assert sea["away"] == {"defender": {"submarine": 1}}
+    assert "Defender: 1 submarine submerged." in sea["report"]["text"] and "retreated" not in sea["report"]["text"]
+
+
 # ---- player text is never markup -----------------------------------------------------------------------
 
 def test_a_seed_cannot_make_a_link_in_bbcode_or_plain_text():
