@@ -9,7 +9,7 @@
 import {BUILT_IN, listUnits} from "../kit/rulesets.js";
 import {remember} from "../kit/history.js";
 import {outcomeText} from "./log.js";
-import {inWords, restOf} from "../kit/feedback.js";
+import {inWords, linkWords} from "../kit/feedback.js";
 import {pageAddress} from "../kit/share.js";
 import {keepShown, newerFor, readDraft, saveEdit} from "../kit/draft.js";
 import {withSetup} from "../kit/form-state.js";
@@ -283,7 +283,7 @@ export function createBattlePlay(parts) {
     /** A damaged link (app.js): said, and nothing on the form is touched. */
     linkDamaged(error) {
       s.page.replaying = false;
-      s.actions.say(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`);
+      s.actions.say(linkWords(error));
       setPhase(s);
     },
   };

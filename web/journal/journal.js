@@ -9,7 +9,7 @@
 
 import {el} from "../kit/dom.js";
 import {offer} from "../kit/screens.js";
-import {restOf} from "../kit/feedback.js";
+import {linkWords, restOf} from "../kit/feedback.js";
 import {newSeed} from "../kit/seed.js";
 import {pageAddress} from "../kit/share.js";
 import {bound} from "../kit/bound.js";
@@ -199,7 +199,7 @@ export function init(client, section, {problem = null} = {}) {
     lastSides,
     openLink: (envelope) => openLink(g, envelope),
     linkProblem: (text) => g.view.say(text),
-    linkDamaged: (error) => g.view.say(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. Your journal is kept.`),
+    linkDamaged: (error) => g.view.say(linkWords(error, "Your journal is kept.")),
   });
   return new Promise(/** @param {(value?: void) => void} resolve */ (resolve) => {
     client.onFailed(() => {

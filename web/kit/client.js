@@ -10,21 +10,25 @@
 // Every call is answered, whatever happens to the worker:
 // - a worker that dies (crash, out of memory; see worker.js's life lock) is reported and
 //   restarted; the calls it held are answered {type: "engine_stopped"};
-// - a calculation that runs past CALC_BUDGET_MS is "too big for this device": the worker
-//   is ended (Python cannot be interrupted otherwise) and restarted;
+// - a call that runs past its time limit (kit/budgets.js: a link's decode 10 s, a calculation
+//   60 s or what its estimate allows, …) is answered too_big in words naming what was stopped; the
+//   worker is ended (Python cannot be interrupted otherwise) and restarted, and the calls queued
+//   behind it go to the new one;
 // - a worker of another build than the page is never used: the page is told a new
 //   version is ready (onOutdated) and the calls are answered {type: "outdated"}.
 
 import {BUILD} from "../build.js";
+import {budgetFor, knownEstimate, noteEstimate} from "./budgets.js";
+
+export {CALC_BUDGET_MS} from "./budgets.js";
 
 const STALL_MS = 45_000; // no word from the worker for this long while loading: failed
-/** A calculation's time budget (docs/api.md, "The page's budgets"): past it the worker is ended. */
-export const CALC_BUDGET_MS = 60_000;
 const MAX_RESTARTS = 3; // deaths in a row, each before its successor answered anything
+// A call's time is counted tick by tick, a gap between two ticks at most this long: a page that was asleep
+// (a phone locked, a tab in the background, its timers held) never finds its call past its limit on waking.
+const TICK_MOST_MS = 5_000;
 
-const TOO_BIG_TIME = (ms) => ({ok: false, error: {type: "too_big",
-  message: `This calculation is too big for this device: it ran past the ${Math.round(ms / 1000)} s budget and was stopped. ` +
-    "Try fewer units, a round limit, or a smaller battle."}});
+const PAST_LIMIT = ({ms, message}) => ({ok: false, error: {type: "too_big", message, detail: {time_limit_ms: ms}}});
 const STOPPED = (reason) => ({ok: false, error: {type: "engine_stopped",
   message: `The battle engine stopped (${reason}) and is restarting. Try again in a moment.`}});
 const OUTDATED = {ok: false, error: {type: "outdated", message: "A new version of Luckdial is ready — reload the page."}};
@@ -42,8 +46,8 @@ function markSteps(name, steps) {
 }
 
 export function createClient({workerUrl = new URL("./worker.js", import.meta.url), stallMs = STALL_MS,
-  name = "main", calcBudgetMs = CALC_BUDGET_MS} = {}) {
-  const pending = new Map(); // id → {resolve, request, budget, started}; in the order sent
+  name = "main"} = {}) {
+  const pending = new Map(); // id → {resolve, request, budget: budgetFor's answer, spent: ms or null}; in the order sent
   const hooks = {progress: [], ready: [], failed: [], restart: [], back: [], outdated: []};
   let nextId = 1;
   let state = "loading"; // "loading" | "ready" | "failed"
@@ -128,10 +132,13 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
   const unavailable = () => ({ok: false, error: {type: "unavailable", message: `The battle engine did not load: ${failure}`}});
   const cancelled = () => ({ok: false, error: {type: "cancelled", message: failure}});
 
-  /** The worker died or was ended: answer what it held, and start another. */
-  function restart(reason, answer = STOPPED(reason)) {
+  /**
+   * The worker died or was ended: answer what it held, and start another. `kept`: the calls still
+   * pending did nothing wrong (the one stopped past its limit is answered already) and go to the new one.
+   */
+  function restart(reason, {kept = false} = {}) {
     if (state === "failed") return;
-    answerAll(answer); // resolved after this task: the worker is stopped by then (fail or startAnother)
+    if (!kept) answerAll(STOPPED(reason)); // resolved after this task: the worker is stopped by then (fail or startAnother)
     deaths++;
     if (deaths > MAX_RESTARTS) {
       fail(`the battle engine stopped ${deaths} times in a row (${reason})`);
@@ -146,6 +153,7 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     state = "loading";
     lastWord = Date.now();
     bootShown = 0;
+    for (const call of pending.values()) call.spent = null; // each call's clock starts again in the new worker
     emit("restart", reason);
     start();
   }
@@ -240,8 +248,11 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
 
   // Loading that stalls fails; a call past its budget ends the worker. Calls run one at a time
   // in the worker, so a call's clock starts when it is the oldest one left and Python is ready.
+  let lastTick = Date.now();
   const watchdog = setInterval(() => {
     const now = Date.now();
+    const step = Math.min(Math.max(0, now - lastTick), TICK_MOST_MS);
+    lastTick = now;
     if (state === "loading" && now - lastWord > stallMs) {
       // A worker that never said a word: its script was lost on the way (a service worker stopped while
       // answering leaves the request hanging), so one more worker is tried; one that stalled later is not.
@@ -250,13 +261,12 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     }
     if (state !== "ready") return;
     const head = pending.values().next().value;
-    if (!head || !head.budget) return;
-    head.started ??= now;
-    if (now - head.started > head.budget) {
-      const {resolve} = head;
+    if (!head) return;
+    head.spent = head.spent === null ? 0 : head.spent + step;
+    if (head.spent > head.budget.ms) {
       pending.delete([...pending.keys()][0]);
-      resolve(TOO_BIG_TIME(head.budget));
-      restart("a calculation ran past its time budget");
+      head.resolve(PAST_LIMIT(head.budget));
+      restart(head.budget.reason, {kept: true});
     }
   }, 1000);
 
@@ -267,9 +277,13 @@ export function createClient({workerUrl = new URL("./worker.js", import.meta.url
     call(request) {
       if (state === "failed") return Promise.resolve(terminated ? cancelled() : outdated ? OUTDATED : unavailable());
       const id = nextId++;
-      const budget = request?.op === "calc" ? calcBudgetMs : 0;
-      return new Promise((resolve) => {
-        pending.set(id, {resolve, request, budget, started: null});
+      const budget = budgetFor(request, knownEstimate(request));
+      return new Promise((settle) => {
+        const resolve = (envelope) => {
+          noteEstimate(request, envelope); // a calculation's estimate sets its budget when it is run
+          settle(envelope);
+        };
+        pending.set(id, {resolve, request, budget, spent: null});
         worker?.postMessage({id, request});
       });
     },

@@ -43,6 +43,16 @@ export function restOf(error) {
 }
 
 /**
+ * What a screen says of a shared link that did not open, and what it keeps (`kept`): a link stopped past
+ * its time limit in the client's own words (kit/budgets.js: "Opening this link took longer than 10 s…"),
+ * any other as damaged, with pycore's reason. Pure: tests/js/budgets.test.mjs.
+ */
+export function linkWords(error, kept = "What you entered is kept.") {
+  if (error?.detail?.time_limit_ms) return `${restOf(error)} ${kept}`;
+  return `This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. ${kept}`;
+}
+
+/**
  * An error in the player's words: pycore's message without its leading field path, under `label`
  * (the marked control's own name: "Seed", "Attacker, tanks", "Retreat below"). A rest that already
  * starts with the label's words ("the attacker needs…" under "Attacker", "turn 1: …" under "Turn 1,

@@ -11,7 +11,7 @@ import {historyPanel} from "../kit/history.js";
 import {createBattleForm} from "../kit/battle-form.js";
 import {readDraft} from "../kit/draft.js";
 import {offer} from "../kit/screens.js";
-import {restOf, showMessage} from "../kit/feedback.js";
+import {linkWords, showMessage} from "../kit/feedback.js";
 import {createSharePanel} from "../kit/share.js";
 import {unitsFor} from "../kit/battle-options.js";
 import {createAdvisor} from "./advisor.js";
@@ -100,7 +100,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
   actions.cancelButton.addEventListener("click", () => run.cancel());
   answers.shareButton.addEventListener("click", () => run.share());
   offer("odds", {openLink: run.openLink, oddsOf: run.oddsOf, shown: run.shown, linkProblem: (text) => actions.say(text),
-    linkDamaged: (error) => actions.say(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`)});
+    linkDamaged: (error) => actions.say(linkWords(error))});
 
   // ---- start: a shared calculation's set-up at once (read in JavaScript, kit/link.js), else this tab's draft
   form.setData(BUILT_IN);

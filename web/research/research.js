@@ -16,7 +16,7 @@ import {createBombing} from "./research-bombing.js";
 import {segmented} from "../kit/widgets.js";
 import {shareUrl} from "../kit/share.js";
 import {offer} from "../kit/screens.js";
-import {restOf, showMessage as say} from "../kit/feedback.js";
+import {linkWords, showMessage as say} from "../kit/feedback.js";
 import {LEDGER_NAMES, nationProblem, researchWords} from "./research-state.js";
 import {createLedgerEntry} from "./research-entry.js";
 import {createAddNation, createGameTools, renderHistory, renderSummary} from "./research-views.js";
@@ -317,7 +317,7 @@ export function init(client, section, {problem = null} = {}) {
   render(g);
   if (problem) g.say(problem); // a link of an unknown version: said at once
   offer("research", {openLink: (envelope) => openLink(g, envelope), linkProblem: (text) => g.say(text),
-    linkDamaged: (error) => g.say(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`)});
+    linkDamaged: (error) => g.say(linkWords(error))});
   return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     client.onFailed(() => {
       g.engine = "failed";

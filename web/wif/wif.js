@@ -8,7 +8,7 @@
 
 import {el, motion} from "../kit/dom.js";
 import {offer} from "../kit/screens.js";
-import {showMessage as say, markField, nodeFor, restOf} from "../kit/feedback.js";
+import {showMessage as say, linkWords, markField, nodeFor} from "../kit/feedback.js";
 import {createWifForm} from "./wif-form.js";
 import {createWifResults} from "./wif-results.js";
 
@@ -122,7 +122,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
 
   rollButton.addEventListener("click", roll);
   offer("wif", {openLink, linkProblem: (text) => showMessage(text),
-    linkDamaged: (error) => showMessage(`This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. What you entered is kept.`)});
+    linkDamaged: (error) => showMessage(linkWords(error))});
   showDiceMode();
   if (problem) showMessage(problem); // a link of an unknown version: said at once
 
