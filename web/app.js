@@ -153,21 +153,24 @@ function failed(section, error) {
 const screens = previous.then(() => Promise.all(built));
 
 // ---- links: each one read once, handed to the screen that owns its op ----------------------------
-/** pycore's answer to a link's decoding, given to its screen once that screen is ready; a damaged one to the screen shown. */
-async function deliver(envelope, fragment) {
+/**
+ * pycore's answer to a link's decoding, given to its screen once that screen is ready; a damaged one to the
+ * screen shown, told whether the link opened the page (`cold`: nothing was entered yet, so nothing is "kept").
+ */
+async function deliver(envelope, fragment, cold = false) {
   if (envelope.error?.type === "engine_stopped") envelope = await client.call({op: "share", decode: fragment});
   const name = envelope.ok ? OWNER[envelope.result.request.op] : nameOf(current);
   if (!name) return;
   await previous; // every screen's init has run (and offered itself)
   await ready.get(name);
   const screen = offered(name);
-  if (!envelope.ok) screen?.linkDamaged?.(envelope.error);
+  if (!envelope.ok) screen?.linkDamaged?.(envelope.error, {cold});
   else {
     if (current !== byName(`#${name}`)) choose(byName(`#${name}`), {byPlayer: false});
     await screen?.openLink(envelope, fragment);
   }
 }
-if (decoding) decoding.then((envelope) => deliver(envelope, opening.link));
+if (decoding) decoding.then((envelope) => deliver(envelope, opening.link, true));
 // A link pasted into the address bar, a history entry opened, Back to a link: read again.
 window.addEventListener("hashchange", () => {
   const {link, problem} = readFragment(location.hash);

@@ -234,7 +234,7 @@ def test_an_odds_link_shows_its_calculation_before_python_then_its_odds(page, di
 def test_a_damaged_link_still_says_so_and_leaves_an_empty_form(page, dist_server):
     link = pycore_handle({"op": "share", "encode": LINKED})["result"]["link"]
     screen = BattleScreen(page).open(dist_server.url + "#" + link[:-6])  # cut short
-    expect(screen.message).to_contain_text("This link is damaged or was edited:")
+    expect(screen.message).to_contain_text("This link is damaged (cut short or edited)")
     values = page.locator("#battle-form .stepper input").evaluate_all("inputs => inputs.map(i => i.value)")
     assert set(values) == {"0"}
 

@@ -232,7 +232,7 @@ def test_damaged_calc_link_says_so_and_leaves_empty_forms(page, dist_server):
     screen = BattleScreen(page).open(dist_server.url + "#" + edited)
     # A damaged link cannot say which screen it was for: the Battle screen (first) says so.
     rest = decoded["error"]["message"].removeprefix(decoded["error"]["field"] + ": ")  # said without its path
-    expect(screen.message).to_contain_text("This link is damaged or was edited: " + rest)
+    expect(screen.message).to_contain_text("This link " + rest.removeprefix("the link "))
     page.locator("#tab-screen-calc").click()
     empty_calc_form(page)
 

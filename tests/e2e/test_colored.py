@@ -180,7 +180,8 @@ def test_a_colour_name_with_a_space_in_a_link_is_named_and_the_form_stays_usable
     assert want["field"] == "system.chart[0].color"
     screen = BattleScreen(page).open(dist_server.url + "#" + unchecked_link(request))
     rest = want["message"].removeprefix(want["field"] + ": ")  # said without its field's path (#29 item 5)
-    expect(screen.message).to_have_text("This link is damaged or was edited: " + rest.rstrip(".") + ". What you entered is kept.")
+    # Where in the battle, in words; the link opened the page, so nothing is said to be kept.
+    expect(screen.message).to_have_text("This link is damaged or was edited: luck system, chart row 1, color: " + rest.rstrip(".") + ".")
     expect(screen.message).to_contain_text('"light blue"')
     expect(screen.rounds).to_have_count(0)
     expect(screen.roll_button).to_be_enabled()

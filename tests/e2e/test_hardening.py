@@ -43,7 +43,7 @@ def shot(page: Page, name: str) -> None:
 
 def test_the_38_character_link_is_refused_in_words_and_python_answers_the_next_battle(page: Page, dist_server):
     battle = BattleScreen(page).open(dist_server.url + "#" + DEEP_LINK)
-    expect(battle.message).to_contain_text("This link is damaged or was edited", timeout=ACTION_TIMEOUT)
+    expect(battle.message).to_contain_text("This link is refused", timeout=ACTION_TIMEOUT)
     expect(battle.message).to_contain_text("3000 deep")
     expect(battle.message).not_to_contain_text("report")
     expect(battle.form).to_be_visible()

@@ -95,8 +95,8 @@ def test_a_damaged_v1_link_is_still_named_damaged_by_the_battle_screen(page, dis
     error = pycore_handle({"op": "share", "decode": "v1.garbage!"})["error"]
     want = error["message"].removeprefix(error["field"] + ": ")  # said without its field's path
     open_page(page, dist_server.url + "#v1.garbage!")
-    expect(page.locator("#battle-message")).to_have_text(
-        "This link is damaged or was edited: " + want.rstrip(".") + ". What you entered is kept.")
+    # pycore's words already say the link is damaged: said once; the link opened the page, so nothing is "kept".
+    expect(page.locator("#battle-message")).to_have_text("This link " + want.removeprefix("the link ").rstrip(".") + ".")
     for box in ("#calc-message", "#wif-message", "#research-message"):
         expect(page.locator(box)).to_be_hidden()
 
@@ -138,3 +138,31 @@ def test_the_pages_own_link_reader_previews_a_link_and_refuses_what_pycore_would
     assert read["under"]["op"] == "resolve" and len(read["under"]["pad"]) == 60_000
     for name in ("bomb", "damaged", "no_json", "no_op", "array"):
         assert read[name] is None, (name, read[name])
+
+
+EDITED = {"op": "resolve", "ruleset": "1942-2e", "system": {"name": "dice"},
+          "attacker": {"units": {"infantry": -4}}, "defender": {"units": {"infantry": 2}}, "seed": "x"}
+"""Issue 42 item 4: a link edited to −4 infantry said only "must be a whole number from 0 to 999, got -4"."""
+
+
+def test_an_edited_link_says_which_side_and_unit_and_keeps_only_what_was_entered(page, dist_server):
+    from luckdial_page import unchecked_link
+    link = unchecked_link(EDITED)
+    want = pycore_handle({"op": "share", "decode": link})["error"]
+    assert want["field"] == "attacker.units.infantry", want
+    screen = BattleScreen(page).open(dist_server.url + "#" + link)
+    # Opened cold: nothing was entered, so nothing is said to be kept.
+    expect(screen.message).to_have_text("This link is damaged or was edited: attacker, infantry: "
+                                        "must be a whole number from 0 to 999, got -4.", timeout=ACTION_TIMEOUT)
+    # The link's battle, previewed on the form before pycore read it, is not left there with its -4.
+    expect(screen.stepper("attacker", "infantry")).not_to_have_value("-4")
+    expect(screen.stepper("defender", "infantry")).not_to_have_value("2")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "links-edited-cold.png"))
+    # Opened while the page is in use: what the player entered stays, and is said to.
+    screen.add("attacker", "tank", 2)
+    page.evaluate("link => { location.hash = link; }", unchecked_link({**EDITED, "seed": "y"}))
+    expect(screen.message).to_have_text("This link is damaged or was edited: attacker, infantry: must be a whole "
+                                        "number from 0 to 999, got -4. What you entered is kept.", timeout=ACTION_TIMEOUT)
+    expect(screen.stepper("attacker", "tank")).to_have_value("2")
+    page.screenshot(path=str(SHOTS / "links-edited-warm.png"))

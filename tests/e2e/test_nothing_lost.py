@@ -32,7 +32,7 @@ def test_a_damaged_link_keeps_what_was_entered_and_says_so(page: Page, dist_serv
                                                     "attacker": {"units": {"infantry": 1}}, "defender": {"units": {"infantry": 1}},
                                                     "seed": "x"}})["result"]["link"]
     page.evaluate("link => { location.hash = link; }", link[:-6])  # a link cut short, opened in the same tab
-    expect(screen.message).to_contain_text("This link is damaged or was edited", timeout=ACTION_TIMEOUT)
+    expect(screen.message).to_contain_text("This link is damaged", timeout=ACTION_TIMEOUT)
     expect(screen.message).to_contain_text("What you entered is kept.")
     assert counts(page, "#battle-form") == before
     expect(page.locator("#ruleset")).to_have_value("revised")
@@ -41,7 +41,7 @@ def test_a_damaged_link_keeps_what_was_entered_and_says_so(page: Page, dist_serv
     # The same on the Odds screen: a damaged link from its history or the address bar.
     page.locator("#tab-screen-calc").click()
     page.evaluate("link => { location.hash = link; }", link[:-5] + "AAAAA")
-    expect(page.locator("#calc-message")).to_contain_text("This link is damaged or was edited", timeout=ACTION_TIMEOUT)
+    expect(page.locator("#calc-message")).to_contain_text("This link is damaged", timeout=ACTION_TIMEOUT)
     assert counts(page, "#calc-form") == {"calc-attacker-tank": "2", "calc-defender-infantry": "3"}
 
 

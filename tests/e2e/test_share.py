@@ -56,7 +56,8 @@ def empty_form(screen: BattleScreen) -> None:
 
 def test_garbage_link_shows_a_message_and_an_empty_form(page, dist_server):
     screen = BattleScreen(page).open(dist_server.url + "#v1.garbage")
-    expect(screen.message).to_contain_text("This link is damaged or was edited:")
+    # The link opened the page: nothing was entered, so nothing is said to be kept (issue 42 item 4).
+    expect(screen.message).to_have_text("This link is damaged (cut short or edited): it does not decode.")
     empty_form(screen)
     expect(screen.roll_button).to_be_enabled()
 
@@ -74,6 +75,6 @@ def test_edited_link_shows_a_message_and_an_empty_form(page, dist_server):
     screen = BattleScreen(page).open(dist_server.url + "#" + edited)
     assert decoded["error"]["field"] == "decode"
     rest = decoded["error"]["message"].removeprefix("decode: ")  # the page never shows the field's path
-    expect(screen.message).to_contain_text("This link is damaged or was edited: " + rest)
+    expect(screen.message).to_contain_text("This link " + rest.removeprefix("the link "))  # "damaged" said once
     expect(screen.message).not_to_contain_text("decode:")
     empty_form(screen)

@@ -88,7 +88,7 @@ test("a link stopped past its limit is said in the client's words, not as damage
     "Opening this link took longer than 10\u00a0s and was stopped. It may be damaged, or made to be slow. Your journal is kept.");
   const damaged = {type: "bad_request", field: "decode", message: "decode: the link is damaged (cut short or edited): it does not decode"};
   assert.equal(linkWords(damaged),
-    "This link is damaged or was edited: the link is damaged (cut short or edited): it does not decode. What you entered is kept.");
+    "This link is damaged (cut short or edited): it does not decode. What you entered is kept.");
   // pycore's own too_big (a link that would not read back) is damaged, not stopped.
   assert.match(linkWords({type: "too_big", field: "link", message: "link: too long"}), /^This link is damaged or was edited: too long\./);
 });

@@ -280,10 +280,24 @@ export function createBattlePlay(parts) {
       history.replaceState(history.state, "", location.pathname + location.search + "#battle");
       setPhase(s);
     },
-    /** A damaged link (app.js): said, and nothing on the form is touched. */
-    linkDamaged(error) {
+    /**
+     * A damaged link (app.js): said. What the player entered stays on the form. A link that opened the page
+     * (`how.cold`) had its battle previewed there before pycore read it (battle.js startFrom), whole or in part:
+     * that preview (a count of -4, a unit the ruleset lacks) gives way to the player's last draft, or an empty form.
+     * A link stopped past its time limit was not refused: its battle stays on the form, to be rolled or changed.
+     */
+    linkDamaged(error, how) {
       s.page.replaying = false;
-      s.actions.say(linkWords(error));
+      if (how?.cold && !error?.detail?.time_limit_ms) {
+        const draft = readDraft().requests.battle;
+        const empty = {...request(s), attacker: {units: {}}, defender: {units: {}}};
+        try {
+          fill(s, draft || empty);
+        } catch {
+          fill(s, empty); // an old or odd draft: an empty form, never the link's bad values
+        }
+      }
+      s.actions.say(linkWords(error, how?.cold ? "" : undefined));
       setPhase(s);
     },
   };

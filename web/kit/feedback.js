@@ -43,13 +43,38 @@ export function restOf(error) {
 }
 
 /**
- * What a screen says of a shared link that did not open, and what it keeps (`kept`): a link stopped past
- * its time limit in the client's own words (kit/budgets.js: "Opening this link took longer than 10 s…"),
- * any other as damaged, with pycore's reason. Pure: tests/js/budgets.test.mjs.
+ * Where in a link's request a field is, in words: "attacker.units.infantry" → "attacker, infantry",
+ * "waves[0].attacker.units.tank" → "wave 2, attacker, tank" (wave 1 is the request's own), "system.chart[1].color"
+ * → "luck system, chart row 2, color"; "" for the link itself ("decode") or no field. Pure.
+ */
+export function fieldWords(field) {
+  if (!field || field === "decode" || field === "link") return "";
+  const words = [];
+  for (const part of String(field).split(".")) {
+    const indexed = /^([a-z_]+)\[(\d+)\]$/.exec(part);
+    if (indexed && indexed[1] === "waves") words.push(`wave ${Number(indexed[2]) + 2}`);
+    else if (indexed && indexed[1] === "chart") words.push(`chart row ${Number(indexed[2]) + 1}`);
+    else if (indexed) words.push(`${indexed[1].replaceAll("_", " ")} ${Number(indexed[2]) + 1}`);
+    else if (part === "system") words.push("luck system");
+    else if (part !== "units") words.push(part.replaceAll("_", " "));
+  }
+  return words.join(", ");
+}
+
+/**
+ * What a screen says of a shared link that did not open, and what it keeps (`kept`; "" on a page just opened
+ * by the link, where nothing was entered to keep): a link stopped past its time limit in the client's own words
+ * (kit/budgets.js: "Opening this link took longer than 10 s…"); a link that does not decode as pycore says it
+ * ("This link is damaged (cut short or edited)…", not "damaged" twice); any other as damaged or edited, with
+ * where in the battle (fieldWords) and pycore's reason. Pure: tests/js/budgets.test.mjs, feedback.test.mjs.
  */
 export function linkWords(error, kept = "What you entered is kept.") {
-  if (error?.detail?.time_limit_ms) return `${restOf(error)} ${kept}`;
-  return `This link is damaged or was edited: ${restOf(error).replace(/\.$/, "")}. ${kept}`;
+  const tail = kept ? ` ${kept}` : "";
+  if (error?.detail?.time_limit_ms) return `${restOf(error)}${tail}`;
+  const rest = restOf(error).replace(/\.$/, "");
+  if (/^the link /.test(rest)) return `This link ${rest.slice("the link ".length)}.${tail}`;
+  const where = fieldWords(error?.field);
+  return `This link is damaged or was edited: ${where ? `${where}: ` : ""}${rest}.${tail}`;
 }
 
 /**

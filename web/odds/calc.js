@@ -100,7 +100,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
   actions.cancelButton.addEventListener("click", () => run.cancel());
   answers.shareButton.addEventListener("click", () => run.share());
   offer("odds", {openLink: run.openLink, oddsOf: run.oddsOf, shown: run.shown, linkProblem: (text) => actions.say(text),
-    linkDamaged: (error) => actions.say(linkWords(error))});
+    linkDamaged: (error, how) => actions.say(linkWords(error, how?.cold ? "" : undefined))});
 
   // ---- start: a shared calculation's set-up at once (read in JavaScript, kit/link.js), else this tab's draft
   form.setData(BUILT_IN);

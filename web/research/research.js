@@ -317,7 +317,7 @@ export function init(client, section, {problem = null} = {}) {
   render(g);
   if (problem) g.say(problem); // a link of an unknown version: said at once
   offer("research", {openLink: (envelope) => openLink(g, envelope), linkProblem: (text) => g.say(text),
-    linkDamaged: (error) => g.say(linkWords(error))});
+    linkDamaged: (error, how) => g.say(linkWords(error, how?.cold ? "" : undefined))});
   return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     client.onFailed(() => {
       g.engine = "failed";

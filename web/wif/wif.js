@@ -122,7 +122,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
 
   rollButton.addEventListener("click", roll);
   offer("wif", {openLink, linkProblem: (text) => showMessage(text),
-    linkDamaged: (error) => showMessage(linkWords(error))});
+    linkDamaged: (error, how) => showMessage(linkWords(error, how?.cold ? "" : undefined))});
   showDiceMode();
   if (problem) showMessage(problem); // a link of an unknown version: said at once
 
