@@ -23,6 +23,7 @@ from typing import Any
 
 from ..engine.army import Army
 from ..engine.casualties import Casualties
+from ..engine.table import retreats_at_units
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Retreat:
         return self.below is not None or self.rules is not None
 
     def by_size(self, attacker: Army) -> bool:
-        return self.at_units is not None and attacker.size <= self.at_units
+        return retreats_at_units(attacker.size, self.at_units)
 
     def by_chance(self, win) -> bool:
         return self.below is not None and is_below(win, self.below)

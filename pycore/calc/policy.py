@@ -30,6 +30,7 @@ from operator import mul
 from typing import Any, Callable
 
 from ..engine.army import Army
+from ..engine.table import retreats_at_units
 from .choices import is_above, is_below
 from .ladder import outcome_of
 from .total import total
@@ -80,7 +81,7 @@ class StateRules:
         """Row i's columns where a rule other than ``profit`` retreats (at N units, below X, air loss, strafe)."""
         la, ld = pair.a, pair.d
         kd = ld.top
-        if self.at_units is not None and la.armies[i].size <= self.at_units:
+        if retreats_at_units(la.armies[i].size, self.at_units):
             return [True] * kd
         row = pair.stops(i, self.below) if self.below is not None else [False] * kd
         if self.air_loss is not None:
@@ -126,7 +127,7 @@ class StateRules:
         got = self._states.get(key)
         if got is not None:
             return got
-        forced = self.at_units is not None and a.size <= self.at_units
+        forced = retreats_at_units(a.size, self.at_units)
         forced = forced or (self.below is not None and is_below(chain.win_chance(a, d), self.below))
         nxt = None
         if not forced and (self.air_loss is not None or self.strafe is not None):

@@ -106,10 +106,17 @@ class Table:
         choices = self.decisions.choices
         if number <= len(choices):
             return choices[number - 1] == "retreat"
-        at = self.decisions.retreat_at_units
-        if at is not None and attacker_units is not None and attacker_units <= at:
+        if attacker_units is not None and retreats_at_units(attacker_units, self.decisions.retreat_at_units):
             return True
         return None
+
+
+def retreats_at_units(left: int, at_units: int | None) -> bool:
+    """"Retreat at N units or fewer" (docs/rules.md §9): after a round that leaves the attacker ``at_units``
+    units or fewer, he retreats; None, no such rule. Written here once: the engine's table, the calculator's
+    :class:`pycore.calc.choices.Retreat` and a plan's state rules (:mod:`pycore.calc.policy`) all ask it
+    (tests/core/test_retreat_at_units.py holds every path at the boundary)."""
+    return at_units is not None and left <= at_units
 
 
 class SeededTable(Table):
