@@ -102,7 +102,7 @@ def test_retreat_ends_the_battle(page, dist_server):
     screen.retreat_button.click()
     expect(screen.outcome).to_contain_text("Attacker retreats")
     expect(screen.rounds).to_have_count(1)
-    expect(screen.rounds.first).to_contain_text("Attacker retreated.")
+    expect(screen.rounds.first).to_contain_text("Attacker retreated: ")
     expect(screen.press_button).to_be_hidden()
 
 
@@ -143,3 +143,23 @@ def test_the_ruleset_and_system_played_are_remembered_on_the_device(page, dist_s
     screen.wait_ready()
     expect(page.locator("#ruleset")).to_have_value("1940-2e")
     expect(page.locator("#system-dice")).to_be_checked()
+
+
+def test_a_retreat_round_says_what_was_left_and_who_left(page, dist_server):
+    """Issue 42 item 1: 1942 2e dice, seed r1 — round 1 leaves the attacker 1 tank and 2 fighters, who retreat
+    (pycore's log: after.attacker is empty, retreated holds them). The round said "Attacker left: none"."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    screen = BattleScreen(page).open(dist_server.url)
+    screen.choose(ruleset="1942-2e", system="dice")
+    screen.add_forces({"attacker": {"infantry": 3, "tank": 2, "fighter": 2},
+                       "defender": {"infantry": 5, "artillery": 2, "fighter": 1}})
+    screen.seed.fill("r1")
+    screen.roll()
+    screen.retreat_button.click()
+    expect(screen.outcome).to_contain_text("Attacker retreats")
+    first = screen.rounds.first
+    expect(first.locator(".left-attacker")).to_have_text("1 tank, 2 fighters")
+    expect(first.locator(".choice")).to_have_text("Attacker retreated: 1 tank, 2 fighters leave the battle.")
+    expect(screen.outcome).to_contain_text("Attacker: 1 tank, 2 fighters retreated.")
+    expect(screen.outcome).not_to_contain_text("submerged")
+    page.screenshot(path="/tmp/shots/retreat-round.png")

@@ -138,6 +138,13 @@ export function renderRound(round, {names, system, last, outcome}) {
   return card;
 }
 
+/** What a round left the attacker, counting the units that then retreat (the retreat's own line says who leaves). Pure. */
+export function attackerLeft(round) {
+  const left = {...(round.after?.attacker || {})};
+  for (const [unit, n] of Object.entries(round.retreated || {})) left[unit] = (left[unit] || 0) + n;
+  return left;
+}
+
 /** A round's last lines, for every system's log (colored.js too): what each side has left, and the attacker's choice. */
 export function roundEnd(round, names, last, outcome) {
   const damaged = (side) => {
@@ -145,12 +152,27 @@ export function roundEnd(round, names, last, outcome) {
     return text ? el("span", {class: "damaged"}, ` (damaged: ${text})`) : "";
   };
   const nodes = [el("dl", {class: "after"},
-    el("dt", {}, "Attacker left"), el("dd", {class: "left-attacker"}, listUnits(round.after.attacker, names, "none"), damaged("attacker")),
+    el("dt", {}, "Attacker left"), el("dd", {class: "left-attacker"}, listUnits(attackerLeft(round), names, "none"), damaged("attacker")),
     el("dt", {}, "Defender left"), el("dd", {class: "left-defender"}, listUnits(round.after.defender, names, "none"), damaged("defender")))];
-  if (round.retreated) nodes.push(el("p", {class: "choice"}, `Attacker retreated. Away: ${listUnits(round.retreated, names, "nothing")}.`));
+  if (round.retreated) {
+    const away = listUnits(round.retreated, names, "nothing");
+    const one = Object.values(round.retreated).reduce((a, b) => a + b, 0) === 1;
+    nodes.push(el("p", {class: "choice"}, `Attacker retreated: ${away} ${one ? "leaves" : "leave"} the battle.`));
+  }
   else if (!last) nodes.push(el("p", {class: "choice"}, "Attacker pressed on."));
   else if (outcome === "retreat") nodes.push(el("p", {class: "choice"}, "Attacker retreated."));
   return nodes;
+}
+
+/**
+ * How a side's units left the fight, as its rounds say (pycore's post says the same, report_words._gone): a land
+ * battle's attacker only ever retreats, a submarine submerges; "submerged or retreated" only where a side did both.
+ */
+export function goneWords(result, side) {
+  const rounds = result.rounds || [];
+  const submerged = rounds.some((r) => r.submerged?.[side]);
+  const retreated = side === "attacker" && rounds.some((r) => r.retreated && Object.keys(r.retreated).length);
+  return [submerged && "submerged", retreated && "retreated"].filter(Boolean).join(" or ") || "away";
 }
 
 /** Extra facts of the end (units away, repaired, captured, cargo lost), one line each. */
@@ -159,10 +181,10 @@ export function aftermath(result, names) {
   const each = (byRole, words) => {
     for (const [side, title] of SIDES) {
       const units = listUnits(byRole?.[side], names, "");
-      if (units) lines.push(`${title}: ${units} ${words}.`);
+      if (units) lines.push(`${title}: ${units} ${typeof words === "function" ? words(side) : words}.`);
     }
   };
-  each(result.away, "away (submerged or retreated)");
+  each(result.away, (side) => goneWords(result, side));
   each(result.repaired, "repaired after the battle");
   each(result.cargo_lost, "of cargo went down with the ships");
   const captured = listUnits(result.captured, names, "");
