@@ -11,6 +11,7 @@ shows: won and taken, won with only aircraft left (not taken), held, retreated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import floor
 from typing import Any, Iterable, Mapping
 
 Part = tuple[str, bool]
@@ -283,15 +284,33 @@ def _gone(result: Mapping[str, Any], role: str) -> str:
     return " or ".join(word for word, did in (("submerged", submerged), ("retreated", retreated)) if did) or "away"
 
 
+def _whole_percent(share: float) -> int:
+    """A share as a whole percent, half up as the page rounds (JavaScript's Math.round), 1–99 when strictly
+    between 0 and 1, so a rare result never reads as "all" or "none" (docs/rules.md §14)."""
+    whole = floor(share * 100 + 0.5)
+    if whole >= 100 and share < 1:
+        return 99
+    if whole <= 0 and share > 0:
+        return 1
+    return whole
+
+
+def percentile_words(p: float, what: str = "outcomes") -> str:
+    """Where a result falls in its law, said one way everywhere, the page's (web/kit/luck-words.js
+    percentileWords) and the posts': above the middle "luckier than N % of outcomes", below it "unluckier than N
+    % of outcomes" (N the share that did better), at the middle "as lucky as the typical outcome"."""
+    if floor(p * 100 + 0.5) == 50:
+        return "as lucky as the typical outcome"
+    if p > 0.5:
+        return f"luckier than {_whole_percent(p)} % of {what}"
+    return f"unluckier than {_whole_percent(1 - p)} % of {what}"
+
+
 def luck_words(luck: Mapping[str, Any]) -> str:
     """The battle's luck in one sentence (docs/rules.md §14): the attacker's percentile as a whole percent (1–99
     where it is strictly between 0 and 1, so a rare result never reads as "all" or "none"), the actual and the
     expected swing, and when the law was sampled or covers only the rounds fought."""
-    p = luck["percentile"]
-    share = int(100 * p + 0.5 + 1e-9)   # half up, the float's last bit forgiven (7/8 is 88 %)
-    if 0 < p < 1:
-        share = min(99, max(1, share))
-    text = (f"Luck: the attacker did better than {share} % of outcomes "
+    text = (f"Luck: the attacker was {percentile_words(luck['percentile'])} "
             f"(swing {_signed(luck['swing'], 0)} IPCs, expected {_signed(luck['expected_swing'], 1)})")
     if luck["rounds"] is not None:
         text += f" over the {_count_of(luck['rounds'], 'round')} fought"

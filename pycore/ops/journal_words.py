@@ -8,19 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..report_words import Line
+from ..report_words import Line, percentile_words
 
 LINK_WORDS = "Open this journal on Luckdial"
 
 
 def _plain(*parts: str | tuple[str, bool]) -> tuple:
     return tuple(p if isinstance(p, tuple) else (p, False) for p in parts)
-
-
-def percent(p: float) -> int:
-    """A percentile as a whole percent, half up, 1–99 when strictly between 0 and 1 (docs/rules.md §14)."""
-    share = int(100 * p + 0.5 + 1e-9)
-    return min(99, max(1, share)) if 0 < p < 1 else share
 
 
 def signed(x: float, places: int = 1) -> str:
@@ -38,8 +32,8 @@ def lines(result: Mapping[str, Any]) -> list[Line]:
     for side in sorted(result["sides"], key=lambda s: -s["luck"]):
         z = f", z {signed(side['z'], 2)}" if side["z"] is not None else ""
         said = (f": luck {signed(side['luck'])} IPCs over {_battles(side['battles'])} (swing "
-                f"{signed(side['swing'], 0)}, expected {signed(side['expected_swing'])}); better than "
-                f"{percent(side['percentile'])} % of the totals its battles could give{z}.")
+                f"{signed(side['swing'], 0)}, expected {signed(side['expected_swing'])}); "
+                f"{percentile_words(side['percentile'], 'the totals its battles could give')}{z}.")
         out.append(Line("line", _plain((side["side"], True), said)))
     if battles:
         out.append(Line("round", _plain("Battles")))
@@ -48,8 +42,8 @@ def lines(result: Mapping[str, Any]) -> list[Line]:
         label = [(" (", False), (b["label"], True), (")", False)] if b.get("label") else []
         out.append(Line("line", _plain(f"Battle {i}: ", (b["attacker"], True), " attacked ", (b["defender"], True), *label,
                                        f": swing {signed(luck['swing'], 0)} IPCs, expected "
-                                       f"{signed(luck['expected_swing'])}; the attacker did better than "
-                                       f"{percent(luck['percentile'])} % of outcomes.")))
+                                       f"{signed(luck['expected_swing'])}; the attacker was "
+                                       f"{percentile_words(luck['percentile'])}.")))
     out.append(Line("source", _plain("Luck is the swing (IPCs the defender lost − the attacker's) less its expected "
                                      "value; a side's percentile is read in the exact law of its total.")))
     if result.get("link"):

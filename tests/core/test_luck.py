@@ -131,14 +131,27 @@ def test_a_and_a_chess_with_a_remainder_die_has_luck(variant):
 
 
 def test_the_post_says_the_luck_in_words():
-    """7/8 is 88 % (half up), the swing and the expected swing signed with a minus sign."""
+    """7/8 is 88 % (half up), the swing and the expected swing signed with a minus sign; the words are the page's
+    (web/kit/luck-words.js: "luckier than" above the middle, "unluckier than" the share that did better below)."""
     result = ok({**ONE_V_ONE, "dice": [{"attacker": [1], "defender": [6]}]})
-    line = "Luck: the attacker did better than 88 % of outcomes (swing +3 IPCs, expected −1.1)."
+    line = "Luck: the attacker was luckier than 88 % of outcomes (swing +3 IPCs, expected −1.1)."
     for form in ("text", "bbcode", "markdown"):
         assert line in result["report"][form]
     stopped = ok({**ONE_V_ONE, "dice": [{"attacker": [6], "defender": [6]}], "rounds": 1})
-    assert ("Luck: the attacker did better than 58 % of outcomes (swing ±0 IPCs, expected −0.5) over the 1 round "
+    assert ("Luck: the attacker was luckier than 58 % of outcomes (swing ±0 IPCs, expected −0.5) over the 1 round "
             "fought.") in stopped["report"]["text"]
+
+
+@pytest.mark.parametrize("p,words", [
+    (7 / 8, "luckier than 88 % of outcomes"), (0.44, "unluckier than 56 % of outcomes"),
+    (0.5, "as lucky as the typical outcome"), (0.504, "as lucky as the typical outcome"),
+    (0.0001, "unluckier than 99 % of outcomes"), (0.9999, "luckier than 99 % of outcomes"),
+    (1.0, "luckier than 100 % of outcomes"), (0.0, "unluckier than 100 % of outcomes")])
+def test_luck_is_said_one_way_in_the_posts_and_on_the_page(p, words):
+    """Issue 42: the page said "unluckier than 56 %" where the post said "did better than 44 %". The expected
+    words are tests/js/luck-words.test.mjs's for percentileWords, lower-cased."""
+    from pycore.report_words import percentile_words
+    assert percentile_words(p) == words
 
 
 def test_a_captured_aa_gun_counts_in_the_swing():

@@ -211,10 +211,10 @@ def test_the_journal_as_a_forum_post_escapes_what_players_typed():
         {"attacker": "[b]Axis[/b]", "defender": "Allies", "label": "turn <3>", "luck": win}]})
     text = result["report"]["text"].splitlines()
     assert text[0] == "Luckdial game journal — the luck of 1 battle"
-    assert text[1].startswith("  ⁅b⁆Axis⁅/b⁆: luck +4.1 IPCs over 1 battle (swing +3, expected −1.1); better than 88 %")
+    assert text[1].startswith("  ⁅b⁆Axis⁅/b⁆: luck +4.1 IPCs over 1 battle (swing +3, expected −1.1); luckier than 88 %")
     assert text[2].startswith("  Allies: luck −4.1 IPCs")
-    assert "Battle 1: ⁅b⁆Axis⁅/b⁆ attacked Allies (turn <\u20603>): swing +3 IPCs, expected −1.1; the attacker did " \
-           "better than 88 % of outcomes." in result["report"]["text"]
+    assert "Battle 1: ⁅b⁆Axis⁅/b⁆ attacked Allies (turn <\u20603>): swing +3 IPCs, expected −1.1; the attacker was " \
+           "luckier than 88 % of outcomes." in result["report"]["text"]
     assert text[-1] == "Journal: https://example.github.io/luckdial/#" + result["link"]
     assert "[b]Axis" not in result["report"]["bbcode"]
     assert "[url=https://example.github.io/luckdial/#" in result["report"]["bbcode"]
