@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from luckdial_page import BattleScreen, pycore_handle
+from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
 
 
 def expected_rounds(request: dict) -> list[dict]:
@@ -163,3 +163,36 @@ def test_a_retreat_round_says_what_was_left_and_who_left(page, dist_server):
     expect(screen.outcome).to_contain_text("Attacker: 1 tank, 2 fighters retreated.")
     expect(screen.outcome).not_to_contain_text("submerged")
     page.screenshot(path="/tmp/shots/retreat-round.png")
+
+
+def test_the_casualty_panel_counts_as_you_tap_and_waits_for_the_right_total(page, dist_server):
+    """Issue 42 item 7, at 390x844: 1942 2e dice, seed r1, the attacker chooses 4 casualties. The panel listed
+    Fighter, Infantry, Tank; took 5 for 4 hits until Confirm; kept pycore's refusal after the fix; put the focus
+    in a count (a phone's keyboard opened) and Confirm under the sticky bar."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    screen = BattleScreen(page).open(dist_server.url)
+    screen.choose(ruleset="1942-2e", system="dice")
+    screen.add_forces({"attacker": {"infantry": 3, "tank": 2, "fighter": 2},
+                       "defender": {"infantry": 5, "artillery": 2, "fighter": 1}})
+    screen.seed.fill("r1")
+    page.locator("label[for='choose-casualties']").click()
+    screen.roll()
+    panel = page.locator("#casualty-panel")
+    expect(panel).to_be_visible(timeout=ACTION_TIMEOUT)
+    rows = panel.locator(".casualty-row").evaluate_all("rows => rows.map(r => r.dataset.unit)")
+    assert rows == ["infantry", "tank", "fighter"]             # 1942 2e's order of loss, cheapest first
+    tally, confirm = page.locator("#casualty-tally"), page.locator("#confirm-casualties")
+    expect(tally).to_have_text("To take: 4 hits · chosen: 4 hits — ready to confirm")
+    expect(confirm).to_be_focused()                             # not a count: no keyboard
+    box, bar = confirm.bounding_box(), page.locator(".actions").first.bounding_box()
+    assert box["y"] + box["height"] <= bar["y"] + 1, (box, bar)  # Confirm above the sticky bar, not under it
+    page.screenshot(path="/tmp/shots/casualties-ready.png")
+    panel.locator(".casualty-row[data-unit='fighter'] .step.plus").click()
+    expect(tally).to_have_text("To take: 4 hits · chosen: 5 hits — 1 hit too many")
+    expect(confirm).to_be_disabled()
+    panel.locator(".casualty-row[data-unit='tank'] .step.minus").click()
+    expect(tally).to_have_text("To take: 4 hits · chosen: 4 hits — ready to confirm")
+    expect(confirm).to_be_enabled()
+    page.screenshot(path="/tmp/shots/casualties-changed.png")
+    confirm.click()
+    expect(page.locator("#battle-log .casualty.chosen").first).to_contain_text("1 fighter", timeout=ACTION_TIMEOUT)

@@ -78,12 +78,13 @@ def test_sea_battle_with_a_chosen_casualty_round_by_round(page, dist_server):
     expect(page.locator("#choose-defender-lost-submarine")).to_have_value("0")
     shot(page, "03-casualty-choice")
 
-    # Two casualties for one hit: refused with pycore's words; the entries stay.
-    page.locator("#choose-defender-lost-submarine").fill("1")
-    page.locator("#confirm-casualties").click()
-    expect(page.locator("#casualty-error")).to_contain_text("this choice takes 2", timeout=ACTION_TIMEOUT)
+    # Two casualties for one hit: counted as tapped, and Confirm waits for the right total (pycore's rule).
+    expect(page.locator("#casualty-tally")).to_have_text("To take: 1 hit · chosen: 1 hit — ready to confirm")
+    page.locator("#casualty-panel .casualty-row[data-unit='submarine'] .step.plus").click()
+    expect(page.locator("#casualty-tally")).to_have_text("To take: 1 hit · chosen: 2 hits — 1 hit too many")
+    expect(page.locator("#confirm-casualties")).to_be_disabled()
     expect(page.locator("#choose-defender-lost-submarine")).to_have_value("1")
-    shot(page, "04-casualty-refused")
+    shot(page, "04-casualty-too-many")
 
     # The defender gives up its submarine instead of the proposed battleship damage.
     page.locator("#choose-defender-damaged-battleship").fill("0")

@@ -82,7 +82,9 @@ function pauseFor(battle, words, system, onStep, undone) {
   }
   if (waiting?.kind === "casualties") {
     const units = Object.fromEntries(words.ruleset.units.map((u) => [u.id, u]));
-    return casualtyPanel(waiting, units, (choice) => onStep(decide(request, "casualties", choice)), takenBack(undone, waiting));
+    const order = [...(request[waiting.side]?.order_of_loss || []), ...(words.ruleset.order_of_loss?.[waiting.side] || [])];
+    return casualtyPanel(waiting, units, (choice) => onStep(decide(request, "casualties", choice)), takenBack(undone, waiting),
+      order);
   }
   const needs = tableDice(battle);
   if (needs) {
