@@ -16,6 +16,7 @@ const OUTCOMES = [
   ["stalemate", "Stalemate", "other"],
   ["in_progress", "Still fighting", "other"],
   ["defender_wins", "Defender wins", "defender"],
+  ["not_fought", "Not fought", "none"], // a plan's later battle, where an earlier one settled it (plan-view.js)
 ];
 
 /** 0.253 → "25.3%"; the ends say "<0.1%" / ">99.9%" rather than round a real chance to 0 or 100. */
@@ -36,9 +37,14 @@ function outcomeList(outcome) {
   return [...OUTCOMES, ...extra].filter(([name]) => name in outcome);
 }
 
-/** The win bar: one segment per outcome, wide as its chance, and a legend a player can read. */
-export function winBar(outcome, {compact = false} = {}) {
-  const items = outcomeList(outcome).filter(([name]) => outcome[name] > 0 || name === "attacker_wins" || name === "defender_wins");
+/**
+ * The win bar: one segment per outcome, wide as its chance, and a legend a player can read. `labels`
+ * names outcomes in the legend and the bar's words ({attacker_wins: "Holders win"}: a battle whose sides are
+ * not the plan's); a compact bar otherwise shortens "Attacker wins" to "Att.".
+ */
+export function winBar(outcome, {compact = false, labels = /** @type {Record<string, string>} */ ({})} = {}) {
+  const items = outcomeList(outcome).filter(([name]) => outcome[name] > 0 || name === "attacker_wins" || name === "defender_wins")
+    .map(([name, label, look]) => [name, labels[name] ?? label, look, labels[name] ?? (compact ? short(label) : label)]);
   const words = items.map(([name, label]) => `${label} ${percent(outcome[name])}`).join(", ");
   const bar = el("div", {class: "win-bar", role: "img", "aria-label": words});
   for (const [name, , look] of items) {
@@ -51,9 +57,9 @@ export function winBar(outcome, {compact = false} = {}) {
     segment.style.width = `${100 * p}%`;
     bar.append(segment);
   }
-  const legend = el("p", {class: "win-legend"}, ...items.map(([name, label, look]) =>
+  const legend = el("p", {class: "win-legend"}, ...items.map(([name, , look, shown]) =>
     el("span", {class: `key ${look}`, dataset: {outcome: name, p: outcome[name]}},
-      el("span", {class: "swatch", "aria-hidden": "true"}), `${compact ? short(label) : label} `,
+      el("span", {class: "swatch", "aria-hidden": "true"}), `${shown} `,
       el("strong", {class: "p"}, percent(outcome[name])))));
   return el("div", {class: `win${compact ? " compact" : ""}`}, bar, legend);
 }

@@ -56,12 +56,17 @@ function retreatValue(worth) {
       : `The rules ${better > 0 ? "gain" : "cost"} ${Math.abs(better).toFixed(1)} IPC on average.`));
 }
 
+// The legends' words, whole (a compact bar would say "Att." and "Def."): the plan's attacker and defender in
+// a wave; in the counter-attack, whose attacker is the plan's defender, who is who by name (#42 item 2).
+const WAVE_WORDS = {attacker_wins: "Attacker wins", defender_wins: "Defender wins", retreat: "Attacker retreats"};
+const COUNTER_WORDS = {attacker_wins: "Holders win", defender_wins: "Counter-attacker wins"};
+
 /** One wave's row: its own battle (not fought where the territory was already taken), then where the plan stands. */
 function waveRow(row, army, sea) {
   const fought = row.fights < 1 - 1e-9 ? ` · fought ${percent(row.fights)} of the time` : "";
   return el("li", {class: "plan-row", id: `calc-wave-result-${row.wave}`, dataset: {wave: row.wave}},
     el("h4", {}, `Wave ${row.wave}`, el("span", {class: "sub"}, ` · ${army}${fought}`)),
-    winBar(row.outcome, {compact: true}),
+    winBar(row.outcome, {compact: true, labels: WAVE_WORDS}),
     el("p", {class: "plan-after"}, sea ? "Defender still there "
       : ["Taken by now ", el("strong", {class: "takes", dataset: {p: row.takes}}, percent(row.takes)), " · defender still there "],
       el("strong", {class: "left", dataset: {p: row.defenderLeft}}, percent(row.defenderLeft)),
@@ -70,17 +75,22 @@ function waveRow(row, army, sea) {
 
 /**
  * The counter-attack's row: fought where the territory was taken; how often it takes it back. Its bar
- * keeps the plan's sides and colours: the counter-attacker is the defender, the holders the attacker.
+ * keeps the plan's sides and colours: the counter-attacker is the defender, the holders the attacker;
+ * its words name them ("Holders win", "Counter-attacker wins"), as the chance of holding after it does.
+ * Every chance is of the whole plan, as the waves' are: won + draw + lost = fought, taken back + held = fought.
  */
-function counterRow(counter) {
+function counterRow(counter, army, holds) {
   const {attacker_wins: retaken, defender_wins: kept, ...rest} = counter.outcome;
   const outcome = {attacker_wins: kept ?? 0, defender_wins: retaken ?? 0, ...rest};
   if (1 - counter.fights > 1e-9) outcome.not_fought = 1 - counter.fights;
+  const held = holds ?? Math.max(0, counter.fights - counter.retakes);
   return el("li", {class: "plan-row counter", id: "calc-counter-result"},
-    el("h4", {}, "Counter-attack", el("span", {class: "sub"}, ` · fought ${percent(counter.fights)} of the time`)),
-    winBar(outcome, {compact: true}),
-    el("p", {class: "plan-after"}, "Takes it back ", el("strong", {id: "calc-retakes", dataset: {p: counter.retakes}}, percent(counter.retakes)),
-      ` · IPCs lost on average: counter-attacker ${counter.cost_lost.attacker.toFixed(1)}, holders ${counter.cost_lost.defender.toFixed(1)}`));
+    el("h4", {}, "Counter-attack", el("span", {class: "sub"}, ` · ${army ? `${army} · ` : ""}fought ${percent(counter.fights)} of the time`)),
+    el("p", {class: "hint plan-who"}, "Holders: your land units that took the territory and stay in it."),
+    winBar(outcome, {compact: true, labels: COUNTER_WORDS}),
+    el("p", {class: "plan-after"}, "Taken back ", el("strong", {id: "calc-retakes", dataset: {p: counter.retakes}}, percent(counter.retakes)),
+      " · held ", el("strong", {class: "held", dataset: {p: held}}, percent(held)),
+      el("span", {class: "lost"}, ` · IPCs lost on average: counter-attacker ${counter.cost_lost.attacker.toFixed(1)}, holders ${counter.cost_lost.defender.toFixed(1)}`)));
 }
 
 /** The cheapest army and the army of the best profit, each with the button that puts it on the form as wave 1. */
@@ -114,7 +124,7 @@ export function planCard(result, request, ruleset, {onUse = (_units) => {}} = {}
   const sea = request.kind === "sea";
   const armies = [request.attacker, ...(request.waves || []).map((wave) => wave.attacker)].map((side) => listUnits(side?.units, names));
   const rows = waveRows(result).map((row, i) => waveRow(row, armies[i] || "", sea));
-  if (result.counter) rows.push(counterRow(result.counter));
+  if (result.counter) rows.push(counterRow(result.counter, listUnits(request.counter?.attacker?.units, names), result.holds));
   return el("div", {class: "calc-card plan-card-result", id: "calc-card", dataset: {plan: "true"}},
     result.recommend ? cheapestAnswer(result.recommend, names, onUse) : null,
     tiles(result, sea),
