@@ -30,15 +30,21 @@ const byName = (hash) => sections.find((section) => "#" + nameOf(section) === ha
 const isScreenHash = (hash) => hash === "" || hash === "#" || Boolean(byName(hash));
 let current = null;
 
+// Where the player left each screen (its window scroll), so a tab opens where it was left, or at its top the
+// first time: the screens share one window, and a screen shown at another's scroll opened mid-form.
+const scrolledTo = new Map();
+
 function show(section) {
   const fresh = section !== current;
-  current = section;
+  if (fresh && current) scrolledTo.set(current.id, window.scrollY);
   for (const other of sections) {
     other.hidden = other !== section;
     const tab = document.getElementById(`tab-${other.id}`);
     tab.setAttribute("aria-selected", String(other === section));
     tab.tabIndex = other === section ? 0 : -1;
   }
+  if (fresh && current) window.scrollTo({top: scrolledTo.get(section.id) ?? 0, behavior: "instant"});
+  current = section;
   if (fresh) offered(nameOf(section))?.shown?.(); // e.g. the battle entered on the other screen (kit/draft.js)
 }
 

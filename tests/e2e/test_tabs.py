@@ -159,3 +159,31 @@ def test_the_merge_rule_case_by_case(page, dist_server):
     assert got["noBase"] == [["Russia:", "UK:"], 0]
     assert got["orderFree"] is True
 
+
+
+def test_each_tab_opens_at_its_top_or_where_it_was_left(page, dist_server):
+    """Issue 42 item 8: the screens share one window, so a tab opened at the last one's scroll (Odds at 855 px,
+    the defender on screen and its settings off it; back on Battle at 510 of 1,200). Tapped where the tab is, as
+    a thumb does: Playwright's own click first scrolls its target into view, which moves the window itself."""
+    from luckdial_page import BattleScreen
+    page.set_viewport_size({"width": 390, "height": 844})
+    BattleScreen(page).open(dist_server.url)
+
+    def tap(tab: str) -> int:
+        box = page.locator(tab).bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(150)
+        return page.evaluate("() => window.scrollY")
+
+    def scroll(by: int) -> int:
+        page.mouse.wheel(0, by)
+        page.wait_for_timeout(300)
+        return page.evaluate("() => window.scrollY")
+
+    left_battle = scroll(600)
+    assert left_battle > 300, left_battle
+    assert tap("#tab-screen-calc") == 0                  # first visit: its top
+    left_odds = scroll(250)
+    assert left_odds > 100, left_odds
+    assert tap("#tab-screen-battle") == left_battle      # where it was left
+    assert tap("#tab-screen-calc") == left_odds
