@@ -57,7 +57,7 @@ function retreatValue(worth) {
 }
 
 // The legends' words, whole (a compact bar would say "Att." and "Def."): the plan's attacker and defender in
-// a wave; in the counter-attack, whose attacker is the plan's defender, who is who by name (#42 item 2).
+// a wave; in the counter-attack, whose attacker is the plan's defender, who is who by name.
 const WAVE_WORDS = {attacker_wins: "Attacker wins", defender_wins: "Defender wins", retreat: "Attacker retreats"};
 const COUNTER_WORDS = {attacker_wins: "Holders win", defender_wins: "Counter-attacker wins"};
 
