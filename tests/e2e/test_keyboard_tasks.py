@@ -86,3 +86,16 @@ def test_a_research_ledger_entry_by_keyboard_alone(page: Page, dist_server):
     expect(page.locator("#ledger-saved")).to_have_text(str(want["saved"]))
     expect(history.first).to_contain_text(want["steps"][1]["text"])
     print(f"\nkey presses from Battle to two recorded research rounds: {keys.count}")
+
+
+def test_enter_in_a_count_calculates_on_odds_as_it_rolls_on_battle(page: Page, dist_server):
+    """Issue 42 item 9: Enter in a count did nothing on Odds (on Battle it rolls). Keys only, counted."""
+    BattleScreen(page).open(dist_server.url + "#odds")
+    keys = Keys(page)
+    keys.tab_to("#calc-attacker-infantry", limit=60)
+    keys.type("3")
+    keys.tab_to("#calc-defender-infantry", limit=60)
+    keys.type("2")
+    keys.press("Enter")
+    expect(page.locator("#calc-result")).to_be_visible(timeout=ACTION_TIMEOUT)
+    expect(page.locator("#calc-result")).to_contain_text("%")

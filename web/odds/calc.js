@@ -99,6 +99,18 @@ export function init(client, section, {opening = null, problem = null} = {}) {
   actions.dialButton.addEventListener("click", () => run.dial());
   actions.cancelButton.addEventListener("click", () => run.cancel());
   answers.shareButton.addEventListener("click", () => run.share());
+  // Enter in a count or a chance computes, as on the Battle screen (the form has no submit button, so the
+  // browser's implicit submission does not apply): in the cheapest army's or the advisor's panel its own search,
+  // anywhere else Calculate.
+  form.node.addEventListener("keydown", (event) => {
+    const field = /** @type {HTMLElement} */ (event.target);
+    if (event.key !== "Enter" || !field.matches("input[type=number], input[type=text]")) return;
+    event.preventDefault();
+    const own = field.closest("#calc-cheapest")?.querySelector("#calc-cheapest-go")
+      || field.closest("#calc-advisor")?.querySelector("#calc-advisor-go");
+    const go = /** @type {HTMLButtonElement} */ (own || actions.calcButton);
+    if (!go.hidden && !go.disabled) go.click();
+  });
   offer("odds", {openLink: run.openLink, oddsOf: run.oddsOf, shown: run.shown, linkProblem: (text) => actions.say(text),
     linkDamaged: (error, how) => actions.say(linkWords(error, how?.cold ? "" : undefined))});
 
