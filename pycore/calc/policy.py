@@ -33,7 +33,7 @@ from ..engine.army import Army
 from ..engine.table import retreats_at_units
 from .choices import is_above, is_below
 from .ladder import outcome_of
-from .total import total
+from .total import fsum, total
 
 Worth = Callable[[str, Army, Army], Any]
 
@@ -91,7 +91,7 @@ class StateRules:
                 row = [r or is_above(p, self.air_loss) for r, p in zip(row, chances)]
         if self.strafe is not None:
             lo, law = la.cut[i]
-            row = [r or is_above(total(law[max(0, kd - j - lo):]), self.strafe) for j, r in enumerate(row)]
+            row = [r or is_above(fsum(law[max(0, kd - j - lo):]), self.strafe) for j, r in enumerate(row)]
         return row
 
     def start_value(self, pair, i0: int, j0: int) -> Any:
@@ -105,7 +105,7 @@ class StateRules:
         mass = 0.0
         for l, q in enumerate(law_d, lo_d):
             row = values[min(i0 + l, la.top)]
-            mass += q * total(p * row[min(j0 + k, ld.top)] for k, p in enumerate(law_a, lo_a))
+            mass += q * fsum(p * row[min(j0 + k, ld.top)] for k, p in enumerate(law_a, lo_a))
         return mass
 
     # -- the general chain ---------------------------------------------------------------------
@@ -202,7 +202,7 @@ def _tail_by_column(pair, hits: int) -> list:
     out = []
     for j in range(kd):
         lo, law = pair.d.cut[j]
-        out.append(total(law[max(0, hits - lo):]))
+        out.append(fsum(law[max(0, hits - lo):]))
     return out
 
 
@@ -235,7 +235,7 @@ def ladder_values(pair, worth: Worth, forced: list, profit) -> tuple[list, list]
             row, c = values[min(i + l, ka)], col[l]
             for j in range(c_lo, c_hi):
                 if c[j]:
-                    across[j] += c[j] * total(map(mul, law, row[j + lo:j + lo + n]))
+                    across[j] += c[j] * fsum(map(mul, law, row[j + lo:j + lo + n]))
         attacker = la.armies[i]
         win = worth("attacker_wins", attacker, ld.armies[kd])
         row = [0.0] * kd + [win] * reach
@@ -253,7 +253,7 @@ def ladder_values(pair, worth: Worth, forced: list, profit) -> tuple[list, list]
             if stops[j]:
                 row[j] = worth("retreat", attacker, ld.armies[j])
                 continue
-            own = d0[j] * total(map(mul, up, row[j + k1:j + k1 + m])) if d0[j] and m else 0.0
+            own = d0[j] * fsum(map(mul, up, row[j + k1:j + k1 + m])) if d0[j] and m else 0.0
             value = (across[j] + own) / (1.0 - d0[j] * a0)
             if profit is not None:
                 stay_put = worth("retreat", attacker, ld.armies[j])
