@@ -1,6 +1,8 @@
 """Small helpers for core tests: call the API as the page and the CLI do."""
 
+import base64
 import json
+import zlib
 
 from pycore.api import handle
 
@@ -38,3 +40,10 @@ CANONICAL_RESOLVE = {  # docs/api.md, its canonical requests, exactly as written
     "attacker": {"units": {"infantry": 3, "tank": 3, "fighter": 1}},
     "defender": {"units": {"infantry": 3, "tank": 1, "fighter": 1}},
     "seed": "any text", "rounds": 1}
+
+
+def packed(text: str) -> str:
+    """A v1 link of any text, as anyone can make one (docs/links.md): raw deflate, base64url, no padding."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(text.encode("utf-8")) + packer.flush()
+    return "v1." + base64.urlsafe_b64encode(raw).rstrip(b"=").decode()

@@ -5,16 +5,16 @@ dice or Low Luck"); the tests run under CPython and, with tests/core, under
 Pyodide, whose much smaller stack is what the nesting checks are for.
 """
 
-import base64
 import io
 import json
 import sys
-import zlib
 
 import pytest
 
 from pycore import api, jsontext
 from pycore.errors import show
+
+from tests.core.helpers import packed
 
 
 def ask(request) -> dict:
@@ -27,13 +27,6 @@ def refused(request, kind="bad_request") -> dict:
     got = ask(request)
     assert not got["ok"] and got["error"]["type"] == kind, got
     return got["error"]
-
-
-def packed(text: str) -> str:
-    """A v1 link of any JSON text, as anyone can make one (docs/links.md)."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = packer.compress(text.encode("utf-8")) + packer.flush()
-    return "v1." + base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
 # ---- 1. "retreat below" against AA guns alone (was IndexError in calc/ladder/pair.py) ----------------

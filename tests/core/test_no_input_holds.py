@@ -8,10 +8,8 @@ MemoryError while the answer was written escaped ``handle`` (no JSON at all). Th
 with tests/core, under Pyodide.
 """
 
-import base64
 import json
 import time
-import zlib
 from itertools import product
 
 import pytest
@@ -19,6 +17,8 @@ import pytest
 from pycore import api, jsontext
 from pycore.calc import recommend
 from pycore.share import MAX_JSON_BYTES
+
+from tests.core.helpers import packed
 
 SMALL, BIG = 2_000, 200_000
 MOST_RATIO = 150
@@ -38,13 +38,6 @@ SHAPES = {
 }
 """Hostile texts of about ``n`` characters: unterminated strings of escapes, runs of the characters the
 depth count and the parser look at, and a valid request holding such a string."""
-
-
-def packed(text: str) -> str:
-    """A v1 link of any text, as anyone can make one (docs/links.md)."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = packer.compress(text.encode("utf-8")) + packer.flush()
-    return "v1." + base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
 def _seconds(text: str, calls: int) -> float:

@@ -145,15 +145,22 @@ def test_the_ruleset_and_system_played_are_remembered_on_the_device(page, dist_s
     expect(page.locator("#system-dice")).to_be_checked()
 
 
-def test_a_retreat_round_says_what_was_left_and_who_left(page, dist_server):
-    """Issue 42 item 1: 1942 2e dice, seed r1 — round 1 leaves the attacker 1 tank and 2 fighters, who retreat
-    (pycore's log: after.attacker is empty, retreated holds them). The round said "Attacker left: none"."""
+def issue_42_battle(page, dist_server) -> BattleScreen:
+    """Issue 42's battle at 390x844, entered by taps: 1942 2e, dice, 3 infantry, 2 tanks, 2 fighters against 5
+    infantry, 2 artillery, 1 fighter, seed r1 (round 1 costs the attacker 3 infantry and 1 tank)."""
     page.set_viewport_size({"width": 390, "height": 844})
     screen = BattleScreen(page).open(dist_server.url)
     screen.choose(ruleset="1942-2e", system="dice")
     screen.add_forces({"attacker": {"infantry": 3, "tank": 2, "fighter": 2},
                        "defender": {"infantry": 5, "artillery": 2, "fighter": 1}})
     screen.seed.fill("r1")
+    return screen
+
+
+def test_a_retreat_round_says_what_was_left_and_who_left(page, dist_server):
+    """Issue 42 item 1: 1942 2e dice, seed r1 — round 1 leaves the attacker 1 tank and 2 fighters, who retreat
+    (pycore's log: after.attacker is empty, retreated holds them). The round said "Attacker left: none"."""
+    screen = issue_42_battle(page, dist_server)
     screen.roll()
     screen.retreat_button.click()
     expect(screen.outcome).to_contain_text("Attacker retreats")
@@ -169,12 +176,7 @@ def test_the_casualty_panel_counts_as_you_tap_and_waits_for_the_right_total(page
     """Issue 42 item 7, at 390x844: 1942 2e dice, seed r1, the attacker chooses 4 casualties. The panel listed
     Fighter, Infantry, Tank; took 5 for 4 hits until Confirm; kept pycore's refusal after the fix; put the focus
     in a count (a phone's keyboard opened) and Confirm under the sticky bar."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    screen = BattleScreen(page).open(dist_server.url)
-    screen.choose(ruleset="1942-2e", system="dice")
-    screen.add_forces({"attacker": {"infantry": 3, "tank": 2, "fighter": 2},
-                       "defender": {"infantry": 5, "artillery": 2, "fighter": 1}})
-    screen.seed.fill("r1")
+    screen = issue_42_battle(page, dist_server)
     page.locator("label[for='choose-casualties']").click()
     screen.roll()
     panel = page.locator("#casualty-panel")

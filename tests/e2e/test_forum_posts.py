@@ -112,14 +112,20 @@ def test_each_format_stands_on_its_own_as_rendered(page, context, dist_server):
             assert got["links"] == [{"href": replay, "text": "Replay this battle on Luckdial"}], fmt
 
 
-def test_a_seed_never_becomes_a_link_in_any_format(page, context, dist_server):
-    """Issue 34: a seed ``[url=https://evil.example]Replay[/url]`` became a working link in the BBCode post."""
+def rendered_posts(page, context, dist_server, seed: str) -> tuple[str, dict]:
+    """The reproducer played with ``seed`` on the page, its three posts copied and rendered: (the replay link,
+    {format: rendered body})."""
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     screen = BattleScreen(page).open(dist_server.url)
-    play_the_reproducer(screen, EVIL, 0)
+    play_the_reproducer(screen, seed, 0)
     posts = {fmt: copied(page, fmt) for fmt in ("text", "bbcode", "markdown")}
-    replay = page.url
-    for fmt, body in render(posts).items():
+    return page.url, render(posts)
+
+
+def test_a_seed_never_becomes_a_link_in_any_format(page, context, dist_server):
+    """Issue 34: a seed ``[url=https://evil.example]Replay[/url]`` became a working link in the BBCode post."""
+    replay, rendered = rendered_posts(page, context, dist_server, EVIL)
+    for fmt, body in rendered.items():
         got = shown(context, body, f"{fmt}: a seed written as links", f"evil-{fmt}")
         assert not any("evil" in value for value in got["attrs"]), fmt
         assert set(got["tags"]) <= {"span", "a", "br", "pre", "p", "em", "strong", "code", "ul", "li"}, fmt
@@ -138,12 +144,8 @@ def assert_inert(got: dict, fmt: str, link: str) -> None:
 def test_a_seed_a_forum_would_link_or_reorder_links_nothing_in_any_format(page, context, dist_server):
     """Issue 39: a seed ``www.example.org``, ``name@example.org`` or ``mailto:…`` became a link where a forum links
     bare addresses, and a right-to-left override reversed the rest of the line, in every format."""
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    screen = BattleScreen(page).open(dist_server.url)
-    play_the_reproducer(screen, LINKABLE, 0)
-    posts = {fmt: copied(page, fmt) for fmt in ("text", "bbcode", "markdown")}
-    replay = page.url
-    for fmt, body in render(posts).items():
+    replay, rendered = rendered_posts(page, context, dist_server, LINKABLE)
+    for fmt, body in rendered.items():
         got = shown(context, body, f"{fmt}: a seed of bare addresses and a bidi override", f"linkable-{fmt}")
         assert_inert(got, fmt, replay)
         # shown as typed but for invisible word joiners, and the override as a visible "\ufffd"
