@@ -65,10 +65,10 @@ from pycore.calc import ladder  # noqa: E402
 from pycore.calc.chain import Chain  # noqa: E402
 from pycore.calc.method import FLOOR, TAIL, ends_of  # noqa: E402
 from pycore.engine.army import Army  # noqa: E402
-from pycore.engine.setup import parse_setup  # noqa: E402
+from pycore.read.battle import read_setup  # noqa: E402
 from pycore.forces import Force  # noqa: E402
 from pycore.rulesets import find_ruleset  # noqa: E402
-from pycore.systems import find_system  # noqa: E402
+from pycore.read.systems import read_system  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_MS = {"40": 50.0, "150": 1500.0,
@@ -182,7 +182,7 @@ def timed_old_path(setup):
 
 
 def base_calculator(rev: str) -> tuple:
-    """``ends_of``, ``parse_setup``, ``find_ruleset`` and ``find_system`` of commit ``rev``: its ``pycore`` taken with
+    """``ends_of``, ``read_setup``, ``find_ruleset`` and ``read_system`` of commit ``rev``: its ``pycore`` taken with
     ``git archive`` into a temporary directory and imported as ``luckdial_base.pycore`` (as bench/engine.py does)."""
     try:
         blob = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", rev, "pycore"],
@@ -198,14 +198,14 @@ def base_calculator(rev: str) -> tuple:
     sys.path.insert(0, str(root))
     names = ("calc.method", "engine.setup", "rulesets", "systems")
     method, setup, rulesets, systems = (importlib.import_module(f"luckdial_base.pycore.{name}") for name in names)
-    return method.ends_of, setup.parse_setup, rulesets.find_ruleset, systems.find_system
+    return method.ends_of, setup.read_setup, rulesets.find_ruleset, systems.read_system
 
 
 def against_base(rev: str, base: tuple, request: dict, repeat: int) -> str:
     """This tree's calculation and ``rev``'s of the same battle, run by run in turn in this process (process time):
     on a shared machine the two meet the same load, which separate runs do not."""
     ends_b, parse_b, ruleset_b, system_b = base
-    mine = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
+    mine = read_setup(request, find_ruleset(request["ruleset"]), read_system(request["system"]))
     theirs = parse_b(request, ruleset_b(request["ruleset"]), system_b(request["system"]))
     runs: dict = {"base": [], "now": []}
     wins_of = {}
@@ -429,7 +429,7 @@ def main() -> int:
     base = base_calculator(args.base) if args.base else None
     for key in chosen:
         name, request = BATTLES[key]
-        setup = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
+        setup = read_setup(request, find_ruleset(request["ruleset"]), read_system(request["system"]))
         runs = []
         for _ in range(args.repeat):
             if args.first:

@@ -139,12 +139,12 @@ def estimates(sizes: list[int], work: bool) -> None:
 
 
 def _setup(ruleset: str, kind: str, a: dict, d: dict):
-    from pycore.engine.setup import parse_setup
+    from pycore.read.battle import read_setup
     from pycore.rulesets import find_ruleset
-    from pycore.systems import find_system
+    from pycore.read.systems import read_system
     side = lambda units: units if "units" in units else {"units": units}  # noqa: E731
-    return parse_setup({"attacker": side(a), "defender": side(d), "kind": kind},
-                       find_ruleset(ruleset), find_system({"name": "colored"}))
+    return read_setup({"attacker": side(a), "defender": side(d), "kind": kind},
+                       find_ruleset(ruleset), read_system({"name": "colored"}))
 
 
 def timed(request: dict) -> tuple[float, dict]:

@@ -48,10 +48,10 @@ from pycore.engine import army as army_mod  # noqa: E402
 from pycore.engine import casualties as casualties_mod  # noqa: E402
 from pycore.engine import firing as firing_mod  # noqa: E402
 from pycore.engine import sequence as sequence_mod  # noqa: E402
-from pycore.engine.setup import parse_setup  # noqa: E402
+from pycore.read.battle import read_setup  # noqa: E402
 from pycore import forces as forces_mod  # noqa: E402
 from pycore.rulesets import find_ruleset  # noqa: E402
-from pycore.systems import find_system  # noqa: E402
+from pycore.read.systems import read_system  # noqa: E402
 
 BASE_REV = "e9e5036"
 """main when this work began (issue 15, the engine's questions made cheaper): the engine before it."""
@@ -299,7 +299,7 @@ def main() -> int:
     all_same = True
     for key in [args.only] if args.only else BATTLES:
         name, request = battles[key]
-        setup = parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
+        setup = read_setup(request, find_ruleset(request["ruleset"]), read_system(request["system"]))
         calls = record([setup])
         old = Engine(base, convert=True)
         print(f"\n{name} (ends_of once; the calls it makes):")

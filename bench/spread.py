@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pycore.calc import cost, fleet  # noqa: E402
 from pycore.calc.method import FLOOR, TAIL  # noqa: E402
 from pycore.engine.army import Army  # noqa: E402
-from pycore.engine.setup import parse_setup  # noqa: E402
+from pycore.read.battle import read_setup  # noqa: E402
 from pycore.rulesets import find_ruleset  # noqa: E402
-from pycore.systems import find_system  # noqa: E402
+from pycore.read.systems import read_system  # noqa: E402
 
 
 def fleet_of(**counts):
@@ -70,7 +70,7 @@ def main() -> None:
             continue
         request = {"ruleset": ruleset, "system": {"name": "dice"}, "kind": "sea",
                    "attacker": {"units": attacker}, "defender": {"units": defender}}
-        setup = parse_setup(request, find_ruleset(ruleset), find_system({"name": "dice"}))
+        setup = read_setup(request, find_ruleset(ruleset), read_system({"name": "dice"}))
         start = {role: Army(setup.side(role).units) for role in ("attacker", "defender")}
         states, model = cost.fleet_spread(setup)
         began = time.process_time()

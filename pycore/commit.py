@@ -23,11 +23,10 @@ import json
 import re
 from typing import Any, Mapping
 
-from . import validate as v
-from .errors import BadRequest, show
+from .errors import BadRequest
 
 TAG = "luckdial-commit/v1"
-_HEX64 = re.compile(r"[0-9a-f]{64}")
+HEX64 = re.compile(r"[0-9a-f]{64}")
 MAX_PHRASE = 200
 
 
@@ -35,24 +34,6 @@ def commitment(secret: str, setup: Mapping[str, Any]) -> str:
     """The commitment the attacker posts: binds the secret and the battle's setup."""
     body = json.dumps(setup, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(f"{TAG}\n{secret}\n{body}".encode("utf-8")).hexdigest()
-
-
-def read(value: Any, field: str = "commit") -> dict:
-    """The canonical ``commit`` field: ``hash``, then ``phrase`` (defender), then ``secret`` (reveal)."""
-    value = v.obj(value, field)
-    v.only_keys(value, ("hash", "phrase", "secret"), field)
-    digest = v.required(value, "hash", field)
-    if not isinstance(digest, str) or not _HEX64.fullmatch(digest):
-        raise BadRequest(f"{field}.hash", f"must be the commitment: 64 lowercase hex characters, got {show(digest, 24)}")
-    out = {"hash": digest}
-    if "phrase" in value:
-        out["phrase"] = v.text(value["phrase"], f"{field}.phrase", 1, MAX_PHRASE)
-    if "secret" in value:
-        if "phrase" not in out:
-            raise BadRequest(f"{field}.secret", "the secret is revealed only after the defender's phrase: "
-                             "give commit.phrase first")
-        out["secret"] = v.text(value["secret"], f"{field}.secret", 16, 200)
-    return out
 
 
 def seed_of(commit: Mapping[str, str], setup: Mapping[str, Any], field: str = "commit") -> str:
@@ -102,44 +83,6 @@ def chain_key(secret: str, draw: int) -> str:
 def commitment_v2(head: str, setup: Mapping[str, Any]) -> str:
     body = json.dumps(setup, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(f"{TAG_V2}\n{head}\n{body}".encode("utf-8")).hexdigest()
-
-
-def read_draws(value: Mapping[str, Any], field: str = "commit") -> dict:
-    """The canonical round-by-round ``commit``: ``hash``, ``draws`` (the defender's phrase of each), ``key``.
-
-    ``{"hash": H, "draws": []}`` is the commitment; each draw gets the defender's ``phrase``, then the attacker's
-    ``key`` ``{"draw": k, "value": key_k}`` reveals draws 1…k (the earlier keys follow by hashing). Only the last
-    draw may wait for its key, and a draw gets its phrase only once the draw before it is revealed (a phrase
-    posted earlier would come before the decisions that draw must follow).
-    """
-    v.only_keys(value, ("hash", "draws", "key"), field)
-    digest = v.required(value, "hash", field)
-    if not isinstance(digest, str) or not _HEX64.fullmatch(digest):
-        raise BadRequest(f"{field}.hash", f"must be the commitment: 64 lowercase hex characters, got {show(digest, 24)}")
-    draws = v.array(value["draws"], f"{field}.draws", CHAIN_LENGTH)
-    out: dict = {"hash": digest, "draws": []}
-    for i, draw in enumerate(draws):
-        where = f"{field}.draws[{i}]"
-        draw = v.obj(draw, where)
-        v.only_keys(draw, ("phrase",), where)
-        out["draws"].append({"phrase": v.text(v.required(draw, "phrase", where), f"{where}.phrase", 1, MAX_PHRASE)})
-    if "key" in value:
-        key = v.obj(value["key"], f"{field}.key")
-        v.only_keys(key, ("draw", "value"), f"{field}.key")
-        draw = v.whole(v.required(key, "draw", f"{field}.key"), f"{field}.key.draw", 1, CHAIN_LENGTH)
-        hexed = v.required(key, "value", f"{field}.key")
-        if not isinstance(hexed, str) or not _HEX64.fullmatch(hexed):
-            raise BadRequest(f"{field}.key.value", f"must be a key of the chain: 64 lowercase hex characters, got "
-                             f"{show(hexed, 24)}")
-        if draw > len(out["draws"]):
-            raise BadRequest(f"{field}.key.draw", f"draw {draw} has no phrase yet: the attacker reveals a draw's key "
-                             "after the defender's phrase")
-        out["key"] = {"draw": draw, "value": hexed}
-    revealed = out.get("key", {}).get("draw", 0)
-    if len(out["draws"]) > revealed + 1:
-        raise BadRequest(f"{field}.draws[{revealed + 1}].phrase", f"draw {revealed + 2} has a phrase while draw "
-                         f"{revealed + 1} is not revealed: a phrase comes after the decisions its draw follows")
-    return out
 
 
 def seeds_of_draws(commit: Mapping[str, Any], setup: Mapping[str, Any], field: str = "commit") -> tuple[str, ...]:

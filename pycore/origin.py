@@ -27,8 +27,6 @@ from typing import Any, Mapping
 
 from . import beacon as quicknet
 from . import commit as commit_reveal
-from . import validate as v
-from .errors import BadRequest
 
 KEYS = ("seed", "dice", "beacon", "commit")
 
@@ -39,35 +37,6 @@ class Origin:
     canonical: Mapping[str, Any]    # the field as the link holds it
     seed: str | None = None         # None for table dice, and for staged draws
     seeds: tuple[str, ...] | None = None   # staged: the seeds of the draws known so far, in order
-
-
-def read(request: Mapping[str, Any], setup_canonical: Mapping[str, Any], read_table) -> Origin:
-    """The one origin a request names; ``read_table(value)`` reads table dice (the play knows their shape)."""
-    given = [key for key in KEYS if key in request]
-    if len(given) != 1:
-        if not given:
-            raise BadRequest("seed", "is required (or give dice rolled at the table)")
-        if given[:2] == ["seed", "dice"]:
-            raise BadRequest("seed", "give a seed (the app rolls) or dice (the values rolled at the table), not both")
-        raise BadRequest(given[1], f"give one source of dice, got both {given[0]} and {given[1]}")
-    kind = given[0]
-    if kind == "seed":
-        seed = v.text(request["seed"], "seed", 1, 200)
-        return Origin("seed", {"seed": seed}, seed)
-    if kind == "dice":
-        return Origin("dice", {"dice": read_table(request["dice"])})
-    if kind == "beacon":
-        if isinstance(request["beacon"], dict) and "draws" in request["beacon"]:
-            value = quicknet.read_draws(request["beacon"])
-            return Origin("beacon", {"beacon": value}, seeds=quicknet.seeds_of_draws(value))
-        value = quicknet.read(request["beacon"])
-        return Origin("beacon", {"beacon": value}, quicknet.seed_of(value) if "signature" in value else None)
-    if isinstance(request["commit"], dict) and "draws" in request["commit"]:
-        value = commit_reveal.read_draws(request["commit"])
-        return Origin("commit", {"commit": value}, seeds=commit_reveal.seeds_of_draws(value, setup_canonical))
-    value = commit_reveal.read(request["commit"])
-    seed = commit_reveal.seed_of(value, setup_canonical) if "secret" in value else None
-    return Origin("commit", {"commit": value}, seed)
 
 
 def ready(origin: Origin) -> None:

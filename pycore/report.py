@@ -31,12 +31,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
-from . import validate as v
-from .errors import BadRequest, show
 from .report_words import Line, Part, lines_of, summary
 
 LINK_WORDS = "Replay this battle on Luckdial"
-_PAGE = re.compile(r"https?://[^\s#\[\]()<>\"]+")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~#])")
 _JOINER = "\u2060"
 _DEFANG = {ord("["): "⁅", ord("]"): "⁆", ord("<"): "<" + _JOINER}
@@ -47,27 +44,7 @@ _SHOWN_FOR_BIDI = "\ufffd"
 """A bidi control reorders what a reader sees: shown as U+FFFD, not dropped, so the post never looks like a seed
 it is not (docs/links.md "Where the dice come from")."""
 
-__all__ = ["layout", "read_options", "report", "summary"]
-
-
-def read_options(value: Any, field: str = "report") -> dict:
-    """``report``: ``page`` (the page's address, so exports link back) and ``beacon_verified`` (the page checked it).
-
-    Neither is part of the battle: they change the words of the exports, never
-    the dice, and a link does not carry them.
-    """
-    value = v.obj(value, field)
-    v.only_keys(value, ("page", "beacon_verified"), field)
-    out: dict = {}
-    if "page" in value:
-        page = value["page"]
-        if not isinstance(page, str) or len(page) > 2000 or not _PAGE.fullmatch(page):
-            raise BadRequest(f"{field}.page", "must be the page's http(s) address without its fragment, "
-                             f"got {show(page, 40)}")
-        out["page"] = page
-    if "beacon_verified" in value:
-        out["beacon_verified"] = v.boolean(value["beacon_verified"], f"{field}.beacon_verified")
-    return out
+__all__ = ["layout", "report", "summary"]
 
 
 def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None,

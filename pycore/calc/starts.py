@@ -181,7 +181,7 @@ class Battles:
             raise BadRequest("defender.colors", "a later wave under coloured dice starts from the survivors at "
                                                 "the chart's own colours; leave the defender's colours out")
         if setup.defender.colors is not None:
-            side = replace(side, colors=setup.system.commit(None, "defender.colors", d.units.as_dict(), setup.ruleset))
+            side = replace(side, colors=setup.system.placed(d.units.as_dict()))
         own = OWN_CALCULATORS[setup.system.calculator]
         return own(replace(setup, defender=side), self.rounds, self.exact)
 

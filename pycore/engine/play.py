@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import validate as v
-from ..errors import BadRequest, show
 from ..systems import LuckSystem, all_systems
 from .colored.play import COLOUR_PLAY
 from .sequence import MAX_ROUNDS, Battle, BattleLog, Pause, RoundLog, fight
 from .setup import ROLES, BattleSetup
-from .table import Table, TableHits
+from .table import Table
 
 GROUPS = ("aa", "bombard", "subs", "main", "air")
 STEPS = ("aa", "bombard", "subs", "main")
@@ -44,28 +42,6 @@ class StepPlay:
 
     def check_setup(self, setup: BattleSetup) -> None:
         """Every battle the engine reads can be fought by steps."""
-
-    def read_dice(self, entry: Any, field: str, system: Any) -> dict[str, Any]:
-        """One round of referee dice: a side's main group as a list, or ``{group: faces}``."""
-        entry = v.obj(entry, field)
-        v.only_keys(entry, ROLES, field)
-        out: dict[str, Any] = {}
-        for role in ROLES:
-            if role not in entry:
-                continue
-            value = entry[role]
-            sides = system.die_sides
-            if isinstance(value, list):
-                out[role] = _read_faces(value, f"{field}.{role}", sides)
-            else:
-                groups = v.obj(value, f"{field}.{role}")
-                if "hits" in groups:
-                    raise BadRequest(f"{field}.{role}.hits", 'give the hits by group, e.g. {"main": {"hits": 2}}')
-                v.only_keys(groups, GROUPS, f"{field}.{role}")
-                # AA may roll a d10 (A&A Chess RYOF<6); the engine checks each face against the die it asked for.
-                out[role] = {g: _read_group(entry, f"{field}.{role}.{g}", max(sides, 10 if g == "aa" else 6))
-                             for g, entry in groups.items()}
-        return out
 
     def fight(self, setup: BattleSetup, table: Table, rounds: int | None) -> BattleLog:
         return fight(setup, table, rounds)
@@ -121,22 +97,6 @@ class StepPlay:
         except Pause as pause:
             return pause.waiting.get("dice", [])
         return []
-
-
-def _read_group(value: Any, field: str, sides: int) -> tuple[int, ...] | TableHits:
-    """A group's dice: its faces, or ``{"hits": n}`` as counted at the table (docs/rules.md §11). The engine
-    checks a count against what the group's dice can score, which it alone knows."""
-    if isinstance(value, dict):
-        v.only_keys(value, ("hits",), field)
-        return TableHits(v.whole(v.required(value, "hits", field), f"{field}.hits", 0, MAX_DICE))
-    if not isinstance(value, list):
-        raise BadRequest(field, f'must be the faces rolled (a list) or {{"hits": n}}, got {show(value)}')
-    return _read_faces(value, field, sides)
-
-
-def _read_faces(value: Any, field: str, sides: int = 6) -> tuple[int, ...]:
-    faces = v.array(value, field, MAX_DICE)
-    return tuple(v.whole(face, f"{field}[{i}]", 1, sides) for i, face in enumerate(faces))
 
 
 def _summary(log: RoundLog, role: str) -> dict:

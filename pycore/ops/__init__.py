@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any, Mapping
 
 from ..share import read_link
-from .. import validate as v
+from ..read import fields as v
 from ..errors import BadRequest, show
 
 

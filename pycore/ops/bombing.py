@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .. import validate as v
+from ..read import fields as v
 from ..errors import BadRequest, show
 from ..origin import label
 from ..share import link_for

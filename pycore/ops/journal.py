@@ -12,12 +12,13 @@ from math import fsum
 import re
 from typing import Any, Mapping
 
-from .. import validate as v
+from ..read import fields as v
 from ..engine.sequence import MAX_ROUNDS
 from ..errors import BadRequest, show
 from ..luck import game
 from . import journal_words as words
-from ..report import layout, read_options
+from ..report import layout
+from ..read.resolve import read_report_options
 from ..calc.cost import TooBig
 from ..luck.law import TooMuchWork, mean_sd, percentile
 from ..share import MAX_LINK_CHARS, link_for
@@ -133,7 +134,7 @@ def normalize(request: Mapping[str, Any]) -> dict:
 
 def run(request: Mapping[str, Any]) -> dict:
     canonical, battles = parse(request)
-    options = read_options(request.get("report", {}))
+    options = read_report_options(request.get("report", {}))
     link = link_for(canonical)
     result: dict[str, Any] = {
         "battles": [{"attacker": b.attacker, "defender": b.defender, **({"label": b.label} if b.label else {}),

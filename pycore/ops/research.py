@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from .. import dice
 from ..research import lltech
 from ..research import techdice
-from .. import validate as v
+from ..read import fields as v
 from ..errors import BadRequest, RuleError, show
 
 SYSTEMS = ("lowluck", "dice")

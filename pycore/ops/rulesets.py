@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .. import validate as v
+from ..read import fields as v
 from ..engine.setup import KINDS, ROLES, TECH_NAMES, TECHS, allowed
 from ..forces import default_order_of_loss
 from ..rulesets import RULESETS

@@ -11,8 +11,9 @@ from typing import Any, Mapping
 
 from .. import commit as commit_reveal
 from .. import origin
-from .. import validate as v
+from ..read import fields as v
 from ..errors import BadRequest
+from ..read.resolve import read_resolve
 from ..share import MAX_LINK_CHARS, link_for
 from . import decode_link, normalize_linkable
 
@@ -49,7 +50,6 @@ def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False
     """The attacker's commitment link: the battle and ``sha256(tag, secret, setup)``, never the secret.
 
     Round by round, the commitment binds the head of the secret's chain of keys instead (pycore/commit.py)."""
-    from . import resolve
     if battle.get("op") != "resolve":
         raise BadRequest("commit.op", "a commitment is made for a battle: op must be resolve")
     given = [key for key in origin.KEYS if key in battle]
@@ -57,19 +57,18 @@ def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False
         raise BadRequest(f"commit.{given[0]}", "a committed battle takes its dice from the commitment: "
                          f"leave {given[0]} out")
     secret = v.text(secret, "secret", 16, 200)
-    _, parsed = resolve.parse({**battle, "seed": "-"})
+    parsed = read_resolve({**battle, "seed": "-"})
     if round_by_round:
         digest = commit_reveal.commitment_v2(commit_reveal.chain_key(secret, 0), parsed.committed)
-        canonical = resolve.normalize({**battle, "commit": {"hash": digest, "draws": []}})
+        canonical = read_resolve({**battle, "commit": {"hash": digest, "draws": []}}).canonical
     else:
         digest = commit_reveal.commitment(secret, parsed.committed)
-        canonical = resolve.normalize({**battle, "commit": {"hash": digest}})
+        canonical = read_resolve({**battle, "commit": {"hash": digest}}).canonical
     return {"link": link_for(canonical), "hash": digest}
 
 
 def _reveal(battle: Mapping[str, Any], secret: Any) -> dict:
     """The attacker reveals the key of the last draw the defender gave a phrase for (round by round)."""
-    from . import resolve
     commit = battle.get("commit")
     if not isinstance(commit, Mapping) or "draws" not in commit:
         raise BadRequest("reveal.commit", "reveal takes a round-by-round commit–reveal battle (commit.draws)")
@@ -78,10 +77,10 @@ def _reveal(battle: Mapping[str, Any], secret: Any) -> dict:
     if not draw:
         raise BadRequest("reveal.commit.draws", "no draw has the defender's phrase yet: nothing to reveal")
     key = commit_reveal.chain_key(secret, draw)
-    _, parsed = resolve.parse({**battle, "commit": {"hash": commit.get("hash"), "draws": []}})
+    parsed = read_resolve({**battle, "commit": {"hash": commit.get("hash"), "draws": []}})
     digest = parsed.origin.canonical["commit"]["hash"]
     if commit_reveal.commitment_v2(commit_reveal.chain_key(secret, 0), parsed.committed) != digest:
         raise BadRequest("secret", f"this secret did not make the commitment {digest[:12]}… of this battle: reveal on "
                                    "the device that made the commitment")
-    canonical = resolve.normalize({**battle, "commit": {**commit, "key": {"draw": draw, "value": key}}})
+    canonical = read_resolve({**battle, "commit": {**commit, "key": {"draw": draw, "value": key}}}).canonical
     return {"link": link_for(canonical), "request": canonical}

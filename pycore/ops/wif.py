@@ -12,14 +12,14 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from .. import dice as dice_source
-from .. import validate as v
+from ..read import fields as v
 from ..errors import BadRequest
 from ..share import link_for
 from ..wif import modifiers as m
 from ..wif.choice import Forces, choose
 from ..wif.distribution import Distribution, Modifier, Roll, distribute, read
 from ..wif.odds import LEVELS, LOWEST, odds
-from ..wif.request import Setup, json_number, parse
+from ..read.wif import Setup, json_number, parse
 from ..wif.table import ROWS, Table, column
 
 OVERRUN_MODIFIER = 16

@@ -25,12 +25,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..errors import BadRequest, show
-from .. import validate as v
 from .luck import Counted, Die, LuckSystem, Roll, Volley, bernoulli_sum, best_of_two_chance
 
 __all__ = ["Counted", "Die", "LuckSystem", "Roll", "Volley", "bernoulli_sum", "best_of_two_chance", "all_systems",
-           "find_system", "spec_of"]
+           "spec_of", "system_named"]
 
 
 @lru_cache(maxsize=1)
@@ -49,20 +47,9 @@ def all_systems() -> tuple[LuckSystem, ...]:
     return tuple(_registry().values())
 
 
-def find_system(value: Any, field: str = "system") -> LuckSystem:
-    """The system named by ``{"name": id, ...}``, or a clear error listing the ids.
-
-    A system that reads more of its spec than the name (a chart, a variant)
-    has ``configure(spec, field) -> LuckSystem``, which checks its own keys
-    and returns the system as configured; ``spec_of`` gives that spec back in
-    canonical form, for links. Other systems take ``{"name"}`` only.
-    """
-    spec = v.obj(value, field)
-    name = v.required(spec, "name", field)
-    systems = _registry()
-    if not isinstance(name, str) or name not in systems:
-        raise BadRequest(f"{field}.name", f"must be one of {', '.join(systems)}, got {show(name)}")
-    return systems[name].configure(spec, field)
+def system_named(name: Any) -> LuckSystem | None:
+    """The registry's system of this id (as the registry builds it, unconfigured), or None."""
+    return _registry().get(name) if isinstance(name, str) else None
 
 
 def spec_of(system: LuckSystem) -> dict:

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
-from ..errors import BadRequest
-from .. import validate as v
 
 Roll = Callable[[int], tuple[int, ...]]
 
@@ -109,7 +107,7 @@ class LuckSystem:
       :mod:`pycore.engine.colored`), not by the engine's steps (docs/rules.md §2, :mod:`pycore.engine.play`),
       each group fired by :meth:`fire_group`; the engine picks the play from it (``engine.play.play_of``).
     - ``commits_units``: each side's units are committed to a post for the whole battle (coloured
-      dice: :meth:`commit` reads the side's ``colors``).
+      dice: the reading layer reads a side's ``colors``, :func:`pycore.read.colors.read_colors`).
     - ``independent_dice``: every die hits on its own with a known chance (:meth:`chances`), so a
       group's hits are a Poisson binomial the calculator can fold one die at a time (normal dice).
     - ``die_sides``: the die a unit rolls (6; a d10 for biased dice), what a table's dice are read as.
@@ -154,18 +152,18 @@ class LuckSystem:
     chart: Any = None
 
     # -- the request spec ---------------------------------------------------------------------
-    def configure(self, spec: Mapping[str, Any], field: str) -> "LuckSystem":
-        """The system as a request's ``system`` field configures it; only ``name`` by default."""
-        v.only_keys(spec, ("name",), field)
+    spec_keys: tuple[str, ...] = ()
+    """The options of the ``system`` field beyond ``name`` (A&A Chess: ``variant``; coloured dice: ``chart``),
+    each read and checked by the reading layer (:mod:`pycore.read.systems`) before :meth:`configure`."""
+
+    def configure(self, **options: Any) -> "LuckSystem":
+        """The system as its read options configure it (one keyword per :attr:`spec_keys` given); itself by
+        default."""
         return self
 
     def spec(self) -> dict:
         """The canonical ``system`` field: ``{"name"}`` plus what differs from the defaults."""
         return {"name": self.id}
-
-    def commit(self, value: Any, field: str, counts: Mapping[str, int], ruleset: Any) -> Any:
-        """Where a side's units stand for the whole battle (``commits_units`` only)."""
-        raise BadRequest(field, "units are placed in colours only under coloured dice (system colored)")
 
     # -- firing a group -----------------------------------------------------------------------
     def fire(self, values: tuple[int, ...], roll: Roll, best_of_two: tuple[int, ...] = ()) -> Volley:

@@ -6,14 +6,14 @@ from fractions import Fraction
 from itertools import product
 
 from pycore.engine.sequence import fight
-from pycore.engine.setup import parse_setup
+from pycore.read.battle import read_setup
 from pycore.engine.table import NO_DECISIONS, SeededTable
 from pycore.rulesets import find_ruleset
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 
 
 def setup_of(request):
-    return parse_setup(request, find_ruleset(request["ruleset"]), find_system(request["system"]))
+    return read_setup(request, find_ruleset(request["ruleset"]), read_system(request["system"]))
 
 
 class _More(Exception):

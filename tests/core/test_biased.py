@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 
 from .helpers import error, ok
 
@@ -14,7 +14,7 @@ BIASED = {"name": "biased"}
 
 def test_each_value_hits_with_the_peers_chances():
     """docs/rules.md §3.1: 0, 1/10, 3/10, 6/10, 8/10, 9/10, 1 for values 0 … 6 (and 1 beyond)."""
-    system = find_system(BIASED)
+    system = read_system(BIASED)
     got = [system.chances((v,))[0] if v else Fraction(0) for v in range(8)]
     assert got == [Fraction(n, 10) for n in (0, 1, 3, 6, 8, 9, 10, 10)]
     assert system.chances((), (4,)) == (1 - Fraction(2, 10) ** 2,)     # LHTR: the better of two at 4

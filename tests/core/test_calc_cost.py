@@ -16,7 +16,7 @@ import pytest
 from pycore import __main__ as cli
 from pycore import api
 from pycore.calc import cost, ladder_cost
-from pycore.ops.calc import parse
+from pycore.read.calc import read_calc
 
 
 def calc(system, attacker, defender, **more):
@@ -44,7 +44,7 @@ def test_the_issues_big_calculations_are_refused_with_the_estimate_and_the_limit
     assert "too big to work out here" in error["message"] and "a calculation may take at most 10 s" in error["message"]
     # The estimate's own budget: the whole budget, or the land ladder's bound of work in seconds (issue 34).
     assert error["detail"]["estimate"]["budget_seconds"] in (cost.BUDGET_SECONDS, round(ladder_cost.ladder(
-        parse(request_)[1]).budget, 1))
+        read_calc(request_).setup).budget, 1))
 
 
 def test_a_retreat_rule_is_never_answered_by_a_simulation_that_ignores_it():
@@ -60,16 +60,16 @@ def test_a_small_battle_is_within_the_budget_and_its_estimate_names_the_ladder()
 
 
 def test_the_ladder_estimate_grows_with_both_sides_hit_points():
-    small = parse(calc("dice", {"infantry": 100}, {"infantry": 100}))[1]
-    big = parse(calc("dice", {"infantry": 200}, {"infantry": 200}))[1]
+    small = read_calc(calc("dice", {"infantry": 100}, {"infantry": 100})).setup
+    big = read_calc(calc("dice", {"infantry": 200}, {"infantry": 200})).setup
     assert ladder_cost.ladder(small).states == 101 * 101 and ladder_cost.ladder(big).states == 201 * 201
     assert ladder_cost.ladder(big).seconds > 4 * (ladder_cost.ladder(small).seconds - cost.OVERHEAD)
 
 
 def test_low_luck_is_cheaper_than_dice_for_the_same_battle():
     """Low Luck's law of hits is one or two values wide; dice spread as √n (pycore/calc/ladder)."""
-    dice = parse(calc("dice", {"infantry": 500}, {"infantry": 500}))[1]
-    low = parse(calc("lowluck", {"infantry": 500}, {"infantry": 500}))[1]
+    dice = read_calc(calc("dice", {"infantry": 500}, {"infantry": 500})).setup
+    low = read_calc(calc("lowluck", {"infantry": 500}, {"infantry": 500})).setup
     assert ladder_cost.ladder(low).work < ladder_cost.ladder(dice).work / 5
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from pycore.calc import method
 from pycore.errors import LuckdialError
-from pycore.ops import calc as calc_op
+from pycore.read.calc import read_calc
 
 RECORD = Path(__file__).parent / "data" / "recorded.jsonl.gz"
 
@@ -46,7 +46,8 @@ def test_the_corpus_has_calculations_of_every_kind_of_method():
     """Without them this file would check little: the corpus holds exact chains, own calculators and Monte Carlo."""
     kinds = set()
     for param in CALCULATIONS:
-        _, setup, rounds, exact, _, options = calc_op.parse(param.values[0])
+        asked = read_calc(param.values[0])
+        setup, rounds, exact, options = asked.setup, asked.rounds, asked.exact, asked.options
         if "plan" not in options:
             kinds.add(method.plan(setup, exact, options, rounds).method)
     assert {"ladder", "general", "fleet", "colored", "chess", "monte_carlo"} <= kinds, kinds
@@ -54,7 +55,8 @@ def test_the_corpus_has_calculations_of_every_kind_of_method():
 
 @pytest.mark.parametrize("request_", CALCULATIONS)
 def test_the_method_planned_is_the_method_used(request_):
-    _, setup, rounds, exact, _, options = calc_op.parse(request_)
+    asked = read_calc(request_)
+    setup, rounds, exact, options = asked.setup, asked.rounds, asked.exact, asked.options
     if "plan" in options:
         pytest.skip("a plan of attack: its waves are estimated by calc/plan_cost.py")
     planned = method.plan(setup, exact, options, rounds)

@@ -8,7 +8,7 @@ in each test.
 import pytest
 
 from pycore.engine.firing import Group
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 from pycore.systems.chess import Chess
 from pycore.errors import BadRequest
 from tests.core.helpers import error, ok
@@ -283,7 +283,7 @@ def test_variant_is_in_the_result_and_the_link():
 
 
 def test_variant_defaults_to_orthodox_and_is_written_out():
-    assert find_system({"name": "chess"}) == Chess("orthodox")
+    assert read_system({"name": "chess"}) == Chess("orthodox")
     result = ok({"op": "resolve", "ruleset": "classic", "system": {"name": "chess"},
                  "attacker": {"units": {"infantry": 1}}, "defender": {"units": {"infantry": 1}}, "seed": "s"})
     assert result["system"] == {"name": "chess", "variant": "orthodox"}

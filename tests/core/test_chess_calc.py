@@ -6,15 +6,15 @@ import pytest
 
 from pycore.calc.chess import ends
 from pycore.calc.montecarlo import engine_simulate, sample
-from pycore.engine.setup import parse_setup
+from pycore.read.battle import read_setup
 from pycore.rulesets import find_ruleset
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 from tests.core.helpers import ok
 
 
 def setup(attacker, defender, variant, kind="land", **side):
     request = {"attacker": {"units": attacker, **side}, "defender": {"units": defender}, "kind": kind}
-    return parse_setup(request, find_ruleset("classic"), find_system({"name": "chess", "variant": variant}))
+    return read_setup(request, find_ruleset("classic"), read_system({"name": "chess", "variant": variant}))
 
 
 def by_outcome(law):

@@ -12,15 +12,15 @@ from pycore.calc import cost
 from pycore.calc.colored.chain import SAMPLES, ends, simulate, small_enough
 from pycore.calc.colored.laws import colour_law, faces_law
 from pycore.systems.colored.match import match
-from pycore.engine.setup import parse_setup
+from pycore.read.battle import read_setup
 from pycore.errors import BadRequest
 from pycore.rulesets import find_ruleset
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 
 
 def setup(attacker, defender, ruleset="1940-2e", kind="land"):
-    return parse_setup({"attacker": {"units": attacker}, "defender": {"units": defender}, "kind": kind},
-                       find_ruleset(ruleset), find_system({"name": "colored"}))
+    return read_setup({"attacker": {"units": attacker}, "defender": {"units": defender}, "kind": kind},
+                       find_ruleset(ruleset), read_system({"name": "colored"}))
 
 
 def outcomes(law):

@@ -15,9 +15,9 @@ from pycore.api import handle
 from pycore.calc import cost
 from pycore.calc.colored import chain as colored, cost as colored_cost
 from pycore.calc.method import plan
-from pycore.engine.setup import parse_setup
+from pycore.read.battle import read_setup
 from pycore.rulesets import find_ruleset
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 
 LINK_START_SECONDS = 2
 """web/odds/calc.js: a shared link's calculation starts by itself when estimated at most this long."""
@@ -31,8 +31,8 @@ def boosting(units, air="fighter"):
 
 def setup(attacker, defender, ruleset="1940-2e", kind="land"):
     side = lambda units: units if "units" in units else {"units": units}  # noqa: E731
-    return parse_setup({"attacker": side(attacker), "defender": side(defender), "kind": kind},
-                       find_ruleset(ruleset), find_system({"name": "colored"}))
+    return read_setup({"attacker": side(attacker), "defender": side(defender), "kind": kind},
+                       find_ruleset(ruleset), read_system({"name": "colored"}))
 
 
 def counted_work(s):
@@ -138,8 +138,8 @@ def test_the_estimate_covers_a_chart_that_gives_the_winner_hits_on_battleships()
     # the square (colored_cost.COLORED_STURDY_SHARE). 1.26 million units counted; the model before: 1.16 million.
     a = {"destroyer": 3, "carrier": 5, "battleship": 2, "fighter": 2, "cruiser": 1, "submarine": 4}
     d = {"fighter": 4, "destroyer": 3, "battleship": 4, "carrier": 4}
-    s = parse_setup({"attacker": {"units": a}, "defender": {"units": d}, "kind": "sea"}, find_ruleset("1942-2e"),
-                    find_system({"name": "colored", "chart": OWN_CHART}))
+    s = read_setup({"attacker": {"units": a}, "defender": {"units": d}, "kind": "sea"}, find_ruleset("1942-2e"),
+                    read_system({"name": "colored", "chart": OWN_CHART}))
     work = counted_work(s)
     assert work <= colored_cost.colored_work(s)[1], work
 

@@ -19,9 +19,10 @@ from fractions import Fraction
 import pytest
 
 from pycore.calc.colored import chain as colored
-from pycore.engine.setup import ROLES, parse_setup
+from pycore.engine.setup import ROLES
+from pycore.read.battle import read_setup
 from pycore.rulesets import RULESETS
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 from pycore.systems.colored import boosts as b
 from pycore.systems.colored import losses
 from pycore.systems.colored.chart import DEFAULT_CHART, GUIDELINES
@@ -30,7 +31,7 @@ from pycore.engine.colored.fight import can_be_lost_any, kinds, rollers
 from pycore.systems.colored.losses import Loss, capacity, harm
 from pycore.systems.colored.match import dice_count
 
-SYSTEM = find_system({"name": "colored"})
+SYSTEM = read_system({"name": "colored"})
 
 
 # -- the code as it was (commit 3599f5e) -------------------------------------------------------------------------
@@ -203,7 +204,7 @@ def random_setup(rng: random.Random, most: int):
                 rng.shuffle(order)
                 sides[role]["order_of_loss"] = order
         try:
-            return parse_setup({**sides, "kind": "sea" if sea else "land"}, ruleset, SYSTEM)
+            return read_setup({**sides, "kind": "sea" if sea else "land"}, ruleset, SYSTEM)
         except Exception:          # a mix the request checks refuse (a unit out of place): draw again
             continue
 

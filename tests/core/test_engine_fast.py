@@ -26,9 +26,9 @@ from pycore.engine.sequence import Battle
 from pycore.engine.setup import KINDS, TECHS, BattleSetup, SideSetup
 from pycore.forces import Force, full_order
 from pycore.rulesets import RULESETS
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 
-SYSTEMS = [find_system({"name": name}) for name in ("dice", "lowluck", "chess")]
+SYSTEMS = [read_system({"name": name}) for name in ("dice", "lowluck", "chess")]
 CASES = 1500
 
 

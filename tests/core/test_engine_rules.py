@@ -7,9 +7,9 @@ engine's ``next_dice`` with the faces a test names (1 always hits, 6 never does)
 import pytest
 
 from pycore.engine import firing
-from pycore.engine.setup import parse_setup
+from pycore.read.battle import read_setup
 from pycore.rulesets import find_ruleset
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 from tests.core.helpers import call, changed, error, ok
 
 HIT, MISS = 1, 6
@@ -640,15 +640,15 @@ def test_heavy_bombers_under_low_luck_and_lhtr_add_the_mean_of_the_better_die():
 
 
 def test_advanced_artillery_supports_two_infantry():
-    setup = parse_setup({"attacker": {"units": {"infantry": 3, "artillery": 1}, "tech": ["advanced_artillery"]},
+    setup = read_setup({"attacker": {"units": {"infantry": 3, "artillery": 1}, "tech": ["advanced_artillery"]},
                          "defender": {"units": {"infantry": 1}}},
-                        find_ruleset("revised"), find_system({"name": "dice"}))
+                        find_ruleset("revised"), read_system({"name": "dice"}))
     from pycore.engine.army import Army
     values = firing.unit_values(setup, "attacker", Army(setup.attacker.units))
     assert sorted(v for u, v, _ in values if u == "infantry") == [1, 2, 2]
-    plain = parse_setup({"attacker": {"units": {"infantry": 3, "artillery": 1}},
+    plain = read_setup({"attacker": {"units": {"infantry": 3, "artillery": 1}},
                          "defender": {"units": {"infantry": 1}}},
-                        find_ruleset("revised"), find_system({"name": "dice"}))
+                        find_ruleset("revised"), read_system({"name": "dice"}))
     values = firing.unit_values(plain, "attacker", Army(plain.attacker.units))
     assert sorted(v for u, v, _ in values if u == "infantry") == [1, 1, 2]
 

@@ -20,12 +20,12 @@ import hmac
 import pytest
 
 from pycore import beacon, commit, dice
-from pycore.engine.setup import parse_setup
+from pycore.read.battle import read_setup
 from pycore.engine.sequence import fight
 from pycore.engine.table import Decisions, StagedTable
 from pycore.rulesets import find_ruleset
 from pycore.ops import decode_link
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 from tests.core.helpers import error, ok
 
 SIGNATURES = {
@@ -132,8 +132,8 @@ def test_a_draw_that_could_have_been_known_before_a_decision_is_refused(draws, c
 def test_a_casualty_choice_that_more_dice_follow_in_its_round_starts_a_new_draw():
     """AA fire before round 1 hits; the attacker picks which aircraft falls knowing the AA die. His main fire, after
     that choice, must come from the next draw, else he would choose knowing it (docs/links.md)."""
-    ruleset, system = find_ruleset("1942-2e"), find_system({"name": "dice"})
-    setup = parse_setup({"attacker": {"units": {"fighter": 1, "bomber": 1, "tank": 1}},
+    ruleset, system = find_ruleset("1942-2e"), read_system({"name": "dice"})
+    setup = read_setup({"attacker": {"units": {"fighter": 1, "bomber": 1, "tank": 1}},
                          "defender": {"units": {"aa_gun": 1, "infantry": 2}}}, ruleset, system)
     seeds = tuple(RANDOMNESS.values())
     aa_hit = next(s for s in range(200) if dice.roll(f"{seeds[0]}{s}", "r1/defender/aa", 6, 2)[0] == 1)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from pycore.calc import cost, ladder, ladder_cost
 from pycore.calc.method import ends_of, plan
-from pycore.ops.calc import parse
+from pycore.read.calc import read_calc
 
 RUN_BELOW = int(os.environ.get("LUCKDIAL_LADDER_RUN_BELOW", 3_000_000))
 """Units of modelled work (about 0.3 s of CPython) up to which a drawn battle is fought here."""
@@ -77,7 +77,8 @@ def battles(draw, most=LADDER_MOST):
 
 def counted_and_modelled(request) -> tuple[int | None, cost.Estimate]:
     """The ladder's count of its work on this battle (None: another method answered) and the model's."""
-    _, setup, rounds, exact, _, options = parse(request)
+    asked = read_calc(request)
+    setup, rounds, exact, options = asked.setup, asked.rounds, asked.exact, asked.options
     estimate = plan(setup, exact, options, rounds)
     if estimate.method != "ladder" or estimate.work > RUN_BELOW:
         return None, estimate
@@ -100,7 +101,7 @@ def test_the_issue_battle_at_100_a_side_is_modelled_as_the_ladders_the_aa_gun_st
     request = {"op": "calc", "ruleset": "classic", "system": {"name": "dice"},
                "attacker": {"units": {"infantry": 100, "bomber": 100}},
                "defender": {"units": {"infantry": 100, "aa_gun": 1}}}
-    _, setup, _, _, _, _ = parse(request)
+    setup = read_calc(request).setup
     grids, states = ladder_cost.opening_ways(setup)
     assert 45 <= grids <= 60 and states == grids            # no bombardment: one opening state a ladder
     work, estimate = ends_of(setup, None, False, {}).work, ladder_cost.ladder(setup)
@@ -111,14 +112,14 @@ def test_aircraft_lost_first_share_one_ladder():
     """Bombers only: every number shot down leaves an army that is a rung of the first ladder."""
     request = {"op": "calc", "ruleset": "classic", "system": {"name": "dice"},
                "attacker": {"units": {"bomber": 100}}, "defender": {"units": {"infantry": 100, "aa_gun": 1}}}
-    _, setup, _, _, _, _ = parse(request)
+    setup = read_calc(request).setup
     assert ladder_cost.opening_ways(setup)[0] == 1
 
 
 def test_the_ladder_gives_way_at_its_bound():
     request = {"op": "calc", "ruleset": "classic", "system": {"name": "dice"},
                "attacker": {"units": {"infantry": 60, "tank": 60}}, "defender": {"units": {"infantry": 120}}}
-    _, setup, _, _, _, _ = parse(request)
+    setup = read_calc(request).setup
     from pycore.calc.chain import Chain
     from pycore.calc.method import FLOOR, TAIL
     from pycore.engine.army import Army

@@ -21,7 +21,7 @@ DOC = ROOT / "docs" / "architecture.md"
 # Bottom to top (docs/architecture.md, "The layers"): a module imports from its own layer or a lower one.
 # Layers of the same rank are peers and import nothing of each other.
 LAYERS = (
-    (0, "basics", ("pycore", "pycore.errors", "pycore.jsontext", "pycore.validate", "pycore.dice",
+    (0, "basics", ("pycore", "pycore.errors", "pycore.jsontext", "pycore.dice",
                    "pycore.rulesets", "pycore.forces", "pycore.share", "pycore.commit", "pycore.beacon",
                    "pycore.origin")),
     (1, "luck systems", ("pycore.systems",)),
@@ -30,8 +30,9 @@ LAYERS = (
     (3, "World in Flames", ("pycore.wif",)),
     (3, "research", ("pycore.research",)),
     (4, "luck", ("pycore.luck",)),
-    (5, "ops", ("pycore.ops", "pycore.report", "pycore.report_words")),
-    (6, "door", ("pycore.api", "pycore.__main__")),
+    (5, "reading", ("pycore.read",)),
+    (6, "ops", ("pycore.ops", "pycore.report", "pycore.report_words")),
+    (7, "door", ("pycore.api", "pycore.__main__")),
 )
 DYNAMIC_ALLOWED = {"pycore.ops"}
 """Modules that may import a module named at run time: the op registry (its names are checked below)."""
@@ -174,7 +175,7 @@ def test_modules_are_named_at_run_time_only_by_the_op_registry():
     assert {name: lines for name, lines in DYNAMIC.items() if name not in DYNAMIC_ALLOWED} == {}
     from pycore.ops import OPS
     for name, op in OPS.items():
-        assert layer_of(op.module) == (5, "ops") and op.module in EDGES, (name, op.module)
+        assert layer_of(op.module) == (6, "ops") and op.module in EDGES, (name, op.module)
 
 
 def test_no_system_id_is_tested_outside_the_systems():
@@ -186,6 +187,14 @@ def test_no_system_id_is_tested_outside_the_systems():
              for name, path in modules(ROOT).items() if layer_of(name)[1] != "luck systems"
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if test.search(line)]
     assert found == []
+
+
+def test_only_the_reading_layer_and_the_ops_read_request_fields():
+    """docs/architecture.md "The reading layer": a request is read once, at the door, into records; the
+    field checks (``pycore.read.fields``) are imported by the reading layer and the ops alone, so the engine,
+    the systems, the calculator, luck, World in Flames and research take records and read no request."""
+    readers = sorted(name for name, targets in EDGES.items() if "pycore.read.fields" in targets)
+    assert readers and all(layer_of(name)[1] in ("reading", "ops") for name in readers), readers
 
 
 def test_the_doc_names_the_layers_this_test_checks():
@@ -220,8 +229,9 @@ def test_the_checker_finds_a_cycle_through_import_module(tmp_path):
     assert dynamic == {"pycore.calc.law": [3]}
 
 
-@pytest.mark.parametrize("module", ["pycore.systems.luck", "pycore.engine.colored.fight", "pycore.calc.colored.cost"])
+@pytest.mark.parametrize("module", ["pycore.systems", "pycore.engine.colored.fight", "pycore.calc.colored.cost"])
 def test_the_graph_reads_the_modules_that_break_the_old_cycles(module):
-    """The two cycles issue 32 found (engine <-> systems, calc.cost <-> calc.colored) were broken by moving
-    these modules; the graph must see them, or the tests above would pass by reading nothing."""
+    """The two cycles once found (engine <-> systems, calc.cost <-> calc.colored) were broken by moving
+    these modules; the graph must see them, or the tests above would pass by reading nothing. (The systems'
+    interface, ``pycore.systems.luck``, now imports nothing of pycore at all: the systems read no request.)"""
     assert module in EDGES and EDGES[module]

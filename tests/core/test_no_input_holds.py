@@ -104,14 +104,14 @@ def test_the_depth_count_reads_strings_as_a_parser_does():
 
 def _search(kind: str, available: dict):
     """The plan and the units available of a cheapest-army request, read as the op reads them."""
-    from pycore.ops.calc import parse
+    from pycore.read.calc import read_calc
     attacker = {"infantry": 1, "battleship": 1} if kind == "amphibious" else (
         {"destroyer": 1} if kind == "sea" else {"infantry": 1})
     defender = {"destroyer": 1} if kind == "sea" else {"infantry": 2}
     request = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": kind,
                "attacker": {"units": attacker}, "defender": {"units": defender},
                "recommend": {"available": available, **({"goal": "wins"} if kind == "sea" else {})}}
-    options = parse(request)[5]
+    options = read_calc(request).options
     return options["plan"], options["recommend"][0]
 
 

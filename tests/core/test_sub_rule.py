@@ -26,10 +26,10 @@ from pycore.calc import fleet
 from pycore.engine.army import Army
 from pycore.engine.casualties import allocate
 from pycore.engine.firing import Group
-from pycore.engine.setup import parse_setup
+from pycore.read.battle import read_setup
 from pycore.forces import Force
 from pycore.rulesets import find_ruleset
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 
 from .helpers import error, ok
 
@@ -119,10 +119,10 @@ def test_allocation_together_takes_the_cheapest_units_the_hits_can_reach():
     other the destroyer goes to the subs' hits and an air hit finds nothing; placed together all four
     hits land: the subs' on the subs, the aircraft's on the destroyer and the fighter."""
     ruleset = find_ruleset("1942-2e")
-    setup = parse_setup({"kind": "sea", "sub_rule": "printed", "attacker": {"units": {"submarine": 2, "fighter": 2}},
+    setup = read_setup({"kind": "sea", "sub_rule": "printed", "attacker": {"units": {"submarine": 2, "fighter": 2}},
                          "defender": {"units": {"submarine": 2, "destroyer": 1, "fighter": 1},
                                       "order_of_loss": ["destroyer", "submarine", "fighter"]}},
-                        ruleset, find_system({"name": "dice"}))
+                        ruleset, read_system({"name": "dice"}))
     army = _army(ruleset, {"submarine": 2, "destroyer": 1, "fighter": 1})
     subs = Group("attacker", "subs", (2, 2), (), frozenset({"submarine", "destroyer"}), ())
     air = Group("attacker", "air", (3, 3), (), frozenset({"destroyer", "fighter"}), ())
@@ -136,7 +136,7 @@ def test_the_sea_chain_answers_the_printed_reading_as_the_exact_fractions():
     it answers, and with the same numbers as the general chain in Fractions."""
     ruleset = find_ruleset("1942-2e")
     request = {**BATTLE, "sub_rule": "printed"}
-    setup = parse_setup(request, ruleset, find_system({"name": "dice"}))
+    setup = read_setup(request, ruleset, read_system({"name": "dice"}))
     start = {role: Army(setup.side(role).units) for role in ("attacker", "defender")}
     ends = fleet.solve(setup, start, 1e-13, 1e-13)["ends"]
     exact = ok({k: v for k, v in request.items() if k != "rounds"})

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from pycore.engine.firing import Group
-from pycore.systems import find_system
+from pycore.read.systems import read_system
 from tests.core.helpers import call, changed, error, ok
 
 # The issue's battle: 1942 Second Edition, land. docs/rules.md §1: attack infantry 1, tank 3, fighter 3;
@@ -100,10 +100,10 @@ def test_bombarding_ships_roll_each_at_its_own_attack():
 def test_a_die_that_always_hits_sets_the_fewest_hits_a_count_may_give():
     """A die hitting at its sides or above always hits (Die.hit is ``value <= at``), so a count is at least
     the number of such dice: worked on groups built by hand (no unit of the rulesets reaches 6)."""
-    dice = find_system({"name": "dice"})
+    dice = read_system({"name": "dice"})
     group = Group("attacker", "main", (6, 3), (6,), frozenset({"infantry"}), (("infantry", 3),))
     assert dice.hits_range(group) == (2, 3)       # the 6 and the pair at 6 always hit; a pair counts once
-    lowluck = find_system({"name": "lowluck"})
+    lowluck = read_system({"name": "lowluck"})
     assert lowluck.hits_range(Group("attacker", "main", (3, 1), (), frozenset(), ())) == (0, 1)
 
 

@@ -121,12 +121,12 @@ def test_the_big_printed_battles_place_hits_together(fleets_made):
     placement under the printed rule, ``Side.placed``), so the test above reads that path too."""
     from pycore.calc import fleet
     from pycore.engine.army import Army
-    from pycore.engine.setup import parse_setup
+    from pycore.read.battle import read_setup
     from pycore.rulesets import find_ruleset
-    from pycore.systems import find_system
+    from pycore.read.systems import read_system
 
     for ruleset, system, attacker, defender in BIG_PRINTED:
         request = printed(ruleset, system, attacker, defender)
-        setup = parse_setup(request, find_ruleset(ruleset), find_system(request["system"]))
+        setup = read_setup(request, find_ruleset(ruleset), read_system(request["system"]))
         fleet.solve(setup, {role: Army(setup.side(role).units) for role in ("attacker", "defender")}, 1e-13, 1e-13)
     assert sum(side.placed for one in fleets_made for side in one.sides.values()) > 0

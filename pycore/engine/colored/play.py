@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import validate as v
 from ..sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog
 from ..setup import ROLES, BattleSetup
 from ..table import Table
@@ -42,9 +41,6 @@ class ColourPlay:
 
     def check_setup(self, setup: BattleSetup) -> None:
         check_setup(setup)
-
-    def read_dice(self, entry: Any, field: str, system: Any) -> dict:
-        return _read_dice(entry, field, system.chart.colors)
 
     def fight(self, setup: BattleSetup, table: Table, rounds: int | None) -> BattleLog:
         return fight(setup, table, rounds)
@@ -80,31 +76,6 @@ def check_setup(setup: BattleSetup) -> None:
         if setup.side(role).tech:
             raise BadRequest(f"{role}.tech", "coloured dice roll by colour, not by attack and defence values: "
                                              "technology does not change them")
-
-
-def _read_dice(entry: Any, field: str, colors: tuple[str, ...]) -> dict:
-    entry = v.obj(entry, field)
-    v.only_keys(entry, ROLES, field)
-    out: dict[str, dict[str, tuple[int, ...]]] = {}
-    for role in ROLES:
-        if role not in entry:
-            continue
-        where = f"{field}.{role}"
-        if isinstance(entry[role], list):
-            raise BadRequest(where, f"give the dice by colour, e.g. {{\"{colors[-1]}\": [6, 3, 2]}}")
-        by_color = v.obj(entry[role], where)
-        for color in by_color:
-            if color not in colors:
-                raise BadRequest(f"{where}.{color}", f"unknown colour (the chart's colours: {', '.join(colors)})")
-        out[role] = {}
-        for color, faces in by_color.items():
-            at = f"{where}.{color}"
-            if isinstance(faces, dict):
-                raise BadRequest(at, "coloured dice are compared face against face (docs/rules.md §7): give the "
-                                     "faces rolled, not a count of hits")
-            faces = v.array(faces, at, MAX_FACES)
-            out[role][color] = tuple(v.whole(f, f"{at}[{i}]", 1, 6) for i, f in enumerate(faces))
-    return out
 
 
 # -- the log --------------------------------------------------------------------------------------

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ... import validate as v
-from .chart import DEFAULT_CHART, Chart, parse_chart
-from .commit import Placement, parse_colors
+from .chart import DEFAULT_CHART, Chart
+from .commit import Placement, default_posts
 from ...errors import BadRequest
-from ...rulesets import Ruleset
 from ..luck import LuckSystem
 
 
@@ -34,9 +32,10 @@ class ColoredDice(LuckSystem):
     def __repr__(self) -> str:
         return "ColoredDice()" if self.chart == DEFAULT_CHART else f"ColoredDice({self.chart!r})"
 
-    def configure(self, spec: Mapping[str, Any], field: str) -> "ColoredDice":
-        v.only_keys(spec, ("name", "chart"), field)
-        return ColoredDice(parse_chart(spec["chart"], f"{field}.chart") if "chart" in spec else DEFAULT_CHART)
+    spec_keys = ("chart",)
+
+    def configure(self, chart: Chart = DEFAULT_CHART, **_: Any) -> "ColoredDice":
+        return ColoredDice(chart)
 
     def spec(self) -> dict:
         out: dict[str, Any] = {"name": self.id}
@@ -44,8 +43,9 @@ class ColoredDice(LuckSystem):
             out["chart"] = self.chart.to_json()
         return out
 
-    def commit(self, value: Any, field: str, counts: Mapping[str, int], ruleset: Ruleset) -> Placement:
-        return parse_colors(value, field, self.chart, counts, ruleset)
+    def placed(self, counts: Mapping[str, int]) -> Placement:
+        """Where a side's units stand when it names no colours: each type at the chart's default post."""
+        return Placement(tuple(sorted(default_posts(self.chart, counts).items())), None)
 
     # Coloured dice fight colour by colour, never by the engine's firing groups.
     def _no_groups(self, *args, **kwargs):

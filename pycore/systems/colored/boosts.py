@@ -24,7 +24,6 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Any, Sequence
 
-from ... import validate as v
 from ...errors import BadRequest, show
 from .match import match
 
@@ -103,9 +102,19 @@ def to_units(assignment: Assignment, kinds: Kinds) -> list[list[str]]:
     return out
 
 
+def _listed(value: Any, field: str, most: int) -> list:
+    """A list of at most ``most`` entries, in the words of every list a request holds (a player's boosts arrive
+    with the battle's dice, after the reading layer, so their shape is checked here, die by die)."""
+    if not isinstance(value, list):
+        raise BadRequest(field, f"must be a list, got {show(value)}")
+    if len(value) > most:
+        raise BadRequest(field, f"must have at most {most} entries, got {len(value)}")
+    return value
+
+
 def check(value: Any, field: str, faces: tuple[int, ...], kinds: Kinds) -> Assignment:
     """A player's boosts (per die, the units boosting it) checked against the rules; the assignment."""
-    dice = v.array(value, field, len(faces))
+    dice = _listed(value, field, len(faces))
     if len(dice) != len(faces):
         raise BadRequest(field, f"give the boosts of each of the {len(faces)} dice {list(faces)} "
                                 f"(an empty list for a die without boost), got {len(dice)}")
@@ -116,7 +125,7 @@ def check(value: Any, field: str, faces: tuple[int, ...], kinds: Kinds) -> Assig
     for i, units in enumerate(dice):
         where = f"{field}[{i}]"
         taken: list[int] = []
-        for j, uid in enumerate(v.array(units, where, len(kinds))):
+        for j, uid in enumerate(_listed(units, where, len(kinds))):
             if uid not in kind_of:
                 raise BadRequest(f"{where}[{j}]", f"{show(uid)} does not boost these dice"
                                  + (f" (boosting here: {', '.join(have)})" if have else " (nothing boosts here)"))

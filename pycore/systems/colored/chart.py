@@ -19,10 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
-from ... import validate as v
-from ...errors import BadRequest, show
 from ...rulesets import RULESETS
 
 GUIDELINES = ("any", "aircraft_first", "naval_first", "naval_only")
@@ -113,54 +110,3 @@ DEFAULT_CHART = Chart((
 ))
 
 
-def _units(value: Any, field: str) -> tuple[str, ...]:
-    out: list[str] = []
-    for i, unit_id in enumerate(v.array(value, field, len(KNOWN_UNITS))):
-        where = f"{field}[{i}]"
-        if not isinstance(unit_id, str) or unit_id not in KNOWN_UNITS:
-            raise BadRequest(where, f"unknown unit {show(unit_id)} (units: {', '.join(KNOWN_UNITS)})")
-        if unit_id in out:
-            raise BadRequest(where, f"{show(unit_id)} is listed twice")
-        out.append(unit_id)
-    return tuple(out)
-
-
-def _color_name(value: Any, field: str) -> str:
-    if not isinstance(value, str) or not COLOR_NAME.fullmatch(value):
-        raise BadRequest(field, "a colour's name is 1 to 20 lowercase letters a-z, digits or hyphens, "
-                         f"starting with a letter (e.g. red, sky-blue), got {show(value)}")
-    return value
-
-
-def parse_chart(value: Any, field: str) -> Chart:
-    """A chart from a request, every field checked; a BadRequest naming e.g. ``system.chart[2].rolls[0]``."""
-    entries = v.array(value, field, MAX_ROWS)
-    if not entries:
-        raise BadRequest(field, "a chart needs at least one colour")
-    rows: list[Row] = []
-    for i, entry in enumerate(entries):
-        where = f"{field}[{i}]"
-        entry = v.obj(entry, where)
-        v.only_keys(entry, ("color", "rolls", "boosts", "casualties", "choice"), where)
-        color = _color_name(v.required(entry, "color", where), f"{where}.color")
-        if any(row.color == color for row in rows):
-            raise BadRequest(f"{where}.color", f"colour {show(color)} is in the chart twice")
-        rolls = _units(entry.get("rolls", []), f"{where}.rolls")
-        kinds: list[tuple[str, ...]] = []
-        for k, kind in enumerate(v.array(entry.get("boosts", []), f"{where}.boosts", len(KNOWN_UNITS))):
-            units = _units(kind, f"{where}.boosts[{k}]")
-            if not units:
-                raise BadRequest(f"{where}.boosts[{k}]", "a kind of boost needs at least one unit")
-            for j, unit_id in enumerate(units):
-                if unit_id in rolls:
-                    raise BadRequest(f"{where}.boosts[{k}][{j}]", f"{show(unit_id)} already rolls {color}: "
-                                     "in one colour a unit either rolls or boosts")
-                if any(unit_id in other for other in kinds):
-                    raise BadRequest(f"{where}.boosts[{k}][{j}]", f"{show(unit_id)} is in two kinds of {color} boost")
-            kinds.append(units)
-        if not rolls and kinds:
-            raise BadRequest(f"{where}.rolls", f"{color} has boosts but no unit rolls its dice")
-        casualties = v.choice(entry.get("casualties", "any"), GUIDELINES, f"{where}.casualties")
-        choice = v.choice(entry.get("choice", "victim"), CHOICES, f"{where}.choice")
-        rows.append(Row(color, rolls, tuple(kinds), casualties, choice))
-    return Chart(tuple(rows))

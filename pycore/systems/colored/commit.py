@@ -19,11 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Mapping
 
-from ... import validate as v
-from ...errors import BadRequest
-from ...rulesets import Ruleset
 from .chart import Chart
 
 
@@ -135,43 +132,6 @@ def default_posts(chart: Chart, counts: Mapping[str, int]) -> dict[str, int]:
             color, _ = chart.default_post(unit_id)
             out[post_key(unit_id, color)] = n
     return out
-
-
-def parse_colors(value: Any, field: str, chart: Chart, counts: Mapping[str, int], ruleset: Ruleset) -> Placement:
-    """The side's commitment: the chart's default, with the unit types ``colors`` names placed as it says."""
-    posts = default_posts(chart, counts)
-    if value is None:
-        return Placement(tuple(sorted(posts.items())), None)
-    colors = v.obj(value, field)
-    v.only_keys(colors, chart.colors, field)
-    placed: dict[str, dict[str, int]] = {}
-    for color, spec in colors.items():
-        where = f"{field}.{color}"
-        spec = v.obj(spec, where)
-        v.only_keys(spec, ("rolls", "boosts"), where)
-        row = chart.row(color)
-        for job in ("rolls", "boosts"):
-            for unit_id, n in v.obj(spec.get(job, {}), f"{where}.{job}").items():
-                at = f"{where}.{job}.{unit_id}"
-                n = v.whole(n, at, 0, 2000)
-                able = unit_id in row.rolls if job == "rolls" else row.boost_kind(unit_id) is not None
-                if not able:
-                    other = chart.can_roll(unit_id) if job == "rolls" else chart.can_boost(unit_id)
-                    name = ruleset.unit(unit_id).name if ruleset.has(unit_id) else unit_id
-                    verb = "roll" if job == "rolls" else "boost"
-                    raise BadRequest(at, f"{name} cannot {verb} {color} in this chart"
-                                     + (f" ({verb}s: {', '.join(other)})" if other else f" (it {verb}s in no colour)"))
-                if n:
-                    placed.setdefault(unit_id, {})[post_key(unit_id, color)] = n
-    for unit_id, got in placed.items():
-        have = counts.get(unit_id, 0)
-        if sum(got.values()) != have:
-            raise BadRequest(f"{field}", f"{sum(got.values())} {unit_id} placed in colours, the side has {have}: "
-                                         f"place every one (or leave {unit_id} out to follow the chart)")
-        posts = {k: n for k, n in posts.items() if unit_of(k) != unit_id}
-        posts.update(got)
-    placement = tuple(sorted(posts.items()))
-    return Placement(placement, colors_json(chart, counts, dict(placement)))
 
 
 def colors_json(chart: Chart, counts: Mapping[str, int], posts: Mapping[str, int]) -> dict | None:

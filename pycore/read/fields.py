@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .errors import BadRequest, show
-from .jsontext import has_lone_surrogate
+from ..errors import BadRequest, show
+from ..jsontext import has_lone_surrogate
 
 
 def obj(value: Any, field: str) -> Mapping[str, Any]:

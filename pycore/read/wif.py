@@ -17,11 +17,11 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .. import validate as v
 from ..errors import BadRequest, show
-from . import modifiers as m
-from .choice import Forces
-from .table import Table
+from ..wif import modifiers as m
+from ..wif.choice import Forces
+from ..wif.table import Table
+from . import fields as v
 
 TOP_FIELDS = ("op", "attack", "defense", "fractional_odds", "table", "modifiers", "attack_halved",
               "extra_loss", "table_choice", "seed", "dice", "exact")

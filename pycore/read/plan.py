@@ -1,0 +1,220 @@
+"""A plan of attack read from a ``calc`` request: waves, the counter-attack, the territory's worth, the
+cheapest army asked for, and the attacker's rules read state by state.
+
+Reads the fields docs/api.md adds to ``calc`` ("Plan of attack"): ``waves``, ``counter``,
+``territory_value``, ``repair_between_waves``, ``recommend`` and, for wave 1 at the top as for each later
+wave, ``retreat_profit``, ``retreat_air_loss`` and ``retreat_strafe``, into a
+:class:`~pycore.calc.plans.Plan` and the canonical fields a link holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..calc.choices import Retreat
+from ..calc.plans import Plan, Wave
+from ..calc.recommend import GOALS, with_attacker
+from ..engine.sequence import MAX_ROUNDS
+from ..engine.setup import BattleSetup
+from ..errors import BadRequest, LuckdialError, show
+from . import fields as v
+from .battle import read_side, side_json
+
+PLAN_FIELDS = ("waves", "counter", "territory_value", "repair_between_waves", "recommend")
+RULE_FIELDS = ("retreat_profit", "retreat_air_loss", "retreat_strafe")
+WAVE_FIELDS = ("attacker", "rounds", "retreat_at_units", "retreat_below", "keep_land") + RULE_FIELDS
+MAX_WAVES = 8
+"""A plan of at most this many waves (the peer calculators take 4; more is a plan nobody plays)."""
+MAX_TERRITORY = 1000
+
+
+def asks_for_plan(request: Mapping[str, Any]) -> bool:
+    return any(field in request for field in PLAN_FIELDS + RULE_FIELDS)
+
+
+def _within(prefix: str, read, *args):
+    """``read(*args)``, a mistake's field named from ``prefix`` (``waves[1].attacker.units.tank``)."""
+    try:
+        return read(*args)
+    except LuckdialError as error:
+        bare = error.message[len(error.field) + 2:] if error.field else error.message
+        raise BadRequest(f"{prefix}.{error.field}" if error.field else prefix, bare, error.detail) from None
+
+
+def chance(value: Any, field: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not 0 <= value <= 1:
+        raise BadRequest(field, f"must be a chance from 0 to 1 (0 % to 100 %), got {show(value)}")
+    return float(value)
+
+
+def _ipcs(value: Any, field: str) -> float:
+    """An amount of IPCs (the profit threshold): a number from −1000 to 1000."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not -1000 <= value <= 1000:
+        raise BadRequest(field, f"must be a number of IPCs from -1000 to 1000, got {show(value)}")
+    return value
+
+
+def read_rules(spec: Mapping[str, Any], prefix: str) -> dict:
+    """A wave's rules read state by state, named as in the request."""
+    where = (lambda name: f"{prefix}.{name}") if prefix else (lambda name: name)
+    out = {}
+    if "retreat_profit" in spec:
+        out["profit"] = _ipcs(spec["retreat_profit"], where("retreat_profit"))
+    if "retreat_air_loss" in spec:
+        out["air_loss"] = chance(spec["retreat_air_loss"], where("retreat_air_loss"))
+    if "retreat_strafe" in spec:
+        out["strafe"] = chance(spec["retreat_strafe"], where("retreat_strafe"))
+    return out
+
+
+def check_rules(setup: BattleSetup, asked: list, rounds: int | None, rules: dict, prefix: str = "") -> None:
+    """Where the attacker's rules are refused (as ``retreat_below`` is): at sea, in an amphibious assault,
+    under systems without the chains that read them, and the profit rule with a round limit."""
+    if not asked:
+        return
+    if setup.kind == "amphibious":
+        raise BadRequest(asked[0], "land units that came from the sea cannot retreat; leave it out")
+    if setup.kind == "sea":
+        raise BadRequest(asked[0], "the calculator takes this option in land and amphibious battles only")
+    if setup.system.calculator is not None:
+        raise BadRequest(asked[0], f"the calculator takes this option with dice, Low Luck and biased dice only, "
+                                   f"not {setup.system.id}")
+    if "profit" in rules and rounds is not None:
+        raise BadRequest(f"{prefix}.retreat_profit" if prefix else "retreat_profit",
+                         "what pressing on is worth is worked for a battle fought to the end; leave rounds out")
+
+
+def _wave(spec: Any, k: int, setup: BattleSetup) -> tuple[Wave, dict]:
+    prefix = f"waves[{k}]"
+    spec = v.obj(spec, prefix)
+    v.only_keys(spec, WAVE_FIELDS, prefix)
+    side = _within(prefix, read_side, v.required(spec, "attacker", prefix), "attacker", setup.ruleset,
+                   setup.system, setup.kind)
+    if side.cargo:
+        raise BadRequest(f"{prefix}.attacker.cargo", "the calculator does not carry cargo yet; leave it out")
+    wave_setup = replace(setup, attacker=side)
+    rounds = v.whole(spec["rounds"], f"{prefix}.rounds", 1, MAX_ROUNDS) if "rounds" in spec else None
+    retreat = Retreat(
+        v.whole(spec["retreat_at_units"], f"{prefix}.retreat_at_units", 0, 10_000) if "retreat_at_units" in spec else None,
+        chance(spec["retreat_below"], f"{prefix}.retreat_below") if "retreat_below" in spec else None)
+    keep_land = v.boolean(spec.get("keep_land", False), f"{prefix}.keep_land")
+    rules = read_rules(spec, prefix)
+    asked = [f"{prefix}.{name}" for name in ("retreat_at_units", "retreat_below", "keep_land") + RULE_FIELDS
+             if name in spec and (name != "keep_land" or keep_land)]
+    check_rules(wave_setup, asked, rounds, rules, prefix)
+    canonical: dict = {"attacker": side_json(side)}
+    if rounds is not None:
+        canonical["rounds"] = rounds
+    for name in ("retreat_at_units", "retreat_below") + RULE_FIELDS:
+        if name in spec:
+            canonical[name] = spec[name]
+    if keep_land:
+        canonical["keep_land"] = True
+    return Wave(wave_setup, rounds, retreat, keep_land, **rules), canonical
+
+
+def _counter(spec: Any, setup: BattleSetup) -> tuple[BattleSetup, dict]:
+    """The counter-attack: a land battle, its attacker given, its defender the holders (their order and tech)."""
+    spec = v.obj(spec, "counter")
+    v.only_keys(spec, ("attacker", "defender"), "counter")
+    if setup.kind == "sea":
+        raise BadRequest("counter", "a sea battle takes no territory, so nothing is held against a counter-attack")
+    attacker = _within("counter", read_side, v.required(spec, "attacker", "counter"), "attacker",
+                       setup.ruleset, setup.system, "land")
+    holders = v.obj(spec.get("defender", {}), "counter.defender")
+    v.only_keys(holders, ("order_of_loss", "tech"), "counter.defender")
+    # The holders are whoever takes the territory: their order of loss and tech are read as a side's are
+    # (one infantry stands in for the units, which the plan fills in).
+    probe = _within("counter", read_side, {**holders, "units": {"infantry": 1}}, "defender", setup.ruleset,
+                    setup.system, "land")
+    defender = replace(probe, units=probe.units.minus({"infantry": 1}))
+    canonical: dict = {"attacker": side_json(attacker)}
+    mine = {key: value for key, value in side_json(probe).items() if key != "units"}
+    if mine:
+        canonical["defender"] = mine
+    return replace(setup, kind="land", attacker=attacker, defender=defender), canonical
+
+
+def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[Any, Any, str]:
+    """``recommend``: the units available (as an attacking side reads them), the target chance, its goal."""
+    spec = v.obj(spec, "recommend")
+    v.only_keys(spec, ("available", "target", "goal"), "recommend")
+    side = _within("recommend", read_side, {"units": v.required(spec, "available", "recommend")}, "attacker",
+                   setup.ruleset, setup.system, setup.kind)
+    available = side.units.plus(side.bombard, setup.ruleset)
+    target = chance(spec["target"], "recommend.target") if "target" in spec else None
+    goal = v.choice(spec.get("goal", "wins" if setup.kind == "sea" else "takes"), GOALS, "recommend.goal")
+    if goal == "holds" and plan.counter is None:
+        raise BadRequest("recommend.goal", "\"holds\" is the chance to hold the territory after the counter-attack; "
+                                           "give a counter-attack (counter) or choose \"takes\"")
+    if goal in ("takes", "holds") and setup.kind == "sea":
+        raise BadRequest("recommend.goal", f"a sea battle takes no territory; choose \"wins\", got {show(goal)}")
+    return available, target, goal
+
+
+def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict, rounds: int | None,
+          canonical: dict, exact: bool = False, most: int = 24) -> Plan:
+    """The plan a request asks for (wave 1 is its own battle); its fields added to ``canonical``."""
+    rules = read_rules(request, "")
+    asked = [name for name in RULE_FIELDS if name in request]
+    check_rules(setup, asked, rounds, rules)
+    for name in RULE_FIELDS:
+        if name in request:
+            canonical[name] = request[name]
+    first = Wave(setup, rounds, options["retreat"], options["keep_land"], **rules)
+    waves = [first]
+    specs = v.array(request.get("waves", []), "waves", MAX_WAVES - 1)
+    if specs and setup.system.carries:
+        raise BadRequest("waves", "A&A Chess COF and COF+R carry fractions from assault to assault; a plan of "
+                                  "waves with them is not worked yet")
+    if specs:
+        canonical["waves"] = []
+        for k, spec in enumerate(specs):
+            wave, wave_canonical = _wave(spec, k, setup)
+            waves.append(wave)
+            canonical["waves"].append(wave_canonical)
+    counter = None
+    if "counter" in request:
+        counter, canonical["counter"] = _counter(request["counter"], setup)
+    value = v.whole(request.get("territory_value", 0), "territory_value", -MAX_TERRITORY, MAX_TERRITORY)
+    if value:
+        canonical["territory_value"] = value
+    repair = v.boolean(request.get("repair_between_waves", False), "repair_between_waves")
+    if repair:
+        canonical["repair_between_waves"] = True
+    first_options = {key: options[key] for key in ("first_round", "damaged", "carry") if key in options}
+    plan = Plan(tuple(waves), counter, value, repair, first_options)
+    if exact:
+        _small_enough(plan, most)
+    if "recommend" in request:
+        available, target, goal = options["recommend"] = _recommend(request["recommend"], setup, plan)
+        canonical["recommend"] = {"available": available.as_dict(), "goal": goal,
+                                  **({"target": target} if target is not None else {})}
+        if exact:
+            _small_enough(recommend_with(plan, available), most)
+    return plan
+
+
+def recommend_with(plan: Plan, available) -> Plan:
+    return with_attacker(plan, available)
+
+
+def _small_enough(plan: Plan, most: int) -> None:
+    """``exact`` fractions for every battle of the plan of at most ``most`` units, as for one battle."""
+    defender = plan.waves[0].setup.defender.units.size
+    for k, wave in enumerate(plan.waves):
+        size = wave.setup.attacker.units.size + wave.setup.attacker.bombard.size + defender
+        if size > most:
+            field = "exact" if k == 0 else f"waves[{k - 1}]"
+            raise BadRequest(field, f"exact fractions are given for at most {most} units in a battle, wave {k + 1} "
+                                    f"has {size}; leave exact out for the float answer")
+    if plan.counter is not None:
+        holders = max(sum(n for uid, n in w.setup.attacker.units.counts
+                          if w.setup.ruleset.unit(uid).domain == "land") for w in plan.waves)
+        size = plan.counter.attacker.units.size + holders + defender
+        if size > most:
+            raise BadRequest("counter", f"exact fractions are given for at most {most} units in a battle, the "
+                                        f"counter-attack may have {size}; leave exact out for the float answer")
+
+
