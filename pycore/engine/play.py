@@ -128,7 +128,7 @@ def play_named(value: Any) -> Any:
 
     A request's other fields depend on how its system plays (coloured dice take ``boosts``), and
     they are checked first; an unknown or malformed system plays by steps until
-    :func:`pycore.systems.find_system` refuses it with its own message.
+    :func:`pycore.read.systems.read_system` refuses it with its own message.
     """
     name = value.get("name") if isinstance(value, dict) else None
     system = next((s for s in all_systems() if s.id == name), None)

@@ -2,9 +2,9 @@
 
 docs/rules.md §2 names three kinds of battle: ``land``, ``sea`` and ``amphibious``
 (a land battle whose attacker came from the sea, supported by shore
-bombardment). Each kind admits different units (:func:`allowed`); the reading
-layer (:mod:`pycore.read.battle`) refuses anything else with a message naming
-the field, so the engine never sees an impossible battle and reads no request.
+bombardment). Each kind admits different units (:func:`pycore.read.battle.allowed`);
+the reading layer refuses anything else with a message naming the field, so the
+engine never sees an impossible battle and reads no request.
 
 Decisions (docs/rules.md): an attacker's AA gun never attacks; in an
 amphibious assault every attacking land unit came from the sea and cannot
@@ -64,28 +64,6 @@ class BattleSetup:
 
     def has_tech(self, role: str, tech: str) -> bool:
         return tech in self.side(role).tech
-
-
-def allowed(ruleset: Ruleset, kind: str, role: str, unit_id: str) -> str | None:
-    """None when the unit may fight here; otherwise why not, in words."""
-    unit = ruleset.unit(unit_id)
-    if "anti_aircraft" in unit.abilities:
-        if role == "attacker":
-            return "an AA gun does not attack"
-        if kind == "sea":
-            return "an AA gun does not fight at sea"
-        return None
-    if kind == "land" and unit.domain == "sea":
-        return f"a {unit.name} cannot fight in a land battle (choose sea or amphibious)"
-    if kind == "sea" and unit.domain == "land":
-        return f"a {unit.name} cannot fight at sea (put it in cargo, aboard a transport)"
-    if kind == "amphibious" and unit.domain == "sea":
-        if role == "attacker" and "bombard" in unit.abilities:
-            return None
-        if role == "attacker":
-            return f"in an amphibious assault only ships that bombard ({', '.join(ruleset.rules.bombard_units)}) come along"
-        return f"a {unit.name} cannot defend a land territory"
-    return None
 
 
 SUB_RULES = ("subs_first", "printed")

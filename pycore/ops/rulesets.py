@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..read import fields as v
-from ..engine.setup import KINDS, ROLES, TECH_NAMES, TECHS, allowed
+from ..engine.setup import KINDS, ROLES, TECH_NAMES, TECHS
+from ..read.battle import allowed
 from ..forces import default_order_of_loss
 from ..rulesets import RULESETS
 from ..systems import all_systems

@@ -60,10 +60,14 @@ def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False
     parsed = read_resolve({**battle, "seed": "-"})
     if round_by_round:
         digest = commit_reveal.commitment_v2(commit_reveal.chain_key(secret, 0), parsed.committed)
-        canonical = read_resolve({**battle, "commit": {"hash": digest, "draws": []}}).canonical
+        commitment: dict = {"hash": digest, "draws": []}
     else:
         digest = commit_reveal.commitment(secret, parsed.committed)
-        canonical = read_resolve({**battle, "commit": {"hash": digest}}).canonical
+        commitment = {"hash": digest}
+    # The battle read once: its canonical form with the commitment where the stand-in seed stood (the same
+    # place a read of the committed request puts it, so the link is the same bytes).
+    canonical = {("commit" if key == "seed" else key): (commitment if key == "seed" else value)
+                 for key, value in parsed.canonical.items()}
     return {"link": link_for(canonical), "hash": digest}
 
 

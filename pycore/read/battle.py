@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..engine.setup import (CARGO_PER_SHIP, CARRIED_FREELY, KINDS, ROLES, SUB_RULES, TECHS, BattleSetup, SideSetup,
-                            allowed)
+from ..engine.setup import CARGO_PER_SHIP, CARRIED_FREELY, KINDS, ROLES, SUB_RULES, TECHS, BattleSetup, SideSetup
 from ..errors import BadRequest, show
 from ..forces import MAX_PER_SIDE, MAX_PER_UNIT, Force, full_order
 from ..rulesets import Ruleset
@@ -28,6 +27,28 @@ from .colors import read_colors
 ROCKETS_IN_NO_BATTLE = ("Rockets change no battle: an AA gun's rocket strikes an enemy factory at the end of "
                         "the combat move (seed 002), outside any battle; leave \"rockets\" out (docs/rules.md §5)")
 """Decision (docs/rules.md §5): Rockets are researched, never a battle's tech; the message says why."""
+
+def allowed(ruleset: Ruleset, kind: str, role: str, unit_id: str) -> str | None:
+    """None when the unit may fight here; otherwise why not, in words."""
+    unit = ruleset.unit(unit_id)
+    if "anti_aircraft" in unit.abilities:
+        if role == "attacker":
+            return "an AA gun does not attack"
+        if kind == "sea":
+            return "an AA gun does not fight at sea"
+        return None
+    if kind == "land" and unit.domain == "sea":
+        return f"a {unit.name} cannot fight in a land battle (choose sea or amphibious)"
+    if kind == "sea" and unit.domain == "land":
+        return f"a {unit.name} cannot fight at sea (put it in cargo, aboard a transport)"
+    if kind == "amphibious" and unit.domain == "sea":
+        if role == "attacker" and "bombard" in unit.abilities:
+            return None
+        if role == "attacker":
+            return f"in an amphibious assault only ships that bombard ({', '.join(ruleset.rules.bombard_units)}) come along"
+        return f"a {unit.name} cannot defend a land territory"
+    return None
+
 
 def _listed(counts: Mapping[str, int], ruleset: Ruleset) -> str:
     """"2 tanks and 1 artillery": the units of a message, by the ruleset's order."""
