@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ..errors import BadRequest, show
 from ..rulesets import Ruleset
-from ..systems.colored.chart import CHOICES, COLOR_NAME, GUIDELINES, KNOWN_UNITS, MAX_ROWS, Chart, Row
+from ..systems.colored.chart import CHOICES, COLOR_NAME, GUIDELINES, KNOWN_UNITS, MAX_ROWS, NO_COLOUR, Chart, Row
 from ..systems.colored.commit import Placement, colors_json, default_posts, post_key, unit_of
 from . import fields as v
 
@@ -71,6 +71,12 @@ def read_chart(value: Any, field: str) -> Chart:
 
 def read_colors(value: Any, field: str, chart: Chart, counts: Mapping[str, int], ruleset: Ruleset) -> Placement:
     """The side's commitment: the chart's default, with the unit types ``colors`` names placed as it says."""
+    role = field.split(".")[0]
+    for unit_id, n in counts.items():
+        if n and unit_id not in NO_COLOUR and not chart.can_roll(unit_id) and not chart.can_boost(unit_id):
+            name = ruleset.unit(unit_id).name
+            raise BadRequest(f"{role}.units.{unit_id}", f"this chart gives {name} no colour, so it would roll no dice "
+                             f"all battle: add {unit_id} to a colour's rolls or boosts (system.chart), or leave it out")
     posts = default_posts(chart, counts)
     if value is None:
         return Placement(tuple(sorted(posts.items())), None)

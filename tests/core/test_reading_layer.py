@@ -63,3 +63,23 @@ def test_a_system_is_configured_from_read_values():
     with pytest.raises(BadRequest) as refused:
         read_system({"name": "chess", "variant": "blitz"})
     assert refused.value.field == "system.variant" and "orthodox" in refused.value.message
+
+
+def test_every_unit_of_every_ruleset_has_a_colour_or_is_declared_colourless():
+    """docs/rules.md §7 "Commitment": the default chart names every type but the transport (NO_COLOUR)."""
+    from pycore.rulesets import RULESETS
+    from pycore.systems.colored.chart import DEFAULT_CHART, NO_COLOUR
+    for ruleset in RULESETS:
+        for unit in ruleset.units:
+            assert (DEFAULT_CHART.can_roll(unit.id) or DEFAULT_CHART.can_boost(unit.id)
+                    or unit.id in NO_COLOUR), (ruleset.id, unit.id)
+
+
+def test_a_chart_that_gives_a_side_s_unit_no_colour_is_refused_naming_the_unit():
+    """Three cruisers under a chart without cruisers once rolled no dice all battle, silently."""
+    from tests.core.helpers import error
+    chart = [{"color": "red", "rolls": ["destroyer", "battleship"]}]
+    got = error({"op": "resolve", "ruleset": "1942-2e", "seed": "s", "kind": "sea",
+                 "system": {"name": "colored", "chart": chart},
+                 "attacker": {"units": {"cruiser": 3}}, "defender": {"units": {"destroyer": 2}}})
+    assert got["field"] == "attacker.units.cruiser" and "no colour" in got["message"]

@@ -48,6 +48,10 @@ MAX_DICE = 6
 """Seed 001: "up to a maximum of 6 dice per color per player per round of combat"."""
 
 KNOWN_UNITS: tuple[str, ...] = tuple(dict.fromkeys(u.id for r in RULESETS for u in r.units))
+NO_COLOUR = ("transport",)
+"""The unit types no chart needs to name (docs/rules.md §7, "Commitment"): they never roll a die under any
+chart (a transport takes no part but is a casualty). Any other type a side brings must roll or boost in some
+colour of the battle's chart, or it would sit through the battle rolling nothing."""
 
 
 @dataclass(frozen=True, slots=True)
