@@ -219,6 +219,18 @@ def requests(rng: random.Random) -> list[tuple[dict, dict]]:
     response = add(journal)
     if response["ok"]:
         add({"op": "share", "decode": response["result"]["link"]})
+    # A turn (docs/rules.md §9.5): one pool over several battles, as attacker and as defender.
+    turn = {"op": "plan_turn", "ruleset": "1942-2e", "system": {"name": "dice"},
+            "available": {"infantry": 3, "artillery": 1, "tank": 1, "fighter": 1},
+            "battles": [{"name": "Karelia", "defender": {"units": {"infantry": 2}}, "territory_value": 3},
+                        {"defender": {"units": {"infantry": 1, "artillery": 1}}, "territory_value": 2,
+                         "target": 0.6}]}
+    add(turn)
+    add({**turn, "system": {"name": "lowluck"}, "exact": True})
+    add({"op": "plan_turn", "ruleset": "anniversary", "system": {"name": "biased"}, "side": "defender",
+         "available": {"infantry": 2, "fighter": 1},
+         "battles": [{"attacker": {"units": {"tank": 2, "infantry": 1}}, "territory_value": 4},
+                     {"attacker": {"units": {"infantry": 2}}, "defender": {"units": {"infantry": 1}}}]})
     # Bad requests.
     for bad in ({}, {"op": "fly"}, {"op": "resolve"}, {"op": "calc", "ruleset": "x"},
                 {"op": "resolve", "ruleset": "classic", "system": {"name": "colored"}, "kind": "amphibious",
@@ -227,7 +239,9 @@ def requests(rng: random.Random) -> list[tuple[dict, dict]]:
                  "attacker": {"units": {"infantry": -1}}, "defender": {"units": {"infantry": 1}}, "seed": "s"},
                 {"op": "share", "decode": "v1.@@@"}, {"op": "share", "decode": "v2.abc"},
                 {"op": "wif", "attack": -1, "defense": 1}, {"op": "research", "system": "lowluck"},
-                {"op": "journal", "battles": [{"attacker": "A", "defender": "B", "luck": {"swing": 3, "law": {"3": 0.5}}}]}):
+                {"op": "journal", "battles": [{"attacker": "A", "defender": "B", "luck": {"swing": 3, "law": {"3": 0.5}}}]},
+                {"op": "plan_turn", "ruleset": "1942-2e", "system": {"name": "dice"}, "available": {"infantry": -1},
+                 "battles": []}):
         add(bad)
     return record
 

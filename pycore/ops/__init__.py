@@ -35,6 +35,7 @@ OPS = {
     "research": Op("pycore.ops.research", linkable=True),
     "bombing": Op("pycore.ops.bombing", linkable=True),
     "journal": Op("pycore.ops.journal", linkable=True),
+    "plan_turn": Op("pycore.ops.plan_turn", linkable=True),
 }
 """The one table of ops: ``pycore.api.handle`` answers these, a link holds the linkable ones. Each module is
 imported on first use, so start-up only pays for the ops it calls."""

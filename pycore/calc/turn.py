@@ -1,0 +1,194 @@
+"""A turn planned (docs/rules.md §9.5): one pool of units split over several battles for the greatest expected
+swing, every split searched and every battle worked exactly.
+
+As attacker, each battle is a territory's defenders and the units the pool sends against it (or none: a unit
+may stay home); as defender, each is a threat and the units the pool adds to those already there. A battle's
+swing is from the pool owner's side: the IPCs the other side loses, less those he loses, plus (attacker) or
+less (defender) the territory's value times the chance it is taken. The best split maximises the sum.
+
+How the answer is known to be the best: every army a battle admits (every count of every pool type it may
+take, up to the pool) is worked once by the calculator (:func:`pycore.calc.method.compute`), and a dynamic
+programme over the battles in turn, its state the pool still unspent, takes the best of every way to spend
+it; no army is skipped and no bound is assumed (adding a unit is not assumed to help: a bigger army can cost
+more than it wins). A battle's ``target`` (take it with at least this chance) keeps only the armies that
+reach it. The work is counted before it starts (:func:`estimate`) and refused over the calculator's budget.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from ..engine.setup import BattleSetup
+from ..forces import Force
+from . import cost
+from .choices import is_below
+from .method import compute, plan as method_plan
+from .total import fsum
+
+SIDES = ("attacker", "defender")
+MAX_BATTLES = 6
+"""A turn of at most this many battles (a turn's attacks on one map; the page offers up to 4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Front:
+    """One battle of the turn, as read: the side that does not come from the pool is set in ``setup``."""
+
+    name: str
+    setup: BattleSetup          # the fixed side filled (the threat, or the defenders attacked); the pool's empty
+    held: Force                 # defender: the units already there, which the pool joins
+    value: int                  # the territory's value in IPCs
+    target: float | None        # attacker: take it with at least this chance
+    may: tuple[str, ...]        # the pool's unit types this battle admits
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A ``plan_turn`` request as read (pycore.read.turn)."""
+
+    canonical: dict
+    side: str                   # whose pool: "attacker" or "defender"
+    pool: Force
+    fronts: tuple[Front, ...]
+    goal: str
+    exact: bool
+    estimate: bool
+    timing: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one army does in one battle: the chance the territory is taken, and the expected swing."""
+
+    takes: Any
+    swing: Any
+
+
+def armies(front: Front, pool: Force) -> list[Force]:
+    """Every army the battle admits from the pool (the empty army first: nobody sent)."""
+    kinds = [(uid, n) for uid, n in pool.counts if uid in front.may]
+    out = []
+    for counts in product(*(range(n + 1) for _, n in kinds)):
+        out.append(Force(tuple((uid, k) for (uid, _), k in zip(kinds, counts) if k)))
+    return out
+
+
+def count(turn: Turn) -> int:
+    """How many armies the search works, by arithmetic alone (the estimate never builds them)."""
+    total = 0
+    for front in turn.fronts:
+        many = 1
+        for uid, n in turn.pool.counts:
+            if uid in front.may:
+                many *= n + 1
+        total += many
+    return total
+
+
+def _battle(turn: Turn, front: Front, army: Force) -> BattleSetup:
+    """The battle with this army from the pool on its side."""
+    ruleset = front.setup.ruleset
+    if turn.side == "attacker":
+        return replace(front.setup, attacker=replace(front.setup.attacker, units=army))
+    units = front.held.plus(army, ruleset)
+    return replace(front.setup, defender=replace(front.setup.defender, units=units))
+
+
+def estimate(turn: Turn) -> cost.Estimate:
+    """Every battle worked with the whole pool it admits (an envelope of each of its armies), times its armies."""
+    seconds, states, method = cost.OVERHEAD, 0, "ladder"
+    for front in turn.fronts:
+        everyone = Force(tuple((uid, n) for uid, n in turn.pool.counts if uid in front.may))
+        many = 1
+        for _, n in everyone.counts:
+            many *= n + 1
+        if not everyone and turn.side == "attacker":
+            continue
+        guess = method_plan(_battle(turn, front, everyone), turn.exact)
+        if guess.method == "monte_carlo":
+            method = "monte_carlo"
+        seconds += many * max(0.0, guess.seconds - cost.OVERHEAD)
+        states += many * guess.states
+    return cost.Estimate(method, states, seconds)
+
+
+def check(turn: Turn, guess: cost.Estimate) -> None:
+    """Refuse, before any work, a turn over the budget or one that would need a simulated battle."""
+    if guess.method == "monte_carlo":
+        raise cost.TooBig("battles", "a battle of this turn is beyond the sizes worked exactly (docs/rules.md §9), "
+                          "and a turn is searched exactly: plan it with fewer units", {"estimate": guess.as_json()})
+    if guess.seconds > cost.BUDGET_SECONDS:
+        raise cost.too_big("working every army of every battle", guess, None,
+                           f" ({count(turn)} armies; fewer units in the pool or fewer battles make fewer)")
+
+
+def outcome(turn: Turn, front: Front, army: Force) -> Outcome:
+    """The army's chance to take the territory and its expected swing, from the pool owner's side."""
+    zero = Fraction(0) if turn.exact else 0.0
+    one = Fraction(1) if turn.exact else 1.0
+    if turn.side == "attacker" and not army:
+        return Outcome(zero, zero)                      # nobody sent: no battle
+    setup = _battle(turn, front, army)
+    if turn.side == "defender" and not setup.defender.units:
+        # Nobody defends: the threat walks in if it has a land unit (docs/rules.md §9, "The territory").
+        taken = one if any(setup.ruleset.unit(uid).domain == "land" for uid, _ in setup.attacker.units.counts) \
+            else zero
+        return Outcome(taken, -front.value * taken)
+    got = compute(setup, None, turn.exact)
+    lost = got["cost"]
+    if turn.side == "attacker":
+        return Outcome(got["takes"], lost["defender"] - lost["attacker"] + front.value * got["takes"])
+    return Outcome(got["takes"], lost["attacker"] - lost["defender"] - front.value * got["takes"])
+
+
+def _price(front: Front, army: Force) -> int:
+    return sum(front.setup.ruleset.unit(uid).cost * n for uid, n in army.counts)
+
+
+def search(turn: Turn) -> dict:
+    """{"choices": per battle (army, Outcome), "swing": the sum, "armies": how many were worked}, or
+    {"choices": None, ...} when no split reaches every battle's target."""
+    ruleset = turn.fronts[0].setup.ruleset
+    zero = Fraction(0) if turn.exact else 0.0
+    options: list[list[tuple[Force, Outcome]]] = []
+    worked = 0
+    for front in turn.fronts:
+        mine = []
+        for army in armies(front, turn.pool):
+            got = outcome(turn, front, army)
+            worked += 1
+            if front.target is not None and is_below(got.takes, front.target):
+                continue
+            mine.append((army, got))
+        options.append(mine)
+    best: dict = {}
+
+    def best_from(i: int, left: Force) -> tuple[Any, tuple] | None:
+        """The best (swing, choices) of battles i… with ``left`` to spend; None when a target cannot be met."""
+        if i == len(options):
+            return zero, ()
+        key = (i, left)
+        if key in best:
+            return best[key]
+        found = None
+        for army, got in options[i]:
+            if any(left.count(uid) < n for uid, n in army.counts):
+                continue
+            rest = best_from(i + 1, left.minus(army.as_dict()))
+            if rest is None:
+                continue
+            total = fsum([got.swing, rest[0]]) if not turn.exact else got.swing + rest[0]
+            sent = _price(turn.fronts[i], army) + sum(_price(turn.fronts[i + 1 + j], a) for j, (a, _) in enumerate(rest[1]))
+            rank = (total, -sent)
+            if found is None or rank > found[2]:
+                found = (total, ((army, got),) + rest[1], rank)
+        best[key] = None if found is None else (found[0], found[1])
+        return best[key]
+
+    answer = best_from(0, turn.pool)
+    if answer is None:
+        return {"choices": None, "swing": None, "armies": worked, "ruleset": ruleset}
+    return {"choices": answer[1], "swing": answer[0], "armies": worked, "ruleset": ruleset}

@@ -1,0 +1,65 @@
+"""Op ``plan_turn``: one pool of units split over several battles for the greatest expected swing (docs/api.md).
+
+Read by :mod:`pycore.read.turn`, searched by :mod:`pycore.calc.turn` (every army of every battle worked
+exactly, every split compared), written here: per battle the units sent, the chance the territory is taken
+(as attacker) or held (as defender), the expected swing; the units left home; the total.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Mapping
+
+from ..calc.turn import Turn, check, estimate, search
+from ..read.turn import read_turn
+from ..share import link_for
+
+
+def normalize(request: Mapping[str, Any]) -> dict:
+    """The canonical request, as a link holds it."""
+    return read_turn(request).canonical
+
+
+
+def _assignment(turn: Turn, front, army, got) -> dict:
+    out: dict[str, Any] = {"battle": front.name, "units": army.as_dict(), "swing": float(got.swing),
+                           "territory_value": front.value}
+    if turn.side == "attacker":
+        out["takes"] = float(got.takes) if army else 0.0
+    else:
+        out["holds"] = float(1 - got.takes)
+    if front.target is not None:
+        out["target"] = front.target
+    if turn.exact:
+        out["exact_swing"] = str(got.swing)
+    return out
+
+
+def run(request: Mapping[str, Any]) -> dict:
+    turn = read_turn(request)
+    guess = estimate(turn)
+    if turn.estimate:
+        return {"estimate": guess.as_json(), "link": link_for(turn.canonical)}
+    check(turn, guess)
+    began = time.perf_counter()
+    got = search(turn)
+    seconds = time.perf_counter() - began
+    result: dict[str, Any] = {"side": turn.side, "goal": turn.goal, "armies": got["armies"],
+                              "method": "exact", "link": link_for(turn.canonical)}
+    if got["choices"] is None:
+        result.update({"swing": None, "assignments": None, "home": turn.pool.as_dict(),
+                       "words": "No split of these units reaches every battle's target chance."})
+    else:
+        sent: dict[str, int] = {}
+        result["assignments"] = []
+        for front, (army, outcome) in zip(turn.fronts, got["choices"]):
+            result["assignments"].append(_assignment(turn, front, army, outcome))
+            for uid, n in army.counts:
+                sent[uid] = sent.get(uid, 0) + n
+        result["swing"] = float(got["swing"])
+        if turn.exact:
+            result["exact_swing"] = str(got["swing"])
+        result["home"] = {uid: n - sent.get(uid, 0) for uid, n in turn.pool.counts if n - sent.get(uid, 0)}
+    if turn.timing:
+        result["timing"] = {"seconds": seconds}
+    return result

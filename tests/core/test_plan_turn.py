@@ -1,0 +1,88 @@
+"""Op ``plan_turn`` (docs/api.md; docs/rules.md §9.5): its reading, its refusals and its link.
+
+The best split itself is checked against the independent referee's brute force in
+tests/referee/test_turn_agreement.py; here, what a player gets for bad input, a turn too big to work, the
+estimate alone, exact fractions, a sea battle and the link that holds the turn.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tests.core.helpers import call, error, ok
+
+TURN = {"op": "plan_turn", "ruleset": "1942-2e", "system": {"name": "dice"},
+        "available": {"infantry": 2, "tank": 1},
+        "battles": [{"name": "Karelia", "defender": {"units": {"infantry": 1}}, "territory_value": 3},
+                    {"defender": {"units": {"infantry": 2}}, "territory_value": 2}]}
+
+
+def with_(**changes):
+    return {**TURN, **changes}
+
+
+@pytest.mark.parametrize("request_, field", [
+    (with_(available={"infantry": -1}), "available.infantry"),
+    (with_(available={"zeppelin": 1}), "available.zeppelin"),
+    (with_(available={}), "available"),
+    (with_(battles=[]), "battles"),
+    (with_(battles=[{"defender": {"units": {"infantry": 1}}}] * 7), "battles"),
+    (with_(battles=[{"defender": {"units": {"infantry": 1}}, "attacker": {"units": {"tank": 1}}}]), "battles[0].attacker"),
+    (with_(battles=[{"defender": {"units": {"infantry": 1}}, "target": 1.5}]), "battles[0].target"),
+    (with_(battles=[{"kind": "sea", "defender": {"units": {"destroyer": 1}}, "target": 0.5}]), "battles[0].target"),
+    (with_(battles=[{"defender": {"units": {"battleship": 1}}}]), "battles[0].defender.units.battleship"),
+    (with_(battles=[{"defender": {"units": {"infantry": 1}}, "territory_value": -2}]), "battles[0].territory_value"),
+    (with_(system={"name": "chess"}), "system"),
+    (with_(side="neutral"), "side"),
+    (with_(side="defender", battles=[{"attacker": {"units": {"tank": 1}}, "defender": {"units": {"destroyer": 1}}}]),
+     "battles[0].defender.units.destroyer"),
+])
+def test_bad_input_is_refused_naming_the_field(request_, field):
+    got = error(request_)
+    assert got["type"] == "bad_request" and got["field"] == field, got
+
+
+def test_a_turn_too_big_to_work_is_refused_before_any_work_in_words():
+    big = with_(available={"infantry": 30, "artillery": 20, "tank": 20, "fighter": 10},
+                battles=[{"defender": {"units": {"infantry": 20}}}] * 3)
+    got = error(big)
+    assert got["type"] == "too_big" and "armies" in got["message"] and "fewer" in got["message"]
+
+
+def test_the_estimate_alone_and_the_link_that_holds_the_turn():
+    got = ok(with_(estimate=True))
+    assert set(got) == {"estimate", "link"} and got["estimate"]["within_budget"]
+    decoded = ok({"op": "share", "decode": got["link"]})["request"]
+    assert decoded["op"] == "plan_turn" and decoded["battles"][0]["name"] == "Karelia"
+    assert ok(decoded)["swing"] == ok(TURN)["swing"]
+
+
+def test_exact_fractions_are_the_floats_exactly_rounded():
+    got = ok(with_(exact=True))
+    assert float(Fraction(got["exact_swing"])) == got["swing"]
+    assert sum(Fraction(a["exact_swing"]) for a in got["assignments"]) == Fraction(got["exact_swing"])
+
+
+def test_a_sea_battle_takes_ships_and_aircraft_not_land_units():
+    got = ok(with_(available={"destroyer": 1, "fighter": 1, "infantry": 1},
+                   battles=[{"kind": "sea", "defender": {"units": {"submarine": 1}}}]))
+    assert "infantry" not in got["assignments"][0]["units"] and got["home"].get("infantry") == 1
+
+
+def test_the_defender_holds_with_the_pool_added_to_those_there():
+    got = ok({"op": "plan_turn", "ruleset": "1942-2e", "system": {"name": "lowluck"}, "side": "defender",
+              "available": {"infantry": 2},
+              "battles": [{"attacker": {"units": {"tank": 2}}, "territory_value": 4},
+                          {"attacker": {"units": {"infantry": 1}}, "defender": {"units": {"infantry": 3}},
+                           "territory_value": 1}]})
+    assert got["side"] == "defender" and all("holds" in a for a in got["assignments"])
+    # Three infantry already hold against one: the pool's two go where the tanks come (a hand check: with no
+    # defender the tanks take the 4-IPC territory for sure, a swing of -4).
+    assert got["assignments"][0]["units"] == {"infantry": 2}
+
+
+def test_the_envelope_never_raises():
+    envelope = call({"op": "plan_turn"})
+    assert not envelope["ok"] and envelope["error"]["field"] == "ruleset"
