@@ -9,7 +9,8 @@ less (defender) the territory's value times the chance it is taken. The best spl
 How the answer is known to be the best: every army a battle admits (every count of every pool type it may
 take, up to the pool) is worked once by the calculator (:func:`pycore.calc.method.compute`), and a dynamic
 programme over the battles in turn, its state the pool still unspent, takes the best of every way to spend
-it; no army is skipped and no bound is assumed (adding a unit is not assumed to help: a bigger army can cost
+it (within ``budget``, where the units used may cost at most so many IPCs in all); no army is skipped and no
+bound is assumed (adding a unit is not assumed to help: a bigger army can cost
 more than it wins). A battle's ``target`` (take it with at least this chance) keeps only the armies that
 reach it. The work is counted before it starts (:func:`estimate`) and refused over the calculator's budget.
 """
@@ -57,6 +58,7 @@ class Turn:
     exact: bool
     estimate: bool
     timing: bool
+    budget: int | None = None   # the units used may cost at most this many IPCs in all (money to place)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +176,11 @@ def search(turn: Turn) -> dict:
         if key in best:
             return best[key]
         found = None
+        spent = _price(turn.fronts[0], turn.pool) - _price(turn.fronts[0], left)
         for army, got in options[i]:
             if any(left.count(uid) < n for uid, n in army.counts):
+                continue
+            if turn.budget is not None and spent + _price(turn.fronts[i], army) > turn.budget:
                 continue
             rest = best_from(i + 1, left.minus(army.as_dict()))
             if rest is None:

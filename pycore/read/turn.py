@@ -23,8 +23,9 @@ from .battle import _counts, allowed, read_side, read_sub_rule, side_json
 from .plan import chance
 from .systems import read_system
 
-FIELDS = ("op", "ruleset", "system", "side", "available", "battles", "goal", "exact", "estimate", "timing",
+FIELDS = ("op", "ruleset", "system", "side", "available", "budget", "battles", "goal", "exact", "estimate", "timing",
           "sub_rule")
+MAX_BUDGET = 10_000
 BATTLE_FIELDS = ("name", "kind", "attacker", "defender", "territory_value", "target")
 GOALS = ("swing",)
 """What the split maximises: the expected swing, every battle's summed (docs/rules.md §9.5)."""
@@ -115,6 +116,7 @@ def read_turn(request: Mapping[str, Any]) -> Turn:
         front, canonical = _front(spec, i, side, ruleset, system, pool, sub_rule)
         fronts.append(front)
         canonical_battles.append(canonical)
+    budget = v.whole(request["budget"], "budget", 0, MAX_BUDGET) if "budget" in request else None
     goal = v.choice(request.get("goal", "swing"), GOALS, "goal")
     exact = v.boolean(request.get("exact", False), "exact")
     estimate = v.boolean(request.get("estimate", False), "estimate")
@@ -125,8 +127,10 @@ def read_turn(request: Mapping[str, Any]) -> Turn:
     if sub_rule != "subs_first":
         canonical["sub_rule"] = sub_rule
     canonical["available"] = pool.as_dict()
+    if budget is not None:
+        canonical["budget"] = budget
     canonical["battles"] = canonical_battles
     if exact:
         canonical["exact"] = True
-    return Turn(canonical, side, pool, tuple(fronts), goal, exact, estimate, timing)
+    return Turn(canonical, side, pool, tuple(fronts), goal, exact, estimate, timing, budget)
 

@@ -86,3 +86,16 @@ def test_the_defender_holds_with_the_pool_added_to_those_there():
 def test_the_envelope_never_raises():
     envelope = call({"op": "plan_turn"})
     assert not envelope["ok"] and envelope["error"]["field"] == "ruleset"
+
+
+def test_a_budget_caps_the_cost_of_the_units_used():
+    """docs/rules.md §9.5: with money to place, the units used (1942-2e: infantry 3, tank 6 IPCs) cost at most
+    the budget in all; without it the same turn uses more."""
+    turn = with_(available={"infantry": 3, "tank": 1}, battles=[{"defender": {"units": {"infantry": 1}},
+                                                                  "territory_value": 10}])
+    free = ok(turn)
+    capped = ok({**turn, "budget": 6})
+    cost = {"infantry": 3, "tank": 6}
+    spend = lambda got: sum(cost[u] * n for a in got["assignments"] for u, n in a["units"].items())
+    assert spend(free) > 6 >= spend(capped) > 0
+    assert error({**turn, "budget": -1})["field"] == "budget"

@@ -1,7 +1,7 @@
 """A turn planned (docs/rules.md §9.5) against the referee's brute force over every split (tests/referee/turn.py).
 
 Seeded random turns of two or three land battles with small pools, dice and Low Luck, as attacker and as
-defender, some with a target chance: the project's best total swing (through the JSON door) equals the
+defender, some with a target chance, some with a budget the units used must fit: the project's best total swing (through the JSON door) equals the
 referee's to 1e-9, and the split it names is one of the referee's best splits, each battle's swing and
 chance as the referee works them.
 """
@@ -34,8 +34,9 @@ def _turn(rng: random.Random, side: str) -> dict:
         battles.append(battle)
     if side == "attacker" and rng.random() < 0.4:
         battles[0]["target"] = 0.5
+    money = {"budget": rng.choice((6, 10, 16))} if rng.random() < 0.4 else {}
     return {"op": "plan_turn", "ruleset": rid, "system": {"name": rng.choice(("dice", "lowluck"))},
-            "side": side, "available": pool, "battles": battles}
+            "side": side, "available": pool, "battles": battles, **money}
 
 
 def _project(request: dict) -> dict:

@@ -86,6 +86,9 @@ def best_turn(request: dict) -> tuple[Fraction | None, list]:
                 used[uid] = used.get(uid, 0) + n
         if any(n > pool.get(uid, 0) for uid, n in used.items()):
             continue
+        rs = RULESETS[request["ruleset"]]
+        if "budget" in request and sum(rs.unit(uid).cost * n for uid, n in used.items()) > request["budget"]:
+            continue
         total = sum((value for _, value in split), Fraction(0))
         if best is None or total > best:
             best, splits = total, [[army for army, _ in split]]
