@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ..read import fields as v
 from ..errors import BadRequest, show
-from ..origin import label
+from ..fair.origin import label
 from ..share import link_for
 from ..research.bombing import (CAP_KIND, CHESS_VARIANTS, COMPLEX_CAP, LOWLUCK_RULES, MAX_BOMBERS, RULESETS,
                                 SYSTEMS, RAID_KEYS, RAIDS, SYSTEM_KEYS, Dice, cap_damage, settle)

@@ -17,7 +17,7 @@ from ..engine.sequence import MAX_ROUNDS
 from ..errors import BadRequest, show
 from ..luck import game
 from . import journal_words as words
-from ..report import layout
+from .report import layout
 from ..read.resolve import read_report_options
 from ..calc.cost import TooBig
 from ..luck.law import TooMuchWork, mean_sd, percentile

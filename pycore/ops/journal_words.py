@@ -1,4 +1,4 @@
-"""A game journal as a forum post, in the page's words (:func:`pycore.report.layout` lays it out).
+"""A game journal as a forum post, in the page's words (:func:`pycore.ops.report.layout` lays it out).
 
 The sides and labels are what players typed: they go in as typed parts, which each format escapes (never
 markup). The luckiest side first, then every battle in the order fought, then the journal's link.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..report_words import Line, percentile_words
+from .report_words import Line, percentile_words
 
 LINK_WORDS = "Open this journal on Luckdial"
 

@@ -21,9 +21,9 @@ from ..engine.table import Decisions, RefereeTable, SeededTable, StagedTable, Ta
 from ..errors import BadRequest
 from ..luck.battle import luck_of
 from ..read.resolve import Request, read_resolve
-from .. import origin as origin_of
-from ..report import report
-from ..report_words import names_of as summary_names
+from ..fair import origin as origin_of
+from .report import report
+from .report_words import names_of as summary_names
 from ..share import link_for
 from ..systems import spec_of
 

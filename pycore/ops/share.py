@@ -1,6 +1,6 @@
 """Op ``share``: a request in, its link out; a link in, the validated request it holds out (docs/links.md).
 
-A third form starts a commit–reveal battle (:mod:`pycore.commit`): the
+A third form starts a commit–reveal battle (:mod:`pycore.fair.commit`): the
 attacker's battle and secret in, the commitment link (which holds only the
 hash of the secret) out.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .. import commit as commit_reveal
-from .. import origin
+from ..fair import commit as commit_reveal
+from ..fair import origin
 from ..read import fields as v
 from ..errors import BadRequest
 from ..read.resolve import read_resolve
@@ -49,7 +49,7 @@ def run(request: Mapping[str, Any]) -> dict:
 def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False) -> dict:
     """The attacker's commitment link: the battle and ``sha256(tag, secret, setup)``, never the secret.
 
-    Round by round, the commitment binds the head of the secret's chain of keys instead (pycore/commit.py)."""
+    Round by round, the commitment binds the head of the secret's chain of keys instead (pycore/fair/commit.py)."""
     if battle.get("op") != "resolve":
         raise BadRequest("commit.op", "a commitment is made for a battle: op must be resolve")
     given = [key for key in origin.KEYS if key in battle]

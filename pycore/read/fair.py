@@ -1,6 +1,6 @@
 """Where a battle's dice come from, read from a request: a seed, table dice, a beacon round, a commitment.
 
-The reading half of :mod:`pycore.origin`, :mod:`pycore.beacon` and :mod:`pycore.commit`
+The reading half of :mod:`pycore.fair.origin`, :mod:`pycore.fair.beacon` and :mod:`pycore.fair.commit`
 (docs/links.md "Where the dice come from" and "Fair dice, round by round"): each field checked once,
 into the canonical form a link holds; those modules derive the seeds and say where the dice came from.
 """
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .. import beacon as quicknet
-from .. import commit as commit_reveal
-from ..beacon import SIGNATURE, MAX_DRAWS, MAX_ROUND
-from ..commit import HEX64, CHAIN_LENGTH, MAX_PHRASE
+from ..fair import beacon as quicknet
+from ..fair import commit as commit_reveal
+from ..fair.beacon import SIGNATURE, MAX_DRAWS, MAX_ROUND
+from ..fair.commit import HEX64, CHAIN_LENGTH, MAX_PHRASE
 from ..errors import BadRequest, show
-from ..origin import KEYS, Origin
+from ..fair.origin import KEYS, Origin
 from . import fields as v
 
 

@@ -18,7 +18,7 @@ from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import ROLES, BattleSetup
 from ..engine.table import Decisions, TableHits
 from ..errors import BadRequest, show
-from ..origin import Origin
+from ..fair.origin import Origin
 from ..rulesets import find_ruleset
 from . import fields as v
 from .battle import read_setup, setup_json

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pycore.ops import decode_link
-from pycore.report import layout
-from pycore.report_words import Line
+from pycore.ops.report import layout
+from pycore.ops.report_words import Line
 from tests.core.helpers import ok
 
 PAGE = "https://owner.github.io/luckdial/"

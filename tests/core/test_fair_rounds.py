@@ -19,7 +19,8 @@ import hmac
 
 import pytest
 
-from pycore import beacon, commit, dice
+from pycore import dice
+from pycore.fair import beacon, commit
 from pycore.read.battle import read_setup
 from pycore.engine.sequence import fight
 from pycore.engine.table import Decisions, StagedTable

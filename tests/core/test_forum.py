@@ -8,8 +8,9 @@ import hmac
 
 import pytest
 
-from pycore import beacon, dice
-from pycore.commit import commitment
+from pycore import dice
+from pycore.fair import beacon
+from pycore.fair.commit import commitment
 from pycore.ops import decode_link
 from tests.core.helpers import CANONICAL_RESOLVE, error, ok
 

@@ -150,7 +150,7 @@ def test_the_post_says_the_luck_in_words():
 def test_luck_is_said_one_way_in_the_posts_and_on_the_page(p, words):
     """Issue 42: the page said "unluckier than 56 %" where the post said "did better than 44 %". The expected
     words are tests/js/luck-words.test.mjs's for percentileWords, lower-cased."""
-    from pycore.report_words import percentile_words
+    from pycore.ops.report_words import percentile_words
     assert percentile_words(p) == words
 
 

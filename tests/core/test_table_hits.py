@@ -123,7 +123,7 @@ def test_the_issue_battle_in_two_rounds_of_counts():
     assert [(f["side"], f["dice"], f["counted"], f["hits"]) for f in main] == [
         ("attacker", [], {"dice": 6, "hits": 4, "at": [3, 3, 3, 1, 1, 1]}, 4),
         ("defender", [], {"dice": 5, "hits": 3, "at": [2, 2, 2, 2, 2]}, 3)]
-    # The post says it in forum29's words (pycore/report_words.py): each die's value needed, the count.
+    # The post says it in forum29's words (pycore/ops/report_words.py): each die's value needed, the count.
     text = result["report"]["text"]
     assert ("attacker's 3 infantry, 2 tanks, 1 fighter: 6 dice rolled at the table: 3 needing ≤ 1, 3 needing ≤ 3; "
             "hits counted → 4 hits") in text

@@ -1,4 +1,4 @@
-"""Commit–reveal end to end (issue 17, pycore/commit.py): attacker commits, defender replies, attacker reveals;
+"""Commit–reveal end to end (issue 17, pycore/fair/commit.py): attacker commits, defender replies, attacker reveals;
 every reader sees the same battle, and a reveal that does not match says the attacker could have cheated."""
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ def test_a_seed_typed_as_bbcode_is_copied_as_text(page: Page, dist_server):
     page.locator("#copy-bbcode").click()
     bbcode = page.locator("#report-fallback").input_value()
     assert "[url=https://evil.example]" not in bbcode and "Replay[/url]" not in bbcode, bbcode
-    assert "https://evil" not in bbcode, bbcode        # no bare URL a forum would link either (pycore/report.py)
+    assert "https://evil" not in bbcode, bbcode        # no bare URL a forum would link either (pycore/ops/report.py)
     assert bbcode.count("[url=") == 1 and bbcode.splitlines()[-1].startswith(f"[url={dist_server.url}#v1."), bbcode
     # The seed itself, as typed but for its brackets (quill brackets) and invisible word joiners, for a reader.
     readable = bbcode.replace("\u2045", "[").replace("\u2046", "]").replace("\u2060", "")

@@ -1,6 +1,6 @@
 """The luck of a battle is said one way on the page and in the posts (issue 42: the page said "unluckier than
 56 %" where the post said "did better than 44 %"): web/kit/luck-words.js's percentileWords and
-pycore.report_words.percentile_words give the same words, number included, for every percentile on a fine grid
+pycore.ops.report_words.percentile_words give the same words, number included, for every percentile on a fine grid
 and at the roundings' edges."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pathlib
 import shutil
 import subprocess
 
-from pycore.report_words import percentile_words
+from pycore.ops.report_words import percentile_words
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GRID = sorted({k / 2000 for k in range(2001)} | {0.0001, 0.004, 0.005, 0.0049, 0.995, 0.9951, 0.996, 0.9999,

@@ -65,7 +65,7 @@ async function busyWith(s, call) {
 
 /** Ask pycore; on success show the battle and return null, else return the error. */
 async function play(s, next, {quiet = false} = {}) {
-  // The exports link back to this very page (pycore/report.py); a beacon round is only ever resolved
+  // The exports link back to this very page (pycore/ops/report.py); a beacon round is only ever resolved
   // after the page verified it (kit/beacon.js), so the words may say so.
   const report = {page: pageAddress(), ...(next.beacon ? {beacon_verified: true} : {})};
   const envelope = await busyWith(s, s.client.call({...next, report}));

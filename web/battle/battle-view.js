@@ -48,7 +48,7 @@ function extras(side, names, techNames) {
   return parts.length ? el("span", {class: "extras"}, ` (${parts.join("; ")})`) : "";
 }
 
-/** The set-up line, where the dice came from (pycore/origin.py's words, as the forum exports), and both starts. */
+/** The set-up line, where the dice came from (pycore/fair/origin.py's words, as the forum exports), and both starts. */
 function drawHeader(header, request, result, words) {
   const system = result.system?.name || request.system.name;
   const systemName = words.systemName(system) + (result.system?.variant ? ` ${words.variantName(result.system.variant)}` : "");

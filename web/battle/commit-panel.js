@@ -1,4 +1,4 @@
-// Commit–reveal on the Battle screen (pycore/commit.py, docs/links.md): two players make the dice
+// Commit–reveal on the Battle screen (pycore/fair/commit.py, docs/links.md): two players make the dice
 // together with no network. The attacker's page makes a secret and posts only its commitment; the
 // defender replies with any phrase; the attacker reveals. The secret stays on the attacker's device
 // (localStorage, keyed by the commitment) until the reveal. The panel's stage is data-commit =
@@ -93,7 +93,7 @@ export function createCommitPanel({client, onReveal, onRevealed = onReveal}) {
       onReveal({...current, commit: {...current.commit, secret}});
       return;
     }
-    // Round by round: pycore works out this draw's key from the secret (pycore/commit.py), never put in a link.
+    // Round by round: pycore works out this draw's key from the secret (pycore/fair/commit.py), never put in a link.
     revealButton.disabled = true;
     const envelope = await client.call({op: "share", reveal: current, secret});
     revealButton.disabled = false;

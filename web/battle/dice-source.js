@@ -1,6 +1,6 @@
 // Where a battle's dice come from, on the Battle screen's form: the seed (the app rolls), the players'
 // own dice at the table, a public beacon round or both players' commit–reveal (one at a time:
-// pycore/origin.py), and whether the side hit chooses its casualties. With fair dice (a beacon or
+// pycore/fair/origin.py), and whether the side hit chooses its casualties. With fair dice (a beacon or
 // commit–reveal), the options declared up front (fair-rounds.js): when the attacker decides, and a
 // retreat condition.
 //

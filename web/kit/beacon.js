@@ -3,7 +3,7 @@
 // (npm drand-client, self-hosted in dist/vendor/ by build.py; it verifies the
 // BLS signature with @noble/curves). pycore never verifies (standard library
 // only): it rolls the dice from a round this module has verified
-// (pycore/beacon.py). docs/links.md "Beacon-declared rolls".
+// (pycore/fair/beacon.py). docs/links.md "Beacon-declared rolls".
 //
 // The client (340 KB) is imported only when a beacon round is checked, so the
 // page's start does not pay for it.

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from .errors import BadRequest
+from ..errors import BadRequest
 
 CHAIN = "quicknet"
 CHAIN_HASH = "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971"

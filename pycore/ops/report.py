@@ -1,12 +1,12 @@
 """The battle log as a post a reader can check without opening the link: plain text, BBCode and Markdown.
 
 A post stands on its own (issue 29): the game and the luck system, both sides'
-starting forces, where the dice came from (:mod:`pycore.origin`), then each
+starting forces, where the dice came from (:mod:`pycore.fair.origin`), then each
 round — every firing group with its dice and the value each die needed, the
 casualties, what is left, the attacker's choice — then the true end ("the
 attacker wins, but only aircraft are left: the territory is not taken") and the
 absolute link (``report.page`` of the request with the battle in the fragment).
-The words are :mod:`pycore.report_words`'s; this module lays them out.
+The words are :mod:`pycore.ops.report_words`'s; this module lays them out.
 
 The three formats say the same thing; only the markup differs. What a player
 typed (a seed, a journal's side or label) is escaped in each, so it never becomes markup: in BBCode and
@@ -51,7 +51,7 @@ def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None
            source: Iterable[Part] | None = None) -> dict[str, str]:
     """The three forum formats of one resolved battle; ``page`` makes the link absolute.
 
-    ``source``: the dice's origin as parts (:func:`pycore.origin.label_parts`), so the player's text in it is
+    ``source``: the dice's origin as parts (:func:`pycore.fair.origin.label_parts`), so the player's text in it is
     escaped; without it the result's ``dice_source`` label is taken whole.
     """
     return layout(lines_of(result, setup, source), page)
@@ -59,7 +59,7 @@ def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None
 
 def layout(lines: Iterable[Line], page: str | None = None, link_words: str = LINK_WORDS,
            link_label: str = "Replay") -> dict[str, str]:
-    """Lines of a post (:mod:`pycore.report_words`) in the three formats; ``page`` makes the link absolute.
+    """Lines of a post (:mod:`pycore.ops.report_words`) in the three formats; ``page`` makes the link absolute.
     ``link_words`` are the link's words in BBCode and Markdown, ``link_label`` what the bare link follows."""
     text, bb, md = [], [], []
     for line in lines:

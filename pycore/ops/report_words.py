@@ -1,4 +1,4 @@
-"""What a forum post of a battle says, line by line, in the page's own words (:mod:`pycore.report` lays it out).
+"""What a forum post of a battle says, line by line, in the page's own words (:mod:`pycore.ops.report` lays it out).
 
 Each line is a list of *parts*, ``(words, typed)``: ``typed`` marks what a
 player typed (a seed), which each format escapes its own way. Unit counts are
@@ -94,7 +94,7 @@ def names_of(setup: Any) -> str:
     system = setup.system.name
     variant = getattr(setup.system, "variant", None)
     if variant:
-        from .systems.chess import VARIANT_NAMES
+        from ..systems.chess import VARIANT_NAMES
         system += f" {VARIANT_NAMES.get(variant, variant)}"
     return f"{setup.ruleset.name} · {system} · {KIND_WORDS.get(setup.kind, setup.kind)}"
 
@@ -333,7 +333,7 @@ def _count_of(n: int, word: str) -> str:
 
 def start_words(setup: Any, names: Mapping[str, str]) -> list[tuple[str, str]]:
     """Each side's forces at the start, as the post opens with them: units, ships bombarding, cargo, tech."""
-    from .engine.setup import TECH_NAMES
+    from ..engine.setup import TECH_NAMES
     out = []
     for role in ("attacker", "defender"):
         side = setup.side(role)

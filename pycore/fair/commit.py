@@ -23,7 +23,7 @@ import json
 import re
 from typing import Any, Mapping
 
-from .errors import BadRequest
+from ..errors import BadRequest
 
 TAG = "luckdial-commit/v1"
 HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -65,7 +65,7 @@ def seed_of(commit: Mapping[str, str], setup: Mapping[str, Any], field: str = "c
 TAG_V2 = "luckdial-commit/v2"
 CHAIN_TAG = "luckdial-chain/v1"
 CHAIN_LENGTH = 400
-"""Draws a commitment can give: as many as a beacon battle's (pycore.beacon.MAX_DRAWS)."""
+"""Draws a commitment can give: as many as a beacon battle's (pycore.fair.beacon.MAX_DRAWS)."""
 
 
 def _down(key: str, times: int) -> str:

@@ -7,8 +7,8 @@ come from"):
   replay it, but the poster could have re-rolled until it suited him;
 - ``dice``: the players rolled real dice at the table and entered them;
 - ``beacon``: a round of the drand quicknet beacon declared before it was
-  drawn (:mod:`pycore.beacon`);
-- ``commit``: commit–reveal between the two players (:mod:`pycore.commit`).
+  drawn (:mod:`pycore.fair.beacon`);
+- ``commit``: commit–reveal between the two players (:mod:`pycore.fair.commit`).
 
 A beacon or a commitment may also be *staged* (docs/links.md "Fair dice, round
 by round"): ``{"draws": […]}``, one draw of randomness after each decision, so
@@ -80,7 +80,7 @@ def _kind(origin_field: Mapping[str, Any], beacon_verified: bool, diceless: str 
 def label_parts(origin_field: Mapping[str, Any], beacon_verified: bool = False,
                 diceless: str | None = None) -> list[tuple[str, bool]]:
     """The sentence as ``(words, typed)`` parts: ``typed`` marks what a player typed (a seed), which each
-    forum format escapes (:mod:`pycore.report`)."""
+    forum format escapes (:mod:`pycore.ops.report`)."""
     if diceless:
         return [(f"none — {diceless} rolls no dice: the result follows from the forces alone", False)]
     if "seed" in origin_field:
