@@ -189,7 +189,7 @@ def test_no_system_id_is_tested_outside_the_systems():
 
 
 def test_only_the_reading_layer_and_the_ops_read_request_fields():
-    """docs/architecture.md "The reading layer": a request is read once, at the door, into records; the
+    """docs/architecture.md "The layers" (reading): a request is read once, at the door, into records; the
     field checks (``pycore.read.fields``) are imported by the reading layer and the ops alone, so the engine,
     the systems, the calculator, luck, World in Flames and research take records and read no request."""
     readers = sorted(name for name, targets in EDGES.items() if "pycore.read.fields" in targets)
@@ -201,6 +201,12 @@ def test_at_most_ten_modules_sit_at_pycore_s_top():
     layer's folder (the fair-dice sources in ``pycore/fair/``, a post's words beside the ops)."""
     top = sorted(p.name for p in (ROOT / "pycore").glob("*.py"))
     assert len(top) <= 10, top
+
+
+def test_the_architecture_is_one_page():
+    """docs/architecture.md is the page a newcomer reads first: at most 200 lines; the page's details and the boot
+    are docs/page.md and docs/boot.md, the measurements bench/README.md."""
+    assert len(DOC.read_text(encoding="utf-8").splitlines()) <= 200
 
 
 def test_the_doc_names_the_layers_this_test_checks():

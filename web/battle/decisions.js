@@ -1,6 +1,6 @@
 // The decisions a battle is made of: each one made, listed in order, and the last taken back (undo).
 //
-// The state of a battle is its resolve request (docs/architecture.md "State apart from view"): each
+// The state of a battle is its resolve request (docs/page.md "State apart from view"): each
 // round fought (press on), each set of dice entered at the table, each casualty choice, each boost,
 // each submerging and the retreat is one more entry in one of its fields (`rounds`, `dice`,
 // `casualties`, `boosts`, `submerge`, `choices`). pycore replays the request from its seed or dice

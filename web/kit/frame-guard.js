@@ -3,7 +3,7 @@
 //
 // Why a script: the usual defence is a response header (X-Frame-Options, or a Content-Security-Policy
 // with frame-ancestors), and GitHub Pages sends no header a site chooses; frame-ancestors in the page's
-// CSP <meta> is ignored by browsers (docs/architecture.md, "Framing"). So the page's first script checks
+// CSP <meta> is ignored by browsers (docs/boot.md, "Framing"). So the page's first script checks
 // whether it is the top window and, when it is not, makes the rest of index.html inert (no Python, no
 // screens) and says so, with a link that opens Luckdial in its own tab. A classic script without imports,
 // first in index.html, so it runs before anything else of the page arrives.
