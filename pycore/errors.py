@@ -17,7 +17,7 @@ class LuckdialError(ValueError):
 
     type = "bad_request"
 
-    def __init__(self, field: str, message: str, detail: dict | None = None) -> None:
+    def __init__(self, field: str, message: str, detail: dict[str, Any] | None = None) -> None:
         self.field = field
         self.message = f"{field}: {message}" if field else message
         self.detail = detail

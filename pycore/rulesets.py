@@ -12,7 +12,7 @@ Not for: how a round is fought (``battle``) or how dice turn into hits
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Any, Iterator
 
 from .errors import BadRequest, show
 
@@ -58,7 +58,7 @@ class UnitType:
     def is_air(self) -> bool:
         return self.domain == "air"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "attack": self.attack, "defense": self.defense,
                 "cost": self.cost, "hit_points": self.hit_points, "domain": self.domain,
                 "abilities": sorted(self.abilities)}
@@ -79,7 +79,7 @@ class Rules:
     # ``sub_rule: "printed"``, never the default.
     printed_sub_step: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"aa_shots_per_gun": self.aa_shots_per_gun, "aa_is_casualty": self.aa_is_casualty,
                 "aircraft_need_destroyer_vs_subs": self.aircraft_need_destroyer_vs_subs,
                 "bombard_units": list(self.bombard_units),
@@ -94,7 +94,7 @@ class Ruleset:
     name: str
     units: tuple[UnitType, ...]
     rules: Rules
-    _by_id: dict = field(default_factory=dict, compare=False, repr=False)
+    _by_id: dict[str, "UnitType"] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         ids = [unit.id for unit in self.units]
@@ -114,7 +114,7 @@ class Ruleset:
     def __iter__(self) -> Iterator[UnitType]:
         return iter(self.units)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "units": [u.to_json() for u in self.units],
                 "rules": self.rules.to_json()}
 

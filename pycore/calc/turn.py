@@ -50,7 +50,7 @@ class Front:
 class Turn:
     """A ``plan_turn`` request as read (pycore.read.turn)."""
 
-    canonical: dict
+    canonical: dict[str, Any]
     side: str                   # whose pool: "attacker" or "defender"
     pool: Force
     fronts: tuple[Front, ...]
@@ -150,7 +150,7 @@ def _price(front: Front, army: Force) -> int:
     return sum(front.setup.ruleset.unit(uid).cost * n for uid, n in army.counts)
 
 
-def search(turn: Turn) -> dict:
+def search(turn: Turn) -> dict[str, Any]:
     """{"choices": per battle (army, Outcome), "swing": the sum, "armies": how many were worked}, or
     {"choices": None, ...} when no split reaches every battle's target."""
     ruleset = turn.fronts[0].setup.ruleset
@@ -166,9 +166,9 @@ def search(turn: Turn) -> dict:
                 continue
             mine.append((army, got))
         options.append(mine)
-    best: dict = {}
+    best: dict[tuple[int, Force], tuple[Any, tuple[tuple[Force, Outcome], ...]] | None] = {}
 
-    def best_from(i: int, left: Force) -> tuple[Any, tuple] | None:
+    def best_from(i: int, left: Force) -> tuple[Any, tuple[tuple[Force, Outcome], ...]] | None:
         """The best (swing, choices) of battles i… with ``left`` to spend; None when a target cannot be met."""
         if i == len(options):
             return zero, ()

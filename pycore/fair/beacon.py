@@ -15,6 +15,8 @@ Not for fetching, nor for time zones: the page does both.
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 import re
 
@@ -54,7 +56,7 @@ def randomness_of(signature: str) -> str:
     return hashlib.sha256(bytes.fromhex(signature)).hexdigest()
 
 
-def seed_of(beacon: dict, field: str = "beacon") -> str:
+def seed_of(beacon: dict[str, Any], field: str = "beacon") -> str:
     """The dice seed of a drawn round; a clear refusal while it is only declared."""
     if "signature" not in beacon:
         raise BadRequest(f"{field}.signature", f"round {beacon['round']} of the drand quicknet beacon is declared "
@@ -68,6 +70,6 @@ MAX_DRAWS = 400
 follow within it) over the engine's 100 rounds."""
 
 
-def seeds_of_draws(value: dict) -> tuple[str, ...]:
+def seeds_of_draws(value: dict[str, Any]) -> tuple[str, ...]:
     """The dice seeds of the draws given so far (each its round's randomness, as for a single round)."""
     return tuple(randomness_of(d["signature"]) for d in value["draws"] if "signature" in d)

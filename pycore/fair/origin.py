@@ -51,7 +51,7 @@ def ready(origin: Origin) -> None:
         commit_reveal.seed_of(origin.canonical["commit"], {})
 
 
-def label(origin_field: Mapping[str, Any], beacon_verified: bool = False, diceless: str | None = None) -> dict:
+def label(origin_field: Mapping[str, Any], beacon_verified: bool = False, diceless: str | None = None) -> dict[str, Any]:
     """``{"kind", "label"}`` from a canonical request: the one sentence shown on the page and in exports.
 
     ``diceless``: the system's name when it rolls no die at all (A&A Chess orthodox, COF): the seed a link
@@ -62,7 +62,7 @@ def label(origin_field: Mapping[str, Any], beacon_verified: bool = False, dicele
     return out
 
 
-def _kind(origin_field: Mapping[str, Any], beacon_verified: bool, diceless: str | None) -> dict:
+def _kind(origin_field: Mapping[str, Any], beacon_verified: bool, diceless: str | None) -> dict[str, Any]:
     if diceless:
         return {"kind": "none"}
     if "seed" in origin_field:
@@ -102,7 +102,7 @@ def label_parts(origin_field: Mapping[str, Any], beacon_verified: bool = False,
     return [(f"made by both players by commit–reveal ({digest[:12]}…) — commitment checked", False)]
 
 
-def _staged_beacon(draws: list, check: str) -> str:
+def _staged_beacon(draws: list[Any], check: str) -> str:
     drawn = [str(d["round"]) for d in draws if "signature" in d]
     pending = [d["round"] for d in draws if "signature" not in d]
     if len(drawn) > 1:
@@ -125,7 +125,7 @@ def draw_words(origin_field: Mapping[str, Any], draw: int) -> str:
     return f"commit–reveal draw {draw}"
 
 
-def draw_state(origin_field: Mapping[str, Any], draw: int) -> dict:
+def draw_state(origin_field: Mapping[str, Any], draw: int) -> dict[str, Any]:
     """What a staged battle waits for before draw ``draw`` (1-based) can give dice, in ``resolve``'s ``waiting``:
 
     - ``{"needs": "declare"}``: nobody has declared the draw's beacon round yet (the page does, with the decision);

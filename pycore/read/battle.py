@@ -155,7 +155,7 @@ def _tech(side: Mapping[str, Any], role: str) -> list[str]:
     return tech
 
 
-def _cargo(side: Mapping[str, Any], role: str, ruleset: Ruleset, kind: str, counts: dict) -> dict:
+def _cargo(side: Mapping[str, Any], role: str, ruleset: Ruleset, kind: str, counts: dict[str, Any]) -> dict[str, Any]:
     """What a side's ships carry into a sea battle (``cargo``), within their room (docs/rules.md §2)."""
     cargo = _counts(side.get("cargo", {}), f"{role}.cargo", ruleset)
     if any(cargo.values()):
@@ -186,7 +186,7 @@ def _cargo(side: Mapping[str, Any], role: str, ruleset: Ruleset, kind: str, coun
     return cargo
 
 
-def side_json(side: SideSetup) -> dict:
+def side_json(side: SideSetup) -> dict[str, Any]:
     """The canonical form of a side (what a link holds): only what differs from the defaults."""
     out: dict[str, Any] = {"units": {**side.units.as_dict(), **side.bombard.as_dict()}}
     if side.custom_order:

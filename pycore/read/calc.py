@@ -13,7 +13,7 @@ from ..calc.choices import Retreat
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import BadRequest, show
-from ..rulesets import find_ruleset
+from ..rulesets import Ruleset, find_ruleset
 from . import fields as v
 from .battle import read_setup, setup_json
 from .plan import PLAN_FIELDS, RULE_FIELDS, asks_for_plan, read_plan
@@ -25,15 +25,17 @@ MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 
 
-def _damaged(request: Mapping[str, Any], ruleset) -> tuple[dict, dict]:
+def _damaged(request: Mapping[str, Any], ruleset: Ruleset) -> tuple[dict[str, Any], dict[str, dict[str, int]]]:
     """Each side's ``damaged`` two-hit units (a battle in progress), taken out of the side for read_setup."""
-    sides, damaged = {}, {}
+    sides: dict[str, Any] = {}
+    damaged: dict[str, dict[str, int]] = {}
     for role in ROLES:
         side = request.get(role)
         if isinstance(side, Mapping) and "damaged" in side:
             counts = v.obj(side["damaged"], f"{role}.damaged")
-            units = side.get("units") if isinstance(side.get("units"), Mapping) else {}
-            got = {}
+            given = side.get("units")
+            units: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
+            got: dict[str, int] = {}
             for unit_id, n in counts.items():
                 field = f"{role}.damaged.{unit_id}"
                 if not ruleset.has(unit_id) or ruleset.unit(unit_id).hit_points < 2:
@@ -50,7 +52,7 @@ def _damaged(request: Mapping[str, Any], ruleset) -> tuple[dict, dict]:
     return sides, damaged
 
 
-def _carry(value, setup) -> tuple[int, int]:
+def _carry(value: Any, setup: BattleSetup) -> tuple[int, int]:
     """A&A Chess COF / COF+R: the fractions each side carries into the next assault (``resolve``'s result.carry)."""
     if value is None:
         return (0, 0)
@@ -58,10 +60,11 @@ def _carry(value, setup) -> tuple[int, int]:
         raise BadRequest("carry", "only A&A Chess COF and COF+R carry fractions from assault to assault; leave it out")
     spec = v.obj(value, "carry")
     v.only_keys(spec, ROLES, "carry")
-    return tuple(v.whole(spec.get(role, 0), f"carry.{role}", -5, 5) for role in ROLES)
+    attacker, defender = (v.whole(spec.get(role, 0), f"carry.{role}", -5, 5) for role in ROLES)
+    return attacker, defender
 
 
-def _chance(value) -> float:
+def _chance(value: Any) -> float:
     """``retreat_below``: a chance to win from 0 to 1 (the page sends its percent ÷ 100)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not 0 <= value <= 1:
         raise BadRequest("retreat_below", f"must be a chance to win from 0 to 1 (0 % to 100 %), got {show(value)}")
@@ -72,13 +75,13 @@ def _chance(value) -> float:
 class CalcRequest:
     """A ``calc`` request as read once: the battle, how it is asked, and the plan's options (docs/api.md)."""
 
-    canonical: dict          # what a link holds
+    canonical: dict[str, Any]  # what a link holds
     setup: BattleSetup
     rounds: int | None       # stop after this many rounds
     exact: bool              # Fractions throughout
     timing: bool             # add the compute time
     estimate: bool           # the cost alone, before any work
-    options: dict            # retreat, keep_land, first_round, damaged, carry; plan and recommend when asked
+    options: dict[str, Any]    # retreat, keep_land, first_round, damaged, carry; plan and recommend when asked
 
 
 def read_calc(request: Mapping[str, Any]) -> CalcRequest:
@@ -107,16 +110,18 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
         if size > MAX_EXACT_UNITS:
             raise BadRequest("exact", f"exact fractions are given for at most {MAX_EXACT_UNITS} units in all, "
                                       f"this battle has {size}; leave exact out for the float answer")
-    options = {
-        "retreat": Retreat(
-            v.whole(request["retreat_at_units"], "retreat_at_units", 0, 10_000) if "retreat_at_units" in request else None,
-            _chance(request["retreat_below"]) if "retreat_below" in request else None),
+    retreat = Retreat(
+        v.whole(request["retreat_at_units"], "retreat_at_units", 0, 10_000) if "retreat_at_units" in request else None,
+        _chance(request["retreat_below"]) if "retreat_below" in request else None)
+    carry = _carry(request.get("carry"), setup)
+    # The calculator's options (pycore.calc.method reads them by name): a mapping, as its methods take it.
+    options: dict[str, Any] = {
+        "retreat": retreat,
         "keep_land": v.boolean(request.get("keep_land", False), "keep_land"),
         "first_round": v.whole(request.get("round", 1), "round", 1, MAX_ROUNDS),
         "damaged": damaged,
-        "carry": _carry(request.get("carry"), setup),
+        "carry": carry,
     }
-    retreat = options["retreat"]
     asked = [field for field, on in (("retreat_at_units", retreat.at_units is not None),
                                      ("retreat_below", retreat.below is not None),
                                      ("keep_land", options["keep_land"])) if on]
@@ -143,8 +148,8 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
         canonical["keep_land"] = True
     if options["first_round"] != 1:
         canonical["round"] = options["first_round"]
-    if options["carry"] != (0, 0):
-        canonical["carry"] = dict(zip(ROLES, options["carry"]))
+    if carry != (0, 0):
+        canonical["carry"] = dict(zip(ROLES, carry))
     if asks_for_plan(request):
         options["plan"] = read_plan(request, setup, options, rounds, canonical, exact, MAX_EXACT_UNITS)
     return CalcRequest(canonical, setup, rounds, exact, timing, estimate, options)

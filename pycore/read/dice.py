@@ -19,7 +19,7 @@ from . import fields as v
 
 
 
-def read_dice(entry: Any, field: str, system: Any) -> dict:
+def read_dice(entry: Any, field: str, system: Any) -> dict[str, Any]:
     """One round of referee dice, read as the system's battle rolls them."""
     if system.by_colour:
         return read_colour_dice(entry, field, system.chart.colors)
@@ -65,7 +65,7 @@ def _read_faces(value: Any, field: str, sides: int = 6) -> tuple[int, ...]:
     return tuple(v.whole(face, f"{field}[{i}]", 1, sides) for i, face in enumerate(faces))
 
 
-def read_colour_dice(entry: Any, field: str, colors: tuple[str, ...]) -> dict:
+def read_colour_dice(entry: Any, field: str, colors: tuple[str, ...]) -> dict[str, Any]:
     """One round of coloured dice: each side's faces by colour (never a count of hits, docs/rules.md §7)."""
     entry = v.obj(entry, field)
     v.only_keys(entry, ROLES, field)

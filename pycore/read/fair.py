@@ -7,7 +7,7 @@ into the canonical form a link holds; those modules derive the seeds and say whe
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..fair import beacon as quicknet
 from ..fair import commit as commit_reveal
@@ -18,7 +18,8 @@ from ..fair.origin import KEYS, Origin
 from . import fields as v
 
 
-def read_origin(request: Mapping[str, Any], setup_canonical: Mapping[str, Any], read_table) -> Origin:
+def read_origin(request: Mapping[str, Any], setup_canonical: Mapping[str, Any],
+                read_table: Callable[[Any], Any]) -> Origin:
     """The one origin a request names; ``read_table(value)`` reads table dice (the play knows their shape)."""
     given = [key for key in KEYS if key in request]
     if len(given) != 1:
@@ -43,15 +44,15 @@ def read_origin(request: Mapping[str, Any], setup_canonical: Mapping[str, Any], 
         value = read_commit_draws(request["commit"])
         return Origin("commit", {"commit": value}, seeds=commit_reveal.seeds_of_draws(value, setup_canonical))
     value = read_commit(request["commit"])
-    seed = commit_reveal.seed_of(value, setup_canonical) if "secret" in value else None
-    return Origin("commit", {"commit": value}, seed)
+    revealed = commit_reveal.seed_of(value, setup_canonical) if "secret" in value else None
+    return Origin("commit", {"commit": value}, revealed)
 
 
-def read_beacon(value: Any, field: str = "beacon") -> dict:
+def read_beacon(value: Any, field: str = "beacon") -> dict[str, Any]:
     """The canonical ``beacon`` field: ``{"round": N}`` declared, plus ``"signature"`` once drawn."""
     value = v.obj(value, field)
     v.only_keys(value, ("round", "signature"), field)
-    out: dict = {"round": v.whole(v.required(value, "round", field), f"{field}.round", 1, MAX_ROUND)}
+    out: dict[str, Any] = {"round": v.whole(v.required(value, "round", field), f"{field}.round", 1, MAX_ROUND)}
     if "signature" in value:
         signature = value["signature"]
         if not isinstance(signature, str) or not SIGNATURE.fullmatch(signature.lower()):
@@ -61,7 +62,7 @@ def read_beacon(value: Any, field: str = "beacon") -> dict:
     return out
 
 
-def read_beacon_draws(value: Any, field: str = "beacon") -> dict:
+def read_beacon_draws(value: Any, field: str = "beacon") -> dict[str, Any]:
     """The canonical round-by-round ``beacon`` field: ``{"draws": [{"round", "signature"}, …]}``.
 
     docs/links.md "Fair dice, round by round": draw k gives the dice of the battle's k-th stage and is
@@ -74,7 +75,7 @@ def read_beacon_draws(value: Any, field: str = "beacon") -> dict:
     draws = v.array(v.required(value, "draws", field), f"{field}.draws", MAX_DRAWS)
     if not draws:
         raise BadRequest(f"{field}.draws", "give at least the first draw: {\"round\": N}, a round not drawn yet")
-    out = []
+    out: list[dict[str, Any]] = []
     for i, draw in enumerate(draws):
         where = f"{field}.draws[{i}]"
         got = read_beacon(draw, where)
@@ -88,7 +89,7 @@ def read_beacon_draws(value: Any, field: str = "beacon") -> dict:
     return {"draws": out}
 
 
-def read_commit(value: Any, field: str = "commit") -> dict:
+def read_commit(value: Any, field: str = "commit") -> dict[str, Any]:
     """The canonical ``commit`` field: ``hash``, then ``phrase`` (defender), then ``secret`` (reveal)."""
     value = v.obj(value, field)
     v.only_keys(value, ("hash", "phrase", "secret"), field)
@@ -106,7 +107,7 @@ def read_commit(value: Any, field: str = "commit") -> dict:
     return out
 
 
-def read_commit_draws(value: Mapping[str, Any], field: str = "commit") -> dict:
+def read_commit_draws(value: Mapping[str, Any], field: str = "commit") -> dict[str, Any]:
     """The canonical round-by-round ``commit``: ``hash``, ``draws`` (the defender's phrase of each), ``key``.
 
     ``{"hash": H, "draws": []}`` is the commitment; each draw gets the defender's ``phrase``, then the attacker's
@@ -119,7 +120,7 @@ def read_commit_draws(value: Mapping[str, Any], field: str = "commit") -> dict:
     if not isinstance(digest, str) or not HEX64.fullmatch(digest):
         raise BadRequest(f"{field}.hash", f"must be the commitment: 64 lowercase hex characters, got {show(digest, 24)}")
     draws = v.array(value["draws"], f"{field}.draws", CHAIN_LENGTH)
-    out: dict = {"hash": digest, "draws": []}
+    out: dict[str, Any] = {"hash": digest, "draws": []}
     for i, draw in enumerate(draws):
         where = f"{field}.draws[{i}]"
         draw = v.obj(draw, where)

@@ -6,9 +6,9 @@ Kept apart from the ops so every op reports bad input the same way:
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
-from ..errors import BadRequest, show
+from ..errors import BadRequest, LuckdialError, show
 from ..jsontext import has_lone_surrogate
 
 
@@ -84,3 +84,16 @@ def array(value: Any, field: str, max_len: int) -> list[Any]:
     if len(value) > max_len:
         raise BadRequest(field, f"must have at most {max_len} entries, got {len(value)}")
     return value
+
+
+T = TypeVar("T")
+
+
+def within(prefix: str, read: Callable[..., T], *args: Any) -> T:
+    """``read(*args)``, a mistake's field named from ``prefix`` (``waves[1].attacker.units.tank``): a part of a
+    request read by the reader of a whole one (a wave's attacker as a battle's side)."""
+    try:
+        return read(*args)
+    except LuckdialError as error:
+        bare = error.message[len(error.field) + 2:] if error.field else error.message
+        raise BadRequest(f"{prefix}.{error.field}" if error.field else prefix, bare, error.detail) from None

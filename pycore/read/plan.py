@@ -17,7 +17,8 @@ from ..calc.plans import Plan, Wave
 from ..calc.recommend import GOALS, with_attacker
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import BattleSetup
-from ..errors import BadRequest, LuckdialError, show
+from ..forces import Force
+from ..errors import BadRequest, show
 from . import fields as v
 from .battle import read_side, side_json
 
@@ -33,15 +34,6 @@ def asks_for_plan(request: Mapping[str, Any]) -> bool:
     return any(field in request for field in PLAN_FIELDS + RULE_FIELDS)
 
 
-def _within(prefix: str, read, *args):
-    """``read(*args)``, a mistake's field named from ``prefix`` (``waves[1].attacker.units.tank``)."""
-    try:
-        return read(*args)
-    except LuckdialError as error:
-        bare = error.message[len(error.field) + 2:] if error.field else error.message
-        raise BadRequest(f"{prefix}.{error.field}" if error.field else prefix, bare, error.detail) from None
-
-
 def chance(value: Any, field: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not 0 <= value <= 1:
         raise BadRequest(field, f"must be a chance from 0 to 1 (0 % to 100 %), got {show(value)}")
@@ -55,7 +47,7 @@ def _ipcs(value: Any, field: str) -> float:
     return value
 
 
-def read_rules(spec: Mapping[str, Any], prefix: str) -> dict:
+def read_rules(spec: Mapping[str, Any], prefix: str) -> dict[str, Any]:
     """A wave's rules read state by state, named as in the request."""
     where = (lambda name: f"{prefix}.{name}") if prefix else (lambda name: name)
     out = {}
@@ -68,7 +60,7 @@ def read_rules(spec: Mapping[str, Any], prefix: str) -> dict:
     return out
 
 
-def check_rules(setup: BattleSetup, asked: list, rounds: int | None, rules: dict, prefix: str = "") -> None:
+def check_rules(setup: BattleSetup, asked: list[Any], rounds: int | None, rules: dict[str, Any], prefix: str = "") -> None:
     """Where the attacker's rules are refused (as ``retreat_below`` is): at sea, in an amphibious assault,
     under systems without the chains that read them, and the profit rule with a round limit."""
     if not asked:
@@ -85,11 +77,11 @@ def check_rules(setup: BattleSetup, asked: list, rounds: int | None, rules: dict
                          "what pressing on is worth is worked for a battle fought to the end; leave rounds out")
 
 
-def _wave(spec: Any, k: int, setup: BattleSetup) -> tuple[Wave, dict]:
+def _wave(spec: Any, k: int, setup: BattleSetup) -> tuple[Wave, dict[str, Any]]:
     prefix = f"waves[{k}]"
     spec = v.obj(spec, prefix)
     v.only_keys(spec, WAVE_FIELDS, prefix)
-    side = _within(prefix, read_side, v.required(spec, "attacker", prefix), "attacker", setup.ruleset,
+    side = v.within(prefix, read_side, v.required(spec, "attacker", prefix), "attacker", setup.ruleset,
                    setup.system, setup.kind)
     if side.cargo:
         raise BadRequest(f"{prefix}.attacker.cargo", "the calculator does not carry cargo yet; leave it out")
@@ -103,7 +95,7 @@ def _wave(spec: Any, k: int, setup: BattleSetup) -> tuple[Wave, dict]:
     asked = [f"{prefix}.{name}" for name in ("retreat_at_units", "retreat_below", "keep_land") + RULE_FIELDS
              if name in spec and (name != "keep_land" or keep_land)]
     check_rules(wave_setup, asked, rounds, rules, prefix)
-    canonical: dict = {"attacker": side_json(side)}
+    canonical: dict[str, Any] = {"attacker": side_json(side)}
     if rounds is not None:
         canonical["rounds"] = rounds
     for name in ("retreat_at_units", "retreat_below") + RULE_FIELDS:
@@ -114,22 +106,22 @@ def _wave(spec: Any, k: int, setup: BattleSetup) -> tuple[Wave, dict]:
     return Wave(wave_setup, rounds, retreat, keep_land, **rules), canonical
 
 
-def _counter(spec: Any, setup: BattleSetup) -> tuple[BattleSetup, dict]:
+def _counter(spec: Any, setup: BattleSetup) -> tuple[BattleSetup, dict[str, Any]]:
     """The counter-attack: a land battle, its attacker given, its defender the holders (their order and tech)."""
     spec = v.obj(spec, "counter")
     v.only_keys(spec, ("attacker", "defender"), "counter")
     if setup.kind == "sea":
         raise BadRequest("counter", "a sea battle takes no territory, so nothing is held against a counter-attack")
-    attacker = _within("counter", read_side, v.required(spec, "attacker", "counter"), "attacker",
+    attacker = v.within("counter", read_side, v.required(spec, "attacker", "counter"), "attacker",
                        setup.ruleset, setup.system, "land")
     holders = v.obj(spec.get("defender", {}), "counter.defender")
     v.only_keys(holders, ("order_of_loss", "tech"), "counter.defender")
     # The holders are whoever takes the territory: their order of loss and tech are read as a side's are
     # (one infantry stands in for the units, which the plan fills in).
-    probe = _within("counter", read_side, {**holders, "units": {"infantry": 1}}, "defender", setup.ruleset,
+    probe = v.within("counter", read_side, {**holders, "units": {"infantry": 1}}, "defender", setup.ruleset,
                     setup.system, "land")
     defender = replace(probe, units=probe.units.minus({"infantry": 1}))
-    canonical: dict = {"attacker": side_json(attacker)}
+    canonical: dict[str, Any] = {"attacker": side_json(attacker)}
     mine = {key: value for key, value in side_json(probe).items() if key != "units"}
     if mine:
         canonical["defender"] = mine
@@ -140,7 +132,7 @@ def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[Any, Any, str
     """``recommend``: the units available (as an attacking side reads them), the target chance, its goal."""
     spec = v.obj(spec, "recommend")
     v.only_keys(spec, ("available", "target", "goal"), "recommend")
-    side = _within("recommend", read_side, {"units": v.required(spec, "available", "recommend")}, "attacker",
+    side = v.within("recommend", read_side, {"units": v.required(spec, "available", "recommend")}, "attacker",
                    setup.ruleset, setup.system, setup.kind)
     available = side.units.plus(side.bombard, setup.ruleset)
     target = chance(spec["target"], "recommend.target") if "target" in spec else None
@@ -153,8 +145,8 @@ def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[Any, Any, str
     return available, target, goal
 
 
-def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict, rounds: int | None,
-          canonical: dict, exact: bool = False, most: int = 24) -> Plan:
+def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict[str, Any], rounds: int | None,
+          canonical: dict[str, Any], exact: bool = False, most: int = 24) -> Plan:
     """The plan a request asks for (wave 1 is its own battle); its fields added to ``canonical``."""
     rules = read_rules(request, "")
     asked = [name for name in RULE_FIELDS if name in request]
@@ -183,7 +175,7 @@ def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict, rou
     repair = v.boolean(request.get("repair_between_waves", False), "repair_between_waves")
     if repair:
         canonical["repair_between_waves"] = True
-    first_options = {key: options[key] for key in ("first_round", "damaged", "carry") if key in options}
+    first_options: dict[str, Any] = {key: options[key] for key in ("first_round", "damaged", "carry") if key in options}
     plan = Plan(tuple(waves), counter, value, repair, first_options)
     if exact:
         _small_enough(plan, most)
@@ -196,7 +188,7 @@ def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict, rou
     return plan
 
 
-def recommend_with(plan: Plan, available) -> Plan:
+def recommend_with(plan: Plan, available: Force) -> Plan:
     return with_attacker(plan, available)
 
 

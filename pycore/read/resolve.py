@@ -38,7 +38,7 @@ FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "su
 class Request:
     """A ``resolve`` request as read once: the battle, where its dice come from, the decisions, how it is told."""
 
-    canonical: dict                # what a link holds
+    canonical: dict[str, Any]      # what a link holds
     setup: BattleSetup
     origin: Origin
     seed: str | None
@@ -64,7 +64,7 @@ def read_decisions(request: Mapping[str, Any], play: Any, system: Any) -> Decisi
         at = choices.index("retreat")
         raise BadRequest(f"choices[{at + 1}]", f"the attacker already retreated after round {at + 1}")
     steps, key_name = play.steps(system), play.step_key
-    casualties: dict = {}
+    casualties: dict[tuple[int, str, str], tuple[dict[str, int], dict[str, int], str]] = {}
     for i, item in enumerate(v.array(request.get("casualties", []), "casualties",
                                      play.most_casualty_choices(system))):
         where = f"casualties[{i}]"
@@ -86,7 +86,7 @@ def read_decisions(request: Mapping[str, Any], play: Any, system: Any) -> Decisi
             v.only_keys(item, ("round", "side"), where)
             submerge.add((v.whole(v.required(item, "round", where), f"{where}.round", 1, MAX_ROUNDS),
                           v.choice(v.required(item, "side", where), ROLES, f"{where}.side")))
-    boosts: dict = {}
+    boosts: dict[tuple[int, str, str], tuple[Any, str]] = {}
     if "boosts" in play.decision_lists:
         for i, item in enumerate(v.array(request.get("boosts", []), "boosts", len(steps) * 2 * MAX_ROUNDS)):
             where = f"boosts[{i}]"
@@ -112,7 +112,7 @@ def read_resolve(request: Mapping[str, Any]) -> Request:
     canonical = setup_json("resolve", setup)
     table_dice = None
 
-    def read_table(value: Any) -> list:
+    def read_table(value: Any) -> list[Any]:
         nonlocal table_dice
         table_dice = tuple(read_dice(entry, f"dice[{i}]", system)
                            for i, entry in enumerate(v.array(value, "dice", MAX_ROUNDS)))
@@ -157,7 +157,7 @@ def _retreat_at_units(request: Mapping[str, Any], setup: BattleSetup) -> int | N
     return at
 
 
-def read_report_options(value: Any, field: str = "report") -> dict:
+def read_report_options(value: Any, field: str = "report") -> dict[str, Any]:
     """``report``: ``page`` (the page's address, so exports link back) and ``beacon_verified`` (the page checked it).
 
     Neither is part of the battle: they change the words of the exports, never
@@ -165,7 +165,7 @@ def read_report_options(value: Any, field: str = "report") -> dict:
     """
     value = v.obj(value, field)
     v.only_keys(value, ("page", "beacon_verified"), field)
-    out: dict = {}
+    out: dict[str, Any] = {}
     if "page" in value:
         page = value["page"]
         if not isinstance(page, str) or len(page) > 2000 or not _PAGE.fullmatch(page):

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ..calc.turn import MAX_BATTLES, SIDES, Front, Turn
 from ..engine.setup import BattleSetup, SideSetup
-from ..errors import BadRequest, LuckdialError
+from ..errors import BadRequest
 from ..forces import Force, full_order
 from ..rulesets import Ruleset, find_ruleset
 from ..systems import LuckSystem
@@ -32,30 +32,21 @@ GOALS = ("swing",)
 MAX_TERRITORY = 1000
 
 
-def _within(prefix: str, read, *args):
-    """``read(*args)``, a mistake's field named from ``prefix`` (``battles[1].defender.units.tank``)."""
-    try:
-        return read(*args)
-    except LuckdialError as error:
-        bare = error.message[len(error.field) + 2:] if error.field else error.message
-        raise BadRequest(f"{prefix}.{error.field}" if error.field else prefix, bare, error.detail) from None
-
-
 def _front(spec: Any, i: int, side: str, ruleset: Ruleset, system: LuckSystem, pool: Force,
-           sub_rule: str) -> tuple[Front, dict]:
+           sub_rule: str) -> tuple[Front, dict[str, Any]]:
     """One battle of the turn: its fixed side (the defenders attacked, or the threat), its value and target."""
     prefix = f"battles[{i}]"
     spec = v.obj(spec, prefix)
     v.only_keys(spec, BATTLE_FIELDS, prefix)
     kind = v.choice(spec.get("kind", "land"), ("land", "sea"), f"{prefix}.kind")
     fixed_role = "defender" if side == "attacker" else "attacker"
-    fixed = _within(prefix, read_side, v.required(spec, fixed_role, prefix), fixed_role, ruleset, system, kind)
+    fixed = v.within(prefix, read_side, v.required(spec, fixed_role, prefix), fixed_role, ruleset, system, kind)
     if fixed.cargo:
         raise BadRequest(f"{prefix}.{fixed_role}.cargo", "a turn's battles carry no cargo yet; leave it out")
     held = None
     if side == "defender" and "defender" in spec:
         there = v.obj(spec["defender"], f"{prefix}.defender")
-        counts = _within(f"{prefix}.defender", _counts, v.required(there, "units", f"{prefix}.defender"), "units",
+        counts = v.within(f"{prefix}.defender", _counts, v.required(there, "units", f"{prefix}.defender"), "units",
                          ruleset)
         for unit_id, n in counts.items():
             why = allowed(ruleset, kind, "defender", unit_id) if n else None
@@ -74,7 +65,7 @@ def _front(spec: Any, i: int, side: str, ruleset: Ruleset, system: LuckSystem, p
     may = tuple(uid for uid, _ in pool.counts if allowed(ruleset, kind, mover, uid) is None)
     name = v.text(spec["name"], f"{prefix}.name", 1, 40) if "name" in spec else f"Battle {i + 1}"
     probe = side_json(fixed)
-    canonical: dict = {fixed_role: probe}
+    canonical: dict[str, Any] = {fixed_role: probe}
     if "name" in spec:
         canonical["name"] = name
     if kind != "land":
@@ -113,15 +104,15 @@ def read_turn(request: Mapping[str, Any]) -> Turn:
         raise BadRequest("battles", "give at least one battle")
     fronts, canonical_battles = [], []
     for i, spec in enumerate(specs):
-        front, canonical = _front(spec, i, side, ruleset, system, pool, sub_rule)
+        front, written = _front(spec, i, side, ruleset, system, pool, sub_rule)
         fronts.append(front)
-        canonical_battles.append(canonical)
+        canonical_battles.append(written)
     budget = v.whole(request["budget"], "budget", 0, MAX_BUDGET) if "budget" in request else None
     goal = v.choice(request.get("goal", "swing"), GOALS, "goal")
     exact = v.boolean(request.get("exact", False), "exact")
     estimate = v.boolean(request.get("estimate", False), "estimate")
     timing = v.boolean(request.get("timing", False), "timing")
-    canonical: dict = {"op": "plan_turn", "ruleset": ruleset.id, "system": system.spec()}
+    canonical: dict[str, Any] = {"op": "plan_turn", "ruleset": ruleset.id, "system": system.spec()}
     if side != "attacker":
         canonical["side"] = side
     if sub_rule != "subs_first":

@@ -46,7 +46,7 @@ class Setup:
     dice: tuple[tuple[int, int], int | None] | None
     exact: bool
 
-    def canonical(self, table: Table) -> dict:
+    def canonical(self, table: Table) -> dict[str, Any]:
         """The request as a link stores it, with the table actually used."""
         out: dict[str, Any] = {
             "op": "wif",
@@ -176,7 +176,7 @@ def _read_modifiers(value: Any) -> tuple[m.Modifier, ...]:
     return tuple(mod for _, mod in sorted(read, key=lambda pair: (order[pair[1].kind.id], pair[0])))
 
 
-def modifier_json(modifier: m.Modifier) -> dict:
+def modifier_json(modifier: m.Modifier) -> dict[str, Any]:
     out: dict[str, Any] = {"id": modifier.kind.id}
     if modifier.kind.per_unit:
         out["count"] = modifier.count
@@ -206,7 +206,7 @@ def _read_forces(value: Any) -> Forces:
     return Forces(**values)
 
 
-def forces_json(forces: Forces) -> dict:
+def forces_json(forces: Forces) -> dict[str, Any]:
     """Only what differs from the defaults, so an empty helper is ``{}``."""
     default = Forces()
     return {name: getattr(forces, name) for name in _FORCE_COUNTS + _FORCE_FLAGS

@@ -1,5 +1,5 @@
 """Static checks of both languages, run with the rest of the suite: ruff over the Python (rules in
-pyproject.toml [tool.ruff]) and ``tsc --checkJs --noEmit`` over web/ against its JSDoc (tsconfig.json for the
+pyproject.toml [tool.ruff]), mypy --strict over the typed part of pycore (pyproject.toml [tool.mypy], its list) and ``tsc --checkJs --noEmit`` over web/ against its JSDoc (tsconfig.json for the
 page and its workers, tsconfig.sw.json for the service worker, whose global is another). Both tools are
 pinned (pyproject's test list, package.json's devDependencies) and installed by ``build.py setup``: a
 missing one is a failure, never a skip."""
@@ -27,6 +27,14 @@ def test_ruff_finds_nothing():
     if not ruff.exists():
         pytest.fail(f"ruff is not installed beside {sys.executable}: {SETUP_HINT}", pytrace=False)
     run = _run([str(ruff), "check", "--no-cache", "--output-format", "concise", "."])
+    assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-2000:]
+
+
+def test_mypy_strict_finds_nothing():
+    mypy = Path(sys.executable).with_name("mypy")
+    if not mypy.exists():
+        pytest.fail(f"mypy is not installed beside {sys.executable}: {SETUP_HINT}", pytrace=False)
+    run = _run([str(mypy), "--no-incremental", "--config-file", "pyproject.toml"])
     assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-2000:]
 
 
