@@ -34,6 +34,19 @@ ABILITIES = frozenset({
 })
 
 
+PLURAL_AS_IS = ("infantry", "artillery")
+"""Unit names whose plural is the name itself (2 infantry, 3 artillery, 2 mech infantry)."""
+
+
+def count_words(count: int, name: str) -> str:
+    """"3 tanks", "1 fighter", "2 infantry", "2 AA guns": a count of a unit in words, lower case but "AA", English
+    plural. The one pluraliser: the posts, the messages and (through the ``rulesets`` op's ``plural``) the page."""
+    lower = " ".join(word if word == "AA" else word.lower() for word in name.split(" "))
+    if count == 1 or lower.endswith(PLURAL_AS_IS):
+        return f"{count} {lower}"
+    return f"{count} {lower}s"
+
+
 @dataclass(frozen=True, slots=True)
 class UnitType:
     id: str
@@ -58,8 +71,13 @@ class UnitType:
     def is_air(self) -> bool:
         return self.domain == "air"
 
+    @property
+    def plural(self) -> str:
+        """"tanks", "infantry", "AA guns": the unit's name in the plural, as a count of them says it."""
+        return count_words(2, self.name)[2:]
+
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "attack": self.attack, "defense": self.defense,
+        return {"id": self.id, "name": self.name, "plural": self.plural, "attack": self.attack, "defense": self.defense,
                 "cost": self.cost, "hit_points": self.hit_points, "domain": self.domain,
                 "abilities": sorted(self.abilities)}
 

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from math import floor
 from typing import Any, Iterable, Mapping
 
+from ..rulesets import count_words
+
 Part = tuple[str, bool]
 
 STEP_WORDS = {"aa": "AA fire", "bombard": "Shore bombardment", "subs": "Submarine strike", "main": "Main fire"}
 KIND_WORDS = {"land": "Land", "sea": "Sea", "amphibious": "Amphibious"}
-PLURAL_AS_IS = ("infantry", "artillery")
 DICE_KEY = "A die hits on the value it needed or less: ✓ hit, ✗ miss."
 
 
@@ -34,19 +35,13 @@ def _line(style: str, *parts: str | Part) -> Line:
 
 # -- units ----------------------------------------------------------------------------------------------------
 
-def count_name(count: int, name: str) -> str:
-    """"3 tanks", "1 fighter", "2 infantry", "2 AA guns": lower case but AA, English plural (web/kit/rulesets.js)."""
-    lower = " ".join(word if word == "AA" else word.lower() for word in name.split(" "))
-    if count == 1 or lower.endswith(PLURAL_AS_IS):
-        return f"{count} {lower}"
-    return f"{count} {lower}s"
 
 
 def units(counts: Mapping[str, int] | None, names: Mapping[str, str], none: str = "nothing") -> str:
     """"3 infantry, 2 tanks, 1 fighter" in the ruleset's order; ``none`` when empty."""
     counts = counts or {}
     order = [uid for uid in names if counts.get(uid)] + [uid for uid in counts if uid not in names and counts[uid]]
-    return ", ".join(count_name(counts[uid], names.get(uid, uid)) for uid in order) or none
+    return ", ".join(count_words(counts[uid], names.get(uid, uid)) for uid in order) or none
 
 
 def _hits(n: int) -> str:

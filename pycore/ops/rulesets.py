@@ -9,7 +9,18 @@ from ..engine.setup import KINDS, ROLES, TECH_NAMES, TECHS
 from ..read.battle import allowed
 from ..forces import default_order_of_loss
 from ..rulesets import RULESETS
-from ..systems import all_systems
+from ..systems import LuckSystem, all_systems
+
+
+CAPABILITIES = ("by_colour", "commits_units", "folds_subs", "printed_sub_rule", "aa_per_move", "deterministic",
+                "carries", "rolls_final", "die_sides")
+"""What the page asks of a luck system (docs/api.md, ``rulesets``): what it declares (``LuckSystem``), so the page
+branches on what a system does, never on which system it is."""
+
+
+def capabilities(system: LuckSystem) -> dict[str, Any]:
+    """The system's declared capabilities, and whether the calculator works it by its own method."""
+    return {**{name: getattr(system, name) for name in CAPABILITIES}, "own_calculator": system.calculator is not None}
 
 
 def run(request: Mapping[str, Any]) -> dict:
@@ -20,8 +31,9 @@ def run(request: Mapping[str, Any]) -> dict:
                       "battle_units": {kind: {role: [u.id for u in r if allowed(r, kind, role, u.id) is None]
                                               for role in ROLES} for kind in KINDS}}
                      for r in RULESETS],
-        "systems": [{"id": s.id, "name": s.name, "summary": s.summary,
-                     **({"variants": list(s.variants)} if s.variants else {}),
+        "systems": [{"id": s.id, "name": s.name, "summary": s.summary, "capabilities": capabilities(s),
+                     **({"variants": [{**v, "capabilities": capabilities(s.configure(variant=v["id"]))}
+                                      for v in s.variants]} if s.variants else {}),
                      **({"chart": s.chart.to_json()} if s.chart is not None else {})}
                     for s in all_systems()],
         "kinds": list(KINDS),

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from ..engine.setup import CARGO_PER_SHIP, CARRIED_FREELY, KINDS, ROLES, SUB_RULES, TECHS, BattleSetup, SideSetup
 from ..errors import BadRequest, show
 from ..forces import MAX_PER_SIDE, MAX_PER_UNIT, Force, full_order
-from ..rulesets import Ruleset
+from ..rulesets import Ruleset, count_words
 from ..systems import LuckSystem, spec_of
 from . import fields as v
 from .colors import read_colors
@@ -52,10 +52,7 @@ def allowed(ruleset: Ruleset, kind: str, role: str, unit_id: str) -> str | None:
 
 def _listed(counts: Mapping[str, int], ruleset: Ruleset) -> str:
     """"2 tanks and 1 artillery": the units of a message, by the ruleset's order."""
-    def name(u: str) -> str:
-        text = ruleset.unit(u).name
-        return text if text.startswith("AA") else text.lower()
-    names = [f"{n} {name(u)}{'' if n == 1 or u in ('artillery', 'mech_infantry') else 's'}"
+    names = [count_words(n, ruleset.unit(u).name)
              for u, n in sorted(counts.items(), key=lambda item: ruleset.index(item[0]))]
     return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 

@@ -83,3 +83,22 @@ def test_a_chart_that_gives_a_side_s_unit_no_colour_is_refused_naming_the_unit()
                  "system": {"name": "colored", "chart": chart},
                  "attacker": {"units": {"cruiser": 3}}, "defender": {"units": {"destroyer": 2}}})
     assert got["field"] == "attacker.units.cruiser" and "no colour" in got["message"]
+
+
+
+def test_the_rulesets_op_publishes_what_each_system_declares_and_each_unit_s_plural():
+    """docs/api.md ``rulesets``: the page branches on capabilities, never on a system's id; a unit's plural is the
+    one pluraliser's (pycore/rulesets.py count_words)."""
+    from tests.core.helpers import ok
+    got = ok({"op": "rulesets"})
+    by_id = {s["id"]: s for s in got["systems"]}
+    for system in all_systems():
+        caps = by_id[system.id]["capabilities"]
+        assert caps["by_colour"] == system.by_colour and caps["folds_subs"] == system.folds_subs
+        assert caps["own_calculator"] == (system.calculator is not None)
+    variants = {v["id"]: v["capabilities"] for v in by_id["chess"]["variants"]}
+    assert variants["orthodox"]["deterministic"] and not variants["ryof"]["deterministic"]
+    assert variants["cofr"]["rolls_final"] and not variants["cof"]["rolls_final"]
+    units = {u["id"]: u["plural"] for u in got["rulesets"][-1]["units"]}
+    assert (units["infantry"], units["tank"], units["aa_gun"], units["artillery"]) == (
+        "infantry", "tanks", "AA guns", "artillery")
