@@ -41,6 +41,12 @@ machine the only comparison of two versions that the load does not skew.
 
     python3 bench/calc.py [--repeat N] [--no-baseline] [--only KEY] [--sea | --land] [--pyodide] [--floor]
                           [--first] [--peer-json PATH] [--base REV]
+    python3 bench/calc.py --fixed [KEY ...] [--repeat N] [--peer DIR | --base REV]
+
+``--fixed`` runs the battles players ask about most (10 v 10 to 150 v 150, sea 8 v 8 and 28 v 28, two and
+three waves, take and hold; bench/fixed.py) through ``pycore.api.handle``, call by call in turn with aacalc2
+when it is built beside the checkout (``../aacalc2``) or ``--peer DIR`` names it, otherwise with commit
+``--base REV``, and prints ours / theirs.
 """
 
 from __future__ import annotations
@@ -196,8 +202,15 @@ def base_calculator(rev: str) -> tuple:
     with tarfile.open(fileobj=BytesIO(blob)) as tar:
         tar.extractall(root / "luckdial_base", filter="data")
     sys.path.insert(0, str(root))
-    names = ("calc.method", "engine.setup", "rulesets", "systems")
-    method, setup, rulesets, systems = (importlib.import_module(f"luckdial_base.pycore.{name}") for name in names)
+    def first(*names):                  # the reading layer moved read_setup and read_system out of engine/systems
+        for name in names:
+            try:
+                return importlib.import_module(f"luckdial_base.pycore.{name}")
+            except ImportError:
+                pass
+        raise SystemExit(f"bench/calc.py: {rev!r} has none of {names}")
+    method, rulesets = first("calc.method"), first("rulesets")
+    setup, systems = first("read.battle", "engine.setup"), first("read.systems", "systems")
     return method.ends_of, setup.read_setup, rulesets.find_ruleset, systems.read_system
 
 
@@ -396,6 +409,25 @@ def verdict(wasm: dict, ms: float, median: float, cpu: float) -> str:
             f"CPU {one(wasm['cpu'] / cpu)}")
 
 
+def fixed_cost(args) -> int:
+    """``--fixed``: bench/fixed.py's battles against the peer when it is built (beside the checkout or ``--peer``),
+    else against ``--base REV``'s ``pycore.api.handle``."""
+    import fixed
+    keys = args.fixed or list(fixed.FIXED)
+    unknown = [key for key in keys if key not in fixed.FIXED]
+    if unknown:
+        raise SystemExit(f"bench/calc.py --fixed: unknown battles {unknown}; known: {', '.join(fixed.FIXED)}")
+    peer = Path(args.peer) if args.peer else fixed.PEER_BESIDE
+    if args.base:
+        base_calculator(args.base)                  # puts commit REV's pycore on the path as luckdial_base.pycore
+        base_handle = importlib.import_module("luckdial_base.pycore.api").handle
+        return fixed.run(keys, args.repeat, None, args.base, base_handle)
+    if not (peer / "dist" / "index.js").exists():
+        raise SystemExit(f"bench/calc.py --fixed: no built aacalc2 at {peer} (git clone it beside the checkout and "
+                         f"`npm install && npm run build` there), and no --base REV to compare with")
+    return fixed.run(keys, args.repeat, peer, None)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -412,8 +444,14 @@ def main() -> int:
                         help="the peer's times measured in the same run: JSON lines {\"battle\": key, \"best\": ms}")
     parser.add_argument("--base", metavar="REV",
                         help="also time commit REV's calculator run by run in turn with this tree's, in this process")
+    parser.add_argument("--fixed", nargs="*", metavar="KEY",
+                        help="the battles players ask about most (bench/fixed.py), through pycore.api.handle, call by "
+                             "call in turn with aacalc2 built beside the checkout (or --peer DIR), else with --base REV")
+    parser.add_argument("--peer", metavar="DIR", help="with --fixed: a built aacalc2 other than ../aacalc2")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one line per battle, for --pyodide
     args = parser.parse_args()
+    if args.fixed is not None:
+        return fixed_cost(args)
     if not args.json:
         print(f"Python {sys.version.split()[0]}")
     chosen = [key for key in BATTLES if not (args.only and key != args.only or args.sea and not key.startswith("sea")

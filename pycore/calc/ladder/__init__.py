@@ -30,6 +30,7 @@ is low by at most that.
 """
 
 from .pair import Pair, outcome_of
+from . import kept
 from .rungs import Ladder, NotLinear
 from .solve import Solver, solve, solve_with
 from .stack import Stack
@@ -37,5 +38,5 @@ from .work import WORK_BUDGET, TooMuchWork, Work
 
 __all__ = [
     "Ladder", "NotLinear", "Pair", "Solver", "Stack", "TooMuchWork", "WORK_BUDGET", "Work",
-    "outcome_of", "solve", "solve_with",
+    "kept", "outcome_of", "solve", "solve_with",
 ]

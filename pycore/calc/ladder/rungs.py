@@ -72,7 +72,7 @@ def removed(upper: tuple, lower: tuple) -> tuple | None:
     return tuple(gone) if not left else None
 
 
-def _target(setup: BattleSetup, role: str, enemy: Army) -> Army:
+def target_of(setup: BattleSetup, role: str, enemy: Army) -> Army:
     """The enemy a ladder's rungs fire at: the one given, or where it has no unit it may lose (a battle already
     decided), the battle's own starting enemy, so that a ladder kept by its army fires the same at every enemy."""
     if casualty_types(setup, enemy):
@@ -120,7 +120,7 @@ class Ladder:
         # depend on whom it fires at, but at an enemy with nothing it may hit it fires nothing (docs/rules.md §2
         # "A group with no target": a later wave's start where the waves before took every unit), so the rungs
         # are read against a target there.
-        target = _target(setup, role, enemy)
+        target = target_of(setup, role, enemy)
         fires = []
         for army in armies:
             if not counts_as_force(setup, army):
@@ -176,7 +176,7 @@ class Ladder:
         fire back), and a law of hundreds of dice costs a Bernoulli step a die."""
         got = self._firing.get(army)
         if got is None:
-            groups = main_groups(self.setup, self.role, army, _target(self.setup, self.role, enemy))
+            groups = main_groups(self.setup, self.role, army, target_of(self.setup, self.role, enemy))
             if any(g.name != "main" for g in groups):
                 raise NotLinear(self.role)
             got = (0, [1.0]) if not groups else trim(hit_law(self.setup.system, groups[0].values,

@@ -11,6 +11,7 @@ from ..choices import NEVER, Retreat
 from ..total import fsum
 from .packing import SCALE, SLOT, table_view, unpack
 from .pair import Pair, outcome_of
+from . import kept
 from .rungs import Ladder
 from .stack import Stack
 from .work import OPENING_WORK, Work
@@ -84,8 +85,8 @@ class Solver:
         members = self.defenders if role == "defender" else self.members
         got = members.get((role, army))
         if got is None:
-            ladder = Ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker",
-                            members, self.work)
+            ladder = kept.ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker",
+                                 members, self.work)
             for k, rung in enumerate(ladder.armies):
                 members.setdefault((role, rung), (ladder, k))
             got = (ladder, 0)
