@@ -47,6 +47,23 @@ CLASSES = ("subs", "air", "ships")
 """Classes of casualty: the sets of unit types that every group of the engine hits alike (docs/rules.md §2)."""
 
 
+MAX_ENDINGS = 20_000
+"""The most ends of a round kept across calculations (:data:`_ENDINGS`): a 28 v 28 battle meets about 100 pairs
+of type sets; past it the whole store is dropped, so a long-lived worker stays small."""
+
+_ENDINGS: dict = {}
+"""What the end of a round decides, by what of the battle it reads (:func:`_shape`), then by the pair of unit type
+sets left: the engine's answer does not depend on the counts (:class:`Ending`), so battles of one shape share it."""
+
+
+def _shape(setup: BattleSetup) -> tuple:
+    """What the end of a round reads of a battle besides the units left: the rules, the system as configured, the
+    sub rule, each side's technology and folded subs (what decides whether a side can still hurt the other)."""
+    return (setup.ruleset.id, setup.system.id, repr(sorted(setup.system.spec().items())), setup.kind, setup.lhtr,
+            setup.sub_rule, *[(side.tech, side.fold_subs, side.air_over_aa) for side in (setup.attacker,
+                                                                                          setup.defender)])
+
+
 class Ending:
     """The engine's end of a round (``Battle.lose_lonely_transports``, ``decided``) by named armies.
 
@@ -68,16 +85,27 @@ class Ending:
         self.table: dict = {}
         empty = Army(Force(()))
         self.empty = (self.A.name(empty), self.D.name(empty))
+        self.kept = _ENDINGS.setdefault(_shape(chain.setup), {})
 
     def read(self, ia: int, id_: int):
         """False where the battle goes on from this state, else (attacker wiped out, defender wiped out, outcome)."""
-        key = self.TYPES * self.A.types[ia] + self.D.types[id_]
+        A, D = self.A, self.D
+        key = self.TYPES * A.types[ia] + D.types[id_]
         got = self.table.get(key)
         if got is None:
-            a, d = self.A.armies[ia], self.D.armies[id_]
-            a2, d2, done = self.chain.end_of_round(a, d)
-            got = (not a2 and bool(a), not d2 and bool(d), done)
-            got = self.table[key] = got if any(got) else False
+            # Kept across calculations by the type sets themselves (the same battle's verdict, :data:`_ENDINGS`).
+            sets = (A.type_sets[A.types[ia]], D.type_sets[D.types[id_]])
+            got = self.kept.get(sets)
+            if got is None:
+                a, d = A.armies[ia], D.armies[id_]
+                a2, d2, done = self.chain.end_of_round(a, d)
+                got = (not a2 and bool(a), not d2 and bool(d), done)
+                got = got if any(got) else False
+                if sum(map(len, _ENDINGS.values())) >= MAX_ENDINGS:
+                    _ENDINGS.clear()
+                    self.kept = _ENDINGS.setdefault(_shape(self.chain.setup), {})
+                self.kept[sets] = got
+            self.table[key] = got
         return got
 
     def __call__(self, ia: int, id_: int) -> tuple[int, str | None]:

@@ -62,6 +62,7 @@ class Side:
         self.index: dict[Army, int] = {}
         self.types: list = [0] * size
         self._types: dict[tuple, tuple] = {}          # unit types present -> (an id of them, destroyer, reads)
+        self.type_sets: list[tuple] = []              # id -> the unit types present (the end of a round's key)
         self.destroyer: list = [False] * size
         self.reads: list = [0] * size
         self._printed = setup.sub_rule == "printed"
@@ -109,6 +110,7 @@ class Side:
             destroyer = has_destroyer(ruleset, army)
             kind = self._types[key] = (len(self._types), destroyer,
                                        has_subs(ruleset, army) | (self._printed and destroyer) << 1)
+            self.type_sets.append(key)
         self.types[got], self.destroyer[got], self.reads[got] = kind
         force = self._forces.get(army.units)
         if force is None:
