@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import dataclasses
 import importlib
 import json
 import shutil
@@ -280,9 +281,12 @@ def in_pyodide(selection: list[str], repeat: int, first: bool = False) -> dict:
 
 def clear_caches() -> None:
     """Forget what the calculator keeps across calculations: the engine's answers per army (``Kinds.splits``,
-    ``answers``, ``hits``) and the sea chain's laws of hits (``fleet.fire._LAWS``), so a run is a first one."""
+    ``answers``, ``hits``), the sea chain's laws of hits (``fleet.fire._LAWS``) and ends of a round, the kept
+    ladders, so a run is a first one."""
+    from fixed import forget_kept
     from pycore.calc.fleet import fire
     from pycore.engine import kinds
+    forget_kept()
     for table in kinds._KINDS.values():
         table.splits.clear()
         table.answers.clear()
@@ -420,12 +424,16 @@ def fixed_cost(args) -> int:
     peer = Path(args.peer) if args.peer else fixed.PEER_BESIDE
     if args.base:
         base_calculator(args.base)                  # puts commit REV's pycore on the path as luckdial_base.pycore
+        # The op registry names its modules ("pycore.ops.calc"): pointed at the commit's own, or its door would
+        # answer with this tree's calculator.
+        ops = importlib.import_module("luckdial_base.pycore.ops")
+        ops.OPS = {name: dataclasses.replace(op, module="luckdial_base." + op.module) for name, op in ops.OPS.items()}
         base_handle = importlib.import_module("luckdial_base.pycore.api").handle
-        return fixed.run(keys, args.repeat, None, args.base, base_handle)
+        return fixed.run(keys, args.repeat, None, args.base, base_handle, args.first)
     if not (peer / "dist" / "index.js").exists():
         raise SystemExit(f"bench/calc.py --fixed: no built aacalc2 at {peer} (git clone it beside the checkout and "
                          f"`npm install && npm run build` there), and no --base REV to compare with")
-    return fixed.run(keys, args.repeat, peer, None)
+    return fixed.run(keys, args.repeat, peer, None, first=args.first)
 
 
 def main() -> int:
@@ -448,10 +456,15 @@ def main() -> int:
                         help="the battles players ask about most (bench/fixed.py), through pycore.api.handle, call by "
                              "call in turn with aacalc2 built beside the checkout (or --peer DIR), else with --base REV")
     parser.add_argument("--peer", metavar="DIR", help="with --fixed: a built aacalc2 other than ../aacalc2")
+    parser.add_argument("--kept", action="store_true",
+                        help="the kept ladders' hit rate, time saved and memory (bench/fixed.py kept_report)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one line per battle, for --pyodide
     args = parser.parse_args()
     if args.fixed is not None:
         return fixed_cost(args)
+    if args.kept:
+        import fixed
+        return fixed.kept_report()
     if not args.json:
         print(f"Python {sys.version.split()[0]}")
     chosen = [key for key in BATTLES if not (args.only and key != args.only or args.sea and not key.startswith("sea")

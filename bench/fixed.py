@@ -187,8 +187,19 @@ def chance(got: str) -> float:
     return result.get("holds", result["takes_territory"])
 
 
-def run(keys: list, repeat: int, peer_dir: Path | None, base: str | None, base_handle=None) -> int:
-    """Every battle of ``keys``: ours and the counterpart's calls in turn, best and median, their ratio."""
+def forget_kept() -> None:
+    """Forget the ladders and the sea chain's ends of a round kept across calculations (``--first``): a battle of
+    a shape not met before. The engine's answers per army stay, as they stay in the commit compared with."""
+    from pycore.calc import fleet
+    from pycore.calc.ladder import kept
+    kept.forget()
+    fleet._ENDINGS.clear()
+
+
+def run(keys: list, repeat: int, peer_dir: Path | None, base: str | None, base_handle=None,
+        first: bool = False) -> int:
+    """Every battle of ``keys``: ours and the counterpart's calls in turn, best and median, their ratio; with
+    ``first``, ours forgets what it keeps across calculations before each call."""
     from pycore.api import handle
     peer = Peer(peer_dir) if peer_dir else None
     against = "aacalc2 at " + str(peer_dir) if peer else f"commit {base}"
@@ -205,6 +216,8 @@ def run(keys: list, repeat: int, peer_dir: Path | None, base: str | None, base_h
                 base_handle(text)
             mine, theirs = [], []
             for _ in range(runs):
+                if first:
+                    forget_kept()
                 wall, cpu, got = _ours(handle, text)
                 mine.append((wall, cpu))
                 if peer:
@@ -213,24 +226,91 @@ def run(keys: list, repeat: int, peer_dir: Path | None, base: str | None, base_h
                 else:
                     wall_b, cpu_b, got_b = _ours(base_handle, text)
                     theirs.append((wall_b, cpu_b))
-            print(_line(key, mine, theirs, chance(got), answer["chance"] if peer else chance(got_b)), flush=True)
+            print(_line(key, mine, theirs, chance(got), answer["chance"] if peer else chance(got_b), bool(peer)),
+                  flush=True)
     finally:
         if peer:
             peer.close()
     return 0
 
 
-def _line(key, mine, theirs, ours_chance, their_chance) -> str:
+def _line(key, mine, theirs, ours_chance, their_chance, peer: bool) -> str:
     def best(rows, i):
         return min(r[i] for r in rows)
 
     def median(rows, i):
         return statistics.median(r[i] for r in rows)
     ratio, ratio_median = best(mine, 0) / best(theirs, 0), median(mine, 0) / median(theirs, 0)
-    target = TARGETS.get(key)
-    verdict = f", target ≤ {target}x {'met' if ratio <= target else 'MISSED'}" if target else ""
+    cpu = best(mine, 1) / best(theirs, 1)
+    target = TARGETS.get(key) if peer else None
+    verdict = f", target ≤ {target}x {'met' if ratio <= target else 'MISSED'} (CPU {'met' if cpu <= target else 'MISSED'})" \
+        if target else ""
     name = FIXED[key][0] + (", Low Luck" if key.endswith("-ll") else ", dice")
     return (f"{key:7} {name}: ours {best(mine, 0):.2f} ({best(mine, 1):.2f}) / median {median(mine, 0):.2f}; "
             f"theirs {best(theirs, 0):.2f} ({best(theirs, 1):.2f}) / median {median(theirs, 0):.2f}; "
-            f"ours / theirs {ratio:.2f}x best, {ratio_median:.2f}x median, CPU {best(mine, 1) / best(theirs, 1):.2f}x"
+            f"ours / theirs {ratio:.2f}x best, {ratio_median:.2f}x median, CPU {cpu:.2f}x"
             f"{verdict}; chance {ours_chance:.9f} / {their_chance:.9f}")
+
+
+def kept_report() -> int:
+    """The kept ladders (pycore/calc/ladder/kept.py) under three workloads: their hit rate, the rungs a new ladder
+    took from a kept one, the time against a run with nothing kept, and the memory they hold when full."""
+    import gc
+    import tracemalloc
+    from pycore.api import handle
+    from pycore.calc.ladder import kept
+
+    def session():
+        """A player adding units one at a time: 10 v 10 up to 30 v 30, the attacker then the defender."""
+        texts = []
+        for n in range(5, 16):
+            for extra in (0, 1):
+                a = {"infantry": n, "artillery": 2, "tank": 3 + extra}
+                texts.append(json.dumps({"op": "calc", **{k: v for k, v in request("10").items() if k != "op"},
+                                         "attacker": {"units": a, "order_of_loss": ATTACK}}))
+        return texts
+
+    def search():
+        return [json.dumps({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+                            "attacker": {"units": {"infantry": 3}}, "defender": {"units": {"infantry": 3, "artillery": 1}},
+                            "recommend": {"available": {"infantry": 6, "artillery": 2, "tank": 3, "fighter": 2},
+                                          "target": 0.9}})]
+
+    def again():
+        return [json.dumps(request(key)) for key in ("10", "40", "40aa", "w2", "w3", "w40", "hold", "hold30")] * 3
+    print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}; bound {kept.KEPT_CELLS:,} law cells")
+    for name, texts in (("a session adding units", session()), ("recommend, 251 armies", search()),
+                        ("the fixed battles, each asked 3 times", again())):
+        timings = {}
+        for keep in (False, True):
+            kept.forget()
+            began = time.process_time()
+            for text in texts:
+                if not keep:
+                    kept.forget()
+                handle(text)
+            timings[keep] = (time.process_time() - began) * 1e3
+        asked = kept.counts["hits"] + kept.counts["misses"]
+        rungs = kept.counts["rungs built"] + kept.counts["rungs shared"]
+        print(f"{name}: {len(texts)} requests, {asked} ladders asked, {kept.counts['hits'] / max(1, asked):.0%} kept "
+              f"whole, {kept.counts['rungs shared'] / max(1, rungs):.0%} of the rest's rungs taken from kept ones; "
+              f"{timings[True]:.0f} ms CPU with the cache, {timings[False]:.0f} ms forgetting it before each request")
+    kept.forget()
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for n in range(20, 400, 7):
+        handle(json.dumps({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+                           "attacker": {"units": {"infantry": n // 2, "artillery": n // 4, "tank": n // 4}},
+                           "defender": {"units": {"infantry": n // 2 + 5, "artillery": n // 5, "tank": n // 5}}}))
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - before
+    ladders, cells = len(kept._KEPT), kept._held[0]
+    kept.forget()
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    print(f"memory, filled by battles of 20 to 400 units: {ladders} ladders of {cells:,} law cells kept; "
+          f"held {held / 1e6:.1f} MB above the start, {after / 1e6:.1f} MB once forgotten: the kept ladders "
+          f"{(held - after) / 1e6:.1f} MB")
+    return 0

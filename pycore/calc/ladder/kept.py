@@ -23,9 +23,9 @@ from ...engine.setup import BattleSetup
 from .rungs import Ladder, target_of
 from .work import RUNG_WORK, Work
 
-KEPT_CELLS = 400_000
-"""The law cells the kept ladders may hold in all: about 40 MB of Python floats with their cuts and column
-tables (bench/README.md); a 150-a-side ladder holds about 12,000, a 40-a-side one about 800."""
+KEPT_CELLS = 250_000
+"""The law cells the kept ladders may hold in all: about 20 MB with their cuts and column tables when full
+(bench/README.md, ``bench/calc.py --kept``)."""
 
 _KEPT: OrderedDict = OrderedDict()   # (shape, start) → ladder, least recently used first
 _RUNGS: dict = {}                     # shape → {army: (kept ladder, its rung)}: where a new ladder may stop

@@ -1,5 +1,5 @@
-"""Ladders kept from one calculation to the next (pycore/calc/ladder/kept.py): exact to the last bit, counted as
-built afresh, bounded.
+"""What the calculator keeps from one calculation to the next, exact to the last bit and bounded: the land ladders
+(pycore/calc/ladder/kept.py), counted as built afresh, and the sea chain's ends of a round (calc/fleet, ``Ending``).
 
 A kept ladder must hold the very floats a new one would (each rung's law is built from the rungs below it alone),
 whether it was kept whole or took its lower rungs from another kept ladder; the work a calculation counts
@@ -12,6 +12,7 @@ import json
 import pytest
 
 from pycore.api import handle
+from pycore.calc import fleet
 from pycore.calc.ladder import Ladder, Work, kept
 from pycore.calc.method import TAIL
 from pycore.engine.army import Army
@@ -112,3 +113,27 @@ def test_an_answer_asked_again_is_the_same_to_the_last_byte(request_):
     assert kept.counts["hits"] > 0
     kept.forget()
     assert handle(text) == again == first
+
+
+SEA = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea",
+       "attacker": {"units": {"submarine": 2, "destroyer": 1, "cruiser": 1, "fighter": 1}},
+       "defender": {"units": {"submarine": 1, "destroyer": 2, "carrier": 1, "fighter": 1, "transport": 1}}}
+
+
+def test_a_sea_battle_of_a_kept_shape_reads_the_ends_of_its_rounds_and_answers_as_afresh():
+    fleet._ENDINGS.clear()
+    smaller = {**SEA, "attacker": {"units": {"submarine": 1, "destroyer": 1, "cruiser": 1, "fighter": 1}}}
+    handle(json.dumps(SEA))
+    kept_before = sum(map(len, fleet._ENDINGS.values()))
+    with_kept = handle(json.dumps(smaller))
+    assert sum(map(len, fleet._ENDINGS.values())) < 2 * kept_before    # most type sets were met already
+    fleet._ENDINGS.clear()
+    assert handle(json.dumps(smaller)) == with_kept
+
+
+def test_the_sea_chain_s_kept_ends_of_a_round_stay_within_their_bound(monkeypatch):
+    monkeypatch.setattr(fleet, "MAX_ENDINGS", 5)
+    fleet._ENDINGS.clear()
+    handle(json.dumps(SEA))
+    handle(json.dumps({**SEA, "sub_rule": "printed"}))
+    assert sum(map(len, fleet._ENDINGS.values())) <= 5
