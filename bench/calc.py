@@ -456,12 +456,18 @@ def main() -> int:
                         help="the battles players ask about most (bench/fixed.py), through pycore.api.handle, call by "
                              "call in turn with aacalc2 built beside the checkout (or --peer DIR), else with --base REV")
     parser.add_argument("--peer", metavar="DIR", help="with --fixed: a built aacalc2 other than ../aacalc2")
+    parser.add_argument("--split", nargs="*", metavar="KEY",
+                        help="where a call of pycore.api.handle spends its time, stage by stage (bench/fixed.py)")
     parser.add_argument("--kept", action="store_true",
                         help="the kept ladders' hit rate, time saved and memory (bench/fixed.py kept_report)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one line per battle, for --pyodide
     args = parser.parse_args()
     if args.fixed is not None:
         return fixed_cost(args)
+    if args.split is not None:
+        import fixed
+        return fixed.split_report(args.split or ["10", "10-ll", "40", "40-ll", "40aa", "sea8", "w2", "w40", "hold",
+                                                 "hold30"], max(args.repeat, 20), args.first)
     if args.kept:
         import fixed
         return fixed.kept_report()

@@ -314,3 +314,75 @@ def kept_report() -> int:
           f"held {held / 1e6:.1f} MB above the start, {after / 1e6:.1f} MB once forgotten: the kept ladders "
           f"{(held - after) / 1e6:.1f} MB")
     return 0
+
+
+SPLIT = ("door: JSON in and out", "reading and validation", "cost estimate", "laws (ladders built or kept)",
+         "the chain's loop", "summary", "link", "the op's own")
+
+
+def split_report(keys: list, calls: int, first: bool) -> int:
+    """Where a call of ``pycore.api.handle`` spends its time, stage by stage (process time of ``calls`` calls
+    after one warm-up, each stage's own time: a wrapped function's time less the wrapped ones it called).
+
+    Stages: the door (JSON parsed and written, ``api.handle``), reading the request (``read_calc``), the cost
+    estimate (the methods' ``estimate``, ``plan_cost``), the land ladders (``kept.ladder``: built, or kept),
+    the chain's loop (``ends_of`` and a plan's ``fight`` less the above: the opening fire, the rows settled,
+    the engine's answers it asks), the summary (``summarize``, a plan's ``result``), the share link
+    (``link_for``) and the rest of the op. The wrappers add about a microsecond a call.
+    """
+    import importlib
+    from pycore.api import handle
+    modules = {name: importlib.import_module(f"pycore.{name}") for name in (
+        "api", "ops.calc", "ops.calc_plan", "calc.method", "calc.plan_cost", "calc.ladder.solve", "calc.waves")}
+    method, plan_cost = modules["calc.method"], modules["calc.plan_cost"]
+    try:                                # a commit before the kept ladders (run with its pycore first on the path)
+        laws = (importlib.import_module("pycore.calc.ladder.kept"), "ladder", 3)
+    except ImportError:
+        laws = (modules["calc.ladder.solve"], "Ladder", 3)
+    wrapped = [(modules["ops.calc"], "run", 7), (modules["ops.calc"], "read_calc", 1),
+               (method.Ladder, "estimate", 2), (method.Fleet, "estimate", 2), (method.General, "estimate", 2),
+               (plan_cost, "estimate", 2), (plan_cost, "check", 2), laws,
+               (method, "ends_of", 4), (modules["ops.calc_plan"], "fight", 4), (method, "summarize", 5),
+               (modules["ops.calc_plan"], "result", 5), (modules["ops.calc"], "link_for", 6)]
+    spent = [0.0] * len(SPLIT)
+    inner = [0.0]
+
+    def timed(function, stage):
+        def wrapper(*args, **kwargs):
+            outer, inner[0] = inner[0], 0.0
+            began = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                took = time.process_time() - began
+                spent[stage] += took - inner[0]
+                inner[0] = outer + took
+        return wrapper
+    saved = [(owner, name, getattr(owner, name)) for owner, name, _ in wrapped]
+    for owner, name, stage in wrapped:
+        setattr(owner, name, timed(getattr(owner, name), stage))
+    print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}; process ms a call, {calls} calls"
+          f"{', nothing kept from one call to the next' if first else ''}")
+    print("| battle | whole call | " + " | ".join(SPLIT) + " |")
+    print("|---|" + "---|" * (len(SPLIT) + 1))
+    try:
+        for key in keys:
+            text = json.dumps(request(key))
+            handle(text)
+            spent[:] = [0.0] * len(SPLIT)
+            began = time.process_time()
+            for _ in range(calls):
+                if first:
+                    forget_kept()
+                inner[0] = 0.0
+                started = time.process_time()
+                handle(text)
+                spent[0] += time.process_time() - started - inner[0]
+            whole = (time.process_time() - began) / calls * 1e3
+            cells = [f"{s / calls * 1e3:.2f} ({s / calls * 1e3 / whole:.0%})" for s in spent]
+            print(f"| {key} {FIXED[key][0]}{', Low Luck' if key.endswith('-ll') else ''} | {whole:.2f} | "
+                  + " | ".join(cells) + " |", flush=True)
+    finally:
+        for owner, name, function in saved:
+            setattr(owner, name, function)
+    return 0

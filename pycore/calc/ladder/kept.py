@@ -105,12 +105,18 @@ def cells(ladder: Ladder) -> int:
 def fresh_work(ladder: Ladder, role: str, known: dict) -> int:
     """The work a new ladder of this start counts: its rungs down to the first one ``known`` holds, each
     :data:`RUNG_WORK` and its law's length (``work.py``)."""
-    own = len(ladder.armies)
+    armies = ladder.armies
+    own = len(armies)
     for k in range(1, own):
-        if (role, ladder.armies[k]) in known:
+        if (role, armies[k]) in known:
             own = k
             break
-    return own * RUNG_WORK + sum(len(probs) for _, probs in ladder.laws[:own])
+    prefix = ladder.work_prefix
+    if prefix is None:
+        prefix = ladder.work_prefix = [0]
+        for _, probs in ladder.laws:
+            prefix.append(prefix[-1] + len(probs))
+    return own * RUNG_WORK + prefix[own]
 
 
 def forget() -> None:

@@ -54,7 +54,7 @@ class Pair:
     def __init__(self, attacker: Ladder, defender: Ladder):
         self.a, self.d = attacker, defender
         self.rows: dict[int, list] = {}
-        self.packed: dict[int, tuple] = {}
+        self.packed: dict[int, tuple] = attacker.packed   # rung → (first kept, count, packed), the ladder's own
         self.pending: dict | None = None     # round 1's rows {i: masses by column}, before any round is worked
         self.packed1: dict[int, tuple] = {}  # the attacker's law at row i from 1 hit up: first kept, count, packed
         (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,

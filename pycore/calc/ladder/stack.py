@@ -38,12 +38,13 @@ class Stack:
         self.mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * ones(self.m * (self.kd + 2 * self.width + 8))
         self.tables: dict[int, tuple] = {}
         self.live: list[int] = []
-        self.coefficients: dict = {}
         self.next_rung: list = [None] * (max(self.tops) + 1)      # carry(k, k + 1), by k
         # ok_from[r]: the step from rung r + 1 up to rung r is the same for every pair still in play for a target
         # t ≥ ok_from[r] (a pair is in play below its last rung). Pairs by last rung, highest first.
         order = sorted(range(self.m), key=lambda k: -self.tops[k])
         self.reference = pairs[order[0]].a
+        # The steps read off the reference ladder's rungs alone: kept on it for every stack it leads.
+        self.coefficients: dict = self.reference.coefficients[self.m == 1]
         never = 1 << 62
         self.ok_from = []
         for r in range(max(self.tops)):
