@@ -24,7 +24,7 @@ from .rungs import Ladder, target_of
 from .work import RUNG_WORK, Work
 
 KEPT_CELLS = 250_000
-"""The law cells the kept ladders may hold in all: about 20 MB with their cuts and column tables when full
+"""The law cells the kept ladders may hold in all: about 25 MB with their cuts, packed laws and column tables when full
 (bench/README.md, ``bench/calc.py --kept``)."""
 
 _KEPT: OrderedDict = OrderedDict()   # (shape, start) → ladder, least recently used first
