@@ -283,10 +283,12 @@ def clear_caches() -> None:
     """Forget what the calculator keeps across calculations: the engine's answers per army (``Kinds.splits``,
     ``answers``, ``hits``), the sea chain's laws of hits (``fleet.fire._LAWS``) and ends of a round, the kept
     ladders, so a run is a first one."""
-    from fixed import forget_kept
+    from pycore.calc import fleet
     from pycore.calc.fleet import fire
+    from pycore.calc.ladder import kept
     from pycore.engine import kinds
-    forget_kept()
+    kept.forget()
+    fleet._ENDINGS.clear()
     for table in kinds._KINDS.values():
         table.splits.clear()
         table.answers.clear()

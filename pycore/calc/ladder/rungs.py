@@ -168,7 +168,11 @@ class Ladder:
         self.columns: tuple | None = None        # columns_of(self), when this ladder defends
         self._firing: dict = {}                  # of_firing's answers, by army
         self.air_reach: list | None = None       # policy's hits to the next aircraft lost, when asked
-        # Read by every pair and stack this ladder is in, in this calculation and (kept, kept.py) the next ones:
+        self._read_by_pairs()
+
+    def _read_by_pairs(self) -> None:
+        """What every pair and stack this ladder is in reads of it alone, in this calculation and (kept,
+        kept.py) the next ones."""
         self.packed: dict = {}                   # rung → its cut law packed (Pair.law_packed)
         self.coefficients: dict = {True: {}, False: {}}   # Stack.carry's steps between two rungs, by one pair or not
         self.work_prefix: list | None = None     # law cells of the rungs above each rung (kept.fresh_work)
