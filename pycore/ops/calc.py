@@ -83,7 +83,8 @@ def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, esti
     from ..calc import cost, plan_cost, recommend
     guess = plan_cost.estimate(options["plan"], exact)
     if "recommend" in options:
-        more = recommend.estimate(options["plan"], options["recommend"][0], exact)
+        available, target, goal = options["recommend"]
+        more = recommend.estimate(options["plan"], available, exact, target, goal)
         guess = plan_cost.together(guess, more)
     sampled = None
     if guess.seconds > cost.BUDGET_SECONDS and "recommend" not in options:
