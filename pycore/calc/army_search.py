@@ -12,7 +12,8 @@ found by bisection. The search keeps the answer of working every army, to the la
   full search's computed chance of any army inside it is below the target too;
 * every army cheaper than the answer is so shown to fail, and every army of the answer's cost that
   may reach the target is worked, so the ties are broken as the full search breaks them (the higher
-  chance, then the fewer units).
+  chance, then the fewer units, then the full search's order). A column holds one army of each cost, so
+  the one of the answer's cost that may reach it is its column's lowest: the column's own search works it.
 
 What the search is not for: the army of the best average swing (no bound on it is safe; the full search
 answers it), and plans where a bigger army can do worse (retreat rules, waves taken by a smaller army…).
@@ -96,7 +97,6 @@ class Search:
         self._guess()
         for mix in self._mixes():
             self._column(mix)
-        self._ties()
         if self.best is None:
             return None
         x = self.best[1]
@@ -183,18 +183,3 @@ class Search:
                 if lo >= hi:
                     break
         return lo
-
-    def _ties(self) -> None:
-        """Every army of the best price that may reach the target is worked: the higher chance wins a tie."""
-        bound = self.bound
-        if bound is None:
-            return
-        axis, step = self.axis, self.costs[self.axis]
-        for mix in self._mixes():
-            fixed = self.price(self._vector(mix, 0))
-            if fixed > bound or (bound - fixed) % step:
-                continue
-            n = (bound - fixed) // step
-            x = self._vector(mix, n)
-            if n <= self.caps[axis] and any(x) and not self.surely_fails(x):
-                self.chance(x)

@@ -174,15 +174,15 @@ lowers it, and is counted in ``pruned``): far above the error of sums of at most
 
 def cheapest(plan: Plan, available: Force, target, goal: str, exact: bool) -> dict:
     """The cheapest army alone, by :class:`.army_search.Search` (the plan :func:`monotone`), each army worked as
-    :func:`every` works it; the search stops where the budget's room is spent (:func:`estimate`'s envelope
-    counted per army worked), answering the best army found so far, in words."""
+    :func:`every` works it. Each army is counted, before it is worked, at its own plan's estimate (as
+    :func:`estimate` counts the biggest); where the budget's room is spent the search stops and answers the
+    best army found so far, in words."""
     zero = Fraction(0) if exact else 0.0
     ruleset = plan.waves[0].setup.ruleset
     uids = [uid for uid, _ in available.counts]
     defenders: dict = {}
     swings: dict = {}
-    whole = plan_estimate(with_attacker(plan, available), exact)
-    room = _room(plan, exact, max(0.0, whole.seconds - cost.OVERHEAD) + PLAN_SECONDS)
+    room = [cost.BUDGET_SECONDS - plan_estimate(plan, exact).seconds]
 
     def force_of(x) -> Force:
         return Force(tuple((uid, n) for uid, n in zip(uids, x) if n))
@@ -191,12 +191,14 @@ def cheapest(plan: Plan, available: Force, target, goal: str, exact: bool) -> di
         candidate = with_attacker(plan, force_of(x))
         law = fight(candidate, exact, defenders)
         if law.method != "exact":
-            raise cost.too_big("the cheapest army's search", whole, None, ": an army of it would be simulated")
+            raise cost.too_big("the cheapest army's search", plan_estimate(candidate, exact), None,
+                               ": an army of it would be simulated")
         chance, swings[x] = _read(candidate, law, goal, exact, zero)
         return chance, (0 if exact else law.pruned + ROUNDING)
 
     def spend(x, best, worked):
-        if worked >= room:
+        room[0] -= max(0.0, plan_estimate(with_attacker(plan, force_of(x)), exact).seconds - cost.OVERHEAD) + PLAN_SECONDS
+        if room[0] < 0:
             raise OutOfBudget(best, worked)
 
     finder = Search(tuple(n for _, n in available.counts), tuple(ruleset.unit(uid).cost for uid in uids),
