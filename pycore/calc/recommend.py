@@ -181,7 +181,7 @@ def cheapest(plan: Plan, available: Force, target, goal: str, exact: bool) -> di
     ruleset = plan.waves[0].setup.ruleset
     uids = [uid for uid, _ in available.counts]
     defenders: dict = {}
-    swings: dict = {}
+    laws: dict = {}
     room = [cost.BUDGET_SECONDS - plan_estimate(plan, exact).seconds]
 
     def force_of(x) -> Force:
@@ -193,7 +193,9 @@ def cheapest(plan: Plan, available: Force, target, goal: str, exact: bool) -> di
         if law.method != "exact":
             raise cost.too_big("the cheapest army's search", plan_estimate(candidate, exact), None,
                                ": an army of it would be simulated")
-        chance, swings[x] = _read(candidate, law, goal, exact, zero)
+        chance = _chance(candidate, law, goal, exact, zero)
+        if not is_below(chance, target):
+            laws[x] = (candidate, law)          # its average swing is read only if it is the answer
         return chance, (0 if exact else law.pruned + ROUNDING)
 
     def spend(x, best, worked):
@@ -215,8 +217,21 @@ def cheapest(plan: Plan, available: Force, target, goal: str, exact: bool) -> di
     entry = None
     if got is not None:
         x, chance = got
-        entry = {"units": force_of(x), "cost": finder.price(x), "chance": chance, "cost_swing": swings[x]}
+        entry = {"units": force_of(x), "cost": finder.price(x), "chance": chance,
+                 "cost_swing": _read(*laws[x], goal, exact, zero)[1]}
     return {"armies": len(finder.worked), "cheapest": entry, "best_profit": None, "words": words}
+
+
+def _chance(plan: Plan, law, goal: str, exact: bool, zero):
+    """:func:`_read`'s chance alone, summed as :func:`.summary.whole` sums it (the same terms in the same order,
+    so the same bits), without the rest of the summary: the search reads it of every army it works."""
+    if goal == "holds":
+        return _read(plan, law, goal, exact, zero)[0]
+    got = zero
+    for (_, _, held, ended), p in law.waves[-1].law.items():
+        if (held is not None) if goal == "takes" else ended == "attacker_wins":
+            got += p
+    return got
 
 
 def _read(plan: Plan, law, goal: str, exact: bool, zero) -> tuple[Any, Any]:
