@@ -21,7 +21,6 @@ answers it), and plans where a bigger army can do worse (retreat rules, waves ta
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Callable
 
 Vector = tuple
@@ -41,7 +40,7 @@ class Search:
     ``evaluate(counts)`` → (chance, slack): the army's chance of the goal, as the full search computes it,
     and how far above it the true chance may be (what was pruned, plus rounding); ``below(chance)``: whether
     a chance misses the target, as the full search reads it. ``spend(counts, best, worked)`` is told of each
-    army before it is worked and raises :class:`OutOfBudget` to stop."""
+    army before it is worked (and with None of each column looked at) and raises :class:`OutOfBudget` to stop."""
 
     def __init__(self, caps: Vector, costs: Vector, below: Callable, evaluate: Callable, spend: Callable | None = None):
         self.caps, self.costs, self.below = tuple(caps), tuple(costs), below
@@ -121,10 +120,24 @@ class Search:
                 lo = mid
 
     def _mixes(self):
-        """Every count of the other types (the column's type left out), the biggest first: a failure found high
-        covers the columns below it."""
-        others = [range(c, -1, -1) for k, c in enumerate(self.caps) if k != self.axis]
-        return product(*others)
+        """Every count of the other types (the column's type left out), the biggest first — a failure found high
+        covers the columns below it — leaving out, as they come, the mixes dearer than the bound by themselves
+        (millions of counts are never listed)."""
+        others = [k for k in range(len(self.caps)) if k != self.axis]
+
+        def walk(i: int, prefix: tuple, fixed: int):
+            if i == len(others):
+                yield prefix
+                return
+            k = others[i]
+            price = self.costs[k]
+            bound = self.bound
+            top = self.caps[k] if bound is None or not price else min(self.caps[k], (bound - fixed) // price)
+            for n in range(top, -1, -1):
+                bound = self.bound
+                if bound is None or fixed + n * price <= bound:
+                    yield from walk(i + 1, prefix + (n,), fixed + n * price)
+        return walk(0, (), 0)
 
     def _vector(self, mix: tuple, n: int) -> Vector:
         x = list(mix)
@@ -134,6 +147,8 @@ class Search:
     def _column(self, mix: tuple) -> None:
         """The fewest units of the column's type that reach the target with this mix, within the bound."""
         costs, axis = self.costs, self.axis
+        if self._spend is not None:
+            self._spend(None, self.best, len(self.worked))
         fixed = self.price(self._vector(mix, 0))
         bound = self.bound
         if bound is not None and fixed > bound:

@@ -216,3 +216,13 @@ def test_within_the_budget_both_answers_come_from_every_army():
 def test_the_op_answers_the_stack_in_json():
     got = json.loads(api.handle(json.dumps(STACK)))
     assert got["ok"], got
+
+
+def test_billions_of_armies_are_searched_column_by_column_as_they_come():
+    """499 of each of four types: 62.5 billion armies, 500³ columns. The mixes dearer than the best army by
+    themselves are never listed (each column looked at is counted against the budget as well), so the search
+    answers as for 80/50/40/20: 8 infantry and 7 artillery, 52 IPCs."""
+    asked = {**STACK, "recommend": {"available": dict.fromkeys(HUGE, 499), "target": 0.9}}
+    got = ok(asked)["recommend"]
+    assert got["cheapest"]["units"] == {"infantry": 8, "artillery": 7} and got["cheapest"]["cost"] == 52
+    assert "62,499,999,999 armies" in got["words"]
