@@ -111,6 +111,14 @@ def fast(plan: Plan, available: Force, target, goal: str) -> bool:
     return target is not None and monotone(plan, available, goal) is None
 
 
+def why_every(plan: Plan, available: Force, target, goal: str) -> bool | str:
+    """Why the search of the cheapest army alone cannot stand in for the full search, in words (True: it could,
+    but the budget leaves it no room)."""
+    if target is None:
+        return "with no target only the best average swing is asked, and it needs every army"
+    return monotone(plan, available, goal) or True
+
+
 def monotone(plan: Plan, available: Force, goal: str) -> str | None:
     """Why adding a unit to wave 1 may lower the chance of the goal, in words; None where it never does
     (docs/rules.md §9.4, where the argument is written: a bigger army's states stay ahead of the smaller's)."""

@@ -92,7 +92,8 @@ def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, esti
     if estimate:
         return {"estimate": (sampled or guess).as_json(), "link": link_for(canonical)}
     if sampled is None:
-        plan_cost.check(options["plan"], guess, exact, searching="recommend" in options)
+        plan_cost.check(options["plan"], guess, exact,
+                        searching=recommend.why_every(options["plan"], *options["recommend"]) if "recommend" in options else False)
     else:
         guess = sampled
     began = time.perf_counter()

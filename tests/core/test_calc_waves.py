@@ -182,6 +182,7 @@ def test_a_cheapest_army_search_over_the_budget_offers_no_simulation():
     assert got["type"] == "too_big"
     assert "simulated" not in got["message"]
     assert "the cheapest army's search works every army exactly" in got["message"]
+    assert "can make a bigger army do worse" in got["message"]      # why no army may be skipped (§9.4)
     assert got["detail"]["estimate"]["method"] != "monte_carlo"
 
 
