@@ -108,17 +108,19 @@ def _starts(wave) -> int:
     return cost.hit_points(wave.setup, "defender") + 1
 
 
-def check(plan: Plan, guess: cost.Estimate, exact: bool, searching: bool = False) -> None:
+def check(plan: Plan, guess: cost.Estimate, exact: bool, searching: bool | str = False) -> None:
     """Refuse a plan over the budget, before any work, with the estimates and the limit in words; ``searching``:
-    with ``recommend``, whose armies are all worked exactly (docs/rules.md §9.4), so no simulation is offered."""
+    with ``recommend``, whose armies are all worked exactly (docs/rules.md §9.4), so no simulation is offered
+    (a text: why every army must be worked, said with it)."""
     from . import plan_sample
     if guess.seconds <= cost.BUDGET_SECONDS:
         return
     if exact:
         raise cost.too_big("the plan's exact chains", guess, None, " (leave exact out for floats)")
     if searching:
+        why = f"{searching}; " if isinstance(searching, str) else ""
         raise cost.too_big("the plan's exact chains", guess, None, ", and the cheapest army's search works every army "
-                           "exactly (fewer units available make fewer armies)")
+                           f"exactly ({why}fewer units available make fewer armies)")
     if not plan_sample.allowed(plan, exact):
         raise cost.too_big("the plan's exact chains", guess, None, ", and with retreat rules, \"keep one land "
                            "unit\" or a battle taken up in the middle only the exact chains answer")

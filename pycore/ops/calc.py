@@ -83,7 +83,8 @@ def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, esti
     from ..calc import cost, plan_cost, recommend
     guess = plan_cost.estimate(options["plan"], exact)
     if "recommend" in options:
-        more = recommend.estimate(options["plan"], options["recommend"][0], exact)
+        available, target, goal = options["recommend"]
+        more = recommend.estimate(options["plan"], available, exact, target, goal)
         guess = plan_cost.together(guess, more)
     sampled = None
     if guess.seconds > cost.BUDGET_SECONDS and "recommend" not in options:
@@ -91,7 +92,8 @@ def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, esti
     if estimate:
         return {"estimate": (sampled or guess).as_json(), "link": link_for(canonical)}
     if sampled is None:
-        plan_cost.check(options["plan"], guess, exact, searching="recommend" in options)
+        plan_cost.check(options["plan"], guess, exact,
+                        searching=recommend.why_every(options["plan"], *options["recommend"]) if "recommend" in options else False)
     else:
         guess = sampled
     began = time.perf_counter()

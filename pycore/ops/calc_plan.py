@@ -128,5 +128,8 @@ def recommendation(plan: Plan, spec: tuple, exact: bool) -> dict:
         if exact:
             out["exact_chance"] = fraction_text(entry["chance"])
         return out
-    return {"goal": goal, "target": target, "armies": got["armies"], "cheapest": army(got["cheapest"]),
-            "best_profit": army(got["best_profit"])}
+    out = {"goal": goal, "target": target, "armies": got["armies"], "cheapest": army(got["cheapest"]),
+           "best_profit": army(got["best_profit"])}
+    if "words" in got:
+        out["words"] = got["words"]
+    return out

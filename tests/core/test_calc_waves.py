@@ -174,14 +174,15 @@ def test_a_plan_is_estimated_before_any_work_and_refused_over_the_budget():
 
 
 def test_a_cheapest_army_search_over_the_budget_offers_no_simulation():
-    """The search works every army exactly (docs/rules.md §9.4) and is never simulated: over the budget it is
-    refused, and the refusal says so instead of "200 simulated battles would take about 2 s" (which a plan
+    """The search works every army exactly (docs/rules.md §9.4; with a retreat rule no army may be skipped) and
+    is never simulated: over the budget it is refused, and the refusal says so instead of "200 simulated battles would take about 2 s" (which a plan
     without the search would get, and the page showed as if it could)."""
-    got = error({**ONE_V_ONE, "defender": {"units": {"infantry": 3}},
+    got = error({**ONE_V_ONE, "defender": {"units": {"infantry": 3}}, "retreat_strafe": 0.9,
                  "recommend": {"available": {"infantry": 30, "tank": 30, "artillery": 20}, "target": 0.9}})
     assert got["type"] == "too_big"
     assert "simulated" not in got["message"]
     assert "the cheapest army's search works every army exactly" in got["message"]
+    assert "can make a bigger army do worse" in got["message"]      # why no army may be skipped (§9.4)
     assert got["detail"]["estimate"]["method"] != "monte_carlo"
 
 
