@@ -43,6 +43,8 @@ export function createBattleActions({onSubmerge}) {
     // Retreat says who leaves when not everyone may (the aircraft of an amphibious assault).
     retreat.textContent = phase.leaving ? `Retreat ${listUnits(phase.leaving, page.names, "")}` : "Retreat";
     share.hidden = !phase.share;
+    // While fair dice wait for a draw the panel above holds the player's step (reply, reveal): one primary button.
+    share.className = phase.drawing && !phase.over ? "secondary" : "primary";
     fresh.hidden = !phase.fresh;
     undo.hidden = !phase.undo;
     if (phase.undo) {
