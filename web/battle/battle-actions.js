@@ -8,13 +8,15 @@ import {el} from "../kit/dom.js";
 import {showMessage} from "../kit/feedback.js";
 import {listUnits} from "../kit/rulesets.js";
 
+// "Fight", not "Roll", when the page draws the dice: A&A Chess's orthodox and COF variants roll none, and the
+// page asks no system by name. At the table the players do roll.
 const MODE_WORDS = {commit: ["Make the commitment", "Committing…"], beacon: ["Declare on the beacon", "Declaring…"],
-  referee: ["Roll round 1", "Rolling…"], seed: ["Roll round 1", "Rolling…"]};
+  referee: ["Roll round 1", "Rolling…"], seed: ["Fight round 1", "Fighting…"]};
 
 export function createBattleActions({onSubmerge}) {
   const message = el("div", {class: "message", id: "battle-message", role: "alert", hidden: true});
   const button = (id, look, text) => el("button", {type: "button", class: look, id}, text);
-  const roll = button("roll", "primary", "Roll round 1");
+  const roll = button("roll", "primary", "Fight round 1");
   const press = button("press", "primary", "Press on");
   const retreat = button("retreat", "secondary", "Retreat");
   const share = button("share", "primary", "Share this battle");

@@ -83,7 +83,7 @@ export async function init(client, section, {built = () => {}, opening = null, p
   }
   play.setPhase();
   await stepDone("filled");
-  section.replaceChildren(beacon.node, commitPanel.node, form.node, view.node, actions.node); // the verdict first
+  section.replaceChildren(beacon.node, commitPanel.node, form.node, view.node, view.empty, actions.node); // the verdict first
   // A shared battle's reader came for its forces: in view while the rules load, not below the settings.
   if (play.page.replaying) form.forces.attacker.node.scrollIntoView({block: "start"});
   performance.mark("luckdial:battle step shown");

@@ -30,8 +30,12 @@ function createAnswers() {
   const share = createSharePanel("calc", "calculation");
   const shareButton = el("button", {type: "button", class: "small", id: "calc-share"}, "Share this calculation");
   const shareRow = el("div", {class: "calc-share-row", hidden: true}, shareButton);
+  // Before any answer, on a wide screen only (style.css), the answers' column says what will fill it.
+  const empty = el("div", {class: "answers-empty", id: "calc-answers-empty"}, el("h2", {}, "Odds"),
+    el("p", {}, "Each side's chance to win, what is left of it and its cost show here once you calculate; the Luck dial " +
+      "sets the same battle under every luck system."));
   // The answers in one column of their own: beside the form on a wide screen (style.css).
-  const node = el("div", {class: "answers", id: "calc-answers"}, result, dial, shareRow, share.node);
+  const node = el("div", {class: "answers", id: "calc-answers"}, empty, result, dial, shareRow, share.node);
   const showOnly = (box) => {
     result.hidden = box !== result;
     dial.hidden = box !== dial;
