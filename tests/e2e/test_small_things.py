@@ -151,3 +151,39 @@ def test_at_1280_the_right_half_says_what_will_fill_it_until_the_first_answer(pa
         odds.add("defender", "infantry", 1)
         odds.calculate()
     expect(note).to_be_hidden()
+
+
+KEYS_BEFORE = 26
+"""Tab presses from the Odds screen's first count to Calculate before the skip (main at 403c22c, measured with
+this test's walk at 390x844, 1942 Second Edition's units): 4 attacker counts, 2 folds, 6 defender counts, 2 folds,
+then 12 options (Swap, Clear, saved armies, More, the plan's 5, the advisor, recent calculations) and Calculate."""
+
+
+def test_odds_by_keyboard_from_the_first_count_to_calculate_skips_the_options(page: Page, dist_server):
+    """Issue 9: a keyboard player who entered both sides' counts Tabbed 26 times to Calculate. A skip button
+    after the defender's forces (seen only when focused) takes them there; the options keep their place
+    after it, so a screen reader reads the form in the same order."""
+    BattleScreen(page).open(dist_server.url)
+    page.get_by_role("tab", name="Odds").click()
+    page.locator("#calc-attacker-forces .unit-row input").first.focus()
+    keys = 0
+    while keys < 60:
+        page.keyboard.press("Tab")
+        keys += 1
+        focused = page.evaluate("document.activeElement.id")
+        if focused in ("calc-skip", "calc-go"):
+            break
+    assert focused == "calc-skip", f"Tabbed {keys} times to {focused!r}, no skip on the way"
+    expect(page.locator("#calc-skip")).to_be_visible()
+    assert_no_axe_violations(page, "odds: the skip to Calculate focused")
+    page.keyboard.press("Enter")
+    expect(page.locator("#calc-go")).to_be_focused()
+    keys += 1
+    assert keys <= KEYS_BEFORE - 10, f"{keys} keys from the first count to Calculate"
+    # In reading order it stands between the defender's forces and the options it skips.
+    order = page.evaluate("""() => ['#calc-defender-forces', '#calc-skip', '#calc-swap', '#calc-go']
+        .map((s) => document.querySelector(s)).every((n, i, all) => !i ||
+            (all[i - 1].compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING))""")
+    assert order
+    page.locator("#calc-swap").focus()
+    expect(page.locator("#calc-skip")).to_have_css("width", "1px")  # out of sight once left

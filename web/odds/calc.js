@@ -70,6 +70,18 @@ function createActions() {
 }
 
 /**
+ * A keyboard's way from the forces to Calculate, past the options between them (Swap, saved armies, the
+ * round limit, the plan, the advisor: 12 Tab stops): a button after the defender's forces, seen only when
+ * it has the focus, as a page's skip link. A screen reader meets it where it stands, between the forces and
+ * the options it skips, and the options stay in their order.
+ */
+function skipToCalculate(after, calcButton) {
+  const skip = el("button", {type: "button", class: "small skip-link", id: "calc-skip"}, "Skip to Calculate");
+  skip.addEventListener("click", () => calcButton.focus());
+  after.after(skip);
+}
+
+/**
  * Build the screen; resolves once the rules are loaded. opening: {fragment, request} when the page
  * opened on a calculation's link (app.js opens it once the rules are loaded); problem: what the
  * address's fragment is, when it is no link.
@@ -95,6 +107,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
   const answers = createAnswers();
   const actions = createActions();
   section.replaceChildren(form.node, answers.node, actions.node);
+  skipToCalculate(form.forces.defender.node, actions.calcButton);
   const run = createCalcRun({client, section, form, more, plan, advisor, here, answers, actions});
 
   form.onChange(() => run.edited());
