@@ -82,7 +82,7 @@ def test_loading_is_said_in_the_players_words_never_python(page: Page, dist_serv
     assert page.evaluate("window.__python") == []
     shown = page.evaluate("window.__loading")
     assert any(text.startswith("Loading the rules… ") for text in shown), shown
-    assert screen.roll_button.inner_text() == "Fight round 1"
+    assert screen.roll_button.inner_text() == "Roll round 1"
 
 
 def test_a_new_player_starts_on_1942_second_edition_with_dice_then_on_the_last_choice(page: Page, dist_server):

@@ -37,7 +37,7 @@ def test_form_is_usable_while_python_loads_then_the_roll_button_wakes(page, dist
     page.unroute("**/pyodide/pyodide.asm.wasm")
 
     screen.wait_ready()
-    expect(screen.roll_button).to_have_text("Fight round 1")
+    expect(screen.roll_button).to_have_text("Roll round 1")
     expect(screen.roll_button).to_be_enabled()
     # What the user entered while Python loaded is still there.
     expect(screen.stepper("attacker", "infantry")).to_have_value("3")

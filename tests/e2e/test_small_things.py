@@ -110,14 +110,18 @@ def test_the_forum_copy_buttons_come_in_one_order_on_battle_and_luck(page: Page,
 
 
 def test_a_chess_battle_is_fought_not_rolled_and_the_chart_is_named_in_plain_words(page: Page, dist_server):
-    """A&A Chess (orthodox) rolls no die: its first button said "Roll round 1". The page draws the dice of
-    every system from the seed, so it says "Fight round 1" for each; at the table the players still roll."""
+    """A&A Chess orthodox and COF roll no die (their `deterministic` capability, from the rulesets op): the first
+    button said "Roll round 1". It says "Fight round 1" for them, "Roll round 1" for a variant that rolls its
+    remainder, for dice, and at the table."""
     screen = BattleScreen(page).open(dist_server.url)
-    screen.choose(ruleset="1942-2e", system="chess")
-    expect(screen.roll_button).to_have_text("Fight round 1")
-    page.locator("label[for='referee']").click()
+    screen.choose(ruleset="1942-2e", system="dice")
     expect(screen.roll_button).to_have_text("Roll round 1")
-    page.locator("label[for='referee']").click()
+    screen.choose(system="chess")
+    expect(screen.roll_button).to_have_text("Fight round 1")
+    page.locator("label[for='chess-variant-ryof']").click()
+    expect(screen.roll_button).to_have_text("Roll round 1")
+    page.locator("label[for='chess-variant-cof']").click()
+    expect(screen.roll_button).to_have_text("Fight round 1")
     screen.choose(system="colored")
     summary = page.locator("#cd-chart summary")
     expect(summary).to_have_text("Colour chart: Luckdial's default")

@@ -8,15 +8,15 @@ import {el} from "../kit/dom.js";
 import {showMessage} from "../kit/feedback.js";
 import {listUnits} from "../kit/rulesets.js";
 
-// "Fight", not "Roll", when the page draws the dice: A&A Chess's orthodox and COF variants roll none, and the
-// page asks no system by name. At the table the players do roll.
 const MODE_WORDS = {commit: ["Make the commitment", "Committing…"], beacon: ["Declare on the beacon", "Declaring…"],
-  referee: ["Roll round 1", "Rolling…"], seed: ["Fight round 1", "Fighting…"]};
+  referee: ["Roll round 1", "Rolling…"], seed: ["Roll round 1", "Rolling…"]};
+// A system that rolls no die (its `deterministic` capability: A&A Chess orthodox, COF) fights its rounds.
+const DICELESS_WORDS = ["Fight round 1", "Fighting…"];
 
 export function createBattleActions({onSubmerge}) {
   const message = el("div", {class: "message", id: "battle-message", role: "alert", hidden: true});
   const button = (id, look, text) => el("button", {type: "button", class: look, id}, text);
-  const roll = button("roll", "primary", "Fight round 1");
+  const roll = button("roll", "primary", "Roll round 1");
   const press = button("press", "primary", "Press on");
   const retreat = button("retreat", "secondary", "Retreat");
   const share = button("share", "primary", "Share this battle");
@@ -35,8 +35,8 @@ export function createBattleActions({onSubmerge}) {
   const node = el("div", {class: "actions"}, message, progress, submergeRow, row);
 
   /**
-   * phase: phaseOf's answer; page: {engine: "loading"|"ready"|"failed", busy, percent, replaying, mode, names}
-   * (mode: the dice source chosen on the form; names: the units' names).
+   * phase: phaseOf's answer; page: {engine: "loading"|"ready"|"failed", busy, percent, replaying, mode, names, diceless}
+   * (mode: the dice source chosen on the form; names: the units' names; diceless: the system chosen rolls no die).
    */
   function render(phase, page) {
     roll.hidden = !phase.roll;
@@ -61,7 +61,9 @@ export function createBattleActions({onSubmerge}) {
     submergeRow.hidden = !phase.submerge.length;
     loading(page);
     if (page.engine === "failed") roll.textContent = "Battle engine unavailable";
-    else if (page.engine === "ready") roll.textContent = MODE_WORDS[page.mode][page.busy ? 1 : 0];
+    else if (page.engine === "ready") {
+      roll.textContent = (page.diceless && page.mode === "seed" ? DICELESS_WORDS : MODE_WORDS[page.mode])[page.busy ? 1 : 0];
+    }
     if (page.busy) press.textContent = "Rolling…";
     else press.replaceChildren(phase.referee ? "Roll" : "Press on", el("span", {class: "sub"}, ` (round ${phase.rounds + 1})`));
     roll.disabled = page.engine !== "ready" || page.busy;

@@ -122,6 +122,7 @@ function wire(form, actions, play, view) {
   undo.addEventListener("click", () => play.takeBack());
   fresh.addEventListener("click", () => { play.fresh(); window.scrollTo({top: 0, behavior: motion()}); });
   form.onChange(() => play.edited());
+  form.onContext(() => play.setPhase()); // the Roll button's words follow the system chosen (diceless: "Fight")
   // Enter in a count or the seed rolls, as a keyboard player expects of a form (the form has
   // no submit button, so the browser's implicit submission does not apply).
   form.node.addEventListener("keydown", (event) => {
