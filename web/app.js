@@ -100,7 +100,7 @@ const decoding = opening.link ? client.call({op: "share", decode: opening.link})
 show((owner && byName(`#${owner}`)) || byName(location.hash) || sections.find((s) => s.id === history.state?.screen) || sections[0]);
 
 client.onProgress(({stage, done, total}) => {
-  // The figure first: on a narrow phone the line is cut at its end (style.css), never the figure.
+  // The figure first: on a narrow phone the words wrap under it (style.css).
   status.textContent = `${total ? Math.min(99, Math.floor((100 * done) / total)) : 0}% · ${stage || "Loading the rules"}…`;
   status.title = stage;
 });

@@ -16,7 +16,9 @@ def expected_rounds(request: dict) -> list[dict]:
         sides = {}
         for side in ("attacker", "defender"):
             dice = [(d["at"], d["value"], d["hit"]) for d in played[side]["dice"]]
-            sides[side] = sorted(dice, key=lambda die: die[0])  # the page groups dice by the value needed
+            # The page groups dice by the value needed, the groups in the order rolled (web/battle/log.js).
+            order = list(dict.fromkeys(at for at, _, _ in dice))
+            sides[side] = sorted(dice, key=lambda die: order.index(die[0]))
         rounds.append({"round": played["round"], "dice": sides, "hits": {s: played[s]["hits"] for s in sides}})
     return rounds
 

@@ -17,6 +17,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from axe_check import assert_no_axe_violations
 from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
 from test_battle import set_up, shown_rounds
 
@@ -194,3 +195,43 @@ def test_a_link_holding_the_verified_round_verifies_offline(fresh, traffic, dist
     want = pycore_handle(battle_request())["result"]
     expect(screen.rounds).to_have_count(len(want["rounds"]), timeout=ACTION_TIMEOUT)
     assert beacon.asked == []
+
+
+def test_offline_past_the_draw_time_the_declarer_reads_words_true_then(page, context, traffic, dist_server):
+    """Declared, then offline when the round is drawn: the panel points down to the setup (it heads the
+    screen, at 390 and at 1280 alike), and nothing asks to post before a time gone by or calls a drawn
+    round "not drawn yet"."""
+    beacon = Beacon(context, traffic, "offline")
+    declare_at = (ROUND_MS - DECLARE_AHEAD_ROUNDS * PERIOD * 1000 + 300) / 1000
+    page.clock.install(time=declare_at)
+    screen = BattleScreen(page).open(dist_server.url)
+    set_up(screen, "unused", "dice")
+    page.locator("label[for='beacon-mode']").click()  # round by round, the form's default
+    page.clock.set_system_time(declare_at)
+    screen.roll_button.click()
+    expect(panel(screen)).to_have_attribute("data-beacon", "pending", timeout=ACTION_TIMEOUT)
+    expect(page.locator("#beacon-deadline")).to_contain_text("Post it before")
+    expect(page.locator("#beacon-draws")).to_contain_text("not drawn yet")
+    try:
+        offline_past_the_draw(page, context, screen)
+    finally:
+        context.set_offline(False)
+        beacon.forget()
+
+
+def offline_past_the_draw(page, context, screen) -> None:
+    context.set_offline(True)
+    page.clock.fast_forward(DECLARE_AHEAD_ROUNDS * PERIOD * 1000 + 5_000)
+    expect(panel(screen)).to_have_attribute("data-beacon", "unreachable", timeout=ACTION_TIMEOUT)
+    expect(page.locator("#beacon-state")).to_contain_text("The battle's setup is shown below")
+    expect(page.locator("#beacon-deadline")).not_to_contain_text("Post it before")
+    expect(page.locator("#beacon-deadline")).to_contain_text("Fair only if you posted it before")
+    expect(page.locator("#beacon-deadline")).to_contain_text(f"round {ROUND} was drawn")
+    expect(panel(screen)).not_to_contain_text("not drawn yet")
+    expect(page.locator("#beacon-draws")).to_contain_text("not fetched yet")
+    assert_no_axe_violations(page, "beacon: declared, offline past the draw time")
+    # The setup: the log's summary on a phone (the form is put away during a battle), the form at 1280.
+    for width, height, setup in ((390, 844, "#battle-log"), (1280, 800, "#battle-form")):
+        page.set_viewport_size({"width": width, "height": height})
+        above, below = panel(screen).bounding_box(), page.locator(setup).bounding_box()
+        assert above["y"] + above["height"] <= below["y"], f"at {width} px the panel is not above {setup}"

@@ -52,7 +52,7 @@ def test_chart_and_commitments_are_proposed_and_a_move_reaches_the_request(page,
     screen.add("attacker", "fighter", 2)
     setup = page.locator("#colored-setup")
     expect(setup).to_be_visible()
-    expect(page.locator("#cd-chart summary")).to_have_text("Chart: reconstructed default — edit it")
+    expect(page.locator("#cd-chart summary")).to_have_text("Colour chart: Luckdial's default")
     # Fighters may roll yellow or boost white: both posts are offered, the chart's default (yellow) preset.
     expect(page.locator("#cd-attacker-fighter-yellow")).to_have_value("2")
     expect(page.locator("#cd-attacker-fighter-white")).to_have_value("0")

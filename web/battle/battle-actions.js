@@ -10,6 +10,8 @@ import {listUnits} from "../kit/rulesets.js";
 
 const MODE_WORDS = {commit: ["Make the commitment", "Committing…"], beacon: ["Declare on the beacon", "Declaring…"],
   referee: ["Roll round 1", "Rolling…"], seed: ["Roll round 1", "Rolling…"]};
+// A system that rolls no die (its `deterministic` capability: A&A Chess orthodox, COF) fights its rounds.
+const DICELESS_WORDS = ["Fight round 1", "Fighting…"];
 
 export function createBattleActions({onSubmerge}) {
   const message = el("div", {class: "message", id: "battle-message", role: "alert", hidden: true});
@@ -33,8 +35,8 @@ export function createBattleActions({onSubmerge}) {
   const node = el("div", {class: "actions"}, message, progress, submergeRow, row);
 
   /**
-   * phase: phaseOf's answer; page: {engine: "loading"|"ready"|"failed", busy, percent, replaying, mode, names}
-   * (mode: the dice source chosen on the form; names: the units' names).
+   * phase: phaseOf's answer; page: {engine: "loading"|"ready"|"failed", busy, percent, replaying, mode, names, diceless}
+   * (mode: the dice source chosen on the form; names: the units' names; diceless: the system chosen rolls no die).
    */
   function render(phase, page) {
     roll.hidden = !phase.roll;
@@ -43,6 +45,8 @@ export function createBattleActions({onSubmerge}) {
     // Retreat says who leaves when not everyone may (the aircraft of an amphibious assault).
     retreat.textContent = phase.leaving ? `Retreat ${listUnits(phase.leaving, page.names, "")}` : "Retreat";
     share.hidden = !phase.share;
+    // While fair dice wait for a draw the panel above holds the player's step (reply, reveal): one primary button.
+    share.className = phase.drawing && !phase.over ? "secondary" : "primary";
     fresh.hidden = !phase.fresh;
     undo.hidden = !phase.undo;
     if (phase.undo) {
@@ -57,7 +61,9 @@ export function createBattleActions({onSubmerge}) {
     submergeRow.hidden = !phase.submerge.length;
     loading(page);
     if (page.engine === "failed") roll.textContent = "Battle engine unavailable";
-    else if (page.engine === "ready") roll.textContent = MODE_WORDS[page.mode][page.busy ? 1 : 0];
+    else if (page.engine === "ready") {
+      roll.textContent = (page.diceless && page.mode === "seed" ? DICELESS_WORDS : MODE_WORDS[page.mode])[page.busy ? 1 : 0];
+    }
     if (page.busy) press.textContent = "Rolling…";
     else press.replaceChildren(phase.referee ? "Roll" : "Press on", el("span", {class: "sub"}, ` (round ${phase.rounds + 1})`));
     roll.disabled = page.engine !== "ready" || page.busy;

@@ -34,7 +34,7 @@ const fill = (s, given) => s.form.fill(given);
 function setPhase(s) {
   const {page, form, view} = s;
   const phase = phaseOf(s.battle, {busy: page.busy, declared: Boolean(s.declared), replaying: page.replaying});
-  s.actions.render(phase, {...page, mode: s.source.mode(), names: form.names()});
+  s.actions.render(phase, {...page, mode: s.source.mode(), names: form.names(), diceless: Boolean(form.capabilities().deterministic)});
   view.oddsShown = phase.odds;
   if (view.pause) view.pause.busy = page.busy;
   form.setDisabled(phase.locked);

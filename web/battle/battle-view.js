@@ -12,31 +12,21 @@ import {renderColoredRound, coloredPause} from "./colored.js";
 import {casualtyPanel} from "./battle-pause.js";
 import {startingEntries, tableDicePanel} from "./table-dice.js";
 import {createSharePanel} from "../kit/share.js";
-import {copyInto} from "../kit/copy.js";
+import {forumCopyPanel} from "../kit/copy.js";
 import {decide, enterDice} from "./decisions.js";
 import {tableDice} from "./battle-state.js";
 import {KINDS} from "../kit/form-state.js";
 import {createLuckLine} from "./luck-line.js";
 
 const KIND_NAMES = Object.fromEntries(KINDS);
-const FORMATS = [["text", "Copy text"], ["bbcode", "Copy BBCode"], ["markdown", "Copy Markdown"]];
 
-/** The forum copy: three buttons, and a box that shows the text when the clipboard refuses it. */
+/** The forum copy, under the battle (kit/copy.js: the same panel and order as the journal's). */
 function reportPanel(text) {
-  const status = el("p", {class: "hint", id: "report-status", role: "status"});
-  const box = el("textarea", {id: "report-fallback", readonly: true, rows: 8, hidden: true, "aria-label": "Battle report to copy"});
-  const buttons = FORMATS.map(([format, label]) => {
-    const button = el("button", {type: "button", class: "small", id: `copy-${format}`}, label);
-    button.addEventListener("click", async () => {
-      const how = await copyInto(box, text(format));
-      box.hidden = how === "clipboard"; // else it stays, selected, for a copy by hand
-      status.textContent = how ? "Copied. Paste it into your forum post." : "Selected below: copy it by hand.";
-    });
-    return button;
-  });
-  const node = el("div", {class: "report-panel", id: "report-panel", hidden: true},
-    el("h3", {}, "Post it on a forum"), el("div", {class: "copy-row"}, buttons), box, status);
-  return {node, reset() { box.hidden = true; status.textContent = ""; }};
+  const panel = forumCopyPanel({ids: {button: (format) => `copy-${format}`, box: "report-fallback", status: "report-status"},
+    boxLabel: "Battle report to copy", text});
+  panel.node.id = "report-panel";
+  panel.node.hidden = true;
+  return panel;
 }
 
 /** What a side took into battle beyond its units: technology, cargo, folded subs. */
@@ -114,6 +104,10 @@ export function createBattleView({onStep, onOdds}) {
   oddsButton.addEventListener("click", () => onOdds());
   const node = el("section", {class: "log", id: "battle-log", "aria-label": "Battle log", hidden: true},
     el("h2", {}, "Battle log"), header, rounds, pauseSlot, oddsButton, outcome, luck.node, share.node, report.node);
+  // Before a battle, on a wide screen only (style.css), the log's column says what will fill it.
+  const empty = el("div", {class: "answers-empty", id: "battle-log-empty"},
+    el("h2", {}, "Battle log"),
+    el("p", {}, "Each round's dice, the casualties, the outcome and how lucky it was show here once the battle begins."));
 
   function render(next, words, {undone = null} = {}) {
     battle = next;
@@ -149,7 +143,7 @@ export function createBattleView({onStep, onOdds}) {
   }
 
   return {
-    node, render,
+    node, empty, render,
     get pause() { return pause; },
     set oddsShown(flag) { oddsButton.hidden = !flag; },
     share: () => share.share(battle.result.link),

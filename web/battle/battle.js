@@ -83,7 +83,7 @@ export async function init(client, section, {built = () => {}, opening = null, p
   }
   play.setPhase();
   await stepDone("filled");
-  section.replaceChildren(beacon.node, commitPanel.node, form.node, view.node, actions.node); // the verdict first
+  section.replaceChildren(beacon.node, commitPanel.node, form.node, view.node, view.empty, actions.node); // the verdict first
   // A shared battle's reader came for its forces: in view while the rules load, not below the settings.
   if (play.page.replaying) form.forces.attacker.node.scrollIntoView({block: "start"});
   performance.mark("luckdial:battle step shown");
@@ -122,6 +122,7 @@ function wire(form, actions, play, view) {
   undo.addEventListener("click", () => play.takeBack());
   fresh.addEventListener("click", () => { play.fresh(); window.scrollTo({top: 0, behavior: motion()}); });
   form.onChange(() => play.edited());
+  form.onContext(() => play.setPhase()); // the Roll button's words follow the system chosen (diceless: "Fight")
   // Enter in a count or the seed rolls, as a keyboard player expects of a form (the form has
   // no submit button, so the browser's implicit submission does not apply).
   form.node.addEventListener("keydown", (event) => {

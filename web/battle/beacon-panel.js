@@ -68,6 +68,14 @@ export function createBeaconPanel({onRetry}) {
     });
   }
 
+  /** A round not in the link yet: not drawn before its time; drawn after it, even if this page could not fetch it. */
+  function sayMissing(roundTime) {
+    for (const span of drawList.querySelectorAll("li.pending > .sub")) {
+      const at = roundTime(Number(span.parentElement.dataset.round));
+      span.textContent = Date.now() < at ? " — not drawn yet" : " — not fetched yet";
+    }
+  }
+
   return {
     node,
     /** The declarer's view: the link to post, and by when. */
@@ -105,8 +113,9 @@ export function createBeaconPanel({onRetry}) {
         const what = round ? `Round ${round}${i && began.get(i) === round ? " (after a choice)" : ""}` : `Draw ${i + 1}`;
         return el("li", {class: draw.signature ? "drawn" : "pending", dataset: {round: draw.round}},
           `${what}: public beacon round ${draw.round}, drawn at ${at}`,
-          draw.signature ? "" : el("span", {class: "sub"}, " — not drawn yet"));
+          draw.signature ? "" : el("span", {class: "sub"}));
       }));
+      sayMissing(roundTime);
       drawList.hidden = false;
       node.hidden = false;
     },
@@ -125,7 +134,7 @@ export function createBeaconPanel({onRetry}) {
         const result = await beacon.checkRound(draw.round, {signature: draw.signature});
         if (result.state !== "verified") {
           setState(result.state === "invalid" ? "invalid" : "unreachable", result.state === "invalid"
-            ? `Refused: public beacon round ${draw.round} in this link is not genuine — ${result.reason}. No dice are shown; the battle's setup is above.`
+            ? `Refused: public beacon round ${draw.round} in this link is not genuine — ${result.reason}. No dice are shown; the battle's setup is below.`
             : `Could not check public beacon round ${draw.round}: ${result.reason}.`);
           return false;
         }
@@ -152,12 +161,9 @@ export function createBeaconPanel({onRetry}) {
       }
       const at = beacon.roundTime(round);
       const whose = battleRound ? `round ${battleRound}'s dice` : "the dice";
-      deadline.textContent = node.dataset.role === "declarer"
-        ? `Post it before ${beacon.clockTime(at)} — public beacon round ${round} is drawn then and gives ${whose}, ` +
-          "so the post's own time proves nobody could know them."
-        : `Fair only if it was posted before ${beacon.clockTime(at)}, when public beacon round ${round} was drawn ` +
-          `(it gives ${whose}): check the post's time.`;
       for (;;) {
+        deadline.textContent = deadlineWords(node.dataset.role, beacon.clockTime(at), round, whose, Date.now() >= at);
+        sayMissing(beacon.roundTime);
         setState("pending", `Checking public beacon round ${round}…`);
         const known = request.beacon.signature ? {signature: request.beacon.signature} : null;
         const result = await beacon.checkRound(round, known);
@@ -176,14 +182,32 @@ export function createBeaconPanel({onRetry}) {
         }
         if (result.state === "invalid") {
           setState("invalid", `Refused: the answer for public beacon round ${round} is not genuine — ${result.reason}. ` +
-            "No dice are shown; the battle's setup is above.");
+            "No dice are shown; the battle's setup is below.");
           return null;
         }
         setState("unreachable", `Could not reach the public beacon for round ${round}` +
-          `${navigator.onLine ? "" : " (this device is offline)"}: ${result.reason}. The battle's setup is shown above; ` +
+          `${navigator.onLine ? "" : " (this device is offline)"}: ${result.reason}. The battle's setup is shown below; ` +
           "try again once online.");
         return null;
       }
     },
   };
+}
+
+/**
+ * By when a declaration must have been posted, in the tense of the page's clock: the round's time may
+ * have passed while the page waited (offline, or opened late), and a page saying "post it before" a
+ * time gone by would ask the impossible.
+ */
+export function deadlineWords(role, time, round, whose, passed) {
+  const drawn = passed ? "was drawn" : "is drawn";
+  if (role !== "declarer") {
+    return `Fair only if it was posted before ${time}, when public beacon round ${round} ${drawn} (it gives ${whose}): ` +
+      "check the post's time.";
+  }
+  return passed
+    ? `Fair only if you posted it before ${time}, when public beacon round ${round} was drawn (it gives ${whose}): ` +
+      "the post's own time shows it."
+    : `Post it before ${time} — public beacon round ${round} is drawn then and gives ${whose}, ` +
+      "so the post's own time proves nobody could know them.";
 }

@@ -84,7 +84,7 @@ export function createColoredSetup({onChange = () => {}} = {}) {
   const boostsInput = el("input", {type: "checkbox", id: "choose-boosts", name: "choose-boosts"});
   const node = el("div", {class: "colored-setup", id: "colored-setup", hidden: true},
     chartBox,
-    el("h4", {class: "cd-commit-title"}, "Colours for the whole battle"),
+    el("h2", {class: "cd-commit-title"}, "Colours for the whole battle"), // under the page's h1: no level skipped
     el("p", {class: "hint"}, "Each unit rolls or boosts in one colour and stays there all battle. Proposed from the chart; change it here."),
     commits.attacker, commits.defender,
     el("div", {class: "toggle-field"}, el("label", {class: "toggle", for: "choose-boosts"}, boostsInput,
@@ -96,7 +96,7 @@ export function createColoredSetup({onChange = () => {}} = {}) {
   const isDefault = () => JSON.stringify(chart) === JSON.stringify(fallback);
 
   function drawChart() {
-    chartLabel.textContent = isDefault() ? "Chart: reconstructed default — edit it" : "Chart: edited by you";
+    chartLabel.textContent = isDefault() ? "Colour chart: Luckdial's default" : "Colour chart: edited by you";
     clear(chartRows);
     const units = ruleset ? ruleset.units.map((u) => [u.id, u.name]) : [];
     chart.forEach((row, i) => {
@@ -119,8 +119,8 @@ export function createColoredSetup({onChange = () => {}} = {}) {
       const boosts = el("input", {type: "text", class: "cd-boosts", id: `cd-boosts-${i}`, value: boostText(row.boosts),
         autocomplete: "off", autocapitalize: "off", spellcheck: "false", placeholder: "none"});
       boosts.addEventListener("change", () => { row.boosts = parseBoosts(boosts.value); drawChart(); drawCommits(); onChange(); });
-      const select = (id, options, value, set) => {
-        const box = el("select", {id}, options.map(([v, t]) => el("option", {value: v, selected: v === value}, t)));
+      const select = (id, label, options, value, set) => {
+        const box = el("select", {id, "aria-label": label}, options.map(([v, t]) => el("option", {value: v, selected: v === value}, t)));
         box.addEventListener("change", () => { set(box.value); drawChart(); onChange(); });
         return box;
       };
@@ -129,8 +129,8 @@ export function createColoredSetup({onChange = () => {}} = {}) {
         el("span", {class: "mini"}, "Rolls"), chips,
         el("label", {class: "mini", for: `cd-boosts-${i}`}, "Boosts +1 (kinds split by |)"), boosts,
         el("div", {class: "cd-selects"},
-          select(`cd-casualties-${i}`, GUIDELINES, row.casualties, (v) => { row.casualties = v; }),
-          select(`cd-choice-${i}`, CHOICES, row.choice, (v) => { row.choice = v; }))));
+          select(`cd-casualties-${i}`, `${cap(row.color)}: which casualties`, GUIDELINES, row.casualties, (v) => { row.casualties = v; }),
+          select(`cd-choice-${i}`, `${cap(row.color)}: who picks them`, CHOICES, row.choice, (v) => { row.choice = v; }))));
     });
   }
 
@@ -153,7 +153,7 @@ export function createColoredSetup({onChange = () => {}} = {}) {
       clear(box);
       const current = placement(role);
       const rows = Object.entries(current).filter(([unit]) => postsFor(chart, unit).length);
-      box.append(el("h5", {}, `${TITLE[role]}`));
+      box.append(el("h3", {}, `${TITLE[role]}`));
       if (!rows.length) box.append(el("p", {class: "hint"}, "No unit to place."));
       for (const [unit, posts] of rows) {
         const n = counts[role][unit];

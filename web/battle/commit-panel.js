@@ -35,17 +35,43 @@ function secretFor(hash, memory) {
   }
 }
 
+// The phrases replied from this device: only their author reads "You replied"; a third device opening
+// the reply link is a reader, told who replied.
+const REPLIED = "luckdial.replied.";
+
+function keepReply(hash, draw, here) {
+  here.add(`${hash}.${draw}`);
+  try {
+    localStorage.setItem(`${REPLIED}${hash}.${draw}`, "1");
+  } catch {
+    // private mode: this tab remembers it
+  }
+}
+
+function repliedHere(hash, draw, here) {
+  try {
+    return here.has(`${hash}.${draw}`) || localStorage.getItem(`${REPLIED}${hash}.${draw}`) === "1";
+  } catch {
+    return here.has(`${hash}.${draw}`);
+  }
+}
+
 export function createCommitPanel({client, onReveal, onRevealed = onReveal}) {
   const memory = new Map();
+  const replies = new Set();
   const say = el("p", {class: "beacon-state", id: "commit-state", role: "status"});
   const phrase = el("input", {id: "commit-phrase", type: "text", autocomplete: "off", maxlength: 200,
-    "aria-label": "Your phrase (anything)"});
-  const replyButton = el("button", {type: "button", class: "primary", id: "commit-reply"}, "Make my reply link");
-  const phraseRow = el("div", {class: "beacon-link-row", hidden: true}, phrase, replyButton);
+    placeholder: "e.g. rain on the steppe"});
+  // The panel's one action at each stage is as big as the action bar's buttons (panel-action): a small
+  // button beside a large "Share this battle" read as the lesser step.
+  const replyButton = el("button", {type: "button", class: "primary panel-action", id: "commit-reply"}, "Make my reply link");
+  const phraseRow = el("div", {class: "commit-phrase", hidden: true},
+    el("label", {class: "label", for: "commit-phrase"}, "Your phrase — any words: they are your half of the dice"),
+    phrase, replyButton);
   const linkField = el("input", {id: "commit-link", type: "url", readOnly: true, "aria-label": "Link to post"});
   const copyButton = el("button", {type: "button", class: "small", id: "commit-copy"}, "Copy the link");
   const linkRow = el("div", {class: "beacon-link-row", hidden: true}, linkField, copyButton);
-  const revealButton = el("button", {type: "button", class: "primary", id: "commit-reveal", hidden: true}, "Reveal and roll");
+  const revealButton = el("button", {type: "button", class: "primary panel-action", id: "commit-reveal", hidden: true}, "Reveal and roll");
   const node = el("section", {class: "beacon-panel", id: "commit-panel", hidden: true, "aria-label": "Commit and reveal"},
     el("h2", {}, "Dice made by both players"), say, phraseRow, linkRow, revealButton);
   let current = null;
@@ -82,6 +108,7 @@ export function createCommitPanel({client, onReveal, onRevealed = onReveal}) {
     }
     history.replaceState(null, "", "#" + envelope.result.link);
     current = request;
+    keepReply(request.commit.hash, request.commit.draws?.length || 1, replies);
     show("replied", "Post this link as your reply. The attacker reveals next; the dice then come from both of you.",
       {link: shareUrl(envelope.result.link)});
   });
@@ -130,7 +157,8 @@ export function createCommitPanel({client, onReveal, onRevealed = onReveal}) {
       } else if (secret) {
         show("reveal", `The defender replied “${request.commit.phrase}”. Reveal your secret to roll; the reveal link then shows the battle to everyone.`, {reveal: true});
       } else {
-        show("waiting", `The defender replied “${request.commit.phrase}”. Waiting for the attacker's reveal (the attacker opens this link on the device that made the commitment).`);
+        const who = repliedHere(request.commit.hash, 1, replies) ? "You replied" : "The defender replied";
+        show("waiting", `${who} “${request.commit.phrase}”. Waiting for the attacker's reveal (the attacker opens this link on the device that made the commitment).`);
       }
     },
     revealed() {
@@ -158,7 +186,10 @@ export function createCommitPanel({client, onReveal, onRevealed = onReveal}) {
       } else if (waiting?.needs === "key") {
         const said = request.commit.draws.at(-1).phrase;
         if (secret) show("reveal", `The defender replied “${said}”. Reveal round ${round}'s dice.`, {reveal: true});
-        else show("waiting", `You replied “${said}”. Waiting for the attacker to reveal round ${round}'s dice.`);
+        else {
+          const who = repliedHere(request.commit.hash, request.commit.draws.length, replies) ? "You replied" : "The defender replied";
+          show("waiting", `${who} “${said}”. Waiting for the attacker to reveal round ${round}'s dice.`);
+        }
       } else if (result.next_draw) {
         show("decide", `Round ${round - 1} is over. Attacker: press on or retreat — after pressing on, the defender ` +
           `replies with a phrase for round ${round}'s dice.`);

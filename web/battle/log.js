@@ -76,13 +76,14 @@ function fireBlock(fire, names, system, step) {
     const count = sides !== 6 ? `${thrown} d${sides}${thrown === 1 ? "" : "s"}` : thrown === 1 ? "1 die" : `${thrown} dice`;
     block.append(el("p", {class: "power"}, `Power ${fire.power}: ${count}`));
     if (counted) block.append(counted);
-    // One line per value needed (all "≤ 1" dice together, then "≤ 2", …).
+    // One line per value needed, in the order the dice were rolled — the order the table's pad asks for
+    // them ("5 dice, hit on 3 or less", then "6 dice, hit on a 1"), so entered faces read back as entered.
     const groups = new Map();
     for (const die of fire.dice) {
       if (!groups.has(die.at)) groups.set(die.at, []);
       groups.get(die.at).push(die);
     }
-    for (const at of [...groups.keys()].sort((a, b) => a - b)) {
+    for (const at of groups.keys()) {
       block.append(el("div", {class: "dice-group"},
         el("span", {class: "needed"}, `≤ ${at}`),
         el("span", {class: "dice"}, groups.get(at).map(dieFace))));

@@ -90,8 +90,15 @@ const ENDS = {attacker_wins: "attacker won", defender_wins: "defender held", dra
 export function battleLabel(request, result, names = unitNames(request.ruleset)) {
   const forces = ["attacker", "defender"].map((role) => listUnits(request[role]?.units, names, "nothing"));
   const end = ENDS[result?.outcome] || (result?.rounds ? `after round ${result.rounds.length}` : "");
-  const text = `${forces.join(" v ")}${end ? ` — ${end}` : ""}`;
-  return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text;
+  const tail = end ? ` — ${end}` : "";
+  const text = `${forces.join(" v ")}${tail}`;
+  if (text.length <= MAX_LABEL) return text;
+  // Too long: the forces give way, never the end ("… 1 fighter — attacker…" hid who won), and they are
+  // cut after a whole unit ("4 infantry…"), not in the middle of a name.
+  const all = forces.join(" v ");
+  const room = MAX_LABEL - tail.length - 1;
+  const whole = Math.max(all.lastIndexOf(", ", room), all.lastIndexOf(" v ", room));
+  return `${whole > 0 ? all.slice(0, whole) : all.slice(0, room)}…${tail}`;
 }
 
 /** Unit id → name of a built-in ruleset (kit/rulesets.js), empty when unknown. */

@@ -6,12 +6,11 @@
 
 import {el} from "../kit/dom.js";
 import {createSharePanel} from "../kit/share.js";
-import {copyInto} from "../kit/copy.js";
+import {forumCopyPanel} from "../kit/copy.js";
 import {COLOURS, chartGeometry, drawChart} from "./journal-chart.js";
 import {battleWords, leaderWords, sideWords} from "./journal-words.js";
 import {seriesOf} from "./journal-state.js";
 
-const FORMATS = [["bbcode", "Copy BBCode"], ["markdown", "Copy Markdown"], ["text", "Copy text"]];
 const EMPTY = "No battle yet. After a battle, tap “Add to game journal” under its result on the Battle screen, " +
   "or paste the links of a forum thread below.";
 
@@ -54,20 +53,8 @@ function battleRow(battle, index, luck, {on, readOnly}) {
 }
 
 function forumPanel(post) {
-  const status = el("p", {class: "hint", id: "journal-copy-status", role: "status"});
-  const box = el("textarea", {id: "journal-post-fallback", readonly: true, rows: 8, hidden: true, "aria-label": "Journal post to copy"});
-  const buttons = FORMATS.map(([format, label]) => {
-    const button = el("button", {type: "button", class: "small", id: `journal-copy-${format}`}, label);
-    button.addEventListener("click", async () => {
-      const text = await post(format);
-      if (text === null) return;
-      const how = await copyInto(box, text);
-      box.hidden = how === "clipboard";
-      status.textContent = how ? "Copied. Paste it into your forum post." : "Selected below: copy it by hand.";
-    });
-    return button;
-  });
-  return el("div", {class: "report-panel"}, el("h3", {}, "Post it on a forum"), el("div", {class: "copy-row"}, buttons), box, status);
+  return forumCopyPanel({ids: {button: (format) => `journal-copy-${format}`, box: "journal-post-fallback", status: "journal-copy-status"},
+    boxLabel: "Journal post to copy", text: post}).node;
 }
 
 /** Share (the journal's link), Clear, and the forum copy. */

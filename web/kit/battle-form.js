@@ -193,7 +193,7 @@ export function createBattleForm({idBase = "", op, cargo = true, toolsBase}) {
   f.pickers = createPickers(p, {
     onRuleset: pick(() => fillUnits(f)),
     onSystem: pick(() => systemShown(f)),
-    onVariant: pick(() => {}),
+    onVariant: pick(() => optionsChanged(f)), // a variant declares its own capabilities: the context changed
     onKind: () => { f.pickers.kindNote.textContent = KIND_NOTES[kind(f)]; fillUnits(f); changed(f); },
   });
   f.lhtr = toggle(`${p}lhtr`, "LHTR heavy bombers", "Heavy bombers roll two dice and keep the better one (instead of two hits).");
@@ -214,6 +214,12 @@ export function createBattleForm({idBase = "", op, cargo = true, toolsBase}) {
     // system(): the system's id ("dice", "chess", …); variantName(id): an A&A Chess variant's name.
     ...bound(f, {request, fill, setData, fillUnits, names, ruleset, kind, system}),
     variantName: (id) => f.pickers.variant.name(id),
+    /** What the chosen luck system declares (the rulesets op's `capabilities`; its variant's own where it has variants). */
+    capabilities() {
+      const chosen = f.data.systems?.find((s) => s.id === system(f));
+      const variant = chosen?.variants?.find((v) => v.id === f.pickers.variant.get());
+      return variant?.capabilities || chosen?.capabilities || {};
+    },
     get data() { return f.data; },
     /** Mark the field `error` names — the form's, or one `more(field)` places — and say it in words: {words, note}. */
     showError: (error, more = (_field) => null) => markField(node, error, (field) => more(field) || targetOf(f, field), `${p}field-error`),

@@ -30,8 +30,12 @@ function createAnswers() {
   const share = createSharePanel("calc", "calculation");
   const shareButton = el("button", {type: "button", class: "small", id: "calc-share"}, "Share this calculation");
   const shareRow = el("div", {class: "calc-share-row", hidden: true}, shareButton);
+  // Before any answer, on a wide screen only (style.css), the answers' column says what will fill it.
+  const empty = el("div", {class: "answers-empty", id: "calc-answers-empty"}, el("h2", {}, "Odds"),
+    el("p", {}, "Each side's chance to win, what is left of it and its cost show here once you calculate; the Luck dial " +
+      "sets the same battle under every luck system."));
   // The answers in one column of their own: beside the form on a wide screen (style.css).
-  const node = el("div", {class: "answers", id: "calc-answers"}, result, dial, shareRow, share.node);
+  const node = el("div", {class: "answers", id: "calc-answers"}, empty, result, dial, shareRow, share.node);
   const showOnly = (box) => {
     result.hidden = box !== result;
     dial.hidden = box !== dial;
@@ -66,6 +70,18 @@ function createActions() {
 }
 
 /**
+ * A keyboard's way from the forces to Calculate, past the options between them (Swap, saved armies, the
+ * round limit, the plan, the advisor: 12 Tab stops): a button after the defender's forces, seen only when
+ * it has the focus, as a page's skip link. A screen reader meets it where it stands, between the forces and
+ * the options it skips, and the options stay in their order.
+ */
+function skipToCalculate(after, calcButton) {
+  const skip = el("button", {type: "button", class: "small skip-link", id: "calc-skip"}, "Skip to Calculate");
+  skip.addEventListener("click", () => calcButton.focus());
+  after.after(skip);
+}
+
+/**
  * Build the screen; resolves once the rules are loaded. opening: {fragment, request} when the page
  * opened on a calculation's link (app.js opens it once the rules are loaded); problem: what the
  * address's fragment is, when it is no link.
@@ -91,6 +107,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
   const answers = createAnswers();
   const actions = createActions();
   section.replaceChildren(form.node, answers.node, actions.node);
+  skipToCalculate(form.forces.defender.node, actions.calcButton);
   const run = createCalcRun({client, section, form, more, plan, advisor, here, answers, actions});
 
   form.onChange(() => run.edited());

@@ -230,7 +230,9 @@ function build(s) {
   s.counterBox = el("div", {class: "plan-counter", id: "calc-counter-box"});
   s.addWave = el("button", {type: "button", class: "small", id: "calc-add-wave"}, "+ Add a wave");
   s.addCounter = el("button", {type: "button", class: "small", id: "calc-add-counter"}, "+ Counter-attack");
-  s.value = stepper("calc-territory-value", "Territory's value in IPCs", {min: 0, max: 1000, raw: true, onChange: s.onChange});
+  // Typed, as a unit's count is: its − / + are for a thumb, not Tab stops of their own.
+  s.value = stepper("calc-territory-value", "Territory's value in IPCs", {min: 0, max: 1000, raw: true, buttonsTabbable: false,
+    onChange: s.onChange});
   s.valueRow = el("div", {class: "fold-row", id: "calc-territory-value-field"},
     el("label", {for: "calc-territory-value", class: "unit-name"}, "Territory's value",
       el("span", {class: "stat"}, "IPCs, counted in the profit when it is taken (and held)")), s.value.node);
