@@ -7,6 +7,7 @@
 // Pure functions, no DOM: tests/js/battle-state.test.mjs. Not for: drawing (battle-view.js, log.js).
 
 import {undoLabel} from "./decisions.js";
+import {capabilities} from "../kit/rulesets.js";
 
 /** The sides whose subs may submerge now: a sea battle after a complete round, subs left, no enemy destroyer. */
 export function submergeSides({request, result}) {
@@ -39,7 +40,7 @@ export function retreating(result) {
  */
 export function tableDice(battle) {
   const result = battle?.result;
-  if (!result || result.outcome !== "in_progress" || battle.request.system?.name === "colored") return null;
+  if (!result || result.outcome !== "in_progress" || capabilities(battle.request.system?.name).by_colour) return null;
   if (result.waiting) return result.waiting.kind === "dice" ? result.waiting.dice || result.next_dice : null;
   return Array.isArray(battle.request.dice) && result.next_dice?.length ? result.next_dice : null;
 }

@@ -6,7 +6,7 @@
 // Not for: the form (kit/battle-form.js), the action bar (battle-actions.js), asking pycore (battle.js).
 
 import {el, clear, motion} from "../kit/dom.js";
-import {listUnits} from "../kit/rulesets.js";
+import {capabilities, listUnits} from "../kit/rulesets.js";
 import {renderRound, outcomeText, aftermath} from "./log.js";
 import {renderColoredRound, coloredPause} from "./colored.js";
 import {casualtyPanel} from "./battle-pause.js";
@@ -65,7 +65,7 @@ function takenBack(undone, waiting) {
 function pauseFor(battle, words, system, onStep, undone) {
   const {request, result} = battle;
   const waiting = result.waiting;
-  if (system === "colored") {
+  if (capabilities(system).by_colour) {
     const add = (list) => (entry) => onStep(decide(request, list, entry));
     return coloredPause(result, words.names, {boosts: add("boosts"), casualties: add("casualties"),
       dice: (entries) => onStep(enterDice(request, entries))}, undone);
@@ -124,7 +124,7 @@ export function createBattleView({onStep, onOdds}) {
     if (!result) return;
     const system = result.system?.name || battle.request.system.name;
     drawHeader(header, battle.request, result, words);
-    result.rounds.forEach((round, i) => rounds.append((system === "colored" ? renderColoredRound : renderRound)(round, {
+    result.rounds.forEach((round, i) => rounds.append((capabilities(system).by_colour ? renderColoredRound : renderRound)(round, {
       names: words.names, system, last: i === result.rounds.length - 1, outcome: result.outcome})));
     const said = outcomeText(result, words.names);
     if (said) {

@@ -5,7 +5,7 @@
 // share link. This module builds the screen and wires it; battle-play.js holds the battle.
 
 import {el, yieldToPage, motion} from "../kit/dom.js";
-import {BUILT_IN} from "../kit/rulesets.js";
+import {BUILT_IN, capabilities} from "../kit/rulesets.js";
 import {historyPanel} from "../kit/history.js";
 import {createBattleForm} from "../kit/battle-form.js";
 import {readDraft} from "../kit/draft.js";
@@ -52,10 +52,10 @@ export async function init(client, section, {built = () => {}, opening = null, p
   form.node.prepend(el("p", {class: "intro", id: "intro"}, INTRO));
   form.node.append(colored.node, source.node, recent.node);
   // This screen's own parts of the request: coloured dice's chart and posts, and where the dice come from.
-  form.extend({apply: (request) => (form.system() === "colored" ? colored.apply(request) : request), fill: (request) => colored.set(request)});
+  form.extend({apply: (request) => (capabilities(form.system()).commits_units ? colored.apply(request) : request), fill: (request) => colored.set(request)});
   form.extend(source);
   form.onContext(({ruleset, system, counts, data}) => {
-    colored.setDefault(data.systems.find((s) => s.id === "colored")?.chart);
+    colored.setDefault(data.systems.find((s) => s.chart)?.chart);
     colored.setContext({ruleset, system, counts});
   });
   await stepDone("settings");

@@ -6,7 +6,7 @@
 
 import {el, clear} from "../kit/dom.js";
 import {stepper, diceKeypad} from "../kit/widgets.js";
-import {listUnits} from "../kit/rulesets.js";
+import {capabilities, listUnits} from "../kit/rulesets.js";
 import {roundEnd} from "./log.js";
 
 const TITLE = {attacker: "Attacker", defender: "Defender"};
@@ -200,7 +200,7 @@ export function createColoredSetup({onChange = () => {}} = {}) {
     setContext({ruleset: r, system, counts: c}) {
       ruleset = r;
       counts = c;
-      node.hidden = system !== "colored";
+      node.hidden = !capabilities(system).commits_units;
       if (!node.hidden) { drawChart(); drawCommits(); }
     },
     /** Fill a resolve request: the chart when edited, each side's colours where they differ from the chart. */
@@ -226,7 +226,7 @@ export function createColoredSetup({onChange = () => {}} = {}) {
     },
     /** Show a shared battle's chart and colours. */
     set(request) {
-      if (request.system?.name !== "colored") return;
+      if (!capabilities(request.system?.name).commits_units) return;
       chart = Array.isArray(request.system.chart) ? request.system.chart.map(chartRow) : clone(fallback);
       for (const role of ["attacker", "defender"]) {
         placed[role] = {};

@@ -9,7 +9,7 @@
 // screen adds its own fieldsets to `node` and its own targets to showError.
 
 import {el} from "./dom.js";
-import {BUILT_IN, missingUnitsNote} from "./rulesets.js";
+import {BUILT_IN, missingUnitsNote, variantsOf} from "./rulesets.js";
 import {loadChoice, saveChoice} from "./prefs.js";
 import {armiesPanel} from "./armies.js";
 import {createForces, forceTools} from "./forces.js";
@@ -63,12 +63,12 @@ function changed(f) {
 
 /** The ruleset and system picked, remembered for the next visit (kit/prefs.js). */
 function remember(f) {
-  saveChoice({ruleset: f.pickers.ruleset.value, system: system(f), ...(system(f) === "chess" ? {variant: f.pickers.variant.get()} : {})});
+  saveChoice({ruleset: f.pickers.ruleset.value, system: system(f), ...(variantsOf(system(f)).length ? {variant: f.pickers.variant.get()} : {})});
 }
 
 function systemShown(f) {
   f.pickers.systemNote.textContent = note(f, system(f));
-  f.pickers.variant.show(system(f) === "chess");
+  f.pickers.variant.show(variantsOf(system(f)).length > 0);
   optionsChanged(f);
 }
 
@@ -109,9 +109,9 @@ function setData(f, next, {units = true} = {}) {
   pickers.system.setOptions(next.systems.map((s) => [s.id, s.name]));
   if (!pickers.system.value) pickers.system.value = next.systems[0].id;
   pickers.system.node.classList.toggle("many", next.systems.length > 4); // style.css: five or more fit a 360 px phone
-  pickers.variant.setVariants(next.systems.find((s) => s.id === "chess")?.variants);
+  pickers.variant.setVariants(next.systems.find((s) => s.variants?.length)?.variants);
   pickers.systemNote.textContent = note(f, system(f));
-  pickers.variant.show(system(f) === "chess");
+  pickers.variant.show(variantsOf(system(f)).length > 0);
   if (units) fillUnits(f);
 }
 

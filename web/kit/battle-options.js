@@ -7,6 +7,7 @@
 import {el} from "./dom.js";
 import {createForces} from "./forces.js";
 import {stepper} from "./widgets.js";
+import {capabilities} from "./rulesets.js";
 
 const TECH_FOR = { // the unit a technology changes (docs/rules.md §5), to sort what matters first
   jet_power: ["fighter"], super_subs: ["submarine"], heavy_bombers: ["bomber"],
@@ -147,11 +148,11 @@ export function createSideOptions({side, title, onChange, idBase = side, withCar
     cargoBox.hidden = !withCargo || next.kind !== "sea";
     if (!cargoBox.hidden) drawCargo();
     const subs = Number(next.counts.submarine) || 0;
-    foldBox.hidden = !(side === "attacker" && next.system === "lowluck" && subs > 0);
+    foldBox.hidden = !(side === "attacker" && capabilities(next.system).folds_subs && subs > 0);
     fold.limits = {min: 0, max: subs};
     if (fold.value > subs) fold.value = subs;
     const air = (next.ruleset?.units || []).some((u) => u.domain === "air" && Number(next.counts[u.id]) > 0);
-    overAABox.hidden = !(side === "attacker" && next.system === "chess" && next.kind !== "sea" && air);
+    overAABox.hidden = !(side === "attacker" && capabilities(next.system).aa_per_move && next.kind !== "sea" && air);
     if (rulesetChanged || techChanged || present) drawTech();
     drawOrder();
   }
@@ -199,5 +200,5 @@ export const PRINTED_SUBS_TEXT = "Subs facing a destroyer fire with the other un
 export const PRINTED_SUBS_HINT = "As the printed Anniversary, 1942 and 1940 rule books: facing a destroyer, subs lose " +
   "their first strike, and the side hit picks all its losses at once. Off: subs always fire first, in a step of their own, as the TripleA rule book has it.";
 export function printedSubsApply(ruleset, kind, system) {
-  return Boolean(ruleset?.rules?.printed_sub_step) && kind === "sea" && (system === "dice" || system === "lowluck" || system === "biased");
+  return Boolean(ruleset?.rules?.printed_sub_step) && kind === "sea" && Boolean(capabilities(system).printed_sub_rule);
 }

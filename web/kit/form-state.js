@@ -5,7 +5,7 @@
 //
 // Not for: what only one screen asks (the seed, the dice source, the calculator's retreat rules).
 
-import {pluralName} from "./rulesets.js";
+import {pluralName, variantsOf} from "./rulesets.js";
 
 export const ROLES = ["attacker", "defender"];
 export const KINDS = [["land", "Land"], ["sea", "Sea"], ["amphibious", "Amphibious"]];
@@ -18,9 +18,10 @@ export const KIND_NOTES = {
 /** A side's fields both screens enter (cargo is the Battle screen's: the calculator does not carry it). */
 export const SIDE_FIELDS = ["units", "order_of_loss", "tech", "fold_subs", "air_over_aa"];
 
-/** The system of a request: {name}, with A&A Chess's variant (orthodox when none is given). */
+/** The system of a request: {name}, with its variant where it has variants (the first when none is given). */
 export function systemOf(name, variant = null) {
-  return name === "chess" ? {name, variant: variant || "orthodox"} : {name};
+  const variants = variantsOf(name);
+  return variants.length ? {name, variant: variant || variants[0].id} : {name};
 }
 
 /** The set-up both screens share, out of a resolve or calc request (a link's, a form's). */

@@ -11,11 +11,29 @@ import {RULESETS} from "./tables.js";
  */
 export const BUILT_IN = RULESETS;
 
-/** "3 tanks", "1 fighter", "2 infantry" — lower case, English plural. */
+/**
+ * What a luck system declares (the rulesets op's `capabilities`, docs/api.md): the page branches on what a
+ * system does — fights by colour, folds subs, counts AA over the move, rolls no die — never on its id.
+ * A variant (A&A Chess's) has its own. An unknown system declares nothing.
+ * @param {string} system @param {string | null} [variant]
+ * @returns {Record<string, any>}
+ */
+export function capabilities(system, variant = null) {
+  const found = BUILT_IN.systems.find((s) => s.id === system);
+  const chosen = variant ? found?.variants?.find((v) => v.id === variant) : null;
+  return chosen?.capabilities || found?.capabilities || {};
+}
+
+/** The variants a system offers (A&A Chess's five), or none. @param {string} system */
+export const variantsOf = (system) => BUILT_IN.systems.find((s) => s.id === system)?.variants || [];
+
+/** Each unit name's plural, as pycore says it (the rulesets op's `plural`: its one pluraliser). */
+const PLURALS = new Map(BUILT_IN.rulesets.flatMap((r) => r.units.map((u) => [u.name, u.plural])));
+
+/** "3 tanks", "1 fighter", "2 infantry" — lower case but "AA", the plural pycore's. */
 export function countName(count, name) {
   const lower = name.replace(/\b(?!AA\b)\w+/g, (word) => word.toLowerCase());
-  if (count === 1 || /(infantry|artillery)$/i.test(lower)) return `${count} ${lower}`;
-  return `${count} ${lower}s`;
+  return `${count} ${count === 1 ? lower : PLURALS.get(name) ?? lower}`;
 }
 
 /** "3 tanks, 1 fighter" in the ruleset's unit order; `none` when empty. */

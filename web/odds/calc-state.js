@@ -4,7 +4,7 @@
 //
 // Not for: drawing results (calc-view.js) or asking the worker (calc-run.js).
 
-import {BUILT_IN, listUnits} from "../kit/rulesets.js";
+import {BUILT_IN, capabilities, listUnits} from "../kit/rulesets.js";
 import {ROLES} from "../kit/form-state.js";
 
 /** The page's shorter words for A&A Chess's variants on the dial (docs/rules.md §6 names them). */
@@ -140,8 +140,9 @@ export function withFromHere(request, here) {
   if (!here) return request;
   const out = {...request, round: here.round};
   for (const role of ROLES) if (here.damaged?.[role]) out[role] = {...out[role], damaged: here.damaged[role]};
-  // Fractions carried between assaults exist in A&A Chess COF and COF+R only (the luck dial asks others too).
-  if (here.carry && request.system.name === "chess" && ["cof", "cofr"].includes(request.system.variant)) out.carry = {...here.carry};
+  // Fractions carried between assaults exist only where the system says so (A&A Chess COF and COF+R; the luck
+  // dial asks others too).
+  if (here.carry && capabilities(request.system.name, request.system.variant).carries) out.carry = {...here.carry};
   return out;
 }
 
