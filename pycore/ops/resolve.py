@@ -173,6 +173,8 @@ def run(request: Mapping[str, Any]) -> dict:
             result["repaired"] = repaired
     if battle.captured:
         result["captured"] = battle.captured.as_dict()
+    if battle.destroyed:
+        result["destroyed"] = battle.destroyed.as_dict()
     if battle.cargo_lost:
         result["cargo_lost"] = {role: f.as_dict() for role, f in battle.cargo_lost.items()}
     if setup.system.carries:
