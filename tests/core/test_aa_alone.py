@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.core.helpers import ok
+from tests.core.helpers import error, ok
 
 CASUALTY = ("1942-2e", "1940-2e")
 CAPTURED = ("classic", "revised", "anniversary", "big-world-1942")
@@ -156,3 +156,13 @@ def test_a_later_wave_in_floats_agrees():
     got = _calc("1942-2e", {"infantry": 1}, {"infantry": 1, "aa_gun": 1},
                 waves=[{"attacker": {"units": {"fighter": 1}}}])
     assert got["waves"][1]["outcome"]["attacker_wins"] == pytest.approx(37 / 96, abs=1e-12)
+
+
+def test_referee_dice_for_a_battle_that_was_never_fought_are_refused_with_the_reason():
+    """At a table the players enter no die: a round's dice given anyway are refused, saying why."""
+    request = {"op": "resolve", "ruleset": "1942-2e", "system": {"name": "dice"}, "dice": [{"attacker": [1]}],
+               "attacker": {"units": {"infantry": 1}}, "defender": {"units": {"aa_gun": 1}}}
+    got = error(request)
+    assert got["field"] == "dice[0]"
+    assert "ended before round 1: the AA guns were alone" in got["message"]
+    assert ok({**request, "dice": [{}]})["destroyed"] == {"aa_gun": 1}
