@@ -14,11 +14,8 @@ from ..errors import BadRequest, show
 from ..fair.origin import label
 from ..share import link_for
 from ..research.bombing import (CAP_KIND, CHESS_VARIANTS, COMPLEX_CAP, LOWLUCK_RULES, MAX_BOMBERS, RULESETS,
-                                SYSTEMS, RAID_KEYS, RAIDS, SYSTEM_KEYS, Dice, cap_damage, rocket_strike, settle)
-
-ROCKET_NOTES = {"dice": "Rocket: one die, at most the territory's value (seed 002); it strikes before the bombers.",
-                "lowluck": "Rocket under Low Luck: the dice rocket's mean, its whole part sure and its sixths rolled "
-                           "(docs/rules.md §5); it strikes before the bombers."}
+                                SYSTEMS, RAID_KEYS, RAIDS, ROCKET_NOTES, SYSTEM_KEYS, Dice, cap_damage,
+                                rocket_strike, settle)
 
 
 def normalize(request: Mapping[str, Any]) -> dict:
@@ -103,7 +100,7 @@ def run(request: Mapping[str, Any]) -> dict:
     raid = RAIDS[request["system"]](request, rolls)
     rolls.check_all_used()
     notes = list(raid.notes) if request["bombers"] or not rocket else []
-    first = [rocket["damage"]] if rocket else []
+    first = [rocket["damage"]] if rocket else []   # the rocket strikes first, under the raid's cap (§5)
     capped, cap, cap_note = cap_damage(request, first + list(raid.damages))
     if rocket:
         rocket["after_cap"] = capped.pop(0)

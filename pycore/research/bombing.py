@@ -318,6 +318,11 @@ def _raid_chess(request: dict, rolls: Dice) -> Raid:
 RAIDS = {"dice": _raid_dice, "lowluck": _raid_lowluck, "chess": _raid_chess}
 
 
+ROCKET_NOTES = {"dice": "Rocket: one die, at most the territory's value (seed 002); it strikes before the bombers.",
+                "lowluck": "Rocket under Low Luck: the dice rocket's mean, its whole part sure and its sixths rolled "
+                           "(docs/rules.md §5); it strikes before the bombers."}
+
+
 def rocket_strike(request: dict, rolls: Dice) -> dict | None:
     """The rocket of a raid under dice or Low Luck (``rockets: 1``), or None: its die, how it was read and its
     damage before the raid's cap (docs/rules.md §5 "Rockets"). The rocket strikes at the end of the combat
