@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..engine.army import Army
+from ..engine.sequence import guns_alone
 from ..engine.setup import ROLES
 from ..forces import Force
 from . import chess, cost, fleet, ladder, ladder_cost, montecarlo
@@ -280,11 +281,25 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
     battle = Battle(setup, rounds, exact, dict(options or {}))
     for method in METHODS:
         if method.applies(battle):
+            lone = lone_guns(battle)
+            if lone is not None:
+                return replace(lone, by=method.name)
             try:
                 return replace(method.answer(battle, method.estimate(battle)), by=method.name)
             except Unfit:
                 continue
     raise AssertionError("the general chain applies to every battle")
+
+
+def lone_guns(battle: Battle) -> Ends | None:
+    """AA guns alone at the start of the battle, where a gun can be a casualty: a sure win with no round and
+    nothing lost by the attacker, the guns destroyed (the engine's rule, docs/rules.md §2 "AA guns alone").
+    Not in "odds from here" (``first_round`` past 1): the battle is already under way."""
+    start = battle.start()
+    if battle.first_round != 1 or not guns_alone(battle.setup, start["defender"]):
+        return None
+    one = Fraction(1) if battle.exact else 1.0
+    return Ends({("attacker_wins", start["attacker"], Army(Force(()))): one}, one - one, one - one)
 
 
 def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: int | None = None) -> cost.Estimate:

@@ -16,7 +16,10 @@ in its own way:
   of their own (an army with a damaged unit is not one they can start from).
 
 A defender with no unit left is attacked all the same: the chains find the
-battle decided before round 1 (a land unit then takes the territory).
+battle decided before round 1 (a land unit then takes the territory). A
+defender left with AA guns alone, where a gun can be a casualty, is no battle:
+the guns are destroyed at once, with no AA fire (the engine's ``guns_alone``,
+docs/rules.md §2 "AA guns alone").
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine.army import Army
+from ..engine.sequence import guns_alone
 from ..engine.setup import BattleSetup
 from ..errors import BadRequest
 from ..forces import Force
@@ -111,6 +115,19 @@ class Battles:
     # -- the law ---------------------------------------------------------------------------------
     def ends(self, starts: dict) -> Ends:
         """The law of the end of the battle from ``{defender army: p}`` (the masses need not sum to 1)."""
+        lone = {d: p for d, p in starts.items() if guns_alone(self.setup, d)}
+        if not lone:
+            return self._ends(starts)
+        rest = {d: p for d, p in starts.items() if d not in lone}
+        zero = 0 if self.exact else 0.0
+        got = self._ends(rest) if rest else Ends({}, zero, zero)
+        ends = dict(got.ends)
+        won = ("attacker_wins", self.attacker, Army(_EMPTY))
+        for p in lone.values():   # no round fought: the rounds and the pruned mass are the rest's
+            ends[won] = ends.get(won, zero) + p
+        return replace(got, ends=ends)
+
+    def _ends(self, starts: dict) -> Ends:
         setup = self.setup
         if setup.system.calculator is not None:
             return self._by_start(starts, self._system_ends)

@@ -78,6 +78,7 @@ class BattleLog:
     waiting: dict | None             # what the table must give next, when paused
     takes_territory: bool = False
     captured: Force | None = None
+    destroyed: Force | None = None   # AA guns alone, destroyed as the attack begins (docs/rules.md §2)
     cargo_lost: dict[str, Force] = field(default_factory=dict)
     carry: dict[str, int] = field(default_factory=dict)   # A&A Chess COF: what each side carries at the end
     posts: dict[str, Any] = field(default_factory=dict)   # coloured dice: each side's units by post at the end,

@@ -35,7 +35,7 @@ from .table import Table, TableHits
 from .log import MAX_ROUNDS, OUTCOMES, BattleLog, Fire, Loss, Pause, RoundLog, Step
 
 __all__ = ["MAX_ROUNDS", "OUTCOMES", "Battle", "BattleLog", "Fire", "Loss", "Pause", "RoundLog", "Step", "fight",
-           "retreating", "verdict", "conclude", "cargo_lost"]
+           "retreating", "verdict", "conclude", "cargo_lost", "guns_alone", "lone_guns_end"]
 
 Fires = Callable[[int, list[Group]], list[Fire]]
 """(round, groups of one step) → what each group fired: how a step turns groups into hits."""
@@ -368,6 +368,8 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None, start: di
     battle = Battle(setup, table)
     if start:
         battle.alive.update(start)
+    if guns_alone(setup, battle.alive["defender"]):
+        return lone_guns_end(setup, battle.alive, battle.away)
     battle.limit = limit
     logs: list[RoundLog] = []
     outcome, waiting = "in_progress", None
@@ -398,6 +400,23 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None, start: di
             outcome = ended
             break
     return conclude(setup, BattleLog(logs, outcome, battle.alive, battle.away, waiting, carry=dict(battle.carry)))
+
+
+def guns_alone(setup: BattleSetup, defender: Army) -> bool:
+    """Whether the defender holds AA guns and nothing else where an AA gun can be a casualty (1942-2e, 1940-2e):
+    then the guns are destroyed as the attack begins, with no AA fire, no round and no die (docs/rules.md §2
+    "AA guns alone"). Where the gun is captured instead it never counts as a force, and nothing changes."""
+    ruleset = setup.ruleset
+    if not ruleset.rules.aa_is_casualty or not defender:
+        return False
+    return all("anti_aircraft" in ruleset.unit(uid).abilities for uid, _ in defender.units.counts)
+
+
+def lone_guns_end(setup: BattleSetup, armies: dict[str, Army], away: dict[str, Force]) -> BattleLog:
+    """The end of an attack on AA guns alone (:func:`guns_alone`): won at once, the guns ``destroyed``."""
+    destroyed = armies["defender"].units
+    armies = {**armies, "defender": Army(Force(()))}
+    return conclude(setup, BattleLog([], "attacker_wins", armies, dict(away), None, destroyed=destroyed))
 
 
 def verdict(attacker_left: bool, defender_left: bool, attacker_away: bool, anyone_can_hurt) -> str | None:

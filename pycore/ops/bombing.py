@@ -14,7 +14,8 @@ from ..errors import BadRequest, show
 from ..fair.origin import label
 from ..share import link_for
 from ..research.bombing import (CAP_KIND, CHESS_VARIANTS, COMPLEX_CAP, LOWLUCK_RULES, MAX_BOMBERS, RULESETS,
-                                SYSTEMS, RAID_KEYS, RAIDS, SYSTEM_KEYS, Dice, cap_damage, settle)
+                                SYSTEMS, RAID_KEYS, RAIDS, ROCKET_NOTES, SYSTEM_KEYS, Dice, cap_damage,
+                                rocket_strike, settle)
 
 
 def normalize(request: Mapping[str, Any]) -> dict:
@@ -30,16 +31,9 @@ def normalize(request: Mapping[str, Any]) -> dict:
             out["bombers"] = v.whole(settle["bombers"], "settle.bombers", 0, 9_999)
         return {"op": "bombing", "settle": out}
     system = v.choice(v.required(request, "system", ""), SYSTEMS, "system")
-    if "rockets" in request and system != "chess":
-        # docs/rules.md §5, decision: only A&A Chess scores a rocket (3, seed 003) here; under dice and Low Luck
-        # a rocket strike is one die that the players roll at the table (seed 002).
-        raise BadRequest("rockets", f"rocket strikes are scored here under A&A Chess only (3 each, seed 003); "
-                                    f"under {system} Luckdial does not score them: a rocket is one die, 1 to 6 PUs "
-                                    f"and at most the territory's value (seed 002), rolled at the table; got "
-                                    f"rockets {show(request['rockets'])}")
     v.only_keys(request, RAID_KEYS + SYSTEM_KEYS[system], "")
-    # A&A Chess rockets may strike without bombers (an AA gun's rocket attack, seed 003).
-    fewest = 0 if system == "chess" and request.get("rockets") else 1
+    # Rockets may strike without bombers (an AA gun's rocket attack, seeds 002 and 003).
+    fewest = 0 if request.get("rockets") else 1
     out: dict[str, Any] = {
         "op": "bombing", "system": system,
         "bombers": v.whole(v.required(request, "bombers", ""), "bombers", fewest, MAX_BOMBERS),
@@ -77,8 +71,12 @@ def normalize(request: Mapping[str, Any]) -> dict:
             if not out["aa"]:
                 raise BadRequest("aa_count", f"an AA count ({show(request['aa_count'])}) needs \"aa\": true")
             out["aa_count"] = v.whole(request["aa_count"], "aa_count", out["bombers"], 9_999)
-        if "rockets" in request:
-            out["rockets"] = v.whole(request["rockets"], "rockets", 0, 20)
+    if "rockets" in request:
+        out["rockets"] = v.whole(request["rockets"], "rockets", 0, 20)
+        if system != "chess" and out["rockets"] > 1:
+            # Seed 002: "Generally each enemy factory can be targeted by only one rocket" (docs/rules.md §5).
+            raise BadRequest("rockets", f"a factory takes one rocket a turn (seed 002: \"each enemy factory can "
+                                        f"be targeted by only one rocket\"), got rockets {out['rockets']}")
     if "seed" in request:
         out["seed"] = v.text(request["seed"], "seed", 1, 200)
     if "rolls" in request:
@@ -98,10 +96,15 @@ def run(request: Mapping[str, Any]) -> dict:
         return {"settle": settle(s["fees"], s["money"], s.get("bombers"))}
     given = {kind: tuple(values) for kind, values in request.get("rolls", {}).items()}
     rolls = Dice(request.get("seed"), given)
+    rocket = rocket_strike(request, rolls)
     raid = RAIDS[request["system"]](request, rolls)
     rolls.check_all_used()
-    notes = list(raid.notes)
-    capped, cap, cap_note = cap_damage(request, list(raid.damages))
+    notes = list(raid.notes) if request["bombers"] or not rocket else []
+    first = [rocket["damage"]] if rocket else []   # the rocket strikes first, under the raid's cap (§5)
+    capped, cap, cap_note = cap_damage(request, first + list(raid.damages))
+    if rocket:
+        rocket["after_cap"] = capped.pop(0)
+        notes.insert(0, ROCKET_NOTES[rocket["kind"]])
     if cap_note:
         notes.append(cap_note)
     result: dict[str, Any] = {
@@ -110,10 +113,13 @@ def run(request: Mapping[str, Any]) -> dict:
         "aa_fire": raid.aa, "shot_down": raid.aa["hits"], "surviving": request["bombers"] - raid.aa["hits"],
         "damage": {"rolls": list(raid.rolls), "rolled_by": raid.rolled_by,
                    "per_bomber": None if request["system"] == "chess" else capped,
-                   "before_cap": sum(raid.damages), "cap": cap, "total": sum(capped)},
+                   "before_cap": sum(raid.damages) + sum(first), "cap": cap,
+                   "total": sum(capped) + (rocket["after_cap"] if rocket else 0)},
         "fee": raid.fee,
         "notes": notes,
     }
+    if rocket:
+        result["rocket"] = rocket
     for key in ("ruleset", "rule", "variant", "aa_count", "rockets", "territory_value", "seed"):
         if key in request:
             result[key] = request[key]

@@ -267,6 +267,11 @@ def _aftermath(result: Mapping[str, Any], names: Mapping[str, str]) -> list[str]
                 lines.append(f"{role.capitalize()}: {units(counts, names)} {words or _gone(result, role)}.")
     if result.get("captured"):
         lines.append(f"Captured with the territory: {units(result['captured'], names)}.")
+    if result.get("destroyed"):
+        # docs/rules.md §2 "AA guns alone": no round was fought, so no other line tells the defender's loss.
+        lines.append(f"Defender: {units(result['destroyed'], names)} with no combat unit beside "
+                     f"{'it' if sum(result['destroyed'].values()) == 1 else 'them'}, destroyed as the attack "
+                     f"began: no battle was fought.")
     return lines
 
 

@@ -59,7 +59,9 @@ def _check_unused(req: Request, table: Table, battle: BattleLog, by_colour: bool
                         where = f"dice[{i}].{role}" + ("" if isinstance(groups, tuple) else f".{g}")
                         if i >= played:
                             why = (f"only {played} round{'s' if played != 1 else ''} asked for (rounds: {played})"
-                                   if battle.outcome == "in_progress" else f"the battle ended after round {played}")
+                                   if battle.outcome == "in_progress" else f"the battle ended after round {played}"
+                                   if played else "the battle ended before round 1" + (
+                                       ": the AA guns were alone (docs/rules.md §2)" if battle.destroyed else ""))
                             raise BadRequest(f"dice[{i}]" if i == played or by_colour else where,
                                              f"{why}; these dice are not used")
                         what = f"no {g} dice" if by_colour else f"no dice for {g}"
@@ -173,6 +175,8 @@ def run(request: Mapping[str, Any]) -> dict:
             result["repaired"] = repaired
     if battle.captured:
         result["captured"] = battle.captured.as_dict()
+    if battle.destroyed:
+        result["destroyed"] = battle.destroyed.as_dict()
     if battle.cargo_lost:
         result["cargo_lost"] = {role: f.as_dict() for role, f in battle.cargo_lost.items()}
     if setup.system.carries:

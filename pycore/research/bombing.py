@@ -14,8 +14,10 @@ Dice come from the players (``rolls``) or from ``pycore.dice`` with a request
 ``seed`` (contexts ``bombing/aa``, ``bombing/damage``, ``bombing/fee``).
 
 Under A&A Chess a raid may also carry rockets (seed 003: "always 3") and the
-AA count of the whole move (``aa_count``). This module is not for the bombers'
-part in a regular battle, nor for rockets under dice or Low Luck.
+AA count of the whole move (``aa_count``); under dice and Low Luck one rocket
+(seed 002: one d6, at most the territory's production value; dice context
+``bombing/rockets``). This module is not for the bombers' part in a regular
+battle.
 Every rule cites its source; decisions where the seeds are silent keep the
 mean of the rule they replace (docs/rules.md §0) and are listed in
 ``docs/research.md``.
@@ -70,6 +72,22 @@ def ll_fee(face: int) -> int:
     return 2 if face <= 3 else 3
 
 
+def rocket_die(face: int, value: int | None) -> int:
+    """Seed 002, "Rockets": "a single 6 sided die, but limited to the production value of the target
+    territory" (no cap where the value is not given)."""
+    return face if value is None else min(face, value)
+
+
+def ll_rocket(value: int | None) -> tuple[int, int]:
+    """Low Luck's rocket: (sure damage, sixths rolled) — the dice rocket's exact mean (its capped die,
+    :func:`rocket_die`), the whole part sure and the fraction rolled as Low Luck rolls a remainder: a d6 at
+    or below the sixths adds 1 (docs/rules.md §5). Uncapped: 3, and a d6 ≤ 3 adds 1 (3 or 4, as seed 000
+    §5d reads an unopposed bomber's d6); value 2: 1, and a d6 ≤ 5 adds 1 (mean 11/6, min(d6, 2)'s)."""
+    m = mean(lambda face: rocket_die(face, value), 6)
+    whole = m.numerator // m.denominator
+    return whole, int((m - whole) * 6)
+
+
 def bombers_lost_for(lacking: int) -> int:
     """One bomber per 2.5 lacking, rounded against the attacker (seed 000 §5d: lacking 4 → 2)."""
     return -(-2 * lacking // 5)
@@ -84,8 +102,8 @@ def mean(reading: Callable[[int], int], sides: int) -> Fraction:
 
 RAID_KEYS = ("op", "system", "bombers", "aa", "heavy_bombers", "territory_value", "seed", "rolls")
 SYSTEM_KEYS = {
-    "dice": ("ruleset", "lhtr", "aa_guns", "factory_damage", "factory"),
-    "lowluck": ("rule",),
+    "dice": ("ruleset", "lhtr", "aa_guns", "factory_damage", "factory", "rockets"),
+    "lowluck": ("rule", "rockets"),
     "chess": ("variant", "aa_count", "rockets"),
 }
 
@@ -237,7 +255,7 @@ def _raid_lowluck(request: dict, rolls: Dice) -> Raid:
     if per == 2:
         notes.append("Heavy Bombers: two damage dice per bomber, both count (seed 002).")
     fee = None
-    if rule in ("standard", "A") and request["aa"]:
+    if rule in ("standard", "A") and request["aa"] and request["bombers"]:
         fee_values, fee_by = rolls.take("fee", 6, request["bombers"])
         per_bomber = [ll_fee(face) for face in fee_values]
         fee = {"rolls": list(fee_values), "rolled_by": fee_by, "per_bomber": per_bomber, "total": sum(per_bomber),
@@ -298,6 +316,28 @@ def _raid_chess(request: dict, rolls: Dice) -> Raid:
 
 
 RAIDS = {"dice": _raid_dice, "lowluck": _raid_lowluck, "chess": _raid_chess}
+
+
+ROCKET_NOTES = {"dice": "Rocket: one die, at most the territory's value (seed 002); it strikes before the bombers.",
+                "lowluck": "Rocket under Low Luck: the dice rocket's mean, its whole part sure and its sixths rolled "
+                           "(docs/rules.md §5); it strikes before the bombers."}
+
+
+def rocket_strike(request: dict, rolls: Dice) -> dict | None:
+    """The rocket of a raid under dice or Low Luck (``rockets: 1``), or None: its die, how it was read and its
+    damage before the raid's cap (docs/rules.md §5 "Rockets"). The rocket strikes at the end of the combat
+    move (seed 002), before the bombers: its damage comes first under the ruleset's cap."""
+    if not request.get("rockets") or request["system"] == "chess":
+        return None
+    value = request.get("territory_value")
+    if request["system"] == "dice":
+        faces, by = rolls.take("rockets", 6, 1)
+        return {"kind": "dice", "rolls": list(faces), "rolled_by": by, "limit": value,
+                "damage": rocket_die(faces[0], value)}
+    sure, sixths = ll_rocket(value)
+    faces, by = rolls.take("rockets", 6, 1 if sixths else 0)
+    return {"kind": "lowluck", "sure": sure, "at": sixths or None, "rolls": list(faces), "rolled_by": by,
+            "limit": value, "damage": sure + int(bool(faces) and faces[0] <= sixths)}
 
 
 def settle(fees: int, money: int, bombers: int | None = None) -> dict:

@@ -728,13 +728,15 @@ def test_rockets_are_refused_as_a_battle_tech_with_the_reason():
 
 
 @pytest.mark.parametrize("system", ("dice", "lowluck"))
-def test_a_rocket_strike_outside_a_and_a_chess_is_refused_with_the_reason(system):
-    request = {"op": "bombing", "system": system, "bombers": 1, "rockets": 1, "seed": "s"}
+def test_more_than_one_rocket_on_a_factory_is_refused_with_the_reason(system):
+    """Rockets under dice and Low Luck are scored (tests/core/test_rockets.py); a second rocket on the same
+    factory is refused, naming seed 002's rule (docs/rules.md §5 "Rockets")."""
+    request = {"op": "bombing", "system": system, "bombers": 1, "rockets": 2, "seed": "s"}
     if system == "dice":
         request["ruleset"] = "big-world-1942"
     envelope = call(request)
     assert not envelope["ok"] and envelope["error"]["field"] == "rockets"
-    assert "A&A Chess only" in envelope["error"]["message"] and "rolled at the table" in envelope["error"]["message"]
+    assert "only one rocket" in envelope["error"]["message"]
 
 
 def test_fold_subs_by_the_defender_is_refused():

@@ -198,6 +198,15 @@ class Battle:
         is one does not keep the battle going, docs/rules.md)."""
         return any(is_casualty_type(self.rs, uid) for uid, _, _ in army)
 
+    def guns_alone(self) -> bool:
+        """docs/rules.md §2 "AA guns alone": where an AA gun can be a casualty (1942-2e, 1940-2e), a defender
+        holding AA guns and no other unit, attacked, loses them at once — no AA fire, no round (the 1942
+        Second Edition rule book: "If a territory containing AAA units and no combat units is attacked, the AAA
+        units are automatically destroyed"). Only when the battle (or a wave) begins, never from round 2."""
+        d0 = self.start["defender"]
+        return (self.rs.aa_is_casualty and self.first_round == 1 and bool(d0)
+                and all(uid == "aa_gun" for uid, _, _ in d0))
+
     # ---- the steps ---------------------------------------------------------------------------
 
     def opening(self) -> dict:
@@ -428,6 +437,9 @@ class Battle:
         lone transports) still counts round 1, as its opening fire belongs to round 1 (docs/api.md,
         ``resolve``: "``aa`` and ``bombard`` (round 1)"); one where nobody can ever hit anybody counts 0."""
         self.expected_rounds = Fraction(0)
+        if self.guns_alone():
+            # Nothing fights, so nothing is rolled and no round begins: the guns are simply gone.
+            return {("attacker_wins", self.start["attacker"], ()): ONE}
         ends: dict = {}
         live: dict = {}  # (A, D, pending A, pending D) -> p, at the start of a round
         for (a, d, pd), p in self.opening().items():

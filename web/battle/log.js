@@ -190,6 +190,13 @@ export function aftermath(result, names) {
   each(result.cargo_lost, "of cargo went down with the ships");
   const captured = listUnits(result.captured, names, "");
   if (captured) lines.push(`Captured with the territory: ${captured}.`);
+  // docs/rules.md §2 "AA guns alone": no round was fought, so no other line tells the defender's loss.
+  const destroyed = listUnits(result.destroyed, names, "");
+  if (destroyed) {
+    const one = Object.values(result.destroyed).reduce((a, b) => a + b, 0) === 1;
+    lines.push(`Defender: ${destroyed} with no combat unit beside ${one ? "it" : "them"}, ` +
+               "destroyed as the attack began: no battle was fought.");
+  }
   return lines;
 }
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..army import Army
-from ..sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog, conclude, verdict
+from ..sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog, conclude, guns_alone, lone_guns_end, verdict
 from ..table import Table
 from ..setup import ROLES, BattleSetup
 from ...forces import Force
@@ -212,6 +212,14 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None,
     """Fight until a side is gone, the attacker retreats, nobody can hurt anybody, or ``rounds`` are played."""
     limit = MAX_ROUNDS if rounds is None else min(rounds, MAX_ROUNDS)
     battle = ColoredBattle(setup, table, troops)
+    ruleset = setup.ruleset
+    armies = {role: army(battle.troops[role], ruleset) for role in ROLES}
+    if guns_alone(setup, armies["defender"]):
+        # AA guns alone are destroyed before any colour rolls, as in the engine (docs/rules.md §2 "AA guns alone").
+        ended = lone_guns_end(setup, armies, {role: Force(()) for role in ROLES})
+        ended.posts = {**battle.troops, "defender": Troops(())}
+        ended.posts_away = battle.away
+        return ended
     logs: list[RoundLog] = []
     outcome, waiting = "in_progress", None
     for number in range(1, limit + 1):
@@ -246,7 +254,6 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None,
         if ended is not None:
             outcome = ended
             break
-    ruleset = setup.ruleset
     return conclude(setup, BattleLog(logs, outcome, armies={role: army(battle.troops[role], ruleset) for role in ROLES},
                                      away={role: Force.of(ruleset, battle.away[role].units()) for role in ROLES},
                                      waiting=waiting, posts=battle.troops, posts_away=battle.away))
