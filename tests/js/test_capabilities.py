@@ -44,3 +44,12 @@ def test_no_screen_tests_a_system_id_but_the_log_s_fire_words():
 def test_the_check_sees_a_planted_comparison(tmp_path):
     assert TEST.search('if (system === "chess") {') and TEST.search("x = 'colored' !== name")
     assert not TEST.search('if (capabilities(system).aa_per_move) {')
+
+
+def test_comments_under_web_say_why_not_which_issue():
+    """docs/architecture.md: a comment says why; an issue's number says nothing to whoever reads the code later."""
+    tag = re.compile(r"issue #?\d+|\(#\d+[);:]|#\d+ item \d+|// #\d+")
+    found = [f"{path.relative_to(WEB)}:{n}" for path in sorted(WEB.rglob("*"))
+             if path.suffix in (".js", ".css", ".html") and path.name != "tables.js"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if tag.search(line)]
+    assert found == []

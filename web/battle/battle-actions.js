@@ -21,7 +21,7 @@ export function createBattleActions({onSubmerge}) {
   const retreat = button("retreat", "secondary", "Retreat");
   const share = button("share", "primary", "Share this battle");
   const fresh = button("new-battle", "secondary", "New battle");
-  // Undo (#29): the battle's request without its last decision (decisions.js), named for that decision.
+  // Undo: the battle's request without its last decision (decisions.js), named for that decision.
   const undo = button("battle-undo", "secondary undo", "Undo");
   const submerge = ["defender", "attacker"].map((side) => {
     const it = el("button", {type: "button", class: "small", id: `submerge-${side}`, dataset: {side}},

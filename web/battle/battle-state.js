@@ -35,7 +35,7 @@ export function retreating(result) {
 
 /**
  * The dice the players enter at the table now (pycore's next_dice), or null: while the battle waits for
- * them, and at a table as soon as a round ends — entering the next round's dice is pressing on (#29).
+ * them, and at a table as soon as a round ends — entering the next round's dice is pressing on.
  * Coloured dice have their own pause, colour by colour (colored.js).
  */
 export function tableDice(battle) {

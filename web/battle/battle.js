@@ -28,14 +28,14 @@ export const builtInSteps = true;
 /**
  * Build the screen in `section`; resolves once the rules are loaded (or failed). The set-up is cut
  * into steps, each its own task (yieldToPage), marked "luckdial:battle step <name>": the whole of it
- * in one task held the main thread 40–150 ms (bench/lighthouse.py's long tasks, issue #16). The form
+ * in one task held the main thread 40–150 ms (bench/lighthouse.py's long tasks). The form
  * is filled before it is put on the page, so it is never seen empty; built() is called then.
  * opening: {fragment, request} when the page opened on a battle's link (app.js, which opens it once
  * the rules are loaded); problem: what the address's fragment is, when it is no link.
  */
 export async function init(client, section, {built = () => {}, opening = null, problem = null} = {}) {
   // A shared link's visit builds the screen in one go: its reader waits for nothing but the link's
-  // forces, and each step given back to a page still loading cost 10-30 ms (bench/load.py, #16).
+  // forces, and each step given back to a page still loading cost 10-30 ms (bench/load.py).
   const stepDone = async (name) => {
     performance.mark(`luckdial:battle step ${name}`);
     if (!opening) await yieldToPage();

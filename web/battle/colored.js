@@ -409,7 +409,7 @@ function takenBack(undone, waiting) {
 /**
  * The panel for what the battle waits for, or null. handlers: {dice(entries), boosts(entry), casualties(entry)}.
  * undone: the decision an undo just took back: a casualty choice or boosts asked again start from it, so
- * undoing one slip returns to the player's pick, not to Luckdial's suggestion (#29 item 2).
+ * undoing one slip returns to the player's pick, not to Luckdial's suggestion.
  */
 export function coloredPause(result, names, handlers, undone = null) {
   const waiting = result.waiting;

@@ -108,7 +108,7 @@ function casualtyLine(entry, names) {
     lost ? el("span", {class: "when"}, ` — ${when}`) : "");
 }
 
-// "Defender: 2 transports lost — …" (issue 29: it said "2 transports transports lost").
+// "Defender: 2 transports lost — …" (never "2 transports transports lost": the unit's name already holds the word).
 function moved(what, byRole, names, cls = what.replace(/\s/g, "-")) {
   const lines = [];
   for (const [side, title] of SIDES) {

@@ -1,4 +1,4 @@
-// The luck of the battle on its result (issue #33): one line a player reads at the table — "Luckier than
+// The luck of the battle on its result: one line a player reads at the table — "Luckier than
 // 87 % of outcomes — swing +6 IPCs (expected +2.4)" — mid-battle "Luck so far: …", nothing where the battle
 // has no luck (A&A Chess orthodox: pycore's `result.luck` null); the numbers one tap away; and "Add to game
 // journal" once the battle is over, asking the two sides' names (the last ones offered again).

@@ -1,4 +1,4 @@
-// The players' own dice, as they roll them at a table (issue #29): a handful per unit type, the hits
+// The players' own dice, as they roll them at a table: a handful per unit type, the hits
 // counted. One pad per firing group of the step pycore waits for (result.next_dice), labelled with the
 // units that roll and the value each needs; each group's dice entered as the number of hits (one tap)
 // or as the faces (tapped or typed). Everything of one step on one screen at 360x740.
@@ -316,7 +316,7 @@ export function tableDicePanel(needs, {names = new Map(), start = new Map(), onE
    * whole when it fits; else, when every pad is filled (an undo gave the entries back), the button above
    * the action bar; else its top first — the round, the step and Hits/Dice — and the button follows the
    * pads as they are filled (entered). Centring a taller panel hid its title; the page's scroll-padding is
-   * a fixed guess, so a panel placed by it left Use these dice under the bar at 360x740 (#29 item 1).
+   * a fixed guess, so a panel placed by it left Use these dice under the bar at 360x740.
    */
   function place(behavior = "auto") {
     if (!node.isConnected) return;

@@ -1,4 +1,4 @@
-// The journal's chart (issue #33): each side's running luck over the game's battles, one line and one
+// The journal's chart: each side's running luck over the game's battles, one line and one
 // colour per side, the zero line between lucky and unlucky, each line's end labelled with its side and its
 // total — read on a phone without a number. chartGeometry is pure (tests/js/journal-chart.test.mjs);
 // drawChart turns it into SVG.

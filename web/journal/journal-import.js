@@ -1,4 +1,4 @@
-// Pasted links into the journal (issue #33): a forum thread's posts pasted as one text, every Luckdial link
+// Pasted links into the journal: a forum thread's posts pasted as one text, every Luckdial link
 // in it read by pycore (`share` decode), each battle replayed (`resolve`) for its luck, a journal link's
 // battles taken whole. A link that cannot be used is refused in a sentence naming it (its number in the
 // paste and its first characters) and why; the others are kept. `call` is the client's call (a request →

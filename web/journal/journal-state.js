@@ -1,4 +1,4 @@
-// The game journal as plain data (issue #33): the battles of one game on this device, each with its two
+// The game journal as plain data: the battles of one game on this device, each with its two
 // sides' names and its luck (pycore's `result.luck`), added one by one, removed, cleared and brought back;
 // the `journal` request pycore sums them with (docs/api.md); the links found in a pasted text; two tabs'
 // copies merged so neither loses a battle. Pure: node --test runs it (tests/js/journal-state.test.mjs).

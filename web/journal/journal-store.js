@@ -1,4 +1,4 @@
-// The game journal kept on this device (issue #33): one localStorage entry shared by every open tab
+// The game journal kept on this device: one localStorage entry shared by every open tab
 // (kit/shared-entry.js), so a battle added in one tab is never lost to a save in another — the two copies
 // are merged (journal-state.js mergeJournals), as Research's game is (research/research-store.js). The
 // names of the last sides a battle was added under are remembered apart (kit/local.js), a convenience.

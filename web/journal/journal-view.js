@@ -1,4 +1,4 @@
-// The journal screen's DOM (issue #33): who was luckier (one sentence), the chart, the numbers one tap
+// The journal screen's DOM: who was luckier (one sentence), the chart, the numbers one tap
 // away, the battles (each with Swap and Remove), Paste links, Share and the forum copy, Clear with Undo,
 // and a shared journal's banner. It draws and gathers taps; journal.js decides.
 //

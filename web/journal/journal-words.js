@@ -1,4 +1,4 @@
-// The journal in words on the Luck screen (issue #33): who was luckier over the game, each side's line of
+// The journal in words on the Luck screen: who was luckier over the game, each side's line of
 // numbers, each battle's line. Pure: node --test runs it (tests/js/journal-words.test.mjs).
 //
 // Not for: the sums themselves, or the forum post (pycore's `journal` op gives both: `sides`, `report`), or

@@ -1,4 +1,4 @@
-// The Luck screen: the game journal on this device (issue #33) — battles added from the Battle screen
+// The Luck screen: the game journal on this device — battles added from the Battle screen
 // ("Add to game journal", offered through kit/screens.js) or pasted as links, who was luckier over the
 // game (pycore's `journal` op sums them exactly), shared as a link and as forum text. A journal link opens
 // here: shown as it was sent, its battles added to this device's journal only on request.

@@ -129,7 +129,7 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
 /**
  * "Swap sides" and "Clear" for a pair of forces: the attacker's units go to the defender and back
  * (a unit one side cannot have, such as an attacking AA gun, is dropped), or both sides empty.
- * Either can be undone (#29): "Undo clear" puts back the counts as they were, until the next change
+ * Either can be undone: "Undo clear" puts back the counts as they were, until the next change
  * of a count (an undo then would throw that change away).
  */
 export function forceTools(idBase, attacker, defender, onChange) {

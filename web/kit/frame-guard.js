@@ -1,4 +1,4 @@
-// Luckdial refuses to run inside another site's frame (#34): a page around it could lay buttons over it
+// Luckdial refuses to run inside another site's frame: a page around it could lay buttons over it
 // or hide what a player taps (clickjacking), and pass a result off as Luckdial's.
 //
 // Why a script: the usual defence is a response header (X-Frame-Options, or a Content-Security-Policy

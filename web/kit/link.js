@@ -11,8 +11,8 @@
 
 const PREFIX = "v1.";
 const MAX_LINK_CHARS = 120_000; // as pycore/share.py
-const MAX_JSON_BYTES = 256_000; // as pycore/share.py: no zip bomb (#34: every request the core answers fits)
-const MAX_DEPTH = 32; // as pycore/jsontext.py: nesting counted before JSON.parse sees the text (#34)
+const MAX_JSON_BYTES = 256_000; // as pycore/share.py: no zip bomb (every request the core answers fits)
+const MAX_DEPTH = 32; // as pycore/jsontext.py: nesting counted before JSON.parse sees the text
 
 /** The request a fragment ("v1.…", without "#") holds, or null when this reader cannot tell. */
 export async function readLink(fragment) {
@@ -24,7 +24,7 @@ export async function readLink(fragment) {
     const packed = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) packed[i] = binary.charCodeAt(i);
     // Written to the decompressor and read back in memory: no Blob, whose reading goes through the
-    // browser's blob store and waited behind the page's set-up (bench/load.py's "link read", #16).
+    // browser's blob store and waited behind the page's set-up (bench/load.py's "link read").
     const inflate = new DecompressionStream("deflate-raw");
     const writer = inflate.writable.getWriter();
     writer.write(packed).catch(() => {});
@@ -49,7 +49,7 @@ export async function readLink(fragment) {
       at += chunk.byteLength;
     }
     const text = new TextDecoder("utf-8", {fatal: true}).decode(joined);
-    if (depthOf(text) > MAX_DEPTH) return null; // #34: refused before any parser recurses; pycore says why
+    if (depthOf(text) > MAX_DEPTH) return null; // refused before any parser recurses; pycore says why
     const request = JSON.parse(text);
     if (!request || typeof request !== "object" || Array.isArray(request) || typeof request.op !== "string") return null;
     return request;
@@ -58,7 +58,7 @@ export async function readLink(fragment) {
   }
 }
 
-/** How deep the text's brackets nest outside its strings (#34: a 38-character link nests 3,000 deep). */
+/** How deep the text's brackets nest outside its strings (a 38-character link nests 3,000 deep). */
 export function depthOf(text) {
   let depth = 0;
   let deepest = 0;

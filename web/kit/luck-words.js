@@ -1,5 +1,5 @@
-// The luck of a battle, or of a side over a game, in words a player at the table reads at a glance
-// (issue #33): where the result falls in the battle's exact law from its start (pycore's `result.luck`,
+// The luck of a battle, or of a side over a game, in words a player at the table reads at a glance:
+// where the result falls in the battle's exact law from its start (pycore's `result.luck`,
 // docs/api.md), said from the attacker's side — "Luckier than 87 % of outcomes" — with the IPC swing
 // against the swing expected. Pure: node --test runs it (tests/js/luck-words.test.mjs).
 //

@@ -11,7 +11,7 @@
 import {readStored, writeStored} from "./local.js";
 
 const KEY = "luckdial.choice";
-const OLD_KEY = "luckdial.battle.prefs"; // the Battle screen's own key before issue #19
+const OLD_KEY = "luckdial.battle.prefs"; // the Battle screen's own key in older versions, read once and moved
 export const DEFAULT_CHOICE = Object.freeze({ruleset: "1942-2e", system: "dice", variant: null});
 
 /** {ruleset, system, variant}: the last choice made on any screen, else the default. */

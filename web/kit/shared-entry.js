@@ -9,13 +9,13 @@
 // Reading and writing are synchronous, so one tab's read-merge-write cannot interleave with another step
 // of the same tab; two tabs writing within the same few milliseconds remain a race the browser does not
 // close (localStorage has no lock): both read the same copy, both write, and the second write lands over
-// the first unseen. So each stored copy says which write it is and which copy it was made from (META,
-// #34): a tab that finds its own write overwritten by a copy made from an older one merges the two with
+// the first unseen. So each stored copy says which write it is and which copy it was made from (META):
+// a tab that finds its own write overwritten by a copy made from an older one merges the two with
 // that older copy as their common base, and both tabs' changes are kept (or the player is asked).
 //
 // Not for: what the entry holds (the caller's decode and merge), or telling the player (the caller's notes).
 
-/** The stored copy's own key: {rev, parent} (#34); decode() leaves it out of the value. */
+/** The stored copy's own key: {rev, parent}; decode() leaves it out of the value. */
 export const META = "shared";
 const newRev = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
@@ -30,7 +30,7 @@ export function sharedEntry(key, {storage, decode, merge, same = (a, b) => JSON.
   unreadable = (_text, _error) => []}) {
   let raw = null; // the text this tab last read or wrote
   let base = null; // that text decoded, or null
-  // #34: the copies this tab read or wrote, by their META.rev (the last few): the base for a copy made
+  // the copies this tab read or wrote, by their META.rev (the last few): the base for a copy made
   // from one of them, even after this tab wrote again.
   let rev = null; // raw's META.rev
   const seen = new Map();

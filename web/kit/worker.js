@@ -57,7 +57,7 @@ const SNAPSHOT_STEPS = [
 // Bytes each file stands for within "Downloading the battle engine" (rough sizes in MB): the files Pyodide
 // fetches. Its pyodide.asm.mjs is imported (import()), never fetched, so it is not counted here: it
 // was, and its share never came, so on a first visit the bar stopped at 49 % "Downloading the battle engine"
-// through the whole interpreter start and "Starting the battle engine" was never shown (#16).
+// through the whole interpreter start and "Starting the battle engine" was never shown.
 const WEIGHTS = {"pyodide.asm.wasm": 9.6, "python_stdlib.zip": 2.5, "pycore.zip": 0.1};
 const fileShare = Object.fromEntries(Object.keys(WEIGHTS).map((name) => [name, 0]));
 const WEIGHT_SUM = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);

@@ -1,4 +1,4 @@
-// The advisor (issue #19): for one unit type, the fewest units to add to the attacker so his
+// The advisor: for one unit type, the fewest units to add to the attacker so his
 // chance to win reaches a target (say 90 %). Each candidate is an exact `calc` request answered
 // by the calculator's own worker — no new core op: the answer is the calculator's, to the digit.
 //

@@ -276,11 +276,11 @@ async function openLink(s, envelope, fragment) {
   show();
   fill(s, linked);
   saveEdit("odds", request(s)); // the battle on this form now: the Battle screen opens on it too
-  // A link never starts a long calculation without a tap (issue 18): the core estimates it first.
+  // A link never starts a long calculation without a tap: the core estimates it first.
   const cost = await s.client.call({...linked, estimate: true});
   const estimate = cost.ok ? cost.result.estimate : null;
   if (estimate && estimate.seconds > LINK_START_SECONDS) {
-    s.actions.say(estimateText(estimate), "info"); // #34 / #29 item 8: a simulation says so (calc-view.js)
+    s.actions.say(estimateText(estimate), "info"); // a simulation says so (calc-view.js)
     s.section.dataset.linkWaiting = "true";
     return;
   }

@@ -125,7 +125,7 @@ function inside(cx, text, width, size) {
   return Math.min(Math.max(cx, half + 1), width - half - 1);
 }
 
-// ---- #29 item 8: histograms readable at any size ---------------------------------------------------------
+// ---- histograms readable at any size ---------------------------------------------------------
 // 500 units left drew 501 bars of 0.7 px and a count every 28 px ("126168210252…" ran together). Bars are
 // now at least MIN_BAR px wide — units left in bins of a round size beyond that — and the counts under
 // them are a round step apart, with room for the widest.
@@ -403,7 +403,7 @@ export function dialRow(label, {result, request, ruleset, error, state, peaks = 
 }
 
 /**
- * #29 item 8: what a calculation a link holds will do, said before it starts (its `estimate`, docs/api.md
+ * What a calculation a link holds will do, said before it starts (its `estimate`, docs/api.md
  * "Cost budget"): beyond the exact chains' bound it is a simulation, with the interval it will have.
  */
 export function estimateText(estimate) {

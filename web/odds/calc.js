@@ -1,4 +1,4 @@
-// The calculator screen (issue #4): the odds of a battle before it is fought — win bar, survivors
+// The calculator screen: the odds of a battle before it is fought — win bar, survivors
 // histogram, cost swing, rounds — and the luck dial, the same battle under every luck system side by
 // side. The battle is entered on the page's one battle form (kit/battle-form.js), the same as the
 // Battle screen's, and the screen opens on the battle entered there. Also opened from a battle in

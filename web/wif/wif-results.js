@@ -26,7 +26,7 @@ function renderRoll(rollCard, roll, request) {
     el("p", {class: "wif-side attacker", id: "wif-roll-attacker"}, roll.attacker),
     el("p", {class: "wif-side defender", id: "wif-roll-defender"}, roll.defender),
     el("p", {class: "wif-roll-text", id: "wif-roll-how"}, roll.how),
-    wifLuckLine(roll.luck) ? el("p", {class: "wif-luck", id: "wif-roll-luck"}, wifLuckLine(roll.luck)) : null, // #33
+    wifLuckLine(roll.luck) ? el("p", {class: "wif-luck", id: "wif-roll-luck"}, wifLuckLine(roll.luck)) : null,
     request?.seed ? el("p", {class: "hint"}, "Seed: ", el("code", {}, request.seed)) : null]);
 }
 
