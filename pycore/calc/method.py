@@ -267,7 +267,9 @@ METHODS = (*OWN_CALCULATORS.values(), Ladder(), Fleet(), Beyond(), General())
 
 def choose(setup, exact=False, options: Mapping[str, Any] | None = None,
            rounds: int | None = None) -> tuple[Method, cost.Estimate | None]:
-    """The method :func:`plan` and :func:`ends_of` start with, and its estimate."""
+    """The first method of :data:`METHODS` that applies, and its estimate: what :func:`plan` tells before any
+    work (:func:`ends_of` starts from the same method, and goes on down the table where one finds the battle
+    is not of its kind)."""
     battle = Battle(setup, rounds, exact, dict(options or {}))
     method = next(m for m in METHODS if m.applies(battle))
     return method, method.estimate(battle)
@@ -305,9 +307,8 @@ def lone_guns(battle: Battle) -> Ends | None:
 def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: int | None = None) -> cost.Estimate:
     """What ``ends_of`` will cost, told before any work: the method it takes and its estimate (docs/api.md
     "Cost budget"). Over the budget (``within_budget`` false) ``ends_of`` refuses with ``too_big``."""
-    battle = Battle(setup, rounds, exact, dict(options or {}))
-    method = next(m for m in METHODS if m.applies(battle))
-    return method.planned(battle, method.estimate(battle))
+    method, guess = choose(setup, exact, options, rounds)
+    return method.planned(Battle(setup, rounds, exact, dict(options or {})), guess)
 
 
 def _sampled_instead(setup, rounds, guess, chain: str, allowed: bool) -> Ends:
