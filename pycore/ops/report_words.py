@@ -102,11 +102,12 @@ def _die(d: Mapping[str, Any]) -> str:
 
 
 def _dice(dice: list[Mapping[str, Any]]) -> str:
-    """The dice by the value they needed, lowest first: "≤ 1: 4✗ 1✓; ≤ 3: 2✓ 6✗"."""
+    """The dice by the value they needed, in the order they were rolled (the order the page's log and the
+    table's pad use): "≤ 3: 2✓ 6✗; ≤ 1: 4✗ 1✓"."""
     by_at: dict[int, list[str]] = {}
     for d in dice:
         by_at.setdefault(d["at"], []).append(_die(d))
-    return "; ".join(f"≤ {at}: {' '.join(faces)}" for at, faces in sorted(by_at.items()))
+    return "; ".join(f"≤ {at}: {' '.join(faces)}" for at, faces in by_at.items())
 
 
 def _dice_word(count: int, sides: int) -> str:
@@ -126,7 +127,7 @@ def _counted(counted: Mapping[str, Any]) -> str:
     if len(by_at) == 1:
         thrown += f", {'each ' if n > 1 else ''}needing ≤ {at[0]}"
     elif by_at:
-        thrown += ": " + ", ".join(f"{k} needing ≤ {value}" for value, k in sorted(by_at.items()))
+        thrown += ": " + ", ".join(f"{k} needing ≤ {value}" for value, k in by_at.items())
     return f"{thrown}; hits counted"
 
 

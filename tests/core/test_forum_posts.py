@@ -53,14 +53,15 @@ def test_every_low_luck_remainder_says_the_value_it_needed():
 
 
 def test_every_die_is_shown_under_the_value_it_needed():
-    """1942 2e dice: infantry 1 (2 with artillery), tank 3, fighter 3; each die listed after its "≤ n"."""
+    """1942 2e dice: infantry 1 (2 with artillery), tank 3, fighter 3; each die listed after its "≤ n", the groups
+    in the order the dice were rolled (as the page's log and the table's pad list them)."""
     result = ok({**ONLY_AIR, "system": {"name": "dice"}, "rounds": 1})
     fire = next(f for s in result["rounds"][0]["steps"] for f in s["fire"]
                 if f["side"] == "attacker" and f["group"] == "main")
     by_at: dict[int, list[str]] = {}
     for die in fire["dice"]:
         by_at.setdefault(die["at"], []).append(f"{die['value']}{'✓' if die['hit'] else '✗'}")
-    shown = "; ".join(f"≤ {at}: {' '.join(faces)}" for at, faces in sorted(by_at.items()))
+    shown = "; ".join(f"≤ {at}: {' '.join(faces)}" for at, faces in by_at.items())
     assert f"attacker's 3 infantry, 2 tanks, 1 fighter: 6 dice — {shown} → {fire['hits']} hit" in \
         result["report"]["text"]
     assert sorted(by_at) == [1, 3]  # no artillery on the attacker's side: infantry at 1, tanks and fighter at 3

@@ -125,7 +125,7 @@ def test_the_issue_battle_in_two_rounds_of_counts():
         ("defender", [], {"dice": 5, "hits": 3, "at": [2, 2, 2, 2, 2]}, 3)]
     # The post says it in forum29's words (pycore/ops/report_words.py): each die's value needed, the count.
     text = result["report"]["text"]
-    assert ("attacker's 3 infantry, 2 tanks, 1 fighter: 6 dice rolled at the table: 3 needing ≤ 1, 3 needing ≤ 3; "
+    assert ("attacker's 3 infantry, 2 tanks, 1 fighter: 6 dice rolled at the table: 3 needing ≤ 3, 3 needing ≤ 1; "
             "hits counted → 4 hits") in text
     assert "defender's 4 infantry, 1 artillery, 1 AA gun: 5 dice rolled at the table, each needing ≤ 2; hits counted → 3 hits" in text
     assert "defender's 1 AA gun: 1 die rolled at the table, needing ≤ 1; hits counted → 0 hits" in text
