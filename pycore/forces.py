@@ -8,7 +8,7 @@ default, editable per side.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from .rulesets import Ruleset
@@ -22,6 +22,11 @@ class Force:
     """Unit counts in ruleset order; only positive counts are kept."""
 
     counts: tuple[tuple[str, int], ...]
+    # The number of units, summed once: the calculators ask it of the same force thousands of times a call.
+    _size: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_size", sum(n for _, n in self.counts))
 
     @classmethod
     def of(cls, ruleset: Ruleset, counts: Mapping[str, int]) -> "Force":
@@ -38,7 +43,7 @@ class Force:
 
     @property
     def size(self) -> int:
-        return sum(n for _, n in self.counts)
+        return self._size
 
     def __bool__(self) -> bool:
         return bool(self.counts)
