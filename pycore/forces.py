@@ -9,6 +9,7 @@ default, editable per side.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from .rulesets import Ruleset
@@ -68,8 +69,10 @@ class Force:
         return Force(tuple(left))
 
 
+@lru_cache(maxsize=64)
 def default_order_of_loss(ruleset: Ruleset, role: str) -> tuple[str, ...]:
-    """Cheapest first (docs/rules.md §2); among equal costs the weaker unit in this role goes first."""
+    """Cheapest first (docs/rules.md §2); among equal costs the weaker unit in this role goes first. Kept per
+    ruleset and role (6 rulesets, 2 roles): every side read asks it."""
     def key(unit: Any) -> tuple[int, int, int]:
         value = unit.attack if role == "attacker" else unit.defense
         return (unit.cost, value, ruleset.index(unit.id))

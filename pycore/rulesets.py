@@ -113,12 +113,14 @@ class Ruleset:
     units: tuple[UnitType, ...]
     rules: Rules
     _by_id: dict[str, "UnitType"] = field(default_factory=dict, compare=False, repr=False)
+    _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)   # a unit's place in the table
 
     def __post_init__(self) -> None:
         ids = [unit.id for unit in self.units]
         if len(set(ids)) != len(ids):
             raise ValueError(f"ruleset {self.id!r}: duplicate unit ids")
         self._by_id.update({unit.id: unit for unit in self.units})
+        self._index.update({unit.id: i for i, unit in enumerate(self.units)})
 
     def unit(self, unit_id: str) -> UnitType:
         return self._by_id[unit_id]
@@ -127,7 +129,7 @@ class Ruleset:
         return unit_id in self._by_id
 
     def index(self, unit_id: str) -> int:
-        return next(i for i, unit in enumerate(self.units) if unit.id == unit_id)
+        return self._index[unit_id]
 
     def __iter__(self) -> Iterator[UnitType]:
         return iter(self.units)
