@@ -175,7 +175,7 @@ async function plan(s) {
 
 function show(s, asked, result) {
   const sea = asked.battles[0]?.kind === "sea";
-  const heading = el("h3", {tabindex: "-1", id: "calc-turn-heading"}, "Your turn, planned");
+  const heading = el("h2", {tabindex: "-1", id: "calc-turn-heading"}, "Your turn, planned");
   s.answer.replaceChildren(heading, turnAnswer(result, names(s), {sea}));
   s.answer.hidden = false;
   s.shareRow.hidden = !result.link;

@@ -21,7 +21,7 @@ function territoryCard(assignment, index, names, sea) {
   const look = said.sent ? "sent" : "idle";
   return el("li", {class: `turn-row ${look}`, id: `calc-turn-result-${index + 1}`,
     dataset: {p: said.p, swing: said.swing, units: JSON.stringify(assignment.units || {})}},
-    el("h4", {class: "turn-headline"}, said.headline),
+    el("h3", {class: "turn-headline"}, said.headline),
     said.sent ? chanceBar(said.p) : null,
     el("p", {class: "turn-chance"}, said.chance),
     el("p", {class: "turn-swing"}, said.swingLine),
