@@ -93,7 +93,7 @@ def test_a_turn_of_two_territories_entered_by_taps_is_planned_and_said_in_words(
     turn = TurnPanel(page).open(dist_server.url)
     turn.enter(TURN["available"])
     expect(page.locator("#calc-turn-pool")).to_have_text("Your units: 4 infantry, 2 tanks and 1 fighter.")
-    expect(page.locator("#calc-turn-1-defenders")).to_have_text("Defenders: 2 infantry (the defender above).")
+    expect(page.locator("#calc-turn-1-enemy")).to_have_text("Defenders: 2 infantry (the defender above).")
     expect(page.locator("#calc-turn-2-units > summary")).to_contain_text("1 infantry and 1 artillery")
     turn.plan()
     want = pycore_handle(TURN)["result"]
@@ -166,6 +166,52 @@ def test_a_pool_too_big_to_plan_says_the_cores_words_and_keeps_every_entry(page:
     expect(page.locator("#calc-turn-message")).to_have_text(words_of(wrong, "Ukraine, chance"))
 
 
+# A defence (the side switch): the form's defender is the pool to place, its attacker the threat on Karelia;
+# Ukraine's threat and the infantry already there are a card's.
+DEFENCE = {"op": "plan_turn", "ruleset": "1942-2e", "system": {"name": "dice"}, "side": "defender",
+           "available": {"infantry": 4, "tank": 1},
+           "battles": [{"name": "Karelia", "territory_value": 3, "attacker": {"units": {"infantry": 3, "tank": 2}}},
+                       {"name": "Ukraine", "territory_value": 2, "attacker": {"units": {"infantry": 2, "artillery": 1}},
+                        "defender": {"units": {"infantry": 1}}}]}
+
+
+def test_a_defence_placed_over_two_territories_is_said_in_words(page: Page, dist_server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    turn = TurnPanel(page).open(dist_server.url)
+    turn.choose(ruleset="1942-2e", system="dice")
+    turn.add("attacker", "infantry", 3)
+    turn.add("attacker", "tank", 2)
+    turn.add("defender", "infantry", 4)
+    turn.add("defender", "tank", 1)
+    turn.tap("#calc-turn > summary")
+    turn.tap("label[for=calc-turn-side-defender]")
+    expect(page.locator("#calc-turn-pool")).to_have_text("Your units: 4 infantry and 1 tank.")
+    expect(page.locator("#calc-turn-1-enemy")).to_have_text("Attackers: 3 infantry and 2 tanks (the attacker above).")
+    expect(page.locator("#calc-turn-1-target-field")).to_be_hidden()  # a target is a chance to take: attacking only
+    page.locator("#calc-turn-1-name").fill("Karelia")
+    turn.tap("#calc-turn-1-value ~ .step.plus", 3)
+    turn.tap("#calc-turn-add")
+    page.locator("#calc-turn-2-name").fill("Ukraine")
+    turn.tap("#calc-turn-2-forces .unit-row[data-unit=infantry] .step.plus", 2)
+    turn.tap("#calc-turn-2-forces .unit-row[data-unit=artillery] .step.plus", 1)
+    turn.tap("#calc-turn-2-there-units > summary")
+    turn.tap("#calc-turn-2-there-forces .unit-row[data-unit=infantry] .step.plus", 1)
+    turn.tap("#calc-turn-2-value ~ .step.plus", 2)
+    turn.plan()
+    want = pycore_handle(DEFENCE)["result"]
+    # pycore: Karelia is let fall (its 3 IPCs lost), everything goes to Ukraine.
+    assert [a["units"] for a in want["assignments"]] == [{}, {"infantry": 4, "tank": 1}], want
+    expect(page.locator("#calc-turn-result-1 h3")).to_have_text("Karelia: place nothing there")
+    expect(page.locator("#calc-turn-result-1 .turn-chance")).to_have_text("0 % to hold it — no chance")
+    expect(page.locator("#calc-turn-result-1 .turn-swing")).to_have_text("Average swing −3.0 IPCs: you lose 3.0 IPCs on average")
+    expect(page.locator("#calc-turn-result-2 h3")).to_have_text("Ukraine: place 4 infantry and 1 tank there")
+    assert math.isclose(float(page.locator("#calc-turn-result-2").get_attribute("data-p")), want["assignments"][1]["holds"], abs_tol=1e-12)
+    expect(page.locator("#calc-turn-home")).to_have_text("Keep back: nothing — every unit is placed")
+    expect(page.locator("#calc-turn-total")).to_have_text(f"In all: +{want['swing']:.1f} IPCs on average")
+    assert decoded(urllib.parse.urlsplit(page.url).fragment) == decoded(want["link"])
+    page.screenshot(path=f"{SHOTS}/turn-defence-390.png")
+
+
 @pytest.mark.parametrize("width,height", [(360, 740), (390, 844)])
 def test_the_turn_panel_fits_a_phone_open_and_answered(page: Page, dist_server, width, height):
     page.set_viewport_size({"width": width, "height": height})
@@ -180,6 +226,12 @@ def test_the_turn_panel_fits_a_phone_open_and_answered(page: Page, dist_server, 
         .filter(n => n.getClientRects().length && n.getBoundingClientRect().height < 44)
         .map(n => `${n.id || n.textContent.trim()}: ${n.getBoundingClientRect().height}`)""")
     assert short == [], short
-    page.locator("#calc-turn-heading").scroll_into_view_if_needed()
     page.evaluate("() => document.querySelector('#calc-turn-heading').scrollIntoView({block: 'start'})")
     page.screenshot(path=f"{SHOTS}/turn-answer-{width}.png")
+    page.locator("#calc-turn-1").scroll_into_view_if_needed()
+    page.evaluate("() => document.querySelector('#calc-turn-side').scrollIntoView({block: 'start'})")
+    page.screenshot(path=f"{SHOTS}/turn-entered-{width}.png")
+    turn.tap("label[for=calc-turn-side-defender]")  # the same territories, defended: the threat and "yours already there"
+    turn.tap("#calc-turn-2-there-units > summary")
+    expect(page.locator("#calc-turn-2-there-units")).to_have_attribute("open", "")
+    assert_fits(page, width, "the Turn panel switched to defending, every fold open")

@@ -37,15 +37,50 @@ test("a turn's link fills the form and the cards as they were entered", () => {
   const read = turnOf(linked);
   assert.deepEqual(read.form, {op: "calc", ruleset: "1942-2e", system: {name: "dice"}, attacker: {units: {infantry: 4, tank: 2, fighter: 1}},
     defender: {units: {infantry: 2}}});
-  assert.deepEqual(read.turn, {first: {name: "Karelia", value: "3", target: ""},
-    others: [{name: "", value: "2", target: "80", units: {infantry: 1, artillery: 1}}]});
+  assert.deepEqual(read.turn, {side: "attacker", first: {name: "Karelia", value: "3", target: "", there: {}},
+    others: [{name: "", value: "2", target: "80", units: {infantry: 1, artillery: 1}, there: {}}]});
   // Asked again, the same battles.
   assert.deepEqual(turnRequest(read.form, read.turn).battles.map((b) => [b.territory_value, b.target, b.defender]),
     linked.battles.map((b) => [b.territory_value, b.target, b.defender]));
   const unnamed = turnOf({...linked, battles: [linked.battles[0], {...linked.battles[1], name: undefined}]});
   assert.equal(unnamed.turn.others[0].name, "");
   assert.equal(turnOf({...linked, battles: [{...linked.battles[0], name: "Battle 1"}]}).turn.first.name, "");
-  assert.equal(turnOf({...linked, side: "defender"}), null, "a defence is not entered by this panel");
+  assert.equal(turnOf({...linked, battles: []}), null);
+});
+
+// Defending: the form's defender is the pool, its attacker territory 1's threat; a card's enemy units are the
+// threat, and the player's units already there go with it (pycore's canonical request, decoded from its link).
+const DEFENCE = {op: "plan_turn", ruleset: "1942-2e", system: {name: "dice"}, side: "defender", available: {infantry: 4, tank: 1},
+  battles: [{attacker: {units: {infantry: 3, tank: 2}}, name: "Karelia", territory_value: 3},
+    {attacker: {units: {infantry: 2, artillery: 1}}, defender: {units: {infantry: 1}}, name: "Ukraine", territory_value: 2}]};
+
+test("a defence: the form's defender places its units against each threat, the units already there kept", () => {
+  const form = {...FORM, attacker: {units: {infantry: 3, tank: 2}}, defender: {units: {infantry: 4, tank: 1}}};
+  const turn = {side: "defender", first: {name: "Karelia", value: "3", target: "90", there: {}},
+    others: [{name: "Ukraine", units: {infantry: 2, artillery: 1}, there: {infantry: 1}, value: "2", target: ""}]};
+  // No target defending (pycore takes one only attacking): a chance typed before the switch is not sent.
+  assert.deepEqual(turnRequest(form, turn), DEFENCE);
+  const read = turnOf(DEFENCE);
+  assert.deepEqual(read.form, {op: "calc", ruleset: "1942-2e", system: {name: "dice"}, defender: {units: {infantry: 4, tank: 1}},
+    attacker: {units: {infantry: 3, tank: 2}}});
+  assert.deepEqual(read.turn.others, [{name: "Ukraine", value: "2", target: "", units: {infantry: 2, artillery: 1}, there: {infantry: 1}}]);
+  assert.deepEqual(turnRequest(read.form, read.turn), DEFENCE);
+  // pycore's answer to DEFENCE: Karelia left to fall (−3 IPCs), everything to Ukraine.
+  const karelia = assignmentWords({battle: "Karelia", units: {}, swing: -3.0, territory_value: 3, holds: 0.0}, NAMES);
+  assert.equal(karelia.headline, "Karelia: place nothing there");
+  assert.equal(karelia.chance, "0 % to hold it — no chance");
+  assert.equal(karelia.swingLine, "Average swing −3.0 IPCs: you lose 3.0 IPCs on average");
+  const ukraine = assignmentWords({battle: "Ukraine", units: {infantry: 4, tank: 1}, swing: 6.2210068589165015, holds: 0.9970129965451183}, NAMES);
+  assert.equal(ukraine.headline, "Ukraine: place 4 infantry and 1 tank there");
+  assert.equal(ukraine.chance, "over 99 % to hold it — almost sure");
+  assert.equal(homeWords({}, NAMES, "defender"), "Keep back: nothing — every unit is placed");
+  assert.equal(homeWords({tank: 1}, NAMES, "defender"), "Keep back: 1 tank");
+  // Its errors: the pool is the form's defender, territory 1's threat its attacker, a card's own rows.
+  assert.deepEqual(turnPlace("available.tank", "defender"), {part: "form", field: "defender.units.tank"});
+  assert.deepEqual(turnPlace("battles[0].attacker.units.tank", "defender"), {part: "form", field: "attacker.units.tank"});
+  assert.deepEqual(turnPlace("battles[0].defender.units.tank", "defender"), {part: "first", what: "there", unit: "tank"});
+  assert.deepEqual(turnPlace("battles[1].attacker.units.tank", "defender"), {part: "card", index: 0, what: "units", unit: "tank"});
+  assert.deepEqual(turnPlace("battles[1].defender.units.tank", "defender"), {part: "card", index: 0, what: "there", unit: "tank"});
 });
 
 test("cards are added up to pycore's 6 battles and removed by place", () => {
@@ -91,7 +126,7 @@ test("pycore's answer to the turn said territory by territory, then home and the
 test("an error's field is marked where it was entered: the form's rows, territory 1's fields, a card's", () => {
   assert.deepEqual(turnPlace("available.tank"), {part: "form", field: "attacker.units.tank"});
   assert.deepEqual(turnPlace("battles[0].defender.units.infantry"), {part: "form", field: "defender.units.infantry"});
-  assert.deepEqual(turnPlace("battles[0].territory_value"), {part: "first", what: "value"});
+  assert.deepEqual(turnPlace("battles[0].territory_value"), {part: "first", what: "value", unit: null});
   assert.deepEqual(turnPlace("battles[2].defender.units.tank"), {part: "card", index: 1, what: "units", unit: "tank"});
   assert.deepEqual(turnPlace("battles[1].target"), {part: "card", index: 0, what: "target", unit: null});
   assert.deepEqual(turnPlace("battles[1].name"), {part: "card", index: 0, what: "name", unit: null});

@@ -1,9 +1,11 @@
-// A turn as plain data (docs/api.md `plan_turn`, docs/rules.md §9.5): one pool of units — the attacker on the
-// Odds form — split over several territories, the first the form's defender, the others the cards the player
-// adds (each its defenders, its value in IPCs, an optional chance it must be taken with). Here: the turn read
-// from a plan_turn request and written back as one (so a link restores what was entered), the answer said in
-// words a new player reads at a table ("Karelia: send 2 infantry and 1 tank"), and where an error's field is
-// on the page. Pure functions, no DOM: tests/js/turn-state.test.mjs.
+// A turn as plain data (docs/api.md `plan_turn`, docs/rules.md §9.5): one pool of units — the player's side on
+// the Odds form — split over several territories, the first the form's other side, the others the cards the
+// player adds. Attacking, each card holds the territory's defenders, its value in IPCs and an optional chance
+// it must be taken with; defending, the threat against it, the player's units already there and its value.
+// In both, a card's `units` are the enemy's. Here: the turn read from a plan_turn request and written back as
+// one (so a link restores what was entered), the answer said in words a new player reads at a table
+// ("Karelia: send 2 infantry and 1 tank"), and where an error's field is on the page. Pure functions, no DOM:
+// tests/js/turn-state.test.mjs.
 //
 // Not for: the controls (turn-form.js), drawing the answer (turn-view.js), the pool and territory 1 (the form's).
 
@@ -14,11 +16,17 @@ import {chanceOf, percentOf, typed} from "./calc-state.js";
 /** Battles in all (pycore takes 6): territory 1 is the form's, so 5 cards at most. */
 export const MOST_TERRITORIES = 6;
 
-/** A territory card as entered: its name (empty: "Territory N"), defenders, value and target as typed. */
-export const emptyTerritory = () => ({name: "", units: {}, value: "0", target: ""});
+/**
+ * A territory card as entered: its name (empty: "Territory N"), the enemy's units (attacking: its defenders;
+ * defending: the threat), the player's own units already there (defending), value and target as typed.
+ */
+export const emptyTerritory = () => ({name: "", units: {}, there: {}, value: "0", target: ""});
 
-/** A turn with only territory 1 (the form's defender), worth nothing, no target. */
-export const emptyTurn = () => ({first: {name: "", value: "0", target: ""}, others: []});
+/** A turn as attacker with only territory 1 (the form's other side), worth nothing, no target. */
+export const emptyTurn = () => ({side: "attacker", first: {name: "", value: "0", target: "", there: {}}, others: []});
+
+/** The form's sides in a turn: whose units are the pool ("mine") and who is territory 1's enemy. */
+export const rolesOf = (side) => (side === "defender" ? {mine: "defender", enemy: "attacker"} : {mine: "attacker", enemy: "defender"});
 
 /** The name a territory goes by: as typed, else "Territory N" (n from 1). */
 export const nameOf = (name, n) => String(name || "").trim() || `Territory ${n}`;
@@ -32,32 +40,38 @@ export function addTerritory(turn) {
 /** The turn without card `index` (0: territory 2); the cards after it move up. */
 export const removeTerritory = (turn, index) => ({...turn, others: turn.others.filter((_, i) => i !== index)});
 
-/** One battle's fields from what was typed: its name, value (land only) and target (a chance). */
-function battleFields(entered, n, kind) {
+/** One battle's fields from what was typed: its name, value (land only) and target (a chance, attacking only). */
+function battleFields(entered, n, kind, side) {
   const out = {name: nameOf(entered.name, n)};
   if (kind === "sea") out.kind = "sea";
   const value = String(entered.value ?? "").trim();
   if (kind !== "sea" && value !== "" && value !== "0") out.territory_value = typed(value);
-  const target = chanceOf(entered.target ?? "");
+  const target = side === "defender" ? null : chanceOf(entered.target ?? "");
   if (target !== null) out.target = target;
   return out;
 }
 
 /**
  * The plan_turn request of the form's battle (`base`: the calc request the form makes) and the turn entered:
- * the form's attacker is the pool, its defender territory 1. Only what pycore reads for a turn goes in: the
- * ruleset, the system, the printed sub rule; the attacker's options (technology, order of loss) are not a
- * turn's (docs/api.md).
+ * the player's side on the form is the pool, the other side territory 1's enemy. Only what pycore reads for a
+ * turn goes in: the ruleset, the system, the printed sub rule; the pool's options (technology, order of loss)
+ * are not a turn's (docs/api.md).
  */
 export function turnRequest(base, turn) {
   const kind = base.kind === "sea" ? "sea" : "land";
+  const side = turn.side === "defender" ? "defender" : "attacker";
+  const {mine, enemy} = rolesOf(side);
   const out = {op: "plan_turn", ruleset: base.ruleset, system: base.system};
+  if (side === "defender") out.side = side;
   if (base.sub_rule) out.sub_rule = base.sub_rule;
-  out.available = {...(base.attacker?.units || {})};
-  out.battles = [
-    {...battleFields(turn.first, 1, kind), defender: structuredClone(base.defender || {units: {}})},
-    ...turn.others.map((card, i) => ({...battleFields(card, i + 2, kind), defender: {units: {...card.units}}})),
-  ];
+  out.available = {...(base[mine]?.units || {})};
+  // Defending, the player's units already in a territory join what the pool places there.
+  const held = (battle, entered) => {
+    if (side === "defender" && Object.keys(entered.there || {}).length) battle.defender = {units: {...entered.there}};
+    return battle;
+  };
+  out.battles = [held({...battleFields(turn.first, 1, kind, side), [enemy]: structuredClone(base[enemy] || {units: {}})}, turn.first),
+    ...turn.others.map((entered, i) => held({...battleFields(entered, i + 2, kind, side), [enemy]: {units: {...entered.units}}}, entered))];
   return out;
 }
 
@@ -70,18 +84,20 @@ function entered(battle, n) {
 
 /**
  * What a plan_turn request (a link's) shows: `form`, the calc request the battle form is filled with (the pool
- * as its attacker, territory 1's defenders as its defender), and `turn`, the rest; null for a turn as defender,
- * which this panel does not enter yet.
+ * as the player's side, territory 1's enemy as the other), and `turn`, the rest; null when it has no battle.
  */
 export function turnOf(request) {
-  if (request.side === "defender" || !Array.isArray(request.battles) || !request.battles.length) return null;
+  if (!Array.isArray(request.battles) || !request.battles.length) return null;
+  const side = request.side === "defender" ? "defender" : "attacker";
+  const {mine, enemy} = rolesOf(side);
   const [first, ...others] = request.battles;
-  const form = {op: "calc", ruleset: request.ruleset, system: request.system, attacker: {units: {...request.available}},
-    defender: structuredClone(first.defender || {units: {}})};
+  const form = {op: "calc", ruleset: request.ruleset, system: request.system, [mine]: {units: {...request.available}},
+    [enemy]: structuredClone(first[enemy] || {units: {}})};
   if (first.kind === "sea") form.kind = "sea";
   if (request.sub_rule) form.sub_rule = request.sub_rule;
-  return {form, turn: {first: entered(first, 1),
-    others: others.map((battle, i) => ({...entered(battle, i + 2), units: {...(battle.defender?.units || {})}}))}};
+  const there = (battle) => (side === "defender" ? {...(battle.defender?.units || {})} : {});
+  return {form, turn: {side, first: {...entered(first, 1), there: there(first)},
+    others: others.map((battle, i) => ({...entered(battle, i + 2), units: {...(battle[enemy]?.units || {})}, there: there(battle)}))}};
 }
 
 // ---- the answer in words ------------------------------------------------------------------------------
@@ -132,24 +148,29 @@ export function swingWords(x) {
  */
 export function assignmentWords(assignment, names, {sea = false} = {}) {
   const sent = Object.values(assignment.units || {}).some((n) => n > 0);
-  const p = assignment.takes ?? assignment.holds ?? 0;
-  const goal = assignment.holds !== undefined ? "to hold it" : sea ? "to win" : "to take it";
+  const holding = assignment.holds !== undefined;
+  const p = (holding ? assignment.holds : assignment.takes) ?? 0;
+  const goal = holding ? "to hold it" : sea ? "to win" : "to take it";
+  const {battle} = assignment;
+  const headline = holding ? `${battle}: ${sent ? `place ${unitWords(assignment.units, names)}` : "place nothing"} there`
+    : sent ? `${battle}: send ${unitWords(assignment.units, names)}` : `${battle}: leave it alone`;
   return {
-    name: assignment.battle,
+    name: battle,
     sent,
     p,
     swing: assignment.swing,
-    headline: sent ? `${assignment.battle}: send ${unitWords(assignment.units, names)}` : `${assignment.battle}: leave it alone`,
-    chance: sent ? `${chanceText(p)} ${goal} — ${likelyWords(p)}` : "No attack, no losses: nothing changes there.",
+    headline,
+    chance: sent || holding ? `${chanceText(p)} ${goal} — ${likelyWords(p)}` : "No attack, no losses: nothing changes there.",
     swingLine: `Average swing ${swingText(assignment.swing)} IPCs: ${swingWords(assignment.swing)}`,
     target: assignment.target === undefined || assignment.target === null ? "" : `You asked for at least ${chanceText(assignment.target)}.`,
   };
 }
 
-/** "Stay home: 1 infantry" or "Stay home: nothing — every unit is sent". */
-export function homeWords(home, names) {
+/** "Stay home: 1 infantry" or "Stay home: nothing — every unit is sent" ("placed", defending). */
+export function homeWords(home, names, side = "attacker") {
   const left = unitWords(home, names, "");
-  return left ? `Stay home: ${left}` : "Stay home: nothing — every unit is sent";
+  return left ? `${side === "defender" ? "Keep back" : "Stay home"}: ${left}`
+    : side === "defender" ? "Keep back: nothing — every unit is placed" : "Stay home: nothing — every unit is sent";
 }
 
 /** "In all: +8.6 IPCs on average". */
@@ -157,25 +178,30 @@ export const totalWords = (swing) => `In all: ${swingText(swing)} IPCs on averag
 
 // ---- where an error's field is -------------------------------------------------------------------------
 /**
- * Where an error of a plan_turn request points: {part: "form", field} (the pool is the form's attacker,
- * territory 1's defenders its defender: the field as the form names it), {part: "card", index (0: territory 2),
- * what: "units" | "value" | "target" | "name" | "card", unit}, {part: "first", what: "value" | "target" | "name"},
- * or {part: "panel"} for the turn as a whole ("battles", "budget"); null: no field.
+ * Where an error of a plan_turn request of `side` points: {part: "form", field} (the pool is the form's side of
+ * the player, territory 1's enemy the other: the field as the form names it), {part: "card", index (0:
+ * territory 2), what: "units" (the enemy's) | "there" | "value" | "target" | "name" | "card", unit}, {part:
+ * "first", what, unit}, or {part: "panel"} for the turn as a whole ("battles", "budget"); null: no field.
  */
-export function turnPlace(field) {
+export function turnPlace(field, side = "attacker") {
   if (!field) return null;
+  const {mine, enemy} = rolesOf(side);
   const pool = /^available(?:\.(.+))?$/.exec(field);
-  if (pool) return {part: "form", field: pool[1] ? `attacker.units.${pool[1]}` : "attacker"};
+  if (pool) return {part: "form", field: pool[1] ? `${mine}.units.${pool[1]}` : mine};
   const battle = /^battles\[(\d+)\](?:\.(.*))?$/.exec(field);
   if (!battle) {
     return ["ruleset", "system", "sub_rule"].includes(field.split(".")[0]) ? {part: "form", field} : {part: "panel"};
   }
   const index = Number(battle[1]);
   const rest = battle[2] || "";
-  const what = rest === "territory_value" ? "value" : rest === "target" ? "target" : rest === "name" ? "name" : null;
-  if (index === 0) return what ? {part: "first", what} : rest.startsWith("defender") ? {part: "form", field: rest} : {part: "panel"};
-  const unit = /^defender\.units\.(.+)$/.exec(rest)?.[1] || null;
-  return {part: "card", index: index - 1, what: what || (unit ? "units" : "card"), unit};
+  const unit = /^(?:attacker|defender)\.units\.(.+)$/.exec(rest)?.[1] || null;
+  const what = {territory_value: "value", target: "target", name: "name"}[rest]
+    || (rest.startsWith(enemy) ? "units" : side === "defender" && rest.startsWith("defender") ? "there" : "card");
+  if (index === 0) {
+    if (what === "units") return {part: "form", field: rest};
+    return what === "card" ? {part: "panel"} : {part: "first", what, unit};
+  }
+  return {part: "card", index: index - 1, what, unit};
 }
 
 /**
@@ -183,8 +209,8 @@ export function turnPlace(field) {
  * territory 1's defenders its defender): "available.tank" → "attacker.units.tank", its message's path too,
  * so the form marks its own row. Any other error as it is.
  */
-export function formError(error) {
-  const place = turnPlace(error?.field);
+export function formError(error, side = "attacker") {
+  const place = turnPlace(error?.field, side);
   if (!place || place.part !== "form" || place.field === error.field) return error;
   return {...error, field: place.field, message: `${place.field}: ${restOf(error)}`};
 }

@@ -22,26 +22,27 @@ function territoryCard(assignment, index, names, sea) {
   return el("li", {class: `turn-row ${look}`, id: `calc-turn-result-${index + 1}`,
     dataset: {p: said.p, swing: said.swing, units: JSON.stringify(assignment.units || {})}},
     el("h3", {class: "turn-headline"}, said.headline),
-    said.sent ? chanceBar(said.p) : null,
+    said.sent || assignment.holds !== undefined ? chanceBar(said.p) : null,
     el("p", {class: "turn-chance"}, said.chance),
     el("p", {class: "turn-swing"}, said.swingLine),
     said.target ? el("p", {class: "hint"}, said.target) : null);
 }
 
-/** The whole answer; names: unit id → name; sea: the battles are at sea (won, not taken). */
-export function turnAnswer(result, names, {sea = false} = {}) {
+/** The whole answer; names: unit id → name; sea: the battles are at sea (won, not taken); side: the pool's. */
+export function turnAnswer(result, names, {sea = false, side = "attacker"} = {}) {
   const home = el("p", {class: "turn-home", id: "calc-turn-home", dataset: {units: JSON.stringify(result.home || {})}},
-    homeWords(result.home, names));
+    homeWords(result.home, names, side));
   const how = `${result.armies} armies worked out exactly.`;
   if (!result.assignments) { // no split reaches every target chance
     return el("div", {class: "calc-card turn-card", id: "calc-turn-card"},
       el("p", {class: "turn-none", id: "calc-turn-none"}, result.words || "No split of these units reaches every target."),
       el("p", {class: "hint"}, "Lower a target chance, or add units to the attacker above."), home, el("p", {class: "hint"}, how));
   }
-  return el("div", {class: "calc-card turn-card", id: "calc-turn-card"},
+  return el("div", {class: `calc-card turn-card ${side}`, id: "calc-turn-card"},
     el("ol", {class: "turn-list", id: "calc-turn-list"}, ...result.assignments.map((a, i) => territoryCard(a, i, names, sea))),
     home,
     el("p", {class: "turn-total", id: "calc-turn-total", dataset: {swing: result.swing}}, totalWords(result.swing)),
-    el("p", {class: "hint"}, "Swing: what the enemy loses, plus a territory's value when you take it, minus what you " +
-      `lose, in IPCs. ${how}`));
+    el("p", {class: "hint"}, (side === "defender" ? "Swing: what the enemy loses, minus what you lose, minus a territory's " +
+      "value when it falls, in IPCs. " : "Swing: what the enemy loses, plus a territory's value when you take it, minus what " +
+      "you lose, in IPCs. ") + how));
 }
