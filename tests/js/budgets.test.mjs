@@ -92,3 +92,23 @@ test("a link stopped past its limit is said in the client's words, not as damage
   // pycore's own too_big (a link that would not read back) is damaged, not stopped.
   assert.match(linkWords({type: "too_big", field: "link", message: "link: too long"}), /^This link is damaged or was edited: too long\./);
 });
+
+test("a turn's plan is a calculation: its estimate 10 s, its run 60 s or 4 × a known estimate + 20 s, in a turn's words", () => {
+  const TURN = {op: "plan_turn", ruleset: "1942-2e", system: {name: "dice"}, available: {infantry: 4, tank: 2},
+    battles: [{name: "Karelia", defender: {units: {infantry: 2}}, territory_value: 3}]};
+  assert.equal(seconds({...TURN, estimate: true}), 10);
+  assert.match(budgetFor({...TURN, estimate: true}).message, /^Estimating this calculation took longer than 10\u00a0s/);
+  assert.equal(seconds(TURN), 60);
+  assert.equal(seconds(TURN, 5), 40);
+  assert.equal(seconds(TURN, 318), 180);
+  const stopped = budgetFor(TURN, 20);
+  assert.equal(stopped.message, "This turn is too big for this device: it ran past the 100\u00a0s budget and was stopped. " +
+    "Try fewer units or fewer territories.");
+  assert.equal(stopped.reason, "a turn's plan ran past its time budget");
+  // The estimate a link's opening asked (on the page's client) sets the budget of the plan (on the calculator's).
+  assert.equal(knownEstimate(TURN), null);
+  noteEstimate({...TURN, estimate: true}, {ok: true, result: {estimate: {seconds: 0.65, method: "ladder"}, link: "v1.x"}});
+  assert.equal(knownEstimate(TURN), 0.65);
+  assert.equal(seconds(TURN, knownEstimate(TURN)), 30);
+  assert.equal(knownEstimate({...CALC, available: TURN.available}), null, "a calculation is not the turn");
+});

@@ -32,14 +32,18 @@ const LIMITS = Object.freeze({
   other: {ms: CALC_BUDGET_MS, doing: "This request", next: RETRY},
 });
 
+// The ops whose work pycore estimates before it starts (`estimate: true`): a calculation, and a turn, which
+// works a calculation per army of each battle (docs/rules.md §9.5).
+const ESTIMATED = new Set(["calc", "plan_turn"]);
+
 const seconds = (ms) => Math.round(ms / 1000); // in words with a no-break space: "10 s" never split on a phone
 
 /** Which row of LIMITS a request is: its op, a link's decode and a calculation's estimate apart. */
 function rowOf(request) {
   const op = request?.op;
   if (op === "share" && request.decode !== undefined) return "decode";
-  if (op === "calc" && request.estimate === true) return "estimate";
-  return Object.hasOwn(LIMITS, op) && op !== "calc" ? op : "other";
+  if (ESTIMATED.has(op) && request.estimate === true) return "estimate";
+  return Object.hasOwn(LIMITS, op) && !ESTIMATED.has(op) ? op : "other";
 }
 
 /**
@@ -49,11 +53,16 @@ function rowOf(request) {
  * status line ("opening this link ran past its time limit"). Pure: tests/js/budgets.test.mjs.
  */
 export function budgetFor(request, estimateSeconds = null) {
-  if (request?.op === "calc" && request.estimate !== true) {
+  if (ESTIMATED.has(request?.op) && request.estimate !== true) {
     const known = Number.isFinite(estimateSeconds) && estimateSeconds >= 0;
     const ms = known
       ? Math.min(CALC_MOST_MS, Math.max(CALC_LEAST_MS, Math.round(CALC_TIMES_ESTIMATE * estimateSeconds * 1000 + CALC_PLUS_MS)))
       : CALC_BUDGET_MS;
+    if (request.op === "plan_turn") {
+      return {ms, reason: "a turn's plan ran past its time budget",
+        message: `This turn is too big for this device: it ran past the ${seconds(ms)}\u00a0s budget and was stopped. ` +
+          "Try fewer units or fewer territories."};
+    }
     return {ms, reason: "a calculation ran past its time budget",
       message: `This calculation is too big for this device: it ran past the ${seconds(ms)}\u00a0s budget and was stopped. ` +
         "Try fewer units, a round limit, or a smaller battle."};
@@ -83,7 +92,7 @@ export function canonical(request) {
 
 /** Keep the estimate an answer to {...calc, estimate: true} carries (any other call: nothing). */
 export function noteEstimate(request, envelope) {
-  if (request?.op !== "calc" || request.estimate !== true || !envelope?.ok) return;
+  if (!ESTIMATED.has(request?.op) || request.estimate !== true || !envelope?.ok) return;
   const secondsOf = envelope.result?.estimate?.seconds;
   if (!Number.isFinite(secondsOf)) return;
   const key = canonical(request);
@@ -94,6 +103,6 @@ export function noteEstimate(request, envelope) {
 
 /** The estimate kept for this calculation, or null. */
 export function knownEstimate(request) {
-  if (request?.op !== "calc" || request.estimate === true) return null;
+  if (!ESTIMATED.has(request?.op) || request.estimate === true) return null;
   return estimates.get(canonical(request)) ?? null;
 }

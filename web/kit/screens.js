@@ -5,7 +5,7 @@
 // Not for: building or routing itself (app.js), or reading a link (kit/link.js).
 
 /** Which screen opens a link of each op (docs/links.md). */
-export const OWNER = Object.freeze({resolve: "battle", calc: "odds", wif: "wif", research: "research", bombing: "research",
+export const OWNER = Object.freeze({resolve: "battle", calc: "odds", plan_turn: "odds", wif: "wif", research: "research", bombing: "research",
   journal: "journal"});
 
 let showing = (_name) => {};

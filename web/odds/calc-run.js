@@ -316,6 +316,7 @@ export function createCalcRun(parts) {
   return {
     ...bound(s, {fill, setFromHere, refresh, edited, calculate, dial, advise, findCheapest, cancel, openLink, oddsOf, shown}),
     share: () => s.answers.share.share(),
+    ask: (asked) => ask(s, asked), // the Turn panel asks the calculator's worker too (turn-form.js)
     set engine(state) { s.engine = state; refresh(s); },
     get engine() { return s.engine; },
   };

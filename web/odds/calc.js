@@ -18,6 +18,7 @@ import {createAdvisor} from "./advisor.js";
 import {createMore} from "./calc-more.js";
 import {createCalcRun} from "./calc-run.js";
 import {createPlanForm} from "./plan-form.js";
+import {createTurnPanel} from "./turn-form.js";
 
 /** The answers' column: the odds of one battle, the luck dial, and the link to share them. */
 function createAnswers() {
@@ -100,10 +101,11 @@ export function init(client, section, {opening = null, problem = null} = {}) {
     advisor.setUnits(unitsFor(context.data, context.ruleset, context.kind, "attacker"));
     plan.setContext(context);
   });
+  const turn = createTurnPanel({form, client, run: () => run}); // one army over several territories (plan_turn)
   form.extend(more); // the calculator's own options: the round limit and the retreat rules
   form.extend(plan);
   form.node.prepend(here.node);
-  form.node.append(more.node, plan.node, plan.cheapest, advisor.node, historyPanel("odds", "calc-history", "Recent calculations").node);
+  form.node.append(more.node, plan.node, plan.cheapest, advisor.node, turn.node, historyPanel("odds", "calc-history", "Recent calculations").node);
   const answers = createAnswers();
   const actions = createActions();
   section.replaceChildren(form.node, answers.node, actions.node);
@@ -128,7 +130,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
     const go = /** @type {HTMLButtonElement} */ (own || actions.calcButton);
     if (!go.hidden && !go.disabled) go.click();
   });
-  offer("odds", {openLink: run.openLink, oddsOf: run.oddsOf, shown: run.shown, linkProblem: (text) => actions.say(text),
+  offer("odds", {openLink: (envelope, fragment) => (envelope.result.request.op === "plan_turn" ? turn : run).openLink(envelope, fragment), oddsOf: run.oddsOf, shown: run.shown, linkProblem: (text) => actions.say(text),
     linkDamaged: (error, how) => actions.say(linkWords(error, how?.cold ? "" : undefined))});
 
   // ---- start: a shared calculation's set-up at once (read in JavaScript, kit/link.js), else this tab's draft
