@@ -19,7 +19,6 @@ from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT, pycore_handle, words_of
 from test_calc_page import CalcScreen
 from test_odds_fit import assert_fits
 
-SHOTS = "/tmp/shots"
 
 # The turn the taps below enter: 1942-2e, dice (the page's default system); 4 infantry, 2 tanks and a fighter
 # against Karelia (2 infantry, worth 3) and Ukraine (an infantry and an artillery, worth 2), the brief's example.
@@ -152,10 +151,9 @@ def test_a_pool_too_big_to_plan_says_the_cores_words_and_keeps_every_entry(page:
     expect(page.locator("#calc-turn-2-name")).to_have_value("Ukraine")
     expect(page.locator("#calc-turn-2-infantry")).to_have_value("1")
     expect(page.locator("#calc-turn-2-value")).to_have_value("2")
-    page.screenshot(path=f"{SHOTS}/turn-too-big-390.png")
 
     # A chance over 100 % on territory 2: pycore names battles[1].target, marked on that card's row.
-    for unit, count in pool.items():
+    for unit in pool:
         page.locator(f"#calc-attacker-{unit}").fill(str(TURN["available"].get(unit, 0)))
     page.locator("#calc-turn-2-target").fill("150")
     turn.plan()
@@ -209,7 +207,6 @@ def test_a_defence_placed_over_two_territories_is_said_in_words(page: Page, dist
     expect(page.locator("#calc-turn-home")).to_have_text("Keep back: nothing — every unit is placed")
     expect(page.locator("#calc-turn-total")).to_have_text(f"In all: +{want['swing']:.1f} IPCs on average")
     assert decoded(urllib.parse.urlsplit(page.url).fragment) == decoded(want["link"])
-    page.screenshot(path=f"{SHOTS}/turn-defence-390.png")
 
 
 @pytest.mark.parametrize("width,height", [(360, 740), (390, 844)])
@@ -227,10 +224,8 @@ def test_the_turn_panel_fits_a_phone_open_and_answered(page: Page, dist_server, 
         .map(n => `${n.id || n.textContent.trim()}: ${n.getBoundingClientRect().height}`)""")
     assert short == [], short
     page.evaluate("() => document.querySelector('#calc-turn-heading').scrollIntoView({block: 'start'})")
-    page.screenshot(path=f"{SHOTS}/turn-answer-{width}.png")
     page.locator("#calc-turn-1").scroll_into_view_if_needed()
     page.evaluate("() => document.querySelector('#calc-turn-side').scrollIntoView({block: 'start'})")
-    page.screenshot(path=f"{SHOTS}/turn-entered-{width}.png")
     turn.tap("label[for=calc-turn-side-defender]")  # the same territories, defended: the threat and "yours already there"
     turn.tap("#calc-turn-2-there-units > summary")
     expect(page.locator("#calc-turn-2-there-units")).to_have_attribute("open", "")
