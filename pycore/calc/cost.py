@@ -241,7 +241,8 @@ def chess(setup: BattleSetup) -> Estimate:
     return Estimate("chess", units, OVERHEAD + units * CHESS_SECOND)
 
 
-def too_big(chain: str | None, exact: Estimate | None, simulated: Estimate | None, why_not: str = "") -> TooBig:
+def too_big(chain: str | None, exact: Estimate | None, simulated: Estimate | None, why_not: str = "",
+            subject: str = "this battle") -> TooBig:
     """The refusal a player reads: what would take too long, by how much, the limit, what to do instead."""
     parts = []
     if exact is not None:
@@ -250,6 +251,6 @@ def too_big(chain: str | None, exact: Estimate | None, simulated: Estimate | Non
         parts.append(simulated.words())
     text = " and ".join(parts)
     worst = min((e for e in (exact, simulated) if e is not None), key=lambda e: e.seconds)
-    return TooBig("", f"this battle is too big to work out here: {text}{why_not}; a calculation may take at most "
+    return TooBig("", f"{subject} is too big to work out here: {text}{why_not}; a calculation may take at most "
                       f"{duration(BUDGET_SECONDS)}. Use fewer units.",
                   {"estimate": worst.as_json()})

@@ -124,7 +124,8 @@ def check(turn: Turn, guess: cost.Estimate) -> None:
                           "and a turn is searched exactly: plan it with fewer units", {"estimate": guess.as_json()})
     if guess.seconds > cost.BUDGET_SECONDS:
         raise cost.too_big("working every army of every battle", guess, None,
-                           f" ({count(turn)} armies; fewer units in the pool or fewer battles make fewer)")
+                           f" ({count(turn)} armies; fewer units in the pool or fewer battles make fewer)",
+                           subject="this turn")
 
 
 def outcome(turn: Turn, front: Front, army: Force) -> Outcome:

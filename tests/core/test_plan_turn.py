@@ -49,6 +49,7 @@ def test_a_turn_too_big_to_work_is_refused_before_any_work_in_words():
                 battles=[{"defender": {"units": {"infantry": 20}}}] * 3)
     got = error(big)
     assert got["type"] == "too_big" and "armies" in got["message"] and "fewer" in got["message"]
+    assert got["message"].startswith("this turn is too big to work out here")
 
 
 def test_the_estimate_alone_and_the_link_that_holds_the_turn():

@@ -4,6 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
+from axe_check import assert_no_axe_violations
 from luckdial_page import ACTION_TIMEOUT, BattleScreen, pycore_handle
 
 
@@ -171,6 +172,7 @@ def test_a_retreat_round_says_what_was_left_and_who_left(page, dist_server):
     expect(first.locator(".choice")).to_have_text("Attacker retreated: 1 tank, 2 fighters leave the battle.")
     expect(screen.outcome).to_contain_text("Attacker: 1 tank, 2 fighters retreated.")
     expect(screen.outcome).not_to_contain_text("submerged")
+    assert_no_axe_violations(page, "a retreat round and its end card")
     page.screenshot(path="/tmp/shots/retreat-round.png")
 
 
@@ -194,6 +196,7 @@ def test_the_casualty_panel_counts_as_you_tap_and_waits_for_the_right_total(page
     panel.locator(".casualty-row[data-unit='fighter'] .step.plus").click()
     expect(tally).to_have_text("To take: 4 hits · chosen: 5 hits — 1 hit too many")
     expect(confirm).to_be_disabled()
+    assert_no_axe_violations(page, "the casualty panel, one hit too many chosen")
     panel.locator(".casualty-row[data-unit='tank'] .step.minus").click()
     expect(tally).to_have_text("To take: 4 hits · chosen: 4 hits — ready to confirm")
     expect(confirm).to_be_enabled()

@@ -11,6 +11,7 @@ import pathlib
 import pytest
 from playwright.sync_api import Page, expect
 
+from axe_check import assert_no_axe_violations
 from luckdial_page import ACTION_TIMEOUT, BattleScreen, READY_TIMEOUT, pycore_handle
 
 SHOTS = pathlib.Path(os.environ.get("LUCKDIAL_SHOTS", "/tmp/shots"))
@@ -157,6 +158,7 @@ def test_an_edited_link_says_which_side_and_unit_and_keeps_only_what_was_entered
     # The link's battle, previewed on the form before pycore read it, is not left there with its -4.
     expect(screen.stepper("attacker", "infantry")).not_to_have_value("-4")
     expect(screen.stepper("defender", "infantry")).not_to_have_value("2")
+    assert_no_axe_violations(page, "an edited link opened cold")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "links-edited-cold.png"))
     # Opened while the page is in use: what the player entered stays, and is said to.

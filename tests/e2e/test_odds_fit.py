@@ -11,6 +11,7 @@ attack": `counter.outcome` is the counter-attack battle's, its attacker the coun
 
 from __future__ import annotations
 
+from axe_check import assert_no_axe_violations
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -102,6 +103,7 @@ def test_the_odds_screen_fits_a_phone_and_the_counter_attack_says_who_wins(page:
     expect(page.locator("#calc-card")).not_to_contain_text("Att.")
     expect(page.locator("#calc-card")).not_to_contain_text("Def.")
     assert_fits(page, width, "the plan's answer")
+    assert_no_axe_violations(page, f"the plan with its counter-attack answered, at {width} px")
     page.locator("#calc-plan-rows").screenshot(path=f"{SHOTS}/odds-fit-{width}-rows.png")
     row.scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/odds-fit-{width}-answer.png")

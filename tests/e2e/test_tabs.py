@@ -11,6 +11,7 @@ import pathlib
 
 from playwright.sync_api import Page, expect
 
+from axe_check import assert_no_axe_violations
 from luckdial_page import ACTION_TIMEOUT
 from test_research import ResearchScreen
 
@@ -186,4 +187,5 @@ def test_each_tab_opens_at_its_top_or_where_it_was_left(page, dist_server):
     left_odds = scroll(250)
     assert left_odds > 100, left_odds
     assert tap("#tab-screen-battle") == left_battle      # where it was left
+    assert_no_axe_violations(page, "Battle shown again where it was left")
     assert tap("#tab-screen-calc") == left_odds
