@@ -114,7 +114,7 @@ def _staged_beacon(draws: list[Any], check: str) -> str:
     else:
         words = "drawn from public beacon rounds, a new one declared after each decision"
     if pending:
-        words += f"; round {pending[0]} is declared and not drawn yet"
+        words += f"; round {pending[0]} is declared, its draw not in the link yet"
     return words
 
 

@@ -81,7 +81,7 @@ def test_pressing_on_declares_a_later_round_and_waits_for_it():
     assert len(result["rounds"]) == 1
     assert result["waiting"] == {"kind": "draw", "draw": 2, "round": 2, "needs": "beacon", "beacon_round": 12040883,
                                  "drawn_at": beacon.round_time(12040883)}
-    assert result["dice_source"]["label"].endswith("round 12040883 is declared and not drawn yet")
+    assert result["dice_source"]["label"].endswith("round 12040883 is declared, its draw not in the link yet")
     undeclared = ok(staged(drawn(657413), choices=["press"]))
     assert undeclared["waiting"] == {"kind": "draw", "draw": 2, "round": 2, "needs": "declare"}
 
