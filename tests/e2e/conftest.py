@@ -44,11 +44,12 @@ class Traffic:
     def real_errors(self) -> list[str]:
         """The uncaught errors, less those a test's own closing of a page caused: a module whose import was
         still on its way when the test closed its page fails with "Failed to fetch dynamically imported
-        module" (its request aborted, net::ERR_ABORTED, by a page closed since). Any other error counts,
-        closed page or not."""
+        module" (its request aborted, net::ERR_ABORTED, by a page closed since). Playwright reports such an
+        error with no page at all once its page is gone (``WebError.page`` None), so None counts as closed:
+        a live page's failed import always names its page. Any other error counts, closed page or not."""
         return [text for text, page in zip(self.errors, self.error_pages)
                 if not (text.startswith("Failed to fetch dynamically imported module")
-                        and page is not None and page.is_closed())]
+                        and (page is None or page.is_closed()))]
 
     def asked(self, request) -> None:
         self.urls.append(request.url)
