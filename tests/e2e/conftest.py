@@ -46,10 +46,16 @@ class Traffic:
         still on its way when the test closed its page fails with "Failed to fetch dynamically imported
         module" (its request aborted, net::ERR_ABORTED, by a page closed since). Playwright reports such an
         error with no page at all once its page is gone (``WebError.page`` None), so None counts as closed:
-        a live page's failed import always names its page. Any other error counts, closed page or not."""
+        a live page's failed import always names its page. A navigation aborts a module's request the same way
+        (the page reloads or opens a link while a hidden screen still loads): its request is then recorded as
+        net::ERR_ABORTED, and that import is forgiven too. Any other error counts: a module that failed to
+        arrive (404, network) never shows as aborted."""
+        aborted = {said.split("request failed: ", 1)[1].split(" (", 1)[0] for _, said, _ in self.said
+                   if said.startswith("request failed: ") and "net::ERR_ABORTED" in said}
+        prefix = "Failed to fetch dynamically imported module: "
         return [text for text, page in zip(self.errors, self.error_pages)
-                if not (text.startswith("Failed to fetch dynamically imported module")
-                        and (page is None or page.is_closed()))]
+                if not (text.startswith(prefix.rstrip(": "))
+                        and (page is None or page.is_closed() or text[len(prefix):].strip() in aborted))]
 
     def asked(self, request) -> None:
         self.urls.append(request.url)
