@@ -21,10 +21,11 @@ MARKERS = tuple(c * 7 for c in "<|>")
 
 
 def tree_files(root: pathlib.Path = ROOT):
-    """Every file under ``root`` but in the folders never committed, as paths relative to ``root``."""
+    """Every file under ``root`` but in the folders never committed, as paths relative to ``root``. In a git
+    worktree ``.git`` is a file (a pointer to the main checkout's repository), never committed either."""
     for folder, folders, files in os.walk(root):
         folders[:] = sorted(name for name in folders if name not in NOT_WALKED and not name.endswith(".egg-info"))
-        for name in sorted(files):
+        for name in sorted(name for name in files if name not in NOT_WALKED):
             yield (pathlib.Path(folder) / name).relative_to(root)
 
 
