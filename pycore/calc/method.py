@@ -110,6 +110,21 @@ class Method:
             return guess
         return cost.sampled(battle.setup, montecarlo.SAMPLES_GENERAL, battle.may_sample, guess)
 
+    # A later wave of a plan, or its counter-attack, starts from the law of what the waves before it left
+    # (docs/rules.md §9 "Waves"): the method's "from many starts" form, over the chains that
+    # :class:`.starts.Battles` keeps from one group of starts to the next. It is never sampled.
+    def applies_later(self, battle: Battle) -> bool:
+        """Whether this method fights a later battle of a plan (the first of :data:`METHODS` that does)."""
+        return False
+
+    def later_estimate(self, battle: Battle) -> cost.Estimate:
+        """What a later battle costs by this method, for the plan's estimate (:mod:`.plan_cost`)."""
+        raise NotImplementedError
+
+    def later(self, battles: Any, starts: dict) -> Ends:
+        """The law of the battle's end from ``{defender army: p}``, over ``battles``' kept chains."""
+        raise NotImplementedError
+
     def answer(self, battle: Battle, guess: cost.Estimate | None) -> Ends:
         """What :func:`ends_of` does with the same estimate: solve within the budget; else Monte Carlo or a refusal."""
         setup, rounds = battle.setup, battle.rounds
@@ -142,6 +157,16 @@ class Own(Method):
     def planned(self, battle: Battle, guess: cost.Estimate | None) -> cost.Estimate:
         return guess
 
+    def applies_later(self, battle: Battle) -> bool:
+        return self.applies(battle)
+
+    def later_estimate(self, battle: Battle) -> cost.Estimate:
+        return self.estimate(battle)
+
+    def later(self, battles: Any, starts: dict) -> Ends:
+        """Start by start, the survivors as a battle of their own."""
+        return battles.by_start(starts, lambda d: battles.system_ends(d, self))
+
     def answer(self, battle: Battle, guess: cost.Estimate | None) -> Ends:
         carry = battle.options.get("carry", (0, 0))
         if carry != (0, 0):
@@ -171,6 +196,18 @@ class Ladder(Method):
     def estimate(self, battle: Battle) -> cost.Estimate:
         return ladder_cost.ladder(battle.setup, battle.retreat.below is not None, battle.first_round == 1,
                                   battle.rounds)
+
+    def applies_later(self, battle: Battle) -> bool:
+        return self.applies(battle)
+
+    def later_estimate(self, battle: Battle) -> cost.Estimate:
+        retreat = battle.options.get("retreat")
+        return ladder_cost.ladder(battle.setup, retreat is not None and retreat.below is not None)
+
+    def later(self, battles: Any, starts: dict) -> Ends:
+        """Every start at once: the defender's survivors are rungs of one ladder (the general chain where a
+        rung fires two groups)."""
+        return battles.laddered(starts)
 
     def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
         setup, rounds, start = battle.setup, battle.rounds, battle.start()
@@ -210,6 +247,17 @@ class Fleet(Method):
         biggest = max(battle.setup.side(role).units.size for role in ROLES)
         return (f"Monte Carlo: a side has {biggest} units, more than the {MAX_FLEET_UNITS} a side "
                 f"the exact sea chain takes in reasonable time")
+
+    def applies_later(self, battle: Battle) -> bool:
+        """Every later battle at sea in floats, retreat rules or not (the sea chain, else the general chain)."""
+        return not battle.exact and battle.setup.kind == "sea"
+
+    def later_estimate(self, battle: Battle) -> cost.Estimate:
+        guess = self.estimate(battle)
+        return guess if guess is not None else cost.general(battle.setup, False)
+
+    def later(self, battles: Any, starts: dict) -> Ends:
+        return battles.by_start(starts, battles.sea)
 
     def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
         try:
@@ -254,6 +302,16 @@ class General(Method):
     def estimate(self, battle: Battle) -> cost.Estimate:
         return cost.general(battle.setup, battle.exact)
 
+    def applies_later(self, battle: Battle) -> bool:
+        return True
+
+    def later_estimate(self, battle: Battle) -> cost.Estimate:
+        return self.estimate(battle)
+
+    def later(self, battles: Any, starts: dict) -> Ends:
+        """Start by start, the chain's transitions kept from one start to the next."""
+        return battles.by_start(starts, battles.general)
+
     def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
         chain = Chain(battle.setup, exact=battle.exact, tail=TAIL, floor=FLOOR, start=battle.start(),
                       keep_land=battle.keep_land)
@@ -273,6 +331,21 @@ def choose(setup, exact=False, options: Mapping[str, Any] | None = None,
     battle = Battle(setup, rounds, exact, dict(options or {}))
     method = next(m for m in METHODS if m.applies(battle))
     return method, method.estimate(battle)
+
+
+def choose_later(setup, exact: bool = False, options: Mapping[str, Any] | None = None,
+                 rounds: int | None = None) -> Method:
+    """The method of a plan's later wave or counter-attack: the first of :data:`METHODS` whose "from many starts"
+    form applies (a system's own calculator, the land ladder, the sea chain, the general chain; in exact fractions
+    the general chain). :class:`.starts.Battles` fights by it and :mod:`.plan_cost` estimates by it."""
+    battle = Battle(setup, rounds, exact, dict(options or {}))
+    return next(m for m in METHODS if m.applies_later(battle))
+
+
+def plan_later(setup, exact: bool = False, options: Mapping[str, Any] | None = None) -> cost.Estimate:
+    """What a later battle of a plan costs, by the method :func:`choose_later` gives it (never Monte Carlo)."""
+    battle = Battle(setup, None, exact, dict(options or {}))
+    return choose_later(setup, exact, options).later_estimate(battle)
 
 
 def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> Ends:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import cost, ladder_cost
+from . import cost
 from .plans import Plan
 
 PROFIT_FACTOR = 6.0
@@ -44,17 +44,8 @@ def _groups(wave) -> int:
 def _battle(setup, exact: bool, options: dict, first: bool = True) -> cost.Estimate:
     """One battle's estimate: wave 1's as :func:`.method.plan` gives it (Monte Carlo where the exact chain is
     over the budget), a later wave's or the counter-attack's by its exact chain (they are never sampled)."""
-    from .method import MAX_FLEET_UNITS, plan
-    if first or setup.system.calculator is not None:
-        return plan(setup, exact, options)
-    if exact:
-        return cost.general(setup, True)
-    if setup.kind != "sea":
-        retreat = options.get("retreat")
-        return ladder_cost.ladder(setup, retreat is not None and retreat.below is not None)
-    if max(setup.side(role).units.size for role in ("attacker", "defender")) <= MAX_FLEET_UNITS:
-        return cost.fleet(setup)
-    return cost.general(setup, False)
+    from .method import plan, plan_later
+    return plan(setup, exact, options) if first else plan_later(setup, exact, options)
 
 
 def estimate(plan: Plan, exact: bool) -> cost.Estimate:

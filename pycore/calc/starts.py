@@ -2,8 +2,10 @@
 
 A later wave fights what the waves before it left of the defender
 (docs/rules.md §9, "Waves"): not one army but the exact law of its
-survivors, damaged two-hit units included. Each chain starts from that law
-in its own way:
+survivors, damaged two-hit units included. The method is chosen by the
+calculator's one table (:func:`.method.choose_later`, the "from many starts"
+form of :data:`.method.METHODS`); this class keeps its chains, and each chain
+starts from that law in its own way:
 
 * the land ladder from all of it at once: every survivor of the same
   defender is a rung of one defender ladder (its hits fall in its order of
@@ -35,7 +37,7 @@ from . import cost, fleet, ladder
 from .chain import Chain, solve as chain_solve
 from .choices import NEVER, Retreat
 from .law import Ends
-from .method import OWN_CALCULATORS
+from .method import Method, Own, choose_later
 
 TAIL = 1e-13
 FLOOR = 1e-13
@@ -55,6 +57,7 @@ class Battles:
                  retreat: Retreat = NEVER, keep_land: bool = False, defenders: dict | None = None):
         self.setup, self.exact, self.rounds, self.retreat, self.keep_land = setup, exact, rounds, retreat, keep_land
         self.attacker = Army(setup.attacker.units)
+        self.method: Method = choose_later(setup, exact, {"retreat": retreat, "keep_land": keep_land}, rounds)
         self._chain: Chain | None = None
         self._members: dict = {}
         # The defender's ladders, shared by a plan's waves on land (his rungs and his fire do not depend on
@@ -86,7 +89,7 @@ class Battles:
                 pass
 
     def uses_ladder(self) -> bool:
-        return not self.exact and self.setup.system.calculator is None and self.setup.kind != "sea"
+        return self.method.name == "ladder"
 
     def opening(self, starts: dict) -> dict:
         """Round 1's opening fire (AA guns, bombardment) from every start, the strongest defenders first (so
@@ -128,22 +131,20 @@ class Battles:
         return replace(got, ends=ends)
 
     def _ends(self, starts: dict) -> Ends:
-        setup = self.setup
-        if setup.system.calculator is not None:
-            return self._by_start(starts, self._system_ends)
-        if self.exact:
-            return self._by_start(starts, self._general)
-        if setup.kind == "sea":
-            return self._by_start(starts, self._sea)
+        return self.method.later(self, starts)
+
+    def laddered(self, starts: dict) -> Ends:
+        """The land ladder from every start at once (the general chain start by start where a rung fires two
+        groups: :class:`.ladder.NotLinear`)."""
         before = self.chain().pruned
         opening = self.opening(starts)
         try:
             got = ladder.solve_with(self.solver(), opening, self.rounds, landed=True)
         except ladder.NotLinear:
-            return self._by_start(starts, self._general)
+            return self.by_start(starts, self.general)
         return Ends(got["ends"], got["rounds"], got["pruned"] + self.chain().pruned - before)
 
-    def _by_start(self, starts: dict, one) -> Ends:
+    def by_start(self, starts: dict, one) -> Ends:
         zero = 0 if self.exact else 0.0
         ends: dict = {}
         rounds = pruned = zero
@@ -159,14 +160,14 @@ class Battles:
                 samples = min(samples or got.samples, got.samples)
         return Ends(ends, rounds, pruned, method, samples, reason)
 
-    def _general(self, d: Army) -> Ends:
+    def general(self, d: Army) -> Ends:
         chain = self.chain()
         chain.armies = {"attacker": self.attacker, "defender": d}
         before = chain.pruned
         got = chain_solve(chain, self.rounds, opening=True, retreat=self.retreat)
         return Ends(got["ends"], got["rounds"], chain.pruned - before)
 
-    def _sea(self, d: Army) -> Ends:
+    def sea(self, d: Army) -> Ends:
         start = {"attacker": self.attacker, "defender": d}
         if not d:
             return Ends({("attacker_wins", self.attacker, d): 1.0}, 0.0, 0.0)
@@ -182,10 +183,10 @@ class Battles:
             guess = cost.fleet(self.setup)
             raise cost.too_big("the exact sea chain", cost.Estimate("fleet", guess.states, cost.BUDGET_SECONDS * 2),
                                None, " (a later wave at sea past the sea chain's bound)")
-        return self._general(d)
+        return self.general(d)
 
-    def _system_ends(self, d: Army) -> Ends:
-        """A&A Chess, coloured dice: the survivors as a battle of their own."""
+    def system_ends(self, d: Army, own: Own) -> Ends:
+        """A&A Chess, coloured dice: the survivors as a battle of their own, by the system's own calculator."""
         setup = self.setup
         if d.damaged:
             raise BadRequest("waves", f"under {setup.system.name} a later wave cannot start from a damaged "
@@ -199,7 +200,6 @@ class Battles:
                                                 "the chart's own colours; leave the defender's colours out")
         if setup.defender.colors is not None:
             side = replace(side, colors=setup.system.placed(d.units.as_dict()))
-        own = OWN_CALCULATORS[setup.system.calculator]
         return own(replace(setup, defender=side), self.rounds, self.exact)
 
 

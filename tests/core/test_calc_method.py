@@ -72,3 +72,54 @@ def test_the_method_planned_is_the_method_used(request_):
         # An exact chain planned answers, or reaches its own bound and hands over to Monte Carlo (its reason says so).
         assert used == planned.method or (used == "monte_carlo" and "bound" in got.reason), (planned, got.by,
                                                                                              got.reason)
+
+
+
+def _plan(**fields):
+    plan = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+            "attacker": {"units": {"infantry": 2, "tank": 1}}, "defender": {"units": {"infantry": 3}},
+            "waves": [{"attacker": {"units": {"infantry": 2}}}]}
+    return {**plan, **fields}
+
+
+PLANS = [pytest.param(request, id=name) for name, request in (
+    ("land-dice", _plan()),
+    ("land-lowluck-counter", _plan(system={"name": "lowluck"}, counter={"attacker": {"units": {"infantry": 2}}})),
+    ("land-exact", _plan(exact=True)),
+    ("sea-dice", _plan(kind="sea", attacker={"units": {"destroyer": 2}}, defender={"units": {"cruiser": 2}},
+                       waves=[{"attacker": {"units": {"submarine": 2}}}])),
+    ("chess", _plan(system={"name": "chess", "variant": "ryof"})),
+    ("colored", _plan(system={"name": "colored"}, defender={"units": {"infantry": 5}})),
+)]
+"""Small plans (the recorded corpus holds none): a later wave on land and at sea, in floats and in fractions,
+under the systems' own calculators, and a counter-attack."""
+
+
+def test_the_plans_meet_every_kind_of_later_method():
+    """The check below covers the ladder, the sea chain, the general chain and the systems' own calculators."""
+    kinds = set()
+    for param in PLANS:
+        asked = read_calc(param.values[0])
+        for wave in asked.options["plan"].waves[1:]:
+            kinds.add(method.choose_later(wave.setup, asked.exact, {"retreat": wave.retreat}).name)
+    assert kinds == {"ladder", "fleet", "general", "chess", "colored"}, kinds
+
+
+@pytest.mark.parametrize("request_", PLANS)
+def test_a_later_wave_is_fought_by_the_method_that_estimated_it(request_, monkeypatch):
+    """docs/rules.md §9.1: a plan's later waves and counter-attack are fought by the "from many starts" form of
+    the one table of methods, and :mod:`pycore.calc.plan_cost` estimates each by the same choice: every later
+    battle fought is recorded by the method that fights it, and matches ``plan_later``'s method for it."""
+    from pycore.calc import waves
+    asked = read_calc(request_)
+    plan, exact = asked.options["plan"], asked.exact
+    fought = []
+    for kind in {type(m) for m in method.METHODS if type(m).later is not method.Method.later}:
+        def spy(self, battles, starts, _original=kind.later):
+            fought.append((battles.setup, self.name))
+            return _original(self, battles, starts)
+        monkeypatch.setattr(kind, "later", spy)
+    waves.fight(plan, exact)
+    assert fought, "a plan with a later battle fights it by the table"
+    for setup, name in fought:
+        assert method.plan_later(setup, exact, {}).method == name
