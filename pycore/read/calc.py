@@ -64,13 +64,6 @@ def _carry(value: Any, setup: BattleSetup) -> tuple[int, int]:
     return attacker, defender
 
 
-def _chance(value: Any) -> float:
-    """``retreat_below``: a chance to win from 0 to 1 (the page sends its percent ÷ 100)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not 0 <= value <= 1:
-        raise BadRequest("retreat_below", f"must be a chance to win from 0 to 1 (0 % to 100 %), got {show(value)}")
-    return float(value)
-
-
 @dataclass(frozen=True, slots=True)
 class CalcRequest:
     """A ``calc`` request as read once: the battle, how it is asked, and the plan's options (docs/api.md)."""
@@ -112,7 +105,7 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
                                       f"this battle has {size}; leave exact out for the float answer")
     retreat = Retreat(
         v.whole(request["retreat_at_units"], "retreat_at_units", 0, 10_000) if "retreat_at_units" in request else None,
-        _chance(request["retreat_below"]) if "retreat_below" in request else None)
+        v.chance(request["retreat_below"], "retreat_below", " to win") if "retreat_below" in request else None)
     carry = _carry(request.get("carry"), setup)
     # The calculator's options (pycore.calc.method reads them by name): a mapping, as its methods take it.
     options: dict[str, Any] = {

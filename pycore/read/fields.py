@@ -51,6 +51,14 @@ def number(value: Any, field: str, low: float, high: float) -> float:
     return value
 
 
+def chance(value: Any, field: str, of: str = "") -> float:
+    """A probability from 0 to 1 (the page sends its percent ÷ 100); ``of`` names what it is a chance of, in
+    the message (" to win" for ``retreat_below``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not 0 <= value <= 1:
+        raise BadRequest(field, f"must be a chance{of} from 0 to 1 (0 % to 100 %), got {show(value)}")
+    return float(value)
+
+
 def text(value: Any, field: str, min_len: int = 1, max_len: int = 200) -> str:
     if not isinstance(value, str):
         raise BadRequest(field, f"must be text, got {show(value)}")

@@ -20,6 +20,7 @@ from ..engine.setup import BattleSetup
 from ..forces import Force
 from ..errors import BadRequest, show
 from . import fields as v
+from .fields import chance
 from .battle import read_side, side_json
 
 PLAN_FIELDS = ("waves", "counter", "territory_value", "repair_between_waves", "recommend")
@@ -32,12 +33,6 @@ MAX_TERRITORY = 1000
 
 def asks_for_plan(request: Mapping[str, Any]) -> bool:
     return any(field in request for field in PLAN_FIELDS + RULE_FIELDS)
-
-
-def chance(value: Any, field: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not 0 <= value <= 1:
-        raise BadRequest(field, f"must be a chance from 0 to 1 (0 % to 100 %), got {show(value)}")
-    return float(value)
 
 
 def _ipcs(value: Any, field: str) -> float:

@@ -20,7 +20,7 @@ from ..rulesets import Ruleset, find_ruleset
 from ..systems import LuckSystem
 from . import fields as v
 from .battle import _counts, allowed, read_side, read_sub_rule, side_json
-from .plan import chance
+from .fields import chance
 from .systems import read_system
 
 FIELDS = ("op", "ruleset", "system", "side", "available", "budget", "battles", "goal", "exact", "estimate", "timing",
