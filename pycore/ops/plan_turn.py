@@ -2,7 +2,8 @@
 
 Read by :mod:`pycore.read.turn`, searched by :mod:`pycore.calc.turn` (every army of every battle worked
 exactly, every split compared), written here: per battle the units sent, the chance the territory is taken
-(as attacker) or held (as defender), the expected swing; the units left home; the total.
+(as attacker) or held (as defender), the expected swing; the units left home; the total; with a budget, the
+money spent; with ``report``, the forum post (:mod:`.report_turn`).
 """
 
 from __future__ import annotations
@@ -11,8 +12,11 @@ import time
 from typing import Any, Mapping
 
 from ..calc.turn import Turn, check, estimate, search
+from ..read.resolve import read_report_options
 from ..read.turn import read_turn
 from ..share import link_for
+from . import report_turn
+from .report import layout
 
 
 def normalize(request: Mapping[str, Any]) -> dict:
@@ -37,6 +41,7 @@ def _assignment(turn: Turn, front, army, got) -> dict:
 
 def run(request: Mapping[str, Any]) -> dict:
     turn = read_turn(request)
+    options = read_report_options(request["report"]) if "report" in request else None
     guess = estimate(turn)
     if turn.estimate:
         return {"estimate": guess.as_json(), "link": link_for(turn.canonical)}
@@ -60,6 +65,12 @@ def run(request: Mapping[str, Any]) -> dict:
         if turn.exact:
             result["exact_swing"] = str(got["swing"])
         result["home"] = {uid: n - sent.get(uid, 0) for uid, n in turn.pool.counts if n - sent.get(uid, 0)}
+        if turn.budget is not None:
+            ruleset = turn.fronts[0].setup.ruleset
+            result["spent"] = sum(ruleset.unit(uid).cost * n for uid, n in sent.items())
     if turn.timing:
         result["timing"] = {"seconds": seconds}
+    if options is not None:
+        words = report_turn.lines(result, turn.canonical, turn.fronts[0].setup)
+        result["report"] = layout(words, options.get("page"), report_turn.LINK_WORDS, report_turn.LINK_LABEL)
     return result

@@ -24,7 +24,9 @@ from .fields import chance
 from .systems import read_system
 
 FIELDS = ("op", "ruleset", "system", "side", "available", "budget", "battles", "goal", "exact", "estimate", "timing",
-          "sub_rule")
+          "sub_rule", "report")
+"""``report`` (the post's options, as ``resolve``'s) is read by the op: it changes the post's words, never the
+plan, and no link holds it."""
 MAX_BUDGET = 10_000
 BATTLE_FIELDS = ("name", "kind", "attacker", "defender", "territory_value", "target")
 GOALS = ("swing",)
