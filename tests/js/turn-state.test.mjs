@@ -37,7 +37,7 @@ test("a turn's link fills the form and the cards as they were entered", () => {
   const read = turnOf(linked);
   assert.deepEqual(read.form, {op: "calc", ruleset: "1942-2e", system: {name: "dice"}, attacker: {units: {infantry: 4, tank: 2, fighter: 1}},
     defender: {units: {infantry: 2}}});
-  assert.deepEqual(read.turn, {side: "attacker", first: {name: "Karelia", value: "3", target: "", there: {}},
+  assert.deepEqual(read.turn, {side: "attacker", budget: "", first: {name: "Karelia", value: "3", target: "", there: {}},
     others: [{name: "", value: "2", target: "80", units: {infantry: 1, artillery: 1}, there: {}}]});
   // Asked again, the same battles.
   assert.deepEqual(turnRequest(read.form, read.turn).battles.map((b) => [b.territory_value, b.target, b.defender]),
@@ -46,6 +46,24 @@ test("a turn's link fills the form and the cards as they were entered", () => {
   assert.equal(unnamed.turn.others[0].name, "");
   assert.equal(turnOf({...linked, battles: [{...linked.battles[0], name: "Battle 1"}]}).turn.first.name, "");
   assert.equal(turnOf({...linked, battles: []}), null);
+});
+
+test("the money to spend goes in the request as typed, and a link's budget fills the field again", () => {
+  // docs/api.md plan_turn: `budget`, 0–10,000 IPCs, optional; the page sends nothing when the field is empty.
+  assert.equal("budget" in turnRequest(FORM, {...TURN, budget: ""}), false);
+  assert.equal("budget" in turnRequest(FORM, {...TURN, budget: "  "}), false);
+  assert.equal(turnRequest(FORM, {...TURN, budget: " 20 "}).budget, 20);
+  assert.equal(turnRequest(FORM, {...TURN, budget: "0"}).budget, 0);
+  assert.equal(turnRequest(FORM, {...TURN, budget: "lots"}).budget, "lots"); // pycore names `budget` and quotes it
+  const linked = {...turnRequest(FORM, {...TURN, budget: "20"})};
+  const read = turnOf(linked);
+  assert.equal(read.turn.budget, "20");
+  assert.equal(turnRequest(read.form, read.turn).budget, 20);
+  assert.equal(turnOf({...linked, budget: undefined}).turn.budget, "");
+  assert.equal(emptyTurn().budget, "");
+  // A wrong budget is marked on its own field, not on the panel as a whole.
+  assert.deepEqual(turnPlace("budget"), {part: "budget"});
+  assert.deepEqual(turnPlace("budget", "defender"), {part: "budget"});
 });
 
 // Defending: the form's defender is the pool, its attacker territory 1's threat; a card's enemy units are the

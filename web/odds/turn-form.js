@@ -3,7 +3,10 @@
 // form's defender; "+ Add a territory" adds a compact card with its defenders' steppers (kit/forces.js), its
 // value in IPCs and an optional chance it must be taken with. "Plan the turn" asks the calculator's own worker
 // (calc-run.js `ask`: Cancel ends it) and shows the answer in words (turn-view.js); the answer's link is the
-// page's address and the panel's share link, and a turn's link opens the panel filled in (openLink).
+// page's address and the panel's share link, and a turn's link opens the panel filled in (openLink). "Money to
+// spend" is the op's `budget`: empty, the pool is the units the player has; with money, it is what could be
+// bought, and the plan spends at most that. "Post it on a forum" copies pycore's post of the answer (the op's
+// `report`, its link back to this page absolute), as the Battle screen copies a battle's.
 //
 // Not for: the turn as data and its words (turn-state.js), drawing the answer (turn-view.js). The pool
 // attacks: a turn as defender (pycore's `side: "defender"`) is not entered here yet.
@@ -13,7 +16,8 @@ import {createForces} from "../kit/forces.js";
 import {unitsFor} from "../kit/battle-options.js";
 import {segmented, stepper} from "../kit/widgets.js";
 import {showMessage} from "../kit/feedback.js";
-import {createSharePanel} from "../kit/share.js";
+import {createSharePanel, pageAddress} from "../kit/share.js";
+import {forumCopyPanel} from "../kit/copy.js";
 import {remember} from "../kit/history.js";
 import {LINK_START_SECONDS} from "./calc-state.js";
 import {MOST_TERRITORIES, addTerritory, emptyTurn, formError, nameOf, removeTerritory, rolesOf, turnOf, turnPlace,
@@ -102,22 +106,54 @@ function createCard(n, side, {onEdit, onRemove = null, open = false}) {
   };
 }
 
+/**
+ * "Money to spend": pycore's `budget` (docs/api.md plan_turn), typed or stepped; empty is no limit. Sent as
+ * typed, so a wrong one is pycore's to name, marked here.
+ */
+function createBudget(onEdit) {
+  const step = stepper("calc-turn-budget", "Money to spend, in IPCs", {min: 0, max: 10000, value: "", raw: true, onChange: onEdit});
+  step.input.placeholder = "no limit";
+  step.input.setAttribute("aria-describedby", "calc-turn-budget-hint");
+  const row = el("div", {class: "fold-row turn-budget", id: "calc-turn-budget-field"},
+    el("label", {for: step.input.id, class: "unit-name"}, "Money to spend",
+      el("span", {class: "stat", id: "calc-turn-budget-hint"}, "IPCs; empty: no limit")), step.node);
+  return {
+    node: row,
+    read: () => step.input.value,
+    show(typedBudget) { step.value = typedBudget ?? ""; },
+    place: () => ({nodes: [row], controls: [step.input], anchor: row, label: "Money to spend"}),
+  };
+}
+
 // ---- the panel's logic: functions of its state `s` -----------------------------------------------------
 const names = (s) => s.form.names();
 const kindOf = (s) => s.form.kind();
-const read = (s) => ({side: s.side, first: s.first.read(), others: s.cards.map((card) => card.read())});
+const read = (s) => ({side: s.side, budget: s.budget.read(), first: s.first.read(), others: s.cards.map((card) => card.read())});
 
 /** The request the panel asks: the form's battle, the player's side of it the pool. */
 const request = (s) => turnRequest(s.form.request(), read(s));
 
 const SIDE_WORDS = {attacker: "attacker", defender: "defender"};
 
+/**
+ * The pool in words: the units the player has, or, with money to spend, the units the plan may buy (pycore's
+ * `budget`: `available` is then what could be bought).
+ */
+function sayPool(s, asked = s.form.request()) {
+  const {mine} = rolesOf(s.side);
+  const pool = unitWords(asked[mine]?.units, names(s), "");
+  const money = String(s.budget.read()).trim();
+  const head = money ? "Units you could buy" : "Your units";
+  s.pool.textContent = pool ? `${head}: ${pool}.` : `${head}: none yet. Add them to the ${SIDE_WORDS[mine]} above.`;
+  s.money.textContent = money ? `The plan spends at most ${money} IPCs on them.` : "";
+  s.money.hidden = !money;
+}
+
 /** The pool and territory 1's enemy in words, and what the kind of battle and the side allow. */
 function follow(s) {
   const asked = s.form.request();
-  const {mine, enemy} = rolesOf(s.side);
-  const pool = unitWords(asked[mine]?.units, names(s), "");
-  s.pool.textContent = pool ? `Your units: ${pool}.` : `Your units: none yet. Add them to the ${SIDE_WORDS[mine]} above.`;
+  const {enemy} = rolesOf(s.side);
+  sayPool(s, asked);
   s.first.who.textContent = `${enemy === "defender" ? "Defenders" : "Attackers"}: ` +
     `${unitWords(asked[enemy]?.units, names(s), "none yet")} (the ${SIDE_WORDS[enemy]} above).`;
   const sea = kindOf(s) === "sea";
@@ -136,6 +172,7 @@ function draw(s, turn, {open = false} = {}) {
   s.side = turn.side === "defender" ? "defender" : "attacker";
   s.sideChoice.value = s.side;
   s.hint.textContent = HINTS[s.side];
+  s.budget.show(turn.budget);
   s.first = createCard(1, s.side, {onEdit: () => edited(s)});
   s.first.show(turn.first);
   s.cards = turn.others.map((entered, index) => {
@@ -167,7 +204,7 @@ function setBusy(s, busy) {
   s.cancel.hidden = !busy;
   s.status.hidden = !busy;
   s.status.replaceChildren(...(busy ? [el("span", {class: "spinner", "aria-hidden": "true"}), "Planning the turn…"] : []));
-  for (const part of [s.list, s.add, s.sideChoice.node]) part.toggleAttribute("inert", busy);
+  for (const part of [s.list, s.add, s.sideChoice.node, s.budget.node]) part.toggleAttribute("inert", busy);
 }
 
 /** An error: the field it names marked where it was entered (the form's, or a card's), the words said here. */
@@ -183,6 +220,7 @@ function failed(s, error) {
 function target(s, place) {
   if (!place || place.part === "form") return null;
   const reveal = () => { s.details.open = true; };
+  if (place.part === "budget") return {...s.budget.place(), reveal};
   if (place.part === "panel") return {nodes: [s.list], controls: [], anchor: null, label: "Plan a turn", reveal};
   const card = place.part === "first" ? s.first : s.cards[place.index];
   const n = place.part === "first" ? 1 : place.index + 2;
@@ -201,7 +239,8 @@ async function plan(s) {
   s.say("");
   s.form.clearError();
   setBusy(s, true);
-  const envelope = await s.run().ask(asked);
+  // report.page: the post links back here (never part of the turn's link).
+  const envelope = await s.run().ask({...asked, report: {page: pageAddress()}});
   setBusy(s, false);
   if (!envelope.ok) return failed(s, envelope.error);
   show(s, asked, envelope.result);
@@ -210,10 +249,13 @@ async function plan(s) {
 function show(s, asked, result) {
   const sea = asked.battles[0]?.kind === "sea";
   const heading = el("h2", {tabindex: "-1", id: "calc-turn-heading"}, "Your turn, planned");
-  s.answer.replaceChildren(heading, turnAnswer(result, names(s), {sea, side: asked.side || "attacker"}));
+  s.answer.replaceChildren(heading, turnAnswer(result, names(s), {sea, side: asked.side || "attacker", budget: asked.budget}));
   s.answer.hidden = false;
   s.shareRow.hidden = !result.link;
   s.share.hide();
+  s.post = result.report || null;
+  s.postPanel.reset();
+  s.postPanel.node.hidden = !s.post;
   if (result.link) {
     s.link = result.link;
     history.replaceState(history.state, "", "#" + result.link);
@@ -247,6 +289,8 @@ async function openLink(s, envelope, fragment) {
 function build(s) {
   s.pool = el("p", {class: "turn-pool", id: "calc-turn-pool"});
   s.hint = el("p", {class: "hint", id: "calc-turn-hint"});
+  s.money = el("p", {class: "turn-money", id: "calc-turn-money", hidden: true});
+  s.budget = createBudget(() => { sayPool(s); edited(s); });
   s.sideChoice = segmented("calc-turn-side", "Your side this turn", [["attacker", "I attack"], ["defender", "I defend"]],
     (side) => { draw(s, {...read(s), side}); edited(s); });
   s.list = el("div", {class: "turn-cards", id: "calc-turn-cards"});
@@ -260,12 +304,16 @@ function build(s) {
   s.share = createSharePanel("calc-turn", "turn");
   const shareButton = el("button", {type: "button", class: "small", id: "calc-turn-share"}, "Share this turn");
   s.shareRow = el("div", {class: "calc-share-row", hidden: true}, shareButton);
+  s.postPanel = forumCopyPanel({ids: {button: (format) => `calc-turn-copy-${format}`, box: "calc-turn-post-fallback",
+    status: "calc-turn-copy-status"}, boxLabel: "The turn's post to copy", text: (format) => s.post?.[format] ?? null});
+  s.postPanel.node.id = "calc-turn-post";
+  s.postPanel.node.hidden = true;
   s.state = el("span", {class: "more-state"});
   s.details = el("details", {class: "more", id: "calc-turn"},
     el("summary", {}, el("span", {}, "Plan a turn: one army over several territories", s.state)),
     el("div", {class: "field turn-side"}, el("span", {class: "label", id: "calc-turn-side-label"}, "Your side"), s.sideChoice.node),
-    s.hint, s.pool, s.list, el("div", {class: "plan-buttons"}, s.add),
-    message, s.status, el("div", {class: "buttons turn-buttons"}, s.go, s.cancel), s.answer, s.shareRow, s.share.node);
+    s.hint, s.pool, s.money, s.budget.node, s.list, el("div", {class: "plan-buttons"}, s.add),
+    message, s.status, el("div", {class: "buttons turn-buttons"}, s.go, s.cancel), s.answer, s.shareRow, s.share.node, s.postPanel.node);
   s.box = el("fieldset", {class: "settings turn", id: "calc-turn-box"}, el("legend", {class: "visually-hidden"}, "Plan a turn"), s.details);
   s.add.addEventListener("click", () => {
     draw(s, addTerritory(read(s)), {open: true});
@@ -292,7 +340,7 @@ function build(s) {
  * calculator (calc-run.js) whose worker plans the turn — {ask(request), cancel(), engine}.
  */
 export function createTurnPanel({form, client, run}) {
-  const s = {form, client, run, ctx: null, side: "attacker", first: null, cards: [], busy: false, link: ""};
+  const s = {form, client, run, ctx: null, side: "attacker", first: null, cards: [], busy: false, link: "", post: null};
   build(s);
   draw(s, emptyTurn());
   form.onContext((ctx) => { s.ctx = ctx; follow(s); }); // every change of the battle, a fill's too

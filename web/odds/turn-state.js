@@ -22,8 +22,11 @@ export const MOST_TERRITORIES = 6;
  */
 export const emptyTerritory = () => ({name: "", units: {}, there: {}, value: "0", target: ""});
 
-/** A turn as attacker with only territory 1 (the form's other side), worth nothing, no target. */
-export const emptyTurn = () => ({side: "attacker", first: {name: "", value: "0", target: "", there: {}}, others: []});
+/**
+ * A turn as attacker with only territory 1 (the form's other side), worth nothing, no target, no money limit
+ * (`budget` as typed: "" is none).
+ */
+export const emptyTurn = () => ({side: "attacker", budget: "", first: {name: "", value: "0", target: "", there: {}}, others: []});
 
 /** The form's sides in a turn: whose units are the pool ("mine") and who is territory 1's enemy. */
 export const rolesOf = (side) => (side === "defender" ? {mine: "defender", enemy: "attacker"} : {mine: "attacker", enemy: "defender"});
@@ -65,6 +68,9 @@ export function turnRequest(base, turn) {
   if (side === "defender") out.side = side;
   if (base.sub_rule) out.sub_rule = base.sub_rule;
   out.available = {...(base[mine]?.units || {})};
+  // The money to spend, as typed (pycore judges a wrong one and names `budget`); empty: the units are all there.
+  const budget = String(turn.budget ?? "").trim();
+  if (budget !== "") out.budget = typed(budget);
   // Defending, the player's units already in a territory join what the pool places there.
   const held = (battle, entered) => {
     if (side === "defender" && Object.keys(entered.there || {}).length) battle.defender = {units: {...entered.there}};
@@ -96,7 +102,8 @@ export function turnOf(request) {
   if (first.kind === "sea") form.kind = "sea";
   if (request.sub_rule) form.sub_rule = request.sub_rule;
   const there = (battle) => (side === "defender" ? {...(battle.defender?.units || {})} : {});
-  return {form, turn: {side, first: {...entered(first, 1), there: there(first)},
+  const budget = request.budget === undefined ? "" : String(request.budget);
+  return {form, turn: {side, budget, first: {...entered(first, 1), there: there(first)},
     others: others.map((battle, i) => ({...entered(battle, i + 2), units: {...(battle[enemy]?.units || {})}, there: there(battle)}))}};
 }
 
@@ -166,11 +173,21 @@ export function assignmentWords(assignment, names, {sea = false} = {}) {
   };
 }
 
-/** "Stay home: 1 infantry" or "Stay home: nothing — every unit is sent" ("placed", defending). */
-export function homeWords(home, names, side = "attacker") {
+/**
+ * "Stay home: 1 infantry" or "Stay home: nothing — every unit is sent" ("placed", defending). With money to
+ * spend (`budget`), the pool is what could be bought: "Not bought: 1 tank".
+ */
+export function homeWords(home, names, side = "attacker", {budget = undefined} = {}) {
   const left = unitWords(home, names, "");
+  if (budget !== undefined) return left ? `Not bought: ${left}` : "Not bought: nothing — every unit is used";
   return left ? `${side === "defender" ? "Keep back" : "Stay home"}: ${left}`
     : side === "defender" ? "Keep back: nothing — every unit is placed" : "Stay home: nothing — every unit is sent";
+}
+
+/** "Spends 18 of the 20 IPCs" (pycore's `spent`, given with a budget), or "" without a budget. */
+export function moneyWords(budget, spent) {
+  if (budget === undefined || budget === null) return "";
+  return spent === undefined || spent === null ? `At most ${budget} IPCs to spend.` : `Spends ${spent} of the ${budget} IPCs.`;
 }
 
 /** "In all: +8.6 IPCs on average". */
@@ -181,7 +198,8 @@ export const totalWords = (swing) => `In all: ${swingText(swing)} IPCs on averag
  * Where an error of a plan_turn request of `side` points: {part: "form", field} (the pool is the form's side of
  * the player, territory 1's enemy the other: the field as the form names it), {part: "card", index (0:
  * territory 2), what: "units" (the enemy's) | "there" | "value" | "target" | "name" | "card", unit}, {part:
- * "first", what, unit}, or {part: "panel"} for the turn as a whole ("battles", "budget"); null: no field.
+ * "first", what, unit}, {part: "budget"} (the money to spend), or {part: "panel"} for the turn as a whole
+ * ("battles"); null: no field.
  */
 export function turnPlace(field, side = "attacker") {
   if (!field) return null;
@@ -190,6 +208,7 @@ export function turnPlace(field, side = "attacker") {
   if (pool) return {part: "form", field: pool[1] ? `${mine}.units.${pool[1]}` : mine};
   const battle = /^battles\[(\d+)\](?:\.(.*))?$/.exec(field);
   if (!battle) {
+    if (field === "budget") return {part: "budget"};
     return ["ruleset", "system", "sub_rule"].includes(field.split(".")[0]) ? {part: "form", field} : {part: "panel"};
   }
   const index = Number(battle[1]);

@@ -6,7 +6,7 @@
 // Not for: the words themselves (turn-state.js, tested in Node), the controls (turn-form.js).
 
 import {el} from "../kit/dom.js";
-import {assignmentWords, homeWords, totalWords} from "./turn-state.js";
+import {assignmentWords, homeWords, moneyWords, totalWords} from "./turn-state.js";
 
 /** A chance as a bar a glance reads (its width set through the CSSOM: the page's CSP allows no style attribute). */
 function chanceBar(p) {
@@ -28,19 +28,24 @@ function territoryCard(assignment, index, names, sea) {
     said.target ? el("p", {class: "hint"}, said.target) : null);
 }
 
-/** The whole answer; names: unit id → name; sea: the battles are at sea (won, not taken); side: the pool's. */
-export function turnAnswer(result, names, {sea = false, side = "attacker"} = {}) {
+/**
+ * The whole answer; names: unit id → name; sea: the battles are at sea (won, not taken); side: the pool's;
+ * budget: the money the request gave to spend (undefined: none).
+ */
+export function turnAnswer(result, names, {sea = false, side = "attacker", budget = undefined} = {}) {
   const home = el("p", {class: "turn-home", id: "calc-turn-home", dataset: {units: JSON.stringify(result.home || {})}},
-    homeWords(result.home, names, side));
+    homeWords(result.home, names, side, {budget}));
+  const money = moneyWords(budget, result.spent);
+  const spent = money ? el("p", {class: "turn-spent", id: "calc-turn-spent", dataset: {spent: result.spent ?? ""}}, money) : null;
   const how = `${result.armies} armies worked out exactly.`;
   if (!result.assignments) { // no split reaches every target chance
     return el("div", {class: "calc-card turn-card", id: "calc-turn-card"},
       el("p", {class: "turn-none", id: "calc-turn-none"}, result.words || "No split of these units reaches every target."),
-      el("p", {class: "hint"}, "Lower a target chance, or add units to the attacker above."), home, el("p", {class: "hint"}, how));
+      el("p", {class: "hint"}, "Lower a target chance, or add units to the attacker above."), home, spent, el("p", {class: "hint"}, how));
   }
   return el("div", {class: `calc-card turn-card ${side}`, id: "calc-turn-card"},
     el("ol", {class: "turn-list", id: "calc-turn-list"}, ...result.assignments.map((a, i) => territoryCard(a, i, names, sea))),
-    home,
+    home, spent,
     el("p", {class: "turn-total", id: "calc-turn-total", dataset: {swing: result.swing}}, totalWords(result.swing)),
     el("p", {class: "hint"}, (side === "defender" ? "Swing: what the enemy loses, minus what you lose, minus a territory's " +
       "value when it falls, in IPCs. " : "Swing: what the enemy loses, plus a territory's value when you take it, minus what " +
