@@ -1,6 +1,8 @@
 // The bombing part of the Research screen: a raid form (op "bombing"), the fees a nation owes this
 // turn, and the end-of-turn settlement. The fees owed live in the research game (research-store.js)
-// so they survive a reload until the turn is settled.
+// so they survive a reload until the turn is settled. An AA gun's rockets (the Rockets tech) strike the same
+// factory, with or without bombers: one under dice and Low Luck, up to 20 under A&A Chess (docs/rules.md §5
+// "Rockets"); their die is rolled, or entered, like the raid's.
 
 import {copyInto} from "../kit/copy.js";
 import {shareUrl} from "../kit/share.js";
@@ -16,9 +18,13 @@ const LL_RULES = [["standard", "Standard: 2–3 per bomber"], ["A", "A: 3 a bomb
   ["B", "B: AA, survivors 1–6"], ["C", "C: AA, survivors 3–4"]];
 const VARIANTS = [["orthodox", "Orthodox"], ["ryof", "RYOF"], ["ryof6", "RYOF<6 (fractions rolled)"], ["cof", "COF"], ["cofr", "COFR"]];
 
-// The players' own dice, in the order pycore asks for them (AA fire, then damage, then the fee).
-const DICE_KINDS = [["aa", "AA dice"], ["damage", "Damage dice"], ["fee", "Fee dice"]];
-const DIE_WORDS = {aa: ["AA die", "AA dice"], damage: ["damage die", "damage dice"], fee: ["fee die", "fee dice"]};
+// The players' own dice, in the order pycore asks for them (AA fire, then damage, then the fee; the rocket's
+// die wherever pycore asks for it: the pads are shown in the order asked).
+const DICE_KINDS = [["aa", "AA dice"], ["damage", "Damage dice"], ["fee", "Fee dice"], ["rockets", "Rocket die"]];
+const DIE_WORDS = {aa: ["AA die", "AA dice"], damage: ["damage die", "damage dice"], fee: ["fee die", "fee dice"],
+  rockets: ["rocket die", "rocket dice"]};
+/** Rockets on one factory: one under dice and Low Luck (seed 002), up to 20 under A&A Chess (docs/research.md). */
+const MOST_ROCKETS = {dice: 1, lowluck: 1, chess: 20};
 
 /** The dice pycore says the raid still lacks (error.detail.dice_needed: {kind, count, sides}), or null. */
 function diceNeeded(error) {
@@ -29,7 +35,8 @@ function diceNeeded(error) {
 const options = (pairs) => pairs.map(([value, text]) => el("option", {value}, text));
 
 // A raid's fields in the player's words (pycore names them "rolls.fee", "settle.money", … docs/api.md bombing).
-const RAID_WORDS = {"rolls.aa": "AA dice", "rolls.damage": "Damage dice", "rolls.fee": "Fee dice", bombers: "Bombers",
+const RAID_WORDS = {"rolls.aa": "AA dice", "rolls.damage": "Damage dice", "rolls.fee": "Fee dice",
+  "rolls.rockets": "Rocket die", rockets: "Rockets", bombers: "Bombers",
   system: "Luck system", rule: "Low Luck rule", ruleset: "Ruleset", variant: "Variant", value: "Territory value",
   "settle.money": "Money", "settle.bombers": "Bombers owned", "settle.fees": "Fees owed"};
 /** An error of a bombing request in words, its field path left out. */
@@ -51,6 +58,10 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
   const system = el("select", {id: "bomb-system"}, options([["lowluck", "Low Luck"], ["dice", "Dice"], ["chess", "A&A Chess"]]));
   const bombersStep = stepper("bomb-bombers", "Bombers", {min: 1, max: 99, value: 1, onChange: () => setupChanged()});
   const bombers = bombersStep.input;
+  const rocketsStep = stepper("bomb-rockets", "Rockets", {min: 0, max: MOST_ROCKETS.lowluck, value: 0, onChange: () => { rocketsChanged(); setupChanged(); }});
+  rocketsStep.input.setAttribute("aria-describedby", "bomb-rockets-hint");
+  const rockets = rocketsStep.input;
+  const rocketsHint = el("p", {class: "hint rd-rockets-hint", id: "bomb-rockets-hint"});
   const aa = el("input", {id: "bomb-aa", type: "checkbox", checked: true});
   const heavy = el("input", {id: "bomb-heavy", type: "checkbox"});
   const rule = el("select", {id: "bomb-rule"}, options(LL_RULES));
@@ -78,6 +89,8 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
     el("h3", {}, "Strategic bombing raid"),
     el("div", {class: "field"}, el("label", {for: "bomb-system"}, "System"), system),
     el("div", {class: "field rd-inline"}, el("label", {for: "bomb-bombers"}, "Bombers"), bombersStep.node),
+    el("div", {class: "field rd-inline", id: "bomb-rockets-field"}, el("label", {for: "bomb-rockets"}, "Rockets"), rocketsStep.node),
+    rocketsHint,
     el("label", {class: "rd-check"}, aa, " The factory has AA"),
     el("label", {class: "rd-check"}, heavy, " Heavy Bombers"),
     ruleField, rulesetField, variantField,
@@ -107,7 +120,24 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
     ruleField.hidden = system.value !== "lowluck";
     rulesetField.hidden = system.value !== "dice";
     variantField.hidden = system.value !== "chess";
+    sayRockets();
   });
+
+  /** What a rocket does under the system chosen, in a line; the − + stop at what the system allows. */
+  function sayRockets() {
+    const most = MOST_ROCKETS[system.value] ?? 1;
+    rocketsStep.limits = {min: 0, max: most};
+    if (rocketsStep.value > most) { rocketsStep.value = most; rocketsChanged(); } // chess's 5 rockets are dice's one
+    rocketsHint.textContent = system.value === "chess"
+      ? "Your AA guns' rockets (Rockets tech) at this factory: 3 damage each, no bomber needed."
+      : "Your AA gun's rocket (Rockets tech): one die of damage, at most the territory's value; one rocket a factory, no bomber needed.";
+  }
+
+  /** With a rocket a raid may have no bomber (seed 002): the bombers may go down to 0. */
+  function rocketsChanged() {
+    bombersStep.limits = {min: rocketsStep.value > 0 ? 0 : 1, max: 99};
+  }
+  sayRockets();
   // Any change of the raid's setup may change the dice it needs (not the dice pads' own buttons).
   for (const type of ["input", "change"]) {
     form.addEventListener(type, (event) => { if (!ownPanel.contains(event.target) && event.target.name !== "bomb-dice") setupChanged(); });
@@ -130,13 +160,14 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
     raidButton.disabled = false;
     if (!envelope.ok) {
       // The players' dice stay as entered; the pad pycore names is marked.
-      const kind = /^rolls\.(aa|damage|fee)/.exec(envelope.error.field || "")?.[1];
+      const kind = /^rolls\.(aa|damage|fee|rockets)/.exec(envelope.error.field || "")?.[1];
       if (own && kind) pads[kind].invalid = true;
       return say(error, raidWords(envelope.error));
     }
     const r = envelope.result;
     showRaid(outcome, r, own);
-    let line = `Raid: ${r.bombers} bombers (${r.system}${r.rule ? " " + r.rule : ""}${own ? ", own dice" : ""}), damage ${r.damage.total}`;
+    const fired = r.rockets ? `, ${r.rockets} rocket${r.rockets === 1 ? "" : "s"}` : "";
+    let line = `Raid: ${r.bombers} bombers${fired} (${r.system}${r.rule ? " " + r.rule : ""}${own ? ", own dice" : ""}), damage ${r.damage.total}`;
     if (r.fee && r.fee.refund === undefined) {
       current.bombing.owed += r.fee.total;
       line += `, fee ${r.fee.total} owed`;
@@ -154,9 +185,12 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
   function setup() {
     const count = whole(bombers, "Bombers", 99);
     const cap = whole(value, "Territory value", 99, {optional: true});
-    const problem = count.problem || cap.problem || (count.value < 1 ? "At least 1 bomber raids." : "");
+    const fired = whole(rockets, "Rockets", 20);
+    const problem = count.problem || cap.problem || fired.problem ||
+      (count.value < 1 && !fired.value ? "At least 1 bomber raids, or a rocket strikes." : "");
     if (problem) return {problem};
     const request = {op: "bombing", system: system.value, bombers: count.value, aa: aa.checked, heavy_bombers: heavy.checked};
+    if (fired.value) request.rockets = fired.value; // pycore refuses more than its system allows, with the reason
     if (cap.value !== undefined) request.territory_value = cap.value;
     if (system.value === "lowluck") request.rule = rule.value;
     if (system.value === "dice") request.ruleset = ruleset.value;
@@ -283,11 +317,13 @@ function showRaid(box, r, own) {
   });
   append(clear(box), [ // dom.js append skips the nulls of lines that do not apply
     el("p", {class: "rd-big", id: `${prefix}-damage`}, `Damage ${r.damage.total}`),
-    el("p", {}, `${r.bombers} bomber${r.bombers === 1 ? "" : "s"}, ${r.shot_down} shot down, ${r.surviving} over the target.`),
+    r.bombers ? el("p", {}, `${r.bombers} bomber${r.bombers === 1 ? "" : "s"}, ${r.shot_down} shot down, ${r.surviving} over the target.`) : null,
+    r.rockets ? el("p", {id: `${prefix}-rocket`}, rocketWords(r)) : null,
     r.damage.per_bomber?.length ? el("p", {}, `Per bomber: ${r.damage.per_bomber.join(", ")}`) : null,
     diceLine("AA dice", r.aa_fire.rolls, `${prefix}-aa-dice`),
     diceLine("Damage dice", r.damage.rolls, `${prefix}-damage-dice`),
     diceLine("Fee dice", r.fee?.rolls, `${prefix}-fee-dice`),
+    diceLine("Rocket die", r.rocket?.rolls, `${prefix}-rocket-dice`),
     el("p", {class: "hint", id: `${prefix}-rolled-by`}, own ? "Your own dice." : "The app rolled."),
     r.dice_source ? el("p", {class: "hint", id: `${prefix}-dice-source`, dataset: {kind: r.dice_source.kind}}, `Dice: ${r.dice_source.label}`) : null,
     r.fee ? el("p", {class: "rd-fee", id: `${prefix}-fee`}, `Fee ${r.fee.total} (${r.fee.per_bomber.join(" + ")}), ${r.fee.due}.` +
@@ -296,4 +332,22 @@ function showRaid(box, r, own) {
     r.link ? el("div", {class: "rd-tools"}, shareButton) : null,
     r.link ? linkField : null]);
   box.hidden = false;
+}
+
+/**
+ * The rockets' damage in words, from pycore's result (docs/research.md): A&A Chess 3 each; dice the die, cut
+ * to the territory's value; Low Luck its sure part and the die that adds 1. Then what the raid's cap leaves.
+ */
+export function rocketWords(r) {
+  const rocket = r.rocket;
+  if (!rocket) return `Rockets: ${r.rockets} × 3 damage (A&A Chess).`;
+  const die = rocket.rolls?.[0];
+  const cut = rocket.limit !== null && rocket.limit !== undefined ? `, at most the territory's value ${rocket.limit}` : "";
+  let how;
+  if (rocket.kind === "lowluck") {
+    how = rocket.at ? `${rocket.sure} sure, plus 1 on a die of ${rocket.at} or less: rolled ${die}${cut}`
+      : `${rocket.sure} sure, no die${cut}`;
+  } else how = `rolled ${die}${cut}`;
+  const capped = rocket.after_cap < rocket.damage ? ` The raid's cap leaves ${rocket.after_cap} of it.` : "";
+  return `Rocket: ${rocket.damage} damage (${how}).${capped}`;
 }
