@@ -111,7 +111,8 @@ function createCard(n, side, {onEdit, onRemove = null, open = false}) {
  * typed, so a wrong one is pycore's to name, marked here.
  */
 function createBudget(onEdit) {
-  const step = stepper("calc-turn-budget", "Money to spend, in IPCs", {min: 0, max: 10000, value: "", raw: true, onChange: onEdit});
+  const step = stepper("calc-turn-budget", "Money to spend, in IPCs", {min: 0, max: 10000, raw: true, onChange: onEdit});
+  step.value = ""; // no budget until one is typed or stepped
   step.input.placeholder = "no limit";
   step.input.setAttribute("aria-describedby", "calc-turn-budget-hint");
   const row = el("div", {class: "fold-row turn-budget", id: "calc-turn-budget-field"},
