@@ -1,7 +1,8 @@
-"""The Turn panel's "Money to spend" (docs/api.md `plan_turn` `budget`, docs/rules.md §9.5): typed at 360 px, the
-pool said as the units that could be bought, the answer what pycore plans for the same request under CPython —
-what is bought, what is not, the money spent — and the budget in the turn's link;
-a budget over pycore's bound refused at its field; its − + are thumb-sized, and axe finds nothing with it entered and answered."""
+"""The Turn panel's "Money to spend" (docs/api.md `plan_turn` `budget`, docs/rules.md §9.5) and the turn's forum
+post (`report`): the budget typed at 360 px, the pool said as the units that could be bought, the answer what
+pycore plans for the same request under CPython — what is bought, what is not, the money spent — the budget in
+the turn's link, "Post it on a forum" copying pycore's post of the same request in each format, a budget over
+pycore's bound refused at its field; the − + are thumb-sized, and axe finds nothing with it all shown."""
 
 from __future__ import annotations
 
@@ -54,4 +55,16 @@ def test_money_to_spend_plans_what_to_buy_and_the_link_keeps_it(page: Page, dist
     # The link holds the budget (a link's budget fills the field again: tests/js/turn-state.test.mjs).
     link = urllib.parse.urlsplit(page.url).fragment
     assert decoded(link) == decoded(want["link"]) and decoded(link)["budget"] == BUDGET
-    assert_no_axe_violations(page, "odds: the Turn panel with money to spend, planned, at 360 px")
+
+    # "Post it on a forum": each format is pycore's post of the same request, its link back to this page.
+    posted = pycore_handle({**BOUGHT, "report": {"page": dist_server.url}})["result"]["report"]
+    assert "Units to buy: 4 infantry, 2 tanks, 1 fighter, at most 12 IPCs in all" in posted["text"]
+    assert "Spends 12 of the 12 IPCs." in posted["text"]
+    for format_ in ("bbcode", "markdown", "text"):
+        page.locator(f"#calc-turn-copy-{format_}").click()
+        expect(page.locator("#calc-turn-copy-status")).not_to_be_empty()
+        # The box holds what was copied (shown where the clipboard refused it, hidden where it took it).
+        assert page.locator("#calc-turn-post-fallback").input_value() == posted[format_]
+    box = page.locator("#calc-turn-copy-bbcode").bounding_box()
+    assert box and box["height"] >= 44, box
+    assert_no_axe_violations(page, "odds: the Turn panel with money to spend, planned and posted, at 360 px")
