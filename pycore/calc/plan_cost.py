@@ -4,7 +4,8 @@ A plan is its battles: each wave's (as :func:`.method.plan` estimates one
 battle), each later wave once per group of starts with the same losses so far
 (:mod:`.waves`: a wave fought to the end leaves one such group, plus one per
 number of aircraft it may keep; a wave with a retreat rule or a round limit
-one per state it may end in), the counter-attack once per army of holders,
+one per state it may end in), each counter-attack once per army of holders
+(times, for the later ones, the losses of the counter-attacks before them),
 and the tables of the retreat rules that read states (the profit rule's is a
 backward pass over every state, each as wide as both laws). The estimate is an
 upper envelope (``bench/waves.py --estimate`` prints it beside the time). Over
@@ -67,16 +68,18 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
         seconds += (work + built) * groups
         states += guess.states * groups
         groups = min(groups * _groups(wave), 10_000)
-    if plan.counter is not None:
-        holders = max(sum(n for uid, n in w.setup.attacker.units.counts if w.setup.ruleset.unit(uid).domain == "land")
-                      for w in plan.waves)
-        counter = replace(plan.counter, defender=replace(plan.counter.defender,
-                                                         units=plan.waves[0].setup.attacker.units))
+    groups = 0
+    for setup in plan.counters:
+        if not groups:
+            groups = 1 + max(sum(n for uid, n in w.setup.attacker.units.counts
+                                 if setup.kind == "sea" or w.setup.ruleset.unit(uid).domain == "land")
+                             for w in plan.waves)
+        counter = replace(setup, defender=replace(setup.defender, units=plan.waves[0].setup.attacker.units))
         guess = _battle(counter, exact, {}, first=False)
         built, work = _parts(guess)
-        work = (work * (PROFIT_FACTOR if values else 1.0) + built) * (holders + 1)
-        seconds += work
-        states += guess.states * (holders + 1)
+        seconds += (work * (PROFIT_FACTOR if values else 1.0) + built) * groups
+        states += guess.states * groups
+        groups = min(groups * (setup.attacker.units.size + 1), 10_000)   # the next one's: its losses so far too
     if any(w.retreat or w.reads_states for w in plan.waves):
         seconds = cost.OVERHEAD + (seconds - cost.OVERHEAD) * COMPARE_FACTOR
     method = "monte_carlo" if kinds == {"monte_carlo"} else next(iter(kinds - {"monte_carlo"}), "ladder")

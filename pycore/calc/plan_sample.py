@@ -2,9 +2,9 @@
 
 Only where the plan's exact chains are over the cost budget, and only where the engine's seeded battle is the
 question asked: no retreat rule and no "keep one land unit" (the engine's battle never retreats), every wave
-from round 1. Plan i's wave k is rolled from seed ``mc/{i}/{k}``, its counter-attack from
-``mc/{i}/counter`` (docs/rules.md §10), so the same request gets the same answer in every runtime. Each
-path is sorted as the exact plan sorts it (:mod:`.waves`), so the result reads the same; its probabilities
+from round 1. Plan i's wave k is rolled from seed ``mc/{i}/{k}``, its counter-attacks from
+``mc/{i}/counter`` and ``mc/{i}/counter/{k}`` (the k-th, from 2; docs/rules.md §10), so the same request gets
+the same answer in every runtime. Each path is sorted as the exact plan sorts it (:mod:`.waves`), so the result reads the same; its probabilities
 are frequencies, with ``samples`` and ``method_reason`` saying so.
 """
 
@@ -14,7 +14,7 @@ from ..engine.army import Army
 from ..engine.sequence import fight
 from ..engine.table import SeededTable
 from . import cost
-from .plans import Plan, army_cost, captured, holders, start_defender, takes
+from .plans import Plan, army_cost, captured, holders, retaken, start_defender, stay, taking
 from .total import fsum
 
 SAMPLES = 2_000
@@ -31,8 +31,7 @@ def allowed(plan: Plan, exact: bool) -> bool:
 def seconds_per_plan(plan: Plan) -> float:
     """The modelled work of one plan fought by the engine: every wave and the counter-attack, at most."""
     total = fsum(cost.battle_seconds(w.setup) for w in plan.waves)
-    if plan.counter is not None:
-        total += cost.battle_seconds(plan.counter)
+    total += fsum(cost.battle_seconds(setup) for setup in plan.counters)
     return total
 
 
@@ -43,29 +42,49 @@ def estimate(plan: Plan) -> cost.Estimate:
 
 def sample(plan: Plan, reason: str):
     """The plan's empirical law (a :class:`.waves.PlanLaw` of frequencies), as many plans as the budget allows."""
-    from .waves import PlanLaw, Standing
+    from .waves import CounterLaw, PlanLaw, Standing
     count = estimate(plan).states
     if count < cost.MIN_SAMPLES:
         raise cost.too_big(None, None, estimate(plan), " (a plan of this size cannot be worked out here)")
     tallies = [({}, {}, [0], [0]) for _ in plan.waves]     # per wave: standing, ends, fights, rounds
-    counter: dict = {}
-    counter_rounds = 0
+    counters = [({}, [0], [0]) for _ in plan.counters]     # per counter-attack: ends, holders' IPCs, rounds
     for i in range(count):
         finished, rounds = _one(plan, i, tallies)
-        if finished is not None and plan.counter is not None and finished[2] is not None:
-            (units, ipcs), _, held, _ = finished
-            log = fight(plan.counter, SeededTable(f"mc/{i}/counter"), None, {"defender": held})
-            counter_rounds += len(log.rounds)
-            key = ((units + held.size, ipcs + army_cost(plan.counter.ruleset, held)), log.outcome,
-                   log.armies["attacker"], Army(log.armies["defender"].units))
-            counter[key] = counter.get(key, 0) + 1
+        if finished is not None and finished[2] is not None:
+            _hold(plan, i, finished, counters)
     share = 1.0 / count
     standings = [Standing({k: n * share for k, n in law.items()}, fights[0] * share,
                           {k: n * share for k, n in ends.items()}, rounds[0] * share,
                           army_cost(w.setup.ruleset, Army(w.setup.attacker.units)))
                  for w, (law, ends, fights, rounds) in zip(plan.waves, tallies)]
-    counted = {k: n * share for k, n in counter.items()} if plan.counter is not None else None
-    return PlanLaw(standings, counted, counter_rounds * share, 0.0, "monte_carlo", count, reason)
+    counted = [CounterLaw({k: n * share for k, n in ends.items()}, start[0] * share, fought[0] * share)
+               for ends, start, fought in counters]
+    return PlanLaw(standings, counted, 0.0, "monte_carlo", count, reason)
+
+
+def _hold(plan: Plan, i: int, finished: tuple, counters: list) -> None:
+    """Plan i's counter-attacks in turn (seeds ``mc/{i}/counter``, then ``mc/{i}/counter/{k}`` from k = 2), each
+    end tallied as :func:`.waves._counters` keys it, until one ends the hold."""
+    (units, ipcs), _, held, _ = finished
+    ruleset = plan.counters[0].ruleset
+    key = (units + held.size, ipcs + army_cost(ruleset, held), 0, 0)
+    for k, setup in enumerate(plan.counters):
+        ends, start, fought = counters[k]
+        seed = f"mc/{i}/counter" if k == 0 else f"mc/{i}/counter/{k + 1}"
+        log = fight(setup, SeededTable(seed), None, {"defender": held})
+        fought[0] += len(log.rounds)
+        start[0] += army_cost(ruleset, held)
+        c, h = log.armies["attacker"], log.armies["defender"]
+        ends[(key, log.outcome, c, h)] = ends.get((key, log.outcome, c, h), 0) + 1
+        if retaken(setup, log.outcome, c, h):
+            return
+        kept = stay(setup, h)
+        if plan.repair and kept.damaged:
+            kept = Army(kept.units)
+        c0 = Army(setup.attacker.units)
+        key = (key[0] - (h.size - kept.size), key[1] - (army_cost(ruleset, h) - army_cost(ruleset, kept)),
+               key[2] + c0.size - c.size, key[3] + army_cost(ruleset, c0) - army_cost(ruleset, c))
+        held = kept
 
 
 def _one(plan: Plan, i: int, tallies: list):
@@ -84,10 +103,11 @@ def _one(plan: Plan, i: int, tallies: list):
             fought[0] += len(log.rounds)
             rounds += len(log.rounds)
             a, d = Army(log.armies["attacker"].units), log.armies["defender"]
+            afloat = log.armies["attacker"]        # at sea the holders' damaged ships stay damaged
             ends[(log.outcome, a, d)] = ends.get((log.outcome, a, d), 0) + 1
             tag = (tag[0] + a0.size - a.size, tag[1] + army_cost(setup.ruleset, a0) - army_cost(setup.ruleset, a))
-            if takes(setup, log.outcome, a):
-                ended = (tag, captured(setup, d), holders(setup, a, d), log.outcome)
+            if taking(plan, setup, log.outcome, a):
+                ended = (tag, captured(setup, d), holders(setup, afloat, d), log.outcome)
             else:
                 if plan.repair and d.damaged:
                     d = Army(d.units)

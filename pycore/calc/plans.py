@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..engine.army import Army
-from ..engine.setup import BattleSetup
+from ..engine.setup import CARGO_PER_SHIP, BattleSetup
 from ..forces import Force
 from .choices import NEVER, Retreat
 
@@ -35,10 +35,11 @@ class Wave:
 
 @dataclass(frozen=True)
 class Plan:
-    """The waves in order (the first is the request's own battle), the counter-attack, what the territory is worth."""
+    """The waves in order (the first is the request's own battle), the counter-attacks in turn, what the territory
+    is worth."""
 
     waves: tuple[Wave, ...]
-    counter: BattleSetup | None = None      # attacker: the counter-attack; defender: the holders' order and tech
+    counters: tuple[BattleSetup, ...] = ()  # each: attacker, the counter-attack; defender, the holders' order and tech
     territory_value: int = 0
     repair: bool = False                    # two-hit units repaired between waves (not by default)
     first: Mapping[str, Any] = field(default_factory=dict)   # wave 1's "odds from here": first_round, damaged, carry
@@ -46,6 +47,11 @@ class Plan:
     @property
     def kind(self) -> str:
         return self.waves[0].setup.kind
+
+    @property
+    def counter(self) -> BattleSetup | None:
+        """The first counter-attack (the one the profit rule and the ``counter`` block of the answer read first)."""
+        return self.counters[0] if self.counters else None
 
 
 def army_cost(ruleset, army: Army) -> int:
@@ -61,14 +67,58 @@ def takes(setup: BattleSetup, outcome: str, attacker: Army) -> bool:
                for uid, _ in attacker.units.counts)
 
 
+def taking(plan: Plan, setup: BattleSetup, outcome: str, attacker: Army) -> bool:
+    """Whether an end takes what the plan then holds (docs/rules.md §9.2): on land the territory (:func:`takes`);
+    at sea, where a counter-attack is asked, the zone cleared with a ship left (aircraft alone must land
+    elsewhere, so they hold nothing). Without a counter-attack a sea battle takes nothing, as before."""
+    if setup.kind != "sea":
+        return takes(setup, outcome, attacker)
+    return bool(plan.counters) and outcome == "attacker_wins" and has_ship(setup.ruleset, attacker)
+
+
+def has_ship(ruleset, army: Army) -> bool:
+    return any(ruleset.unit(uid).domain == "sea" for uid, _ in army.units.counts)
+
+
+def afloat(ruleset, army: Army) -> Army:
+    """Who holds a sea zone (docs/rules.md §9.2): every ship left, damaged two-hit ships still damaged, and as
+    many aircraft as their carriers carry (two each, seed 002; fighters first, then tactical bombers; never a
+    bomber) — the other aircraft must land elsewhere and defend nothing here."""
+    kept = {uid: n for uid, n in army.units.counts if ruleset.unit(uid).domain == "sea"}
+    room = CARGO_PER_SHIP * sum(n for uid, n in kept.items() if "carrier" in ruleset.unit(uid).abilities)
+    air = [(uid, n) for uid, n in army.units.counts
+           if ruleset.unit(uid).is_air and "strategic_bomber" not in ruleset.unit(uid).abilities]
+    for uid, n in sorted(air, key=lambda item: -ruleset.unit(item[0]).defense):
+        kept[uid] = min(n, room)
+        room -= kept[uid]
+    damaged = Force(tuple((uid, n) for uid, n in army.damaged.counts if uid in kept))
+    return Army(Force.of(ruleset, kept), damaged)
+
+
 def holders(setup: BattleSetup, attacker: Army, defender: Army) -> Army:
     """Who holds a taken territory: the attacker's land units (aircraft have left it; ships never were in it)
-    and the AA guns captured there (docs/rules.md §9, "Take and hold")."""
+    and the AA guns captured there (docs/rules.md §9, "Take and hold"); at sea, the fleet :func:`afloat`."""
     ruleset = setup.ruleset
+    if setup.kind == "sea":
+        return afloat(ruleset, attacker)
     land = {uid: n for uid, n in attacker.units.counts if ruleset.unit(uid).domain == "land"}
     for uid, n in defender.units.counts:
         land[uid] = land.get(uid, 0) + n
     return Army(Force.of(ruleset, land))
+
+
+def retaken(setup: BattleSetup, outcome: str, attacker: Army, holders: Army) -> bool:
+    """Whether a counter-attack (``setup``) ends the hold (docs/rules.md §9.2): on land it takes the territory
+    back with a land unit; at sea the holders are left without a ship (sunk, or both fleets destroyed)."""
+    if setup.kind == "sea":
+        return not has_ship(setup.ruleset, holders)
+    return takes(setup, outcome, attacker)
+
+
+def stay(setup: BattleSetup, holders: Army) -> Army:
+    """The holders still in place for the next counter-attack: at sea the aircraft beyond what the carriers
+    left can carry must land elsewhere (:func:`afloat`); on land all of them."""
+    return afloat(setup.ruleset, holders) if setup.kind == "sea" else holders
 
 
 def captured(setup: BattleSetup, defender: Army) -> Army:

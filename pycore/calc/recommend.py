@@ -132,8 +132,7 @@ def monotone(plan: Plan, available: Force, goal: str) -> str | None:
     if plan.first.get("damaged") or plan.first.get("first_round", 1) != 1 or plan.first.get("carry", (0, 0)) != (0, 0):
         return "a battle taken up in the middle is not searched this way"
     sides = [available] + [w.setup.attacker.units for w in plan.waves[1:]] + [first.defender.units]
-    if plan.counter is not None:
-        sides.append(plan.counter.attacker.units)
+    sides += [setup.attacker.units for setup in plan.counters]
     if any(first.ruleset.unit(uid).hit_points > 1 for force in sides for uid, _ in force.counts):
         return "two-hit units are not searched this way"
     if goal != "takes" and len(plan.waves) > 1:

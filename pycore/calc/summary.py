@@ -15,7 +15,7 @@ from typing import Any
 from ..engine.army import Army
 from ..engine.setup import ROLES
 from .method import OUTCOMES
-from .plans import Plan, army_cost, captured, start_defender, takes
+from .plans import Plan, army_cost, captured, retaken, start_defender
 from .total import total
 from .waves import PlanLaw
 
@@ -98,50 +98,69 @@ def whole(plan: Plan, law: PlanLaw, exact: bool) -> dict:
 
 
 def counter(plan: Plan, law: PlanLaw, exact: bool) -> dict | None:
-    """The counter-attack (docs/rules.md §9, "Take and hold"): its own outcome and losses, ``holds``, and the
-    whole exchange — the plan's waves and the counter-attack together, the territory's value where it is held."""
-    if law.counter is None:
+    """The counter-attacks (docs/rules.md §9.2): the first one's own outcome and losses at the top (``counters``:
+    each one's, in turn), ``holds`` after the last one, and the whole exchange — the plan's waves and every
+    counter-attack together, the territory's value where it is held at the end."""
+    if not law.counters:
         return None
     zero = Fraction(0) if exact else 0.0
-    setup = plan.counter
+    blocks = [_counter_block(setup, got, zero) for setup, got in zip(plan.counters, law.counters)]
+    return {**blocks[0], "holds": blocks[-1]["holds"], "counters": blocks, "exchange": _exchange(plan, law, zero)}
+
+
+def _counter_block(setup, got, zero) -> dict:
+    """One counter-attack: its outcome, the chance it ends the hold, its losses, the holders left after it."""
     ruleset = setup.ruleset
-    d0 = start_defender(plan)
-    cost_d0 = army_cost(ruleset, d0)
     c0 = Army(setup.attacker.units)
     size_c, cost_c = c0.size, army_cost(ruleset, c0)
     outcome = {name: zero for name in OUTCOMES}
     lost_c: dict = {}
     left_h: dict = {}
-    cost = {"attacker": zero, "defender": zero}       # the counter-attacker's and the holders' IPCs lost
+    cost = {"attacker": zero, "defender": got.start_cost}   # the counter-attacker's and the holders' IPCs lost
     retakes = fights = zero
-    swing: dict = {}
-    losses = {role: {} for role in ROLES}             # the whole exchange's
-    for ((units, ipcs), name, c, h), p in law.counter.items():
+    for (_, name, c, h), p in got.law.items():
         fights += p
         outcome[name] += p
-        again = takes(setup, name, c)
-        if again:
+        if retaken(setup, name, c, h):
             retakes += p
             h = captured(setup, h)
         _add(lost_c, size_c - c.size, p)
         _add(left_h, h.size, p)
-        lost_c_ipcs = cost_c - army_cost(ruleset, c)
-        left_ipcs = army_cost(ruleset, h)
-        cost["attacker"] += p * lost_c_ipcs
-        cost["defender"] -= p * left_ipcs                 # less what they had: added below
-        _add(swing, cost_d0 + lost_c_ipcs - (ipcs - left_ipcs) + (0 if again else plan.territory_value), p)
-        _add(losses["attacker"], units - h.size, p)
-        _add(losses["defender"], d0.size + size_c - c.size, p)
+        cost["attacker"] += p * (cost_c - army_cost(ruleset, c))
+        cost["defender"] -= p * army_cost(ruleset, h)
+    return {"fights": fights, "outcome": outcome, "retakes": retakes, "holds": fights - retakes,
+            "losses": {"attacker": lost_c}, "survivors_count": {"defender": left_h}, "cost_lost": cost,
+            "rounds": got.rounds}
+
+
+def _exchange(plan: Plan, law: PlanLaw, zero) -> dict:
+    """The exchange's swing and losses: every path ends where the plan does not take the territory, where a
+    counter-attack ends the hold, or after the last counter-attack."""
+    ruleset = plan.waves[0].setup.ruleset
+    d0 = start_defender(plan)
+    cost_d0 = army_cost(ruleset, d0)
+    swing: dict = {}
+    losses = {role: {} for role in ROLES}
+    last = len(plan.counters) - 1
+    for k, (setup, got) in enumerate(zip(plan.counters, law.counters)):
+        c0 = Army(setup.attacker.units)
+        size_c, cost_c = c0.size, army_cost(ruleset, c0)
+        for ((units, ipcs, c_units, c_ipcs), name, c, h), p in got.law.items():
+            again = retaken(setup, name, c, h)
+            if not again and k < last:
+                continue
+            if again:
+                h = captured(setup, h)
+            lost_c = c_ipcs + cost_c - army_cost(ruleset, c)
+            _add(swing, cost_d0 + lost_c - (ipcs - army_cost(ruleset, h)) + (0 if again else plan.territory_value), p)
+            _add(losses["attacker"], units - h.size, p)
+            _add(losses["defender"], d0.size + c_units + size_c - c.size, p)
     for ((units, ipcs), d, held, _), p in law.waves[-1].law.items():
-        if held is not None:                           # the holders' IPCs at the start of the counter-attack
-            cost["defender"] += p * army_cost(ruleset, held)
-        else:                                          # not taken: the plan's own end is the exchange's
+        if held is None:                               # not taken: the plan's own end is the exchange's
             _add(swing, cost_d0 - army_cost(ruleset, d) - ipcs, p)
             _add(losses["attacker"], units, p)
             _add(losses["defender"], d0.size - d.size, p)
-    return {"fights": fights, "outcome": outcome, "retakes": retakes, "holds": fights - retakes,
-            "losses": {"attacker": lost_c}, "survivors_count": {"defender": left_h}, "cost_lost": cost,
-            "rounds": law.counter_rounds, "exchange": {"swing": swing, "losses": losses}}
+    return {"swing": swing, "losses": losses}
 
 
 def mean(law: dict, zero) -> Any:

@@ -32,7 +32,7 @@ from ..engine.army import Army
 from ..engine.setup import BattleSetup
 from .choices import Retreat
 from .law import Ends
-from .plans import Plan, Wave, army_cost, captured, holders, start_defender, takes
+from .plans import Plan, Wave, army_cost, captured, holders, retaken, start_defender, stay, taking
 from .policy import StateRules
 from .starts import FLOOR, Battles
 from .total import total
@@ -54,14 +54,28 @@ class Standing:
 
 
 @dataclass
+class CounterLaw:
+    """One counter-attack's ends: ((units, IPCs) lost by the attacker with the holders it met counted as lost,
+    (units, IPCs) lost by the counter-attackers before it), outcome, counter-attacker after, holders after) → p;
+    the holders' IPCs at its start (summed over its starts, each times its p) and its rounds."""
+
+    law: dict
+    start_cost: Any
+    rounds: Any
+
+
+@dataclass
 class PlanLaw:
     waves: list[Standing]
-    counter: dict | None              # (losses with the holders, outcome, counter-attacker after, holders after) → p
-    counter_rounds: Any
+    counters: list[CounterLaw]        # each counter-attack in turn, against what the one before left
     pruned: Any
     method: str = "exact"
     samples: int | None = None
     reason: str | None = None
+
+    @property
+    def counter(self) -> dict | None:
+        return self.counters[0].law if self.counters else None
 
 
 def fight(plan: Plan, exact: bool = False, defenders: dict | None = None) -> PlanLaw:
@@ -145,7 +159,8 @@ class _Run:
             lost = seen.get(a)
             if lost is None:
                 left = Army(a.units) if a.damaged else a   # his two-hit units repair once his wave is over
-                lost = seen[a] = (size - left.size, price - army_cost(ruleset, left), takes(setup, "attacker_wins", left))
+                lost = seen[a] = (size - left.size, price - army_cost(ruleset, left),
+                                  taking(plan, setup, "attacker_wins", left))
             tag2 = (tag[0] + lost[0], tag[1] + lost[1])
             if outcome == "attacker_wins" and lost[2]:
                 key = (tag2, captured(setup, d), holders(setup, a, d), outcome)
@@ -160,11 +175,11 @@ class _Run:
             done[key] = done.get(key, zero) + p
 
     def result(self) -> PlanLaw:
-        counter, counter_rounds = None, self.zero
-        if self.plan.counter is not None:
-            counter, counter_rounds, cut = _counter(self.plan, self.done, self.exact, self.worth)
+        counters: list = []
+        if self.plan.counters:
+            counters, cut = _counters(self.plan, self.done, self.exact, self.worth)
             self.pruned += cut
-        return PlanLaw(self.standings, counter, counter_rounds, self.pruned, self.method, self.samples, self.reason)
+        return PlanLaw(self.standings, counters, self.pruned, self.method, self.samples, self.reason)
 
 
 def _by_ladder(setup: BattleSetup, exact: bool, retreat: Retreat, wave: Wave) -> bool:
@@ -184,30 +199,48 @@ def _rules(plan: Plan, k: int, worth) -> StateRules | None:
     return StateRules(None, None, wave.air_loss, wave.strafe, wave.retreat.at_units, wave.retreat.below)
 
 
-def _counter(plan: Plan, done: dict, exact: bool, worth) -> tuple[dict, Any, Any]:
-    """The counter-attack on every taken end of the plan (docs/rules.md §9, "Take and hold").
+def _counters(plan: Plan, done: dict, exact: bool, worth) -> tuple[list[CounterLaw], Any]:
+    """The counter-attacks in turn on every taken end of the plan (docs/rules.md §9.2): the first against the
+    holders, each next one against what the one before left of them where they still hold.
 
     The holders are grouped by the attacker's losses so far *with the holders counted as lost* — (units,
-    IPCs): every end of the counter-attack then tells the exchange's losses by itself (those totals less the
-    holders left), so the law of the whole exchange is exact, and each group is one battle from many starts
-    (a plan's holders are few groups: a wave of land units that takes the territory has lost, with its
-    holders, all it brought). → {(losses with the holders, outcome, counter-attacker after, holders after): p}.
-    """
+    IPCs) — and by the counter-attackers' losses before this one: every end then tells the exchange's losses by
+    itself (those totals less the holders left), so the law of the whole exchange is exact, and each group is
+    one battle from many starts (a plan's holders are few groups: a wave of land units that takes the
+    territory has lost, with its holders, all it brought). Aircraft that must land elsewhere between two
+    counter-attacks (at sea, beyond their carriers) leave the holders and are no loss."""
     zero = Fraction(0) if exact else 0.0
-    ruleset = plan.counter.ruleset
-    battles = worth.counter_battles if worth is not None else Battles(plan.counter, exact)
+    ruleset = plan.counters[0].ruleset
     groups: dict = {}
     for ((units, ipcs), _, held, _), p in done.items():
         if held is not None:
-            key = (units + held.size, ipcs + army_cost(ruleset, held))
+            key = (units + held.size, ipcs + army_cost(ruleset, held), 0, 0)
             starts = groups.setdefault(key, {})
             starts[held] = starts.get(held, zero) + p
+    out: list = []
+    pruned = zero
+    for k, setup in enumerate(plan.counters):
+        battles = worth.counter_battles[k] if worth is not None else Battles(setup, exact)
+        law, rounds, cut = _counter(battles, groups, exact)
+        pruned += cut
+        start_cost = total((p * army_cost(ruleset, h) for starts in groups.values() for h, p in starts.items()), zero)
+        out.append(CounterLaw(law, start_cost, rounds))
+        groups = _still_held(plan, setup, law, zero)
+    return out, pruned
+
+
+def _counter(battles: Battles, groups: dict, exact: bool) -> tuple[dict, Any, Any]:
+    """One counter-attack from every group of holders → its ends by group, its rounds, the mass cut."""
+    zero = Fraction(0) if exact else 0.0
+    ruleset = battles.setup.ruleset
     if groups:
         battles.prime(max((h for starts in groups.values() for h in starts),
                           key=lambda h: (h.size, army_cost(ruleset, h))))
     out: dict = {}
     rounds = pruned = zero
-    for key, starts in groups.items():
+    # The strongest holders first: a ladder's attacker is built against the first defender it meets, and one
+    # built against no defender (a later counter-attack on a territory the last one emptied) fights nobody.
+    for key, starts in sorted(groups.items(), key=lambda item: -max(h.size for h in item[1])):
         mass = total(starts.values(), zero)
         if not exact and mass < FLOOR:
             pruned += mass
@@ -216,6 +249,27 @@ def _counter(plan: Plan, done: dict, exact: bool, worth) -> tuple[dict, Any, Any
         rounds += got.rounds
         pruned += got.pruned
         for (outcome, c, h), p in got.ends.items():
-            end = (key, outcome, c, Army(h.units) if h.damaged else h)
+            end = (key, outcome, c, h)
             out[end] = out.get(end, zero) + p
     return out, rounds, pruned
+
+
+def _still_held(plan: Plan, setup: BattleSetup, law: dict, zero) -> dict:
+    """The groups of holders the next counter-attack meets: where this one did not end the hold, the holders
+    it left that stay (damaged ships still damaged unless ``repair_between_waves``), its losses counted."""
+    ruleset = setup.ruleset
+    c0 = Army(setup.attacker.units)
+    size_c, cost_c = c0.size, army_cost(ruleset, c0)
+    groups: dict = {}
+    for ((units, ipcs, c_units, c_ipcs), outcome, c, h), p in law.items():
+        if retaken(setup, outcome, c, h):
+            continue
+        kept = stay(setup, h)
+        if plan.repair and kept.damaged:
+            kept = Army(kept.units)
+        gone = h.size - kept.size
+        key = (units - gone, ipcs - (army_cost(ruleset, h) - army_cost(ruleset, kept)),
+               c_units + size_c - c.size, c_ipcs + cost_c - army_cost(ruleset, c))
+        starts = groups.setdefault(key, {})
+        starts[kept] = starts.get(kept, zero) + p
+    return groups

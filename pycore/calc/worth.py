@@ -29,7 +29,7 @@ from typing import Any
 from ..engine.army import Army
 from ..forces import Force
 from .choices import Retreat
-from .plans import army_cost, captured, holders, start_defender, takes
+from .plans import army_cost, captured, holders, retaken, start_defender, stay, takes
 from .policy import StateRules
 from .starts import Battles
 
@@ -52,12 +52,11 @@ class PlanWorth:
             retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules.active else None)
             self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land, self.defenders))
             self.battles[-1].prime(start_defender(plan))
-        self.counter_battles = self.counter_rules = None
-        if plan.counter is not None:
-            self.counter_battles = Battles(plan.counter, exact)
-            self.counter_rules = StateRules(self._counter_worth)
+        # Each counter-attack's battle and its ends' worth, in turn (the later ones from what it leaves).
+        self.counter_battles = [Battles(setup, exact) for setup in plan.counters]
+        self.counter_rules = [StateRules(self._counter_worth(k)) for k in range(len(plan.counters))]
         self._future: list = [{} for _ in plan.waves]
-        self._held: dict = {}
+        self._held: list = [{} for _ in plan.counters]
 
     def _worth_of(self, k: int):
         setup = self.plan.waves[k].setup
@@ -84,25 +83,34 @@ class PlanWorth:
             self._future[k][defender] = got
         return got
 
-    def held(self, holders: Army, _left: Army) -> Any:
-        """What a taken territory is worth: its value, or (take and hold) the counter-attack from these holders."""
+    def held(self, holders: Army, _left: Army, k: int = 0) -> Any:
+        """What a taken territory is worth: its value, or (take and hold) counter-attack k and those after it
+        from these holders."""
         plan = self.plan
-        if plan.counter is None:
+        if k >= len(plan.counters):
             return plan.territory_value
-        got = self._held.get(holders)
+        got = self._held[k].get(holders)
         if got is None:
-            attacker = Army(plan.counter.attacker.units)
-            got = (self.start_value(self.counter_battles, self.counter_rules, holders)
+            attacker = Army(plan.counters[k].attacker.units)
+            got = (self.start_value(self.counter_battles[k], self.counter_rules[k], holders)
                    - self.cost(holders) + self.cost(attacker))
-            self._held[holders] = got
+            self._held[k][holders] = got
         return got
 
-    def _counter_worth(self, outcome: str, attacker: Army, defender: Army) -> Any:
-        """An end of the counter-attack, for the plan's attacker: his holders left, minus the counter-attacker's
-        units left, plus the territory's value where it is still his."""
-        retaken = takes(self.plan.counter, outcome, attacker)
-        left = captured(self.plan.counter, defender) if retaken else defender
-        return self.cost(left) - self.cost(attacker) + (0 if retaken else self.plan.territory_value)
+    def _counter_worth(self, k: int):
+        """An end of counter-attack k, for the plan's attacker: his holders left, minus the counter-attacker's
+        units left, plus where the territory is still his what it is worth from there (its value after the
+        last counter-attack, else the next one from the holders that stay)."""
+        setup = self.plan.counters[k]
+
+        def worth(outcome: str, attacker: Army, defender: Army) -> Any:
+            if retaken(setup, outcome, attacker, defender):
+                return self.cost(captured(setup, defender)) - self.cost(attacker)
+            kept = stay(setup, defender)
+            if self.plan.repair and kept.damaged:
+                kept = Army(kept.units)
+            return self.cost(defender) - self.cost(attacker) + self.held(kept, kept, k + 1)
+        return worth
 
     def start_value(self, battles: Battles, rules: StateRules, defender: Army) -> Any:
         """What a battle from this defender is worth: its opening fire, round 1 and the rest, under its rules."""

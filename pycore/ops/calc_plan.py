@@ -44,6 +44,16 @@ def _wave_json(got: dict, exact: bool) -> dict:
     return out
 
 
+def _counter_json(block: dict) -> dict:
+    """One counter-attack's own numbers (docs/api.md, ``result.counter``)."""
+    return {"fights": float(block["fights"]), "outcome": _outcome(block["outcome"]),
+            "retakes": float(block["retakes"]),
+            "losses": {"attacker": law_json(block["losses"]["attacker"])},
+            "survivors_count": {"defender": law_json(block["survivors_count"]["defender"])},
+            "cost_lost": {role: float(block["cost_lost"][role]) for role in ROLES},
+            "rounds": float(block["rounds"])}
+
+
 def _sampled(plan: Plan, guess) -> Any:
     from ..calc import cost, plan_sample
     return plan_sample.sample(plan, (
@@ -87,13 +97,11 @@ def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
         out["holds"] = float(counter["holds"])
         exchange = counter["exchange"]
         zero = Fraction(0) if exact else 0.0
-        out["counter"] = {
-            "fights": float(counter["fights"]), "outcome": _outcome(counter["outcome"]),
-            "retakes": float(counter["retakes"]),
-            "losses": {"attacker": law_json(counter["losses"]["attacker"])},
-            "survivors_count": {"defender": law_json(counter["survivors_count"]["defender"])},
-            "cost_lost": {role: float(counter["cost_lost"][role]) for role in ROLES},
-            "rounds": float(counter["rounds"])}
+        out["counter"] = _counter_json(counter)
+        if len(counter["counters"]) > 1:
+            out["counters"] = [{"counter": k + 1, **_counter_json(block), "holds": float(block["holds"]),
+                                **({"exact_holds": fraction_text(block["holds"])} if exact else {})}
+                               for k, block in enumerate(counter["counters"])]
         out["exchange"] = {"swing": law_json(exchange["swing"]), "cost_swing": float(summary.mean(exchange["swing"], zero)),
                            "losses": {role: law_json(exchange["losses"][role]) for role in ROLES}}
         if exact:

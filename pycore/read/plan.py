@@ -23,12 +23,14 @@ from . import fields as v
 from .fields import chance
 from .battle import read_side, side_json
 
-PLAN_FIELDS = ("waves", "counter", "territory_value", "repair_between_waves", "recommend")
+PLAN_FIELDS = ("waves", "counter", "counters", "territory_value", "repair_between_waves", "recommend")
 RULE_FIELDS = ("retreat_profit", "retreat_air_loss", "retreat_strafe")
 WAVE_FIELDS = ("attacker", "rounds", "retreat_at_units", "retreat_below", "keep_land") + RULE_FIELDS
 MAX_WAVES = 8
 """A plan of at most this many waves (the peer calculators take 4; more is a plan nobody plays)."""
 MAX_TERRITORY = 1000
+MAX_COUNTERS = 4
+"""Counter-attacks in turn (the enemy's powers one after another, then his next turn): more is a plan nobody plays."""
 
 
 def asks_for_plan(request: Mapping[str, Any]) -> bool:
@@ -101,26 +103,50 @@ def _wave(spec: Any, k: int, setup: BattleSetup) -> tuple[Wave, dict[str, Any]]:
     return Wave(wave_setup, rounds, retreat, keep_land, **rules), canonical
 
 
-def _counter(spec: Any, setup: BattleSetup) -> tuple[BattleSetup, dict[str, Any]]:
-    """The counter-attack: a land battle, its attacker given, its defender the holders (their order and tech)."""
-    spec = v.obj(spec, "counter")
-    v.only_keys(spec, ("attacker", "defender"), "counter")
-    if setup.kind == "sea":
-        raise BadRequest("counter", "a sea battle takes no territory, so nothing is held against a counter-attack")
-    attacker = v.within("counter", read_side, v.required(spec, "attacker", "counter"), "attacker",
-                       setup.ruleset, setup.system, "land")
-    holders = v.obj(spec.get("defender", {}), "counter.defender")
-    v.only_keys(holders, ("order_of_loss", "tech"), "counter.defender")
+def _counter(spec: Any, setup: BattleSetup, field: str = "counter") -> tuple[BattleSetup, dict[str, Any]]:
+    """A counter-attack: its attacker given, its defender the holders (their order and tech). On land and in an
+    amphibious assault a land battle for the territory; at sea a sea battle for the zone (docs/rules.md §9.2)."""
+    spec = v.obj(spec, field)
+    v.only_keys(spec, ("attacker", "defender"), field)
+    kind = "sea" if setup.kind == "sea" else "land"
+    attacker = v.within(field, read_side, v.required(spec, "attacker", field), "attacker",
+                       setup.ruleset, setup.system, kind)
+    if attacker.cargo:
+        raise BadRequest(f"{field}.attacker.cargo", "the calculator does not carry cargo yet; leave it out")
+    holders = v.obj(spec.get("defender", {}), f"{field}.defender")
+    v.only_keys(holders, ("order_of_loss", "tech"), f"{field}.defender")
     # The holders are whoever takes the territory: their order of loss and tech are read as a side's are
-    # (one infantry stands in for the units, which the plan fills in).
-    probe = v.within("counter", read_side, {**holders, "units": {"infantry": 1}}, "defender", setup.ruleset,
-                    setup.system, "land")
-    defender = replace(probe, units=probe.units.minus({"infantry": 1}))
+    # (one unit that may defend there stands in for the units, which the plan fills in).
+    stand_in = next(u.id for u in setup.ruleset if u.domain == ("sea" if kind == "sea" else "land"))
+    probe = v.within(field, read_side, {**holders, "units": {stand_in: 1}}, "defender", setup.ruleset,
+                    setup.system, kind)
+    defender = replace(probe, units=probe.units.minus({stand_in: 1}))
     canonical: dict[str, Any] = {"attacker": side_json(attacker)}
     mine = {key: value for key, value in side_json(probe).items() if key != "units"}
     if mine:
         canonical["defender"] = mine
-    return replace(setup, kind="land", attacker=attacker, defender=defender), canonical
+    return replace(setup, kind=kind, attacker=attacker, defender=defender), canonical
+
+
+def _counters(request: Mapping[str, Any], setup: BattleSetup, canonical: dict[str, Any]) -> tuple[BattleSetup, ...]:
+    """``counter`` (one counter-attack) or ``counters`` (several in turn, each against what the one before left);
+    one of ``counters`` is written as ``counter`` in the canonical form, so both give one link."""
+    if "counter" in request and "counters" in request:
+        raise BadRequest("counters", "give one counter-attack as counter or several as counters, not both")
+    if "counter" in request:
+        specs, named = [request["counter"]], lambda k: "counter"
+    elif "counters" in request:
+        specs, named = v.array(request["counters"], "counters", MAX_COUNTERS), lambda k: f"counters[{k}]"
+        if not specs:
+            raise BadRequest("counters", "must have at least one counter-attack; leave counters out for none")
+    else:
+        return ()
+    read = [_counter(spec, setup, named(k)) for k, spec in enumerate(specs)]
+    if len(read) == 1:
+        canonical["counter"] = read[0][1]
+    else:
+        canonical["counters"] = [got for _, got in read]
+    return tuple(counter for counter, _ in read)
 
 
 def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[Any, Any, str]:
@@ -135,8 +161,9 @@ def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[Any, Any, str
     if goal == "holds" and plan.counter is None:
         raise BadRequest("recommend.goal", "\"holds\" is the chance to hold the territory after the counter-attack; "
                                            "give a counter-attack (counter) or choose \"takes\"")
-    if goal in ("takes", "holds") and setup.kind == "sea":
-        raise BadRequest("recommend.goal", f"a sea battle takes no territory; choose \"wins\", got {show(goal)}")
+    if goal == "takes" and setup.kind == "sea":
+        raise BadRequest("recommend.goal", f"a sea battle takes no territory; choose \"wins\" (or \"holds\" with "
+                                           f"a counter-attack), got {show(goal)}")
     return available, target, goal
 
 
@@ -161,9 +188,7 @@ def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict[str,
             wave, wave_canonical = _wave(spec, k, setup)
             waves.append(wave)
             canonical["waves"].append(wave_canonical)
-    counter = None
-    if "counter" in request:
-        counter, canonical["counter"] = _counter(request["counter"], setup)
+    counters = _counters(request, setup, canonical)
     value = v.whole(request.get("territory_value", 0), "territory_value", -MAX_TERRITORY, MAX_TERRITORY)
     if value:
         canonical["territory_value"] = value
@@ -171,7 +196,7 @@ def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict[str,
     if repair:
         canonical["repair_between_waves"] = True
     first_options: dict[str, Any] = {key: options[key] for key in ("first_round", "damaged", "carry") if key in options}
-    plan = Plan(tuple(waves), counter, value, repair, first_options)
+    plan = Plan(tuple(waves), counters, value, repair, first_options)
     if exact:
         _small_enough(plan, most)
     if "recommend" in request:
@@ -196,12 +221,13 @@ def _small_enough(plan: Plan, most: int) -> None:
             field = "exact" if k == 0 else f"waves[{k - 1}]"
             raise BadRequest(field, f"exact fractions are given for at most {most} units in a battle, wave {k + 1} "
                                     f"has {size}; leave exact out for the float answer")
-    if plan.counter is not None:
+    for k, counter in enumerate(plan.counters):
         holders = max(sum(n for uid, n in w.setup.attacker.units.counts
-                          if w.setup.ruleset.unit(uid).domain == "land") for w in plan.waves)
-        size = plan.counter.attacker.units.size + holders + defender
+                          if counter.kind == "sea" or w.setup.ruleset.unit(uid).domain == "land") for w in plan.waves)
+        size = counter.attacker.units.size + holders + defender
         if size > most:
-            raise BadRequest("counter", f"exact fractions are given for at most {most} units in a battle, the "
-                                        f"counter-attack may have {size}; leave exact out for the float answer")
+            field = "counter" if len(plan.counters) == 1 else f"counters[{k}]"
+            raise BadRequest(field, f"exact fractions are given for at most {most} units in a battle, the "
+                                    f"counter-attack may have {size}; leave exact out for the float answer")
 
 

@@ -157,7 +157,6 @@ def test_bad_plans_name_the_field(change, field):
 def test_rules_that_read_a_state_are_refused_at_sea_and_from_the_sea():
     sea = {**ONE_V_ONE, "kind": "sea", "attacker": {"units": {"destroyer": 1}}, "defender": {"units": {"submarine": 1}}}
     assert error({**sea, "retreat_profit": 0})["field"] == "retreat_profit"
-    assert error({**sea, "counter": {"attacker": {"units": {"fighter": 1}}}})["field"] == "counter"
     landing = {**ONE_V_ONE, "kind": "amphibious", "attacker": {"units": {"infantry": 1, "battleship": 1}}}
     assert error({**landing, "retreat_strafe": 0.5})["field"] == "retreat_strafe"
 

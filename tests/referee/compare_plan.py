@@ -37,7 +37,7 @@ def differences(request: dict) -> tuple[float, list, str]:
             rows.append((f"waves[{k}].outcome.{n}", float(w["wave_outcome"][n]), t["outcome"].get(n, 0.0)))
         rows += _law_rows(f"waves[{k}].swing", w["swing"], t["swing"])
     assert len(mine["waves"]) == len(theirs["waves"])
-    if "counter" in request:
+    if "counter" in request or "counters" in request:
         rows.append(("holds", float(mine["holds"]), theirs["holds"]))
         rows.append(("counter.retakes", float(mine["retakes"]), theirs["counter"]["retakes"]))
         rows.append(("counter.fights", float(mine["counter_fights"]), theirs["counter"]["fights"]))
@@ -45,6 +45,14 @@ def differences(request: dict) -> tuple[float, list, str]:
             rows.append((f"counter.outcome.{n}", float(mine["counter_outcome"][n]),
                          theirs["counter"]["outcome"].get(n, 0.0)))
         rows += _law_rows("exchange.swing", mine["exchange_swing"], theirs["exchange"]["swing"])
+    if len(mine.get("counters", ())) > 1:
+        assert len(mine["counters"]) == len(theirs["counters"])
+        for k, (m, t) in enumerate(zip(mine["counters"], theirs["counters"])):
+            rows += [(f"counters[{k}].holds", float(m["holds"]), t["holds"]),
+                     (f"counters[{k}].retakes", float(m["retakes"]), t["retakes"]),
+                     (f"counters[{k}].fights", float(m["counter_fights"]), t["fights"])]
+            rows += [(f"counters[{k}].outcome.{n}", float(m["counter_outcome"][n]), t["outcome"].get(n, 0.0))
+                     for n in OUTCOMES]
     worst = max(abs(a - b) for _, a, b in rows)
     bad = [r for r in rows if abs(r[1] - r[2]) > 1e-9 * (max(1.0, abs(r[1])) if r[0].startswith("cost") else 1)]
     return worst, bad, theirs["method"]
@@ -60,7 +68,7 @@ def exact_differences(request: dict) -> list:
         keys = {str(x) for x in w["swing"]} | set(t["exact_swing"])
         rows += [(f"waves[{k}].swing.{x}", w["swing"].get(int(x), Fraction(0)), Fraction(t["exact_swing"].get(x, "0")))
                  for x in keys]
-    if "counter" in request:
+    if "counter" in request or "counters" in request:
         rows.append(("holds", mine["holds"], Fraction(theirs["exact_holds"])))
         keys = {str(x) for x in mine["exchange_swing"]} | set(theirs["exchange"]["exact_swing"])
         rows += [(f"exchange.swing.{x}", mine["exchange_swing"].get(int(x), Fraction(0)),

@@ -9,6 +9,11 @@ Written from docs/rules.md alone, on the referee's own battle (``battle.Battle``
   unit that is not an AA gun, not at sea) ends the plan; at sea a fleet with nothing left ends it too.
 - Take and hold (§9.2): the holders are the taking wave's land units and the AA guns captured there; the
   counter-attack is a land battle against them, fought to the end; ``holds`` = taken and not taken back.
+  At sea (with a counter-attack) a wave takes the zone when it wins with a ship left; the holders are its
+  ships, damaged ones still damaged, and the fighters (then tactical bombers, never bombers) its carriers
+  carry, two each; the counter-attack is a sea battle; ``holds`` = a holder's ship still afloat after it.
+- ``counters``: counter-attacks in turn, each against the holders the one before left where they still
+  hold (at sea the aircraft beyond the carriers left fly away between two, and are not lost).
 - The attacker's rules air loss and strafe (§9.3) are checked after each round with the others.
 
 Every path is followed on its own (no grouping), in Fractions.
@@ -20,7 +25,7 @@ from fractions import Fraction
 
 from .battle import OUTCOMES, Battle
 from .casualties import as_army, counts
-from .units import AIR, RULESETS
+from .units import AIR, RULESETS, SEA
 
 RULE_FIELDS = ("retreat_at_units", "retreat_below", "keep_land", "retreat_air_loss", "retreat_strafe", "rounds")
 
@@ -72,6 +77,26 @@ def _takes(rs, kind: str, outcome: str, a: tuple) -> bool:
         rs.unit(uid).domain == "land" and uid != "aa_gun" for uid, _, _ in a)
 
 
+def _ship(rs, army: tuple) -> bool:
+    return any(rs.unit(uid).domain == SEA for uid, _, _ in army)
+
+
+def _fleet(rs, army: tuple) -> tuple:
+    """The fleet that holds a sea zone: its ships as they are, and what its carriers carry (two each)."""
+    rows = {uid: [i, dm] for uid, i, dm in army if rs.unit(uid).domain == SEA}
+    room = 2 * sum(i + dm for uid, (i, dm) in rows.items() if uid == "carrier")
+    for uid in ("fighter", "tactical_bomber"):
+        n = counts(army).get(uid, 0)
+        if n and room:
+            rows[uid] = [min(n, room), 0]
+            room -= rows[uid][0]
+    return as_army(rows, rs)
+
+
+def _counter_list(request: dict) -> list:
+    return [request["counter"]] if "counter" in request else list(request.get("counters", []))
+
+
 def _wave_request(request: dict, wave: dict, first: bool) -> dict:
     out = {key: request[key] for key in ("ruleset", "system", "kind", "lhtr", "sub_rule") if key in request}
     out["attacker"] = wave["attacker"]
@@ -110,6 +135,9 @@ def plan(request: dict) -> dict:
                 if a:
                     attacker_left += m
                 tag = (units + _size(a0) - _size(a), ipcs + _cost(rs, a0) - _cost(rs, a))
+                if kind == "sea" and _counter_list(request) and name == "attacker_wins" and _ship(rs, a):
+                    _add(done, (*tag, dd, _fleet(rs, a), name), m)
+                    continue
                 if _takes(rs, kind, name, a):
                     left = as_army({uid: [i, dm] for uid, i, dm in dd if uid != "aa_gun"}, rs)
                     held = counts(a)
@@ -117,7 +145,7 @@ def plan(request: dict) -> dict:
                     for uid, n in counts(dd).items():
                         if uid == "aa_gun":
                             held[uid] = held.get(uid, 0) + n
-                    _add(done, (*tag, left, tuple(sorted(held.items())), name), m)
+                    _add(done, (*tag, left, as_army({uid: [n, 0] for uid, n in held.items()}, rs), name), m)
                     continue
                 if request.get("repair_between_waves"):
                     dd = as_army({uid: [n, 0] for uid, n in counts(dd).items()}, rs)
@@ -135,8 +163,8 @@ def plan(request: dict) -> dict:
     for (_, _, _, _, name), p in done.items():
         outcome[name] += p
     got = {**got, "outcome": outcome, "waves": per_wave}
-    if "counter" in request:
-        got.update(_counter(request, rs, start, done, value))
+    if _counter_list(request):
+        got.update(_counters(request, rs, start, done, value))
     return got
 
 
@@ -160,32 +188,55 @@ def _standing(rs, start: tuple, law: dict, value: int, fights, outcome: dict, at
             "swing": swing, "takes_territory": taken, "defender_left": left, "cost_lost": cost}
 
 
-def _counter(request: dict, rs, start: tuple, done: dict, value: int) -> dict:
-    spec = request["counter"]
-    holders_side = spec.get("defender", {})
-    c0 = None
-    outcome = {name: Fraction(0) for name in OUTCOMES}
-    retakes = Fraction(0)
+def _counter_ends(request: dict, spec: dict, kind: str, held: tuple) -> tuple:
+    """One counter-attack against these holders: its attacker at the start, and its ends (Fractions)."""
+    creq = {key: request[key] for key in ("ruleset", "system", "lhtr", "sub_rule") if key in request}
+    creq.update({"kind": kind, "attacker": spec["attacker"],
+                 "defender": {**spec.get("defender", {}), "units": counts(held) or {"infantry": 1}}})
+    battle = Battle(creq, "chosen")
+    battle.start["defender"] = held
+    return battle.start["attacker"], battle.ends()
+
+
+def _counters(request: dict, rs, start: tuple, done: dict, value: int) -> dict:
+    """Every counter-attack in turn, every path followed on its own: (IPCs lost by the attacker before the
+    holders, the counter-attackers' IPCs lost so far, holders) → p; the exchange's swing at each path's end."""
+    kind = "sea" if request.get("kind", "land") == "sea" else "land"
+    specs = _counter_list(request)
     swing: dict = {}
+    live: dict = {}
     for (_units, ipcs, d, held, _), p in done.items():
         if held is None:
             _add(swing, _cost(rs, start) - _cost(rs, d) - ipcs, p)
-            continue
-        creq = {key: request[key] for key in ("ruleset", "system", "lhtr") if key in request}
-        creq.update({"kind": "land", "attacker": spec["attacker"], "defender": {**holders_side, "units": dict(held)}})
-        battle = Battle(creq, "chosen")
-        c0 = battle.start["attacker"]
-        h0 = battle.start["defender"]
-        for (name, c, h), q in battle.ends().items():
-            m = p * q
-            outcome[name] += m
-            again = _takes(rs, "land", name, c)
-            if again:
-                retakes += m
-                h = tuple(row for row in h if row[0] != "aa_gun")
-            lost_c = _cost(rs, c0) - _cost(rs, c)
-            lost_h = _cost(rs, h0) - _cost(rs, h)
-            _add(swing, _cost(rs, start) + lost_c - ipcs - lost_h + (0 if again else value), m)
-    fights = sum((p for key, p in done.items() if key[3] is not None), Fraction(0))
-    return {"counter_outcome": outcome, "retakes": retakes, "holds": fights - retakes, "exchange_swing": swing,
-            "counter_fights": fights}
+        else:
+            _add(live, (ipcs, 0, held), p)
+    per = []
+    for k, spec in enumerate(specs):
+        outcome = {name: Fraction(0) for name in OUTCOMES}
+        retakes = fights = Fraction(0)
+        nxt: dict = {}
+        for (ipcs, lost_cs, held), p in live.items():
+            fights += p
+            c0, ends = _counter_ends(request, spec, kind, held)
+            for (name, c, h), q in ends.items():
+                m = p * q
+                outcome[name] += m
+                again = not _ship(rs, h) if kind == "sea" else _takes(rs, "land", name, c)
+                lost = lost_cs + _cost(rs, c0) - _cost(rs, c)
+                if again:
+                    retakes += m
+                    h = tuple(row for row in h if row[0] != "aa_gun")
+                    _add(swing, _cost(rs, start) + lost - ipcs - _cost(rs, held) + _cost(rs, h), m)
+                elif k + 1 == len(specs):
+                    _add(swing, _cost(rs, start) + lost - ipcs - _cost(rs, held) + _cost(rs, h) + value, m)
+                else:
+                    stays = _fleet(rs, h) if kind == "sea" else h
+                    if request.get("repair_between_waves"):
+                        stays = as_army({uid: [n, 0] for uid, n in counts(stays).items()}, rs)
+                    # the holders' losses in this one join the attacker's; those that fly away are no loss
+                    _add(nxt, (ipcs + _cost(rs, held) - _cost(rs, h), lost, stays), m)
+        per.append({"counter_outcome": outcome, "retakes": retakes, "holds": fights - retakes,
+                    "counter_fights": fights})
+        live = nxt
+    return {**per[0], "holds": per[-1]["holds"], "counters": per, "exchange_swing": swing}
+
