@@ -14,7 +14,7 @@ from ..engine.army import Army
 from ..engine.sequence import fight
 from ..engine.table import SeededTable
 from . import cost
-from .plans import Plan, army_cost, captured, holders, retaken, start_defender, stay, taking
+from .plans import Plan, army_cost, captured, manned, retaken, start_defender, stay, taking
 from .total import fsum
 
 SAMPLES = 2_000
@@ -107,7 +107,7 @@ def _one(plan: Plan, i: int, tallies: list):
             ends[(log.outcome, a, d)] = ends.get((log.outcome, a, d), 0) + 1
             tag = (tag[0] + a0.size - a.size, tag[1] + army_cost(setup.ruleset, a0) - army_cost(setup.ruleset, a))
             if taking(plan, setup, log.outcome, a):
-                ended = (tag, captured(setup, d), holders(setup, afloat, d), log.outcome)
+                ended = (tag, captured(setup, d), manned(plan, setup, afloat, d), log.outcome)
             else:
                 if plan.repair and d.damaged:
                     d = Army(d.units)

@@ -107,6 +107,13 @@ def holders(setup: BattleSetup, attacker: Army, defender: Army) -> Army:
     return Army(Force.of(ruleset, land))
 
 
+def manned(plan: Plan, setup: BattleSetup, attacker: Army, defender: Army) -> Army:
+    """The holders that meet the first counter-attack: :func:`holders`, their two-hit ships repaired first where
+    the plan repairs between battles (``repair_between_waves``; else they stay damaged, docs/rules.md §9.2)."""
+    got = holders(setup, attacker, defender)
+    return Army(got.units) if plan.repair and got.damaged else got
+
+
 def retaken(setup: BattleSetup, outcome: str, attacker: Army, holders: Army) -> bool:
     """Whether a counter-attack (``setup``) ends the hold (docs/rules.md §9.2): on land it takes the territory
     back with a land unit; at sea the holders are left without a ship (sunk, or both fleets destroyed)."""

@@ -32,7 +32,7 @@ from ..engine.army import Army
 from ..engine.setup import BattleSetup
 from .choices import Retreat
 from .law import Ends
-from .plans import Plan, Wave, army_cost, captured, holders, retaken, start_defender, stay, taking
+from .plans import Plan, Wave, army_cost, captured, manned, retaken, start_defender, stay, taking
 from .policy import StateRules
 from .starts import FLOOR, Battles
 from .total import total
@@ -163,7 +163,7 @@ class _Run:
                                   taking(plan, setup, "attacker_wins", left))
             tag2 = (tag[0] + lost[0], tag[1] + lost[1])
             if outcome == "attacker_wins" and lost[2]:
-                key = (tag2, captured(setup, d), holders(setup, a, d), outcome)
+                key = (tag2, captured(setup, d), manned(plan, setup, a, d), outcome)
             else:
                 if plan.repair and d.damaged:
                     d = Army(d.units)

@@ -112,9 +112,10 @@ def _rules(rng: random.Random, wave: dict, kind: str) -> None:
         wave["keep_land"] = True
 
 
-def random_plan(rng: random.Random, rid: str, system: str, kind: str, counter: bool) -> dict:
+def random_plan(rng: random.Random, rid: str, system: str, kind: str, counter: bool, several: bool = False) -> dict:
     """A random plan: a small battle as wave 1, one or two more waves, on land sometimes rules, a territory
-    value, and (``counter``) a counter-attack of land and air units."""
+    value, and (``counter``) a counter-attack of land and air units (at sea a fleet and aircraft); ``several``:
+    two counter-attacks in turn (``counters``)."""
     rs = RULESETS[rid]
     request = random_battle(rng, rid, "dice", kind, (2, 7))
     request["system"] = {"name": system}
@@ -136,16 +137,19 @@ def random_plan(rng: random.Random, rid: str, system: str, kind: str, counter: b
     if kind == "sea" and rng.random() < 0.3:
         request["repair_between_waves"] = True
     if counter:
-        request["counter"] = {"attacker": _side(rng, rs, "land", 4)}
+        where = "sea" if kind == "sea" else "land"
+        request["counter"] = {"attacker": _side(rng, rs, where, 4 if where == "land" else 3)}
         if rng.random() < 0.3:
             order = list(rs.order_of_loss["defender"])
             rng.shuffle(order)
             request["counter"]["defender"] = {"order_of_loss": order[:3]}
+        if several:
+            request["counters"] = [request.pop("counter"), {"attacker": _side(rng, rs, where, 2)}]
     return request
 
 
-def plans(seed: int, kinds: tuple, counter: bool, per_combo: int = 1) -> list:
+def plans(seed: int, kinds: tuple, counter: bool, per_combo: int = 1, several: bool = False) -> list:
     """``per_combo`` random plans per ruleset × system × kind."""
-    rng = random.Random(f"{seed}/plans/{counter}")
-    return [random_plan(rng, rid, system, kind, counter)
+    rng = random.Random(f"{seed}/plans/{counter}" + ("/several" if several else ""))
+    return [random_plan(rng, rid, system, kind, counter, several)
             for rid in RULESETS_IDS for system in SYSTEMS for kind in kinds for _ in range(per_combo)]

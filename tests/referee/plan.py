@@ -11,7 +11,7 @@ Written from docs/rules.md alone, on the referee's own battle (``battle.Battle``
   counter-attack is a land battle against them, fought to the end; ``holds`` = taken and not taken back.
   At sea (with a counter-attack) a wave takes the zone when it wins with a ship left; the holders are its
   ships, damaged ones still damaged, and the fighters (then tactical bombers, never bombers) its carriers
-  carry, two each; the counter-attack is a sea battle; ``holds`` = a holder's ship still afloat after it.
+  carry, two each (repaired first with ``repair_between_waves``); the counter-attack is a sea battle; ``holds`` = a holder's ship still afloat after it.
 - ``counters``: counter-attacks in turn, each against the holders the one before left where they still
   hold (at sea the aircraft beyond the carriers left fly away between two, and are not lost).
 - The attacker's rules air loss and strafe (§9.3) are checked after each round with the others.
@@ -136,7 +136,10 @@ def plan(request: dict) -> dict:
                     attacker_left += m
                 tag = (units + _size(a0) - _size(a), ipcs + _cost(rs, a0) - _cost(rs, a))
                 if kind == "sea" and _counter_list(request) and name == "attacker_wins" and _ship(rs, a):
-                    _add(done, (*tag, dd, _fleet(rs, a), name), m)
+                    fleet = _fleet(rs, a)
+                    if request.get("repair_between_waves"):
+                        fleet = as_army({uid: [n, 0] for uid, n in counts(fleet).items()}, rs)
+                    _add(done, (*tag, dd, fleet, name), m)
                     continue
                 if _takes(rs, kind, name, a):
                     left = as_army({uid: [i, dm] for uid, i, dm in dd if uid != "aa_gun"}, rs)

@@ -2,7 +2,7 @@
 
 Seeded random plans of every kind: one per ruleset × system (dice, Low Luck, biased dice) × kind for
 waves (land, sea, amphibious: 54), two on land and one amphibious per ruleset × system for take and hold
-(54). The project is called through the JSON door; the referee follows every path on its own in Fractions.
+(54), one at sea (18), and one on land and one at sea with two counter-attacks in turn (36). The project is called through the JSON door; the referee follows every path on its own in Fractions.
 Every law (the plan's, each wave's, the counter-attack's and the exchange's) agrees to 1e-9, and on a share
 of them the ``exact`` fractions agree to the last digit.
 """
@@ -17,6 +17,8 @@ from .units import RULESETS
 SEED = 2030
 WAVES = plans(SEED, ("land", "sea", "amphibious"), counter=False)
 HOLDS = plans(SEED, ("land", "land", "amphibious"), counter=True)
+SEA_HOLDS = plans(SEED, ("sea",), counter=True)
+IN_TURN = plans(SEED, ("land", "sea"), counter=True, several=True)
 
 
 def _id(prefix, i, request):
@@ -24,7 +26,8 @@ def _id(prefix, i, request):
 
 
 CASES = ([pytest.param(r, id=_id("waves", i, r)) for i, r in enumerate(WAVES)]
-         + [pytest.param(r, id=_id("hold", i, r)) for i, r in enumerate(HOLDS)])
+         + [pytest.param(r, id=_id("hold", i, r)) for i, r in enumerate(HOLDS + SEA_HOLDS)]
+         + [pytest.param(r, id=_id("in-turn", i, r)) for i, r in enumerate(IN_TURN)])
 
 
 @pytest.mark.parametrize("request_", CASES)
@@ -35,7 +38,8 @@ def test_plans_agree_with_the_referee(request_):
 
 
 @pytest.mark.parametrize("request_", [pytest.param(r, id=_id("exact", i, r))
-                                      for i, r in enumerate(WAVES[::4] + HOLDS[::4])])
+                                      for i, r in enumerate(WAVES[::4] + HOLDS[::4] + SEA_HOLDS[::4]
+                                                                       + IN_TURN[::4])])
 def test_exact_fractions_of_plans_agree_with_the_referee(request_):
     assert exact_differences(request_) == []
 
@@ -79,6 +83,12 @@ def _features(request: dict) -> set:
                 got.add(rule)
     if "territory_value" in request:
         got.add("territory value")
+    if kind == "sea" and ("counter" in request or "counters" in request):
+        got.add("hold at sea")
+        if any(rs.unit(u).hit_points > 1 for w in waves for u in w["attacker"]["units"]):
+            got.add("two-hit ships hold")
+    if "counters" in request:
+        got.add("counter-attacks in turn")
     if "counter" in request:
         got.add("counter-attack")
         if not rs.aa_is_casualty and request["defender"]["units"].get("aa_gun"):
@@ -92,13 +102,14 @@ def test_the_random_plans_cover_the_rules():
     """At least 50 plans of each family, every kind and system, and each rule of §9.1–§9.3 many times."""
     assert len(WAVES) >= 50 and len(HOLDS) >= 50
     counts: dict = {}
-    for request in WAVES + HOLDS:
+    for request in WAVES + HOLDS + SEA_HOLDS + IN_TURN:
         for feature in _features(request):
             counts[feature] = counts.get(feature, 0) + 1
     wanted = {"kind land": 50, "kind sea": 15, "kind amphibious": 30, "three waves": 30, "AA fires at a later wave": 5,
               "damaged units carried to a later wave": 5, "repair between waves": 2, "rounds": 10,
               "retreat_at_units": 5, "retreat_below": 3, "retreat_air_loss": 5, "retreat_strafe": 5, "keep_land": 5,
-              "territory value": 30, "counter-attack": 54, "captured AA guns hold": 3, "counter-attack by air": 10}
+              "territory value": 30, "counter-attack": 54, "captured AA guns hold": 3, "counter-attack by air": 10,
+              "hold at sea": 36, "two-hit ships hold": 5, "counter-attacks in turn": 36}
     wanted.update({f"system {s}": 30 for s in SYSTEMS})
     short = {k: (counts.get(k, 0), n) for k, n in wanted.items() if counts.get(k, 0) < n}
     assert not short, f"feature: (have, want) {short}"
