@@ -155,3 +155,14 @@ def test_a_simulated_plan_holds_at_sea_and_in_turn(monkeypatch):
         exact = ok({**request, "op": "calc"})
         assert got["holds"] == pytest.approx(exact["holds"], abs=4 * (0.25 / 400) ** 0.5)
         assert len(got["counters"]) == len(plan.counters)
+
+
+def test_the_profit_rule_weighs_every_counter_attack():
+    """docs/rules.md §9.3: with T = 0 the profit rule is the best rule there is, so its exchange (both
+    counter-attacks in) is worth at least that of every "retreat at N units" rule."""
+    plan = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "territory_value": 4,
+            "attacker": {"units": {"infantry": 3, "tank": 1}}, "defender": {"units": {"infantry": 3}},
+            "counters": [{"attacker": {"units": {"infantry": 2, "tank": 1}}}, {"attacker": {"units": {"tank": 2}}}]}
+    best = ok({**plan, "retreat_profit": 0})["retreat_value"]["with_rules"]
+    for n in range(5):
+        assert best >= ok({**plan, "retreat_at_units": n})["exchange"]["cost_swing"] - 1e-9
