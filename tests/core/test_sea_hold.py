@@ -166,3 +166,13 @@ def test_the_profit_rule_weighs_every_counter_attack():
     best = ok({**plan, "retreat_profit": 0})["retreat_value"]["with_rules"]
     for n in range(5):
         assert best >= ok({**plan, "retreat_at_units": n})["exchange"]["cost_swing"] - 1e-9
+
+
+def test_the_cheapest_fleet_to_hold_the_zone():
+    """``recommend`` with the goal "holds" at sea. One destroyer holds 5/32 (above); one cruiser (3 v the sub's 1:
+    of 1 − 3/6·5/6 = 7/12 it wins 3/6·5/6 ÷ 7/12 = 5/7) then meets the fighter at 3 v 3 and keeps the zone 1/3 of the
+    time: 5/21 ≈ 0.24. Neither reaches 0.3; two destroyers (16 IPCs) are the cheapest that do."""
+    got = ok({**SEA, "recommend": {"available": {"destroyer": 2, "cruiser": 1}, "goal": "holds", "target": 0.3}})
+    assert got["recommend"]["cheapest"]["units"] == {"destroyer": 2}
+    cruiser = ok({**SEA, "attacker": {"units": {"cruiser": 1}}, "exact": True})
+    assert cruiser["exact_holds"] == "5/21"

@@ -91,10 +91,12 @@ test("the counter-attack on and off; holding as the goal goes with it", () => {
   assert.equal(withCounter({...plan, recommend: {...plan.recommend, goal: "wins"}}, false).recommend.goal, "wins");
 });
 
-test("the goals: take, hold (with a counter-attack) or win on land; win at sea (docs/rules.md §9.4)", () => {
+test("the goals: take, hold (with a counter-attack) or win on land; win, or hold the zone, at sea (docs/rules.md §9.2, §9.4)", () => {
   assert.deepEqual(goalsFor("land", false).map(([id]) => id), ["takes", "wins"]);
   assert.deepEqual(goalsFor("amphibious", true).map(([id]) => id), ["takes", "holds", "wins"]);
-  assert.deepEqual(goalsFor("sea", true).map(([id]) => id), ["wins"]);
+  assert.deepEqual(goalsFor("sea", false).map(([id]) => id), ["wins"]);
+  assert.deepEqual(goalsFor("sea", true).map(([id]) => id), ["wins", "holds"]);
+  assert.equal(goalOf("holds", "sea", true), "holds");
   assert.equal(goalOf("holds", "land", false), "takes");
   assert.equal(goalOf("", "sea", false), "wins");
   assert.equal(goalOf("wins", "land", true), "wins");

@@ -144,8 +144,12 @@ function contextOf(s, card, kind) {
   if (s.ctx) card.setContext({...s.ctx, kind}, unitsOf(s, kind));
 }
 
-const COUNTER_HINT = "The defender's attack on the next turn against the land units that took the territory (aircraft " +
-  "have left it; captured AA guns fire). Fought to the end.";
+const COUNTER_HINT = "The defender's attack on the next turn against what took it: on land the land units that took the " +
+  "territory (aircraft have left it; captured AA guns fire), at sea the ships that cleared the zone and the fighters " +
+  "their carriers carry (damaged battleships stay damaged). Fought to the end.";
+
+/** The counter-attack's battle: a land battle for the territory, a sea battle for a zone (docs/rules.md §9.2). */
+const counterKind = (kind) => (kind === "sea" ? "sea" : "land");
 
 /** Build the cards of `plan` (after an edit of its shape, or a fill). */
 function draw(s, plan) {
@@ -163,7 +167,7 @@ function draw(s, plan) {
     hint: COUNTER_HINT, onEdit: s.onChange, onRemove: () => reshape(s, (p) => withCounter(p, false), "#calc-add-counter")});
   if (s.counter) {
     s.counter.show(plan.counter);
-    contextOf(s, s.counter, "land");
+    contextOf(s, s.counter, counterKind(s.ctx?.kind));
   }
   s.counterBox.replaceChildren(...(s.counter ? [s.counter.node] : []));
   s.value.value = plan.value;
@@ -176,9 +180,9 @@ function draw(s, plan) {
 function shape(s) {
   const kind = s.ctx?.kind || "land";
   s.addWave.hidden = s.waves.length >= MOST_LATER_WAVES;
-  s.addCounter.hidden = Boolean(s.counter) || kind === "sea";
+  s.addCounter.hidden = Boolean(s.counter);
   s.repair.node.hidden = !s.waves.length;
-  // At sea nothing is taken and nothing counter-attacks: no territory to value (unless a value is entered).
+  // At sea no territory is taken: nothing to value (unless a value is entered; with a counter-attack, the zone held).
   s.valueRow.hidden = kind === "sea" && ["", "0"].includes(s.value.input.value.trim());
   s.intro.textContent = `Wave 1 is the attacker above. Each later wave attacks what the waves before it left of the ` +
     `defender; the wave that ${kind === "sea" ? "sinks the fleet" : "takes the territory"} ends the plan.`;
@@ -206,7 +210,7 @@ function setContext(s, ctx) {
   const available = was ? s.cheapest.read().available : s.plan.recommend.available;
   s.ctx = ctx;
   for (const card of s.waves) contextOf(s, card, ctx.kind);
-  if (s.counter) contextOf(s, s.counter, "land");
+  if (s.counter) contextOf(s, s.counter, counterKind(ctx.kind));
   s.cheapest.have.setUnits(unitsOf(s, ctx.kind));
   if (!was) s.cheapest.have.setCounts(available); // the rows exist now: a plan filled before them goes in them
   shape(s);

@@ -91,9 +91,10 @@ export function withCounter(plan, on) {
   return {...plan, counter: null, recommend: {...plan.recommend, goal}};
 }
 
-/** The goals the cheapest army may aim at, [id, words]: a sea battle takes no territory; holding needs a counter-attack. */
+/** The goals the cheapest army may aim at, [id, words]: a sea battle takes no territory (but may hold the zone it
+ * cleared); holding needs a counter-attack. */
 export function goalsFor(kind, hasCounter) {
-  if (kind === "sea") return [["wins", "Win"]];
+  if (kind === "sea") return [["wins", "Win"], ...(hasCounter ? [["holds", "Hold the zone"]] : [])];
   return [["takes", "Take it"], ...(hasCounter ? [["holds", "Hold it"]] : []), ["wins", "Win"]];
 }
 

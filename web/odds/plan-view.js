@@ -21,7 +21,10 @@ function tiles(result, sea) {
   // At sea nothing is taken: a plan is won by the wave that sinks the fleet (docs/rules.md §9.1).
   const first = sea ? ["Attacker wins", result.outcome?.attacker_wins ?? 0, "calc-wins"] : ["Takes the territory", result.takes_territory ?? 0, "calc-takes"];
   const rows = [[first[0], percent(first[1]), first[2], "attacker", first[1]]];
-  if (result.holds !== undefined) rows.push(["Holds after the counter-attack", percent(result.holds), "calc-holds", "attacker", result.holds]);
+  if (result.holds !== undefined) {
+    rows.push([sea ? "Holds the zone after the counter-attack" : "Holds after the counter-attack", percent(result.holds),
+      "calc-holds", "attacker", result.holds]);
+  }
   rows.push(["Profit on average", [ipcs(mean), el("small", {}, " IPC")], "calc-profit",
     mean >= 0.05 ? "attacker" : mean <= -0.05 ? "defender" : "even", mean]);
   return el("dl", {class: "plan-tiles"}, ...rows.map(([words, value, id, look, p]) =>
@@ -79,16 +82,17 @@ function waveRow(row, army, sea) {
  * its words name them ("Holders win", "Counter-attacker wins"), as the chance of holding after it does.
  * Every chance is of the whole plan, as the waves' are: won + draw + lost = fought, taken back + held = fought.
  */
-function counterRow(counter, army, holds) {
+function counterRow(counter, army, holds, sea) {
   const {attacker_wins: retaken, defender_wins: kept, ...rest} = counter.outcome;
   const outcome = {attacker_wins: kept ?? 0, defender_wins: retaken ?? 0, ...rest};
   if (1 - counter.fights > 1e-9) outcome.not_fought = 1 - counter.fights;
   const held = holds ?? Math.max(0, counter.fights - counter.retakes);
   return el("li", {class: "plan-row counter", id: "calc-counter-result"},
     el("h4", {}, "Counter-attack", el("span", {class: "sub"}, ` · ${army ? `${army} · ` : ""}fought ${percent(counter.fights)} of the time`)),
-    el("p", {class: "hint plan-who"}, "Holders: your land units that took the territory and stay in it."),
+    el("p", {class: "hint plan-who"}, sea ? "Holders: your ships that cleared the zone, and the fighters their carriers carry."
+      : "Holders: your land units that took the territory and stay in it."),
     winBar(outcome, {compact: true, labels: COUNTER_WORDS}),
-    el("p", {class: "plan-after"}, "Taken back ", el("strong", {id: "calc-retakes", dataset: {p: counter.retakes}}, percent(counter.retakes)),
+    el("p", {class: "plan-after"}, sea ? "Zone lost " : "Taken back ", el("strong", {id: "calc-retakes", dataset: {p: counter.retakes}}, percent(counter.retakes)),
       " · held ", el("strong", {class: "held", dataset: {p: held}}, percent(held)),
       el("span", {class: "lost"}, ` · IPCs lost on average: counter-attacker ${counter.cost_lost.attacker.toFixed(1)}, holders ${counter.cost_lost.defender.toFixed(1)}`)));
 }
@@ -124,7 +128,7 @@ export function planCard(result, request, ruleset, {onUse = (_units) => {}} = {}
   const sea = request.kind === "sea";
   const armies = [request.attacker, ...(request.waves || []).map((wave) => wave.attacker)].map((side) => listUnits(side?.units, names));
   const rows = waveRows(result).map((row, i) => waveRow(row, armies[i] || "", sea));
-  if (result.counter) rows.push(counterRow(result.counter, listUnits(request.counter?.attacker?.units, names), result.holds));
+  if (result.counter) rows.push(counterRow(result.counter, listUnits(request.counter?.attacker?.units, names), result.holds, sea));
   return el("div", {class: "calc-card plan-card-result", id: "calc-card", dataset: {plan: "true"}},
     result.recommend ? cheapestAnswer(result.recommend, names, onUse) : null,
     tiles(result, sea),
