@@ -134,14 +134,14 @@ def _counters(request: Mapping[str, Any], setup: BattleSetup, canonical: dict[st
     if "counter" in request and "counters" in request:
         raise BadRequest("counters", "give one counter-attack as counter or several as counters, not both")
     if "counter" in request:
-        specs, named = [request["counter"]], lambda k: "counter"
+        read = [_counter(request["counter"], setup)]
     elif "counters" in request:
-        specs, named = v.array(request["counters"], "counters", MAX_COUNTERS), lambda k: f"counters[{k}]"
+        specs = v.array(request["counters"], "counters", MAX_COUNTERS)
         if not specs:
             raise BadRequest("counters", "must have at least one counter-attack; leave counters out for none")
+        read = [_counter(spec, setup, f"counters[{k}]") for k, spec in enumerate(specs)]
     else:
         return ()
-    read = [_counter(spec, setup, named(k)) for k, spec in enumerate(specs)]
     if len(read) == 1:
         canonical["counter"] = read[0][1]
     else:
