@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import urllib.parse
+
 from playwright.sync_api import Page, expect
 
 from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT
@@ -36,3 +38,15 @@ def test_a_sea_plan_holds_the_zone_against_its_counter_attack(page: Page, dist_s
     calc.tap("#calc-counter-remove")
     expect(page.locator("#calc-counter-box .plan-card")).to_have_count(0, timeout=ACTION_TIMEOUT)
     expect(page.locator("#calc-add-counter")).to_be_visible()
+
+    # A link with two counter-attacks in turn (docs/api.md `counters`), in the same tab: the first shows as the
+    # card, the second is kept in the page's link, and the hold is after both.
+    two = {**{k: v for k, v in SEA_PLAN.items() if k != "counter"},
+           "counters": [SEA_PLAN["counter"], {"attacker": {"units": {"submarine": 2}}}]}
+    link = link_of(two)
+    want = expected_calc(two)
+    page.goto(dist_server.url + "#" + link)
+    expect(page.locator("dt", has_text="Holds the zone after the 2 counter-attacks")).to_be_visible(timeout=ACTION_TIMEOUT)
+    expect(page.locator("#calc-counter-fighter")).to_have_value("1")
+    assert close(calc.number("#calc-holds"), want["holds"])
+    assert urllib.parse.urlsplit(page.url).fragment == link, "the later counter-attack stays in the link"

@@ -34,6 +34,18 @@ test("a link's plan shows in the controls and is written back exactly as the lin
   assert.deepEqual(planFields(plan), planPart(LINKED));
 });
 
+test("a link's counter-attacks in turn: the first is the card, the later ones are written back as they came", () => {
+  const {counter, ...rest} = LINKED;
+  const later = {attacker: {units: {fighter: 2}}, defender: {order_of_loss: ["infantry"]}};
+  const linked = {...rest, counters: [counter, later]};
+  const plan = planOf(linked);
+  assert.deepEqual(plan.counter.attacker, counter.attacker);
+  assert.deepEqual(planFields(plan).counters, [counter, later]);
+  assert.equal(planFields(plan).counter, undefined);
+  assert.equal(isPlan({op: "calc", counters: [counter]}), true);
+  assert.deepEqual(withCounter(plan, false).later, [], "without the counter-attack, none follows it");
+});
+
 test("an old link (one battle) has no plan, and an empty plan asks nothing", () => {
   const battle = {op: "calc", ruleset: "revised", system: {name: "dice"}, attacker: {units: {infantry: 1}}, defender: {units: {infantry: 1}},
     retreat_below: 0.5};

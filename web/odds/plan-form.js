@@ -136,6 +136,7 @@ function createCheapest({onEdit, onFind}) {
 // ---- the plan's fieldset: its logic as functions of one state `s` (kit/bound.js) ------------------------
 /** The plan as entered now. */
 const read = (s) => ({waves: s.waves.map((card) => card.read()), counter: s.counter && s.counter.read(),
+  later: s.counter ? s.plan.later || [] : [], // a link's later counter-attacks, kept as they came (no card of their own)
   value: s.value.input.value, repair: s.repair.input.checked, recommend: s.cheapest.read()});
 
 const unitsOf = (s, kind) => (s.ctx ? unitsFor(s.ctx.data, s.ctx.ruleset, kind, "attacker") : []);

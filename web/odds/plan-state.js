@@ -13,7 +13,7 @@ import {listUnits} from "../kit/rulesets.js";
 import {NO_RULES, chanceOf, moreFields, moreOf, percentOf, typed} from "./calc-state.js";
 
 /** The fields that make a calc request a plan (docs/api.md); the three rules of §9.3 make one too. */
-export const PLAN_FIELDS = ["waves", "counter", "territory_value", "repair_between_waves", "recommend"];
+export const PLAN_FIELDS = ["waves", "counter", "counters", "territory_value", "repair_between_waves", "recommend"];
 export const WORTH_FIELDS = ["retreat_profit", "retreat_air_loss", "retreat_strafe"];
 /** Waves after the first (pycore takes 8 in all). */
 export const MOST_LATER_WAVES = 7;
@@ -37,15 +37,18 @@ export function withoutRecommend(request) {
 const side = (given) => ({...structuredClone(given || {}), units: {...(given?.units || {})}});
 
 /** A plan with no later wave, no counter-attack, a territory worth nothing and no search. */
-export const emptyPlan = () => ({waves: [], counter: null, value: "0", repair: false,
+export const emptyPlan = () => ({waves: [], counter: null, later: [], value: "0", repair: false,
   recommend: {available: {}, target: DEFAULT_TARGET, goal: ""}});
 
 /** The plan a calc request holds (a link's, a draft's): what the plan's controls show. */
 export function planOf(request) {
   const asked = request.recommend;
+  // Several counter-attacks in turn (a link's `counters`): the first is the card, the later ones are kept as given.
+  const [first, ...later] = request.counters || (request.counter ? [request.counter] : []);
   return {
     waves: (request.waves || []).map((wave) => ({attacker: side(wave.attacker), rules: moreOf(wave), open: false})),
-    counter: request.counter ? {attacker: side(request.counter.attacker), holders: request.counter.defender || null, open: false} : null,
+    counter: first ? {attacker: side(first.attacker), holders: first.defender || null, open: false} : null,
+    later: later.map((given) => structuredClone(given)),
     value: String(request.territory_value ?? 0),
     repair: Boolean(request.repair_between_waves),
     recommend: {available: {...(asked?.available || {})}, goal: asked?.goal || "",
@@ -58,8 +61,10 @@ export function planFields(plan) {
   const out = {};
   if (plan.waves.length) out.waves = plan.waves.map((wave) => ({attacker: side(wave.attacker), ...moreFields(wave.rules)}));
   if (plan.counter) {
-    out.counter = {attacker: side(plan.counter.attacker)};
-    if (plan.counter.holders) out.counter.defender = structuredClone(plan.counter.holders);
+    const first = {attacker: side(plan.counter.attacker)};
+    if (plan.counter.holders) first.defender = structuredClone(plan.counter.holders);
+    if (plan.later?.length) out.counters = [first, ...plan.later.map((given) => structuredClone(given))];
+    else out.counter = first;
   }
   const value = plan.value.trim();
   if (value !== "" && value !== "0") out.territory_value = typed(value);
@@ -88,7 +93,7 @@ export const removeWave = (plan, index) => ({...plan, waves: plan.waves.filter((
 export function withCounter(plan, on) {
   if (on) return plan.counter ? plan : {...plan, counter: {attacker: {units: {}}, holders: null, open: true}};
   const goal = plan.recommend.goal === "holds" ? "" : plan.recommend.goal;
-  return {...plan, counter: null, recommend: {...plan.recommend, goal}};
+  return {...plan, counter: null, later: [], recommend: {...plan.recommend, goal}};
 }
 
 /** The goals the cheapest army may aim at, [id, words]: a sea battle takes no territory (but may hold the zone it

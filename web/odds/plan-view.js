@@ -22,7 +22,8 @@ function tiles(result, sea) {
   const first = sea ? ["Attacker wins", result.outcome?.attacker_wins ?? 0, "calc-wins"] : ["Takes the territory", result.takes_territory ?? 0, "calc-takes"];
   const rows = [[first[0], percent(first[1]), first[2], "attacker", first[1]]];
   if (result.holds !== undefined) {
-    rows.push([sea ? "Holds the zone after the counter-attack" : "Holds after the counter-attack", percent(result.holds),
+    const after = result.counters ? `the ${result.counters.length} counter-attacks` : "the counter-attack";
+    rows.push([sea ? `Holds the zone after ${after}` : `Holds after ${after}`, percent(result.holds),
       "calc-holds", "attacker", result.holds]);
   }
   rows.push(["Profit on average", [ipcs(mean), el("small", {}, " IPC")], "calc-profit",
