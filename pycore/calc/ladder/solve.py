@@ -5,14 +5,14 @@ from __future__ import annotations
 from operator import add
 
 from ...engine.army import Army
-from ...engine.firing import counts_as_force
+from ...engine.firing import casualty_types, counts_as_force
 from ...engine.setup import BattleSetup
 from ..choices import NEVER, Retreat
 from ..total import fsum
 from .packing import SCALE, SLOT, table_view, unpack
 from .pair import Pair, outcome_of
 from . import kept
-from .rungs import Ladder
+from .rungs import Ladder, target_of
 from .stack import Stack
 from .work import OPENING_WORK, Work
 
@@ -82,9 +82,16 @@ class Solver:
         self.by_id: dict = {}
 
     def ladder_of(self, role: str, army: Army, enemy: Army) -> tuple[Ladder, int]:
+        """The ladder ``army`` stands on and its rung. The members are kept by army alone, so a ladder that fires
+        at nothing (an enemy with no unit it may lose, in a battle whose own starting enemy has none either: a
+        counter-attack on holders its setup does not list) is never one of them: it would fire at nothing
+        against every enemy met after it."""
         members = self.defenders if role == "defender" else self.members
         got = members.get((role, army))
         if got is None:
+            if not casualty_types(self.setup, target_of(self.setup, role, enemy)):
+                return kept.ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker",
+                                   {}, self.work), 0
             ladder = kept.ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker",
                                  members, self.work)
             for k, rung in enumerate(ladder.armies):
