@@ -214,7 +214,7 @@ class Chain:
                 continue
             cas = allocate(setup, army, [(g, k) for g, k in zip(groups, hits) if k], order)
             if cas and self.keep_land and victim == "attacker":
-                cas = keep_one_land(setup, army, cas, order)
+                cas = keep_one_land(setup, army, cas, order, self.keep_land)
             after = army.after(cas.lost, cas.damaged) if cas else army
             results[after] = results.get(after, 0) + p
         got = (list(results.items()), pruned)

@@ -8,8 +8,9 @@ and both chains apply it the same way (docs/rules.md § The calculator):
 * **retreat below X** — after a round that leaves his chance to win below X,
   that chance being the one "odds from here" would show for the state: both
   sides fight on to the end (no round limit, no retreat);
-* **keep one land unit** — when a hit would take his last land unit while he
-  still has an aircraft, the aircraft goes instead (to take the territory).
+* **keep n land units** (``keep_land``; ``true`` is one) — when a hit would leave
+  him fewer than n land units while he still has an aircraft, the aircraft goes
+  instead (to take the territory).
 
 A rule is checked after each round, as the engine's step 7 (docs/rules.md §2): a
 side wiped out in that round has nobody left to retreat.
@@ -78,27 +79,32 @@ def is_above(chance, x: float) -> bool:
 NEVER = Retreat()
 
 
-def keep_one_land(setup, army: Army, cas: Casualties, order) -> Casualties:
-    """``cas`` with the attacker's last land unit spared for an aircraft, when it would take it and one is left.
+def keep_one_land(setup, army: Army, cas: Casualties, order, keep: int = 1) -> Casualties:
+    """``cas`` with the attacker's last ``keep`` land units spared for aircraft, while he has aircraft left.
 
-    Taking hits one at a time, each hit that would take the last land unit
-    takes the next aircraft in the order of loss instead; ``cas`` may hold
-    several hits, so at most one land casualty is swapped, for the first
-    aircraft in the order of loss that ``cas`` leaves alive. An AA gun is not
-    a unit that takes a territory.
+    Taking hits one at a time, each hit that would leave him fewer than
+    ``keep`` land units (or than he has, if fewer) takes the next aircraft in
+    the order of loss instead; ``cas`` may hold several hits, so as many land
+    casualties as it takes below that number are swapped, each for the first
+    aircraft in the order of loss that is still alive, the land unit his order
+    would lose last spared first. An AA gun is not a unit that takes a
+    territory. ``keep`` 1 is "keep one land unit" (docs/rules.md §9).
     """
     ruleset = setup.ruleset
     land = [uid for uid, _ in army.units.counts
             if ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities]
     lost = dict(cas.lost)
-    if not land or sum(lost.get(uid, 0) for uid in land) < sum(army.count(uid) for uid in land):
+    had = sum(army.count(uid) for uid in land)
+    short = min(int(keep), had) - (had - sum(lost.get(uid, 0) for uid in land))
+    if short <= 0:
         return cas
-    air = next((uid for uid in order if ruleset.unit(uid).is_air and army.count(uid) > lost.get(uid, 0)), None)
-    if air is None:
-        return cas
-    spared = max((uid for uid in land if lost.get(uid)), key=lambda uid: order.index(uid) if uid in order else -1)
-    lost[spared] -= 1
-    if not lost[spared]:
-        del lost[spared]
-    lost[air] = lost.get(air, 0) + 1
+    for _ in range(short):
+        air = next((uid for uid in order if ruleset.unit(uid).is_air and army.count(uid) > lost.get(uid, 0)), None)
+        if air is None:
+            break
+        spared = max((uid for uid in land if lost.get(uid)), key=lambda uid: order.index(uid) if uid in order else -1)
+        lost[spared] -= 1
+        if not lost[spared]:
+            del lost[spared]
+        lost[air] = lost.get(air, 0) + 1
     return Casualties(lost, dict(cas.damaged))

@@ -55,8 +55,15 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
     seconds, states, groups = cost.OVERHEAD, 0, 1
     kinds = set()
     for k, wave in enumerate(plan.waves):
+        if k > 0 and wave.rounds == 0:
+            # It leaves before round 1: its opening fire alone, once per group of starts (docs/rules.md §9.1;
+            # the starts share it by the guns they hold, starts.Battles.opening).
+            seconds += STEP_SECONDS * groups
+            states += _starts(_with_reinforcements(plan, k)) * groups
+            groups = min(groups * _groups(wave), 10_000)
+            continue
         options = {"retreat": wave.retreat, "keep_land": wave.keep_land, **(plan.first if k == 0 else {})}
-        guess = _battle(wave.setup, exact, options, first=k == 0)
+        guess = _battle(_with_reinforcements(plan, k), exact, options, first=k == 0)
         kinds.add(guess.method)
         built, work = _parts(guess)
         if values and (k > 0 or wave.profit is not None):
@@ -64,7 +71,7 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
         elif wave.reads_states:
             work *= RULES_FACTOR
         if k > 0 and (exact or guess.method != "ladder"):
-            work *= _starts(wave)          # the general and sea chains, and the systems' own, start by start
+            work *= _starts(_with_reinforcements(plan, k))   # the general and sea chains, the systems' own: start by start
         seconds += (work + built) * groups
         states += guess.states * groups
         groups = min(groups * _groups(wave), 10_000)
@@ -97,9 +104,18 @@ def _parts(guess: cost.Estimate) -> tuple[float, float]:
     return STEP_SECONDS, work
 
 
-def _starts(wave) -> int:
+def _starts(setup) -> int:
     """The defender's armies a later wave may start from: one per hit he can take, plus none left."""
-    return cost.hit_points(wave.setup, "defender") + 1
+    return cost.hit_points(setup, "defender") + 1
+
+
+def _with_reinforcements(plan: Plan, k: int):
+    """Wave k's battle against the defender at his biggest: his start and every reinforcement joined by then."""
+    setup = plan.waves[k].setup
+    came = plan.arrived(k)
+    if not came:
+        return setup
+    return replace(setup, defender=replace(setup.defender, units=setup.defender.units.plus(came, setup.ruleset)))
 
 
 def check(plan: Plan, guess: cost.Estimate, exact: bool, searching: bool | str = False) -> None:

@@ -11,10 +11,11 @@ are frequencies, with ``samples`` and ``method_reason`` saying so.
 from __future__ import annotations
 
 from ..engine.army import Army
-from ..engine.sequence import fight
+from ..engine.log import RoundLog
+from ..engine.sequence import Battle, fight, guns_alone
 from ..engine.table import SeededTable
 from . import cost
-from .plans import Plan, army_cost, captured, manned, retaken, start_defender, stay, taking
+from .plans import Plan, army_cost, captured, joined, manned, retaken, start_defender, stay, taking
 from .total import fsum
 
 SAMPLES = 2_000
@@ -65,9 +66,9 @@ def sample(plan: Plan, reason: str):
 def _hold(plan: Plan, i: int, finished: tuple, counters: list) -> None:
     """Plan i's counter-attacks in turn (seeds ``mc/{i}/counter``, then ``mc/{i}/counter/{k}`` from k = 2), each
     end tallied as :func:`.waves._counters` keys it, until one ends the hold."""
-    (units, ipcs), _, held, _ = finished
+    (units, ipcs, stage), _, held, _ = finished
     ruleset = plan.counters[0].ruleset
-    key = (units + held.size, ipcs + army_cost(ruleset, held), 0, 0)
+    key = (units + held.size, ipcs + army_cost(ruleset, held), 0, 0, stage)
     for k, setup in enumerate(plan.counters):
         ends, start, fought = counters[k]
         seed = f"mc/{i}/counter" if k == 0 else f"mc/{i}/counter/{k + 1}"
@@ -83,36 +84,56 @@ def _hold(plan: Plan, i: int, finished: tuple, counters: list) -> None:
             kept = Army(kept.units)
         c0 = Army(setup.attacker.units)
         key = (key[0] - (h.size - kept.size), key[1] - (army_cost(ruleset, h) - army_cost(ruleset, kept)),
-               key[2] + c0.size - c.size, key[3] + army_cost(ruleset, c0) - army_cost(ruleset, c))
+               key[2] + c0.size - c.size, key[3] + army_cost(ruleset, c0) - army_cost(ruleset, c), key[4])
         held = kept
 
 
 def _one(plan: Plan, i: int, tallies: list):
     """Plan i fought wave by wave, each wave's standing tallied; → the key that ended it (or None), rounds."""
     d = start_defender(plan)
-    tag = (0, 0)
+    tag = (0, 0, 0)
     ended = None
     rounds = 0
     for k, wave in enumerate(plan.waves):
         law, ends, fights, fought = tallies[k]
         if ended is None:
             setup = wave.setup
+            d, tag = joined(setup, d, wave.reinforce), (tag[0], tag[1], plan.stage(k))   # docs/rules.md §9.1
             a0 = Army(setup.attacker.units)
-            log = fight(setup, SeededTable(f"mc/{i}/{k}"), wave.rounds, {"defender": d})
+            table = SeededTable(f"mc/{i}/{k}")
+            if wave.rounds == 0 and not guns_alone(setup, d):
+                outcome, a, d, n = _before_round_1(setup, table, d)
+            else:
+                log = fight(setup, table, wave.rounds, {"defender": d})
+                outcome, a, d, n = log.outcome, log.armies["attacker"], log.armies["defender"], len(log.rounds)
             fights[0] += 1
-            fought[0] += len(log.rounds)
-            rounds += len(log.rounds)
-            a, d = Army(log.armies["attacker"].units), log.armies["defender"]
-            afloat = log.armies["attacker"]        # at sea the holders' damaged ships stay damaged
-            ends[(log.outcome, a, d)] = ends.get((log.outcome, a, d), 0) + 1
-            tag = (tag[0] + a0.size - a.size, tag[1] + army_cost(setup.ruleset, a0) - army_cost(setup.ruleset, a))
-            if taking(plan, setup, log.outcome, a):
-                ended = (tag, captured(setup, d), manned(plan, setup, afloat, d), log.outcome)
+            fought[0] += n
+            rounds += n
+            afloat = a                             # at sea the holders' damaged ships stay damaged
+            a = Army(a.units)
+            ends[(outcome, a, d)] = ends.get((outcome, a, d), 0) + 1
+            tag = (tag[0] + a0.size - a.size, tag[1] + army_cost(setup.ruleset, a0) - army_cost(setup.ruleset, a),
+                   tag[2])
+            if taking(plan, setup, outcome, a):
+                ended = (tag, captured(setup, d), manned(plan, setup, afloat, d), outcome)
             else:
                 if plan.repair and d.damaged:
                     d = Army(d.units)
-                if k + 1 == len(plan.waves) or (plan.kind == "sea" and not d):
-                    ended = (tag, d, None, log.outcome)
+                if k + 1 == len(plan.waves) or (plan.kind == "sea" and not d and not plan.waves[k + 1].reinforce):
+                    ended = (tag, d, None, outcome)
         key = ended if ended is not None else (tag, d, None, None)
         law[key] = law.get(key, 0) + 1
     return ended, rounds
+
+
+def _before_round_1(setup, table, defender):
+    """A wave that leaves before round 1 (docs/rules.md §9.1): the engine's own AA step, then it retreats unless
+    that fire decided the battle (counted round 1, as a battle decided by its opening fire is)."""
+    battle = Battle(setup, table)
+    battle.alive["defender"] = defender
+    battle.log = RoundLog(1)
+    battle.aa_step(1)
+    battle.lose_lonely_transports(battle.log)
+    ended = battle.decided()
+    outcome = "retreat" if ended is None else ended
+    return outcome, battle.alive["attacker"], battle.alive["defender"], 0 if ended in (None, "stalemate") else 1

@@ -23,10 +23,12 @@ class Wave:
     setup: BattleSetup
     rounds: int | None = None
     retreat: Retreat = NEVER          # retreat at N units, below X (choices.py)
-    keep_land: bool = False
+    keep_land: int = 0                # keep this many land units (choices.keep_one_land); 0: none
     profit: Any = None                # the rules read state by state (policy.py)
     air_loss: Any = None
     strafe: Any = None
+    reinforce: Force = Force(())      # units joining the defender before this wave (docs/rules.md §9.1)
+    territory_value: int | None = None   # counted where this wave takes the territory; None: the plan's
 
     @property
     def reads_states(self) -> bool:
@@ -52,6 +54,39 @@ class Plan:
     def counter(self) -> BattleSetup | None:
         """The first counter-attack (the one the profit rule and the ``counter`` block of the answer read first)."""
         return self.counters[0] if self.counters else None
+
+    @property
+    def reinforced(self) -> bool:
+        return any(w.reinforce for w in self.waves)
+
+    @property
+    def staged(self) -> bool:
+        return self.reinforced or any(w.territory_value is not None for w in self.waves)
+
+    def stage(self, k: int) -> int:
+        """The stage of a path whose last wave fought is wave k (0-based): the reinforcements that have joined
+        the defender on it are those of waves 1 … k, and where it took the territory, wave k's value counts
+        (docs/rules.md §9.1). Without either every path is at stage 0, so the plan's paths are grouped as they
+        always were."""
+        return k if self.staged else 0
+
+    def value_of(self, k: int) -> int:
+        """What the territory is worth where wave k takes it (a path at stage k): the wave's own
+        ``territory_value``, else the plan's."""
+        own = self.waves[k].territory_value
+        return self.territory_value if own is None else own
+
+    def shares_defender(self, k: int) -> bool:
+        """Whether wave k's defender loses units in wave 1's order (then the waves share his ladders)."""
+        return self.waves[k].setup.defender.order_of_loss == self.waves[0].setup.defender.order_of_loss
+
+    def arrived(self, stage: int) -> Force:
+        """The reinforcements that have joined the defender on a path at this stage."""
+        ruleset = self.waves[0].setup.ruleset
+        got = Force(())
+        for wave in self.waves[1:stage + 1]:
+            got = got.plus(wave.reinforce, ruleset)
+        return got
 
 
 def army_cost(ruleset, army: Army) -> int:
@@ -132,6 +167,13 @@ def captured(setup: BattleSetup, defender: Army) -> Army:
     """The defender after a taking: his AA guns are captured (docs/rules.md §9), nothing is left to him."""
     guns = frozenset(u.id for u in setup.ruleset if "anti_aircraft" in u.abilities)
     return defender.without(guns)
+
+
+def joined(setup: BattleSetup, defender: Army, reinforce: Force) -> Army:
+    """The defender with his reinforcements: they join intact, his damaged units stay damaged (docs/rules.md §9.1)."""
+    if not reinforce:
+        return defender
+    return Army(defender.units.plus(reinforce, setup.ruleset), defender.damaged)
 
 
 def start_defender(plan: Plan) -> Army:

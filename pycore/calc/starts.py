@@ -131,6 +131,8 @@ class Battles:
         return replace(got, ends=ends)
 
     def _ends(self, starts: dict) -> Ends:
+        if self.rounds == 0:
+            return self._before_round_1(starts)
         return self.method.later(self, starts)
 
     def laddered(self, starts: dict) -> Ends:
@@ -143,6 +145,25 @@ class Battles:
         except ladder.NotLinear:
             return self.by_start(starts, self.general)
         return Ends(got["ends"], got["rounds"], got["pruned"] + self.chain().pruned - before)
+
+    def _before_round_1(self, starts: dict) -> Ends:
+        """A wave that leaves before round 1 (``rounds`` 0, docs/rules.md §9.1 "Retreat before round 1"): the
+        opening fire — the AA guns at its aircraft — then it retreats, unless that fire decided the battle (the
+        engine's ``decided``: its aircraft all shot down and nothing else, or an empty territory won at once).
+        A battle decided by the opening fire counts round 1, as any battle's (docs/api.md); a retreat none."""
+        chain = self.chain()
+        before = chain.pruned
+        zero = 0 if self.exact else 0.0
+        ends: dict = {}
+        rounds = zero
+        for (a, d, _, _), p in self.opening(starts).items():
+            a, d, outcome = chain.end_of_round(a, d)
+            if outcome is None:
+                outcome = "retreat"
+            elif outcome != "stalemate":
+                rounds += p
+            ends[(outcome, a, d)] = ends.get((outcome, a, d), zero) + p
+        return Ends(ends, rounds, chain.pruned - before)
 
     def by_start(self, starts: dict, one) -> Ends:
         zero = 0 if self.exact else 0.0

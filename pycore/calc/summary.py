@@ -15,7 +15,7 @@ from typing import Any
 from ..engine.army import Army
 from ..engine.setup import ROLES
 from .method import OUTCOMES
-from .plans import Plan, army_cost, captured, retaken, start_defender
+from .plans import Plan, army_cost, captured, joined, retaken, start_defender
 from .total import total
 from .waves import PlanLaw
 
@@ -28,23 +28,26 @@ def standing(plan: Plan, law: dict, zero) -> dict:
     """Losses, cost, swing and survivors of where the plan stands (a :class:`.waves.Standing` law)."""
     ruleset = plan.waves[0].setup.ruleset
     d0 = start_defender(plan)
-    size0, cost0 = d0.size, army_cost(ruleset, d0)
+    starts = _starts(plan)
     losses = {role: {} for role in ROLES}
     cost = {role: zero for role in ROLES}
     swing: dict = {}
     taken = left = zero
-    survivors: dict = {uid: zero for uid, _ in d0.units.counts}
-    lost: dict = {}                          # the defender's losses by his army, worked once each
-    for ((units, ipcs), d, held, _), p in law.items():
-        got = lost.get(d)
+    survivors: dict = {uid: zero for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts}
+    left_law: dict = {}
+    lost: dict = {}                          # the defender's losses by his army and stage, worked once each
+    for ((units, ipcs, stage), d, held, _), p in law.items():
+        got = lost.get((d, stage))
         if got is None:
-            got = lost[d] = (size0 - d.size, cost0 - army_cost(ruleset, d))
+            size0, cost0 = starts[stage]
+            got = lost[(d, stage)] = (size0 - d.size, cost0 - army_cost(ruleset, d))
+        _add(left_law, d.size, p)
         _add(losses["attacker"], units, p)
         _add(losses["defender"], got[0], p)
         lost_d = got[1]
         cost["attacker"] += p * ipcs
         cost["defender"] += p * lost_d
-        value = lost_d - ipcs + (plan.territory_value if held is not None else 0)
+        value = lost_d - ipcs + (plan.value_of(stage) if held is not None else 0)
         _add(swing, value, p)
         if held is not None:
             taken += p
@@ -53,7 +56,19 @@ def standing(plan: Plan, law: dict, zero) -> dict:
         for uid, n in d.units.counts:
             survivors[uid] += p * n
     return {"losses": losses, "cost": cost, "swing": swing, "takes": taken, "defender_left": left,
-            "defender_survivors": survivors}
+            "defender_survivors": survivors, "defender_count": left_law}
+
+
+def _starts(plan: Plan) -> list[tuple[int, int]]:
+    """The defender's units and IPCs on a path at each stage: his start and the reinforcements joined by then,
+    all his (docs/rules.md §9.1, "Reinforcements": lost or not, they count as his)."""
+    ruleset = plan.waves[0].setup.ruleset
+    d0 = start_defender(plan)
+    out = []
+    for stage in range(len(plan.waves)):
+        came = plan.arrived(stage)
+        out.append((d0.size + came.size, army_cost(ruleset, d0) + army_cost(ruleset, Army(came))))
+    return out
 
 
 def waves(plan: Plan, law: PlanLaw, exact: bool) -> list[dict]:
@@ -137,29 +152,30 @@ def _exchange(plan: Plan, law: PlanLaw, zero) -> dict:
     """The exchange's swing and losses: every path ends where the plan does not take the territory, where a
     counter-attack ends the hold, or after the last counter-attack."""
     ruleset = plan.waves[0].setup.ruleset
-    d0 = start_defender(plan)
-    cost_d0 = army_cost(ruleset, d0)
+    starts = _starts(plan)
     swing: dict = {}
     losses = {role: {} for role in ROLES}
     last = len(plan.counters) - 1
     for k, (setup, got) in enumerate(zip(plan.counters, law.counters)):
         c0 = Army(setup.attacker.units)
         size_c, cost_c = c0.size, army_cost(ruleset, c0)
-        for ((units, ipcs, c_units, c_ipcs), name, c, h), p in got.law.items():
+        for ((units, ipcs, c_units, c_ipcs, stage), name, c, h), p in got.law.items():
+            size_d0, cost_d0 = starts[stage]
             again = retaken(setup, name, c, h)
             if not again and k < last:
                 continue
             if again:
                 h = captured(setup, h)
             lost_c = c_ipcs + cost_c - army_cost(ruleset, c)
-            _add(swing, cost_d0 + lost_c - (ipcs - army_cost(ruleset, h)) + (0 if again else plan.territory_value), p)
+            _add(swing, cost_d0 + lost_c - (ipcs - army_cost(ruleset, h)) + (0 if again else plan.value_of(stage)), p)
             _add(losses["attacker"], units - h.size, p)
-            _add(losses["defender"], d0.size + c_units + size_c - c.size, p)
-    for ((units, ipcs), d, held, _), p in law.waves[-1].law.items():
+            _add(losses["defender"], size_d0 + c_units + size_c - c.size, p)
+    for ((units, ipcs, stage), d, held, _), p in law.waves[-1].law.items():
+        size_d0, cost_d0 = starts[stage]
         if held is None:                               # not taken: the plan's own end is the exchange's
             _add(swing, cost_d0 - army_cost(ruleset, d) - ipcs, p)
             _add(losses["attacker"], units, p)
-            _add(losses["defender"], d0.size - d.size, p)
+            _add(losses["defender"], size_d0 - d.size, p)
     return {"swing": swing, "losses": losses}
 
 

@@ -32,7 +32,7 @@ from ..engine.army import Army
 from ..engine.setup import BattleSetup
 from .choices import Retreat
 from .law import Ends
-from .plans import Plan, Wave, army_cost, captured, manned, retaken, start_defender, stay, taking
+from .plans import Plan, Wave, army_cost, captured, joined, manned, retaken, start_defender, stay, taking
 from .policy import StateRules
 from .starts import FLOOR, Battles
 from .total import total
@@ -98,10 +98,11 @@ class _Run:
         self.worth = PlanWorth(plan, exact) if any(w.profit is not None for w in plan.waves) else None
         self.d0 = start_defender(plan)
         self.defenders = self.worth.defenders if self.worth is not None else ({} if defenders is None else defenders)
+        self.others: dict = {}     # the defender's ladders in another order of loss (waves[k].defender_order_of_loss)
         first = plan.first
         self.plain = (not first.get("damaged", {}) and first.get("first_round", 1) == 1
                       and first.get("carry", (0, 0)) == (0, 0))
-        self.law: dict = {(0, 0): {self.d0: self.one}}   # tag → {defender army: p}: the waves still to fight
+        self.law: dict = {(0, 0, 0): {self.d0: self.one}}   # tag → {defender army: p}: the waves still to fight
         self.done: dict = {}                              # the plan's paths that have ended
         self.standings: list = []
         self.pruned = self.zero
@@ -114,9 +115,12 @@ class _Run:
         setup = wave.setup
         rules = _rules(plan, k, self.worth)
         retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules and rules.active else None)
+        ladders = self.defenders if plan.shares_defender(k) else self.others.setdefault(setup.defender.order_of_loss, {})
         battles = self.worth.battles[k] if self.worth is not None and k > 0 else \
-            Battles(setup, self.exact, wave.rounds, retreat, wave.keep_land, self.defenders)
-        battles.prime(self.d0)
+            Battles(setup, self.exact, wave.rounds, retreat, wave.keep_land, ladders)
+        battles.prime(joined(setup, self.d0, plan.arrived(len(plan.waves))))
+        if wave.reinforce:
+            self.law = _reinforced(plan, k, self.law)
         alone = k == 0 and not (self.plain and battles.uses_ladder() and _by_ladder(setup, self.exact, retreat, wave))
         a0 = Army(setup.attacker.units)
         ends: dict = {}
@@ -153,6 +157,7 @@ class _Run:
         ruleset = setup.ruleset
         size, price = a0.size, army_cost(ruleset, a0)
         last = k + 1 == len(plan.waves)
+        stage = plan.stage(k)
         seen: dict = {}                       # an army ends many battles: its losses and its land, once
         for (outcome, a, d), p in got.ends.items():
             ends[(outcome, a, d)] = ends.get((outcome, a, d), zero) + p
@@ -161,13 +166,13 @@ class _Run:
                 left = Army(a.units) if a.damaged else a   # his two-hit units repair once his wave is over
                 lost = seen[a] = (size - left.size, price - army_cost(ruleset, left),
                                   taking(plan, setup, "attacker_wins", left))
-            tag2 = (tag[0] + lost[0], tag[1] + lost[1])
+            tag2 = (tag[0] + lost[0], tag[1] + lost[1], stage)
             if outcome == "attacker_wins" and lost[2]:
                 key = (tag2, captured(setup, d), manned(plan, setup, a, d), outcome)
             else:
                 if plan.repair and d.damaged:
                     d = Army(d.units)
-                if not (last or (plan.kind == "sea" and not d)):
+                if not (last or (plan.kind == "sea" and not d and not plan.waves[k + 1].reinforce)):
                     into = nxt.setdefault(tag2, {})
                     into[d] = into.get(d, zero) + p
                     continue
@@ -180,6 +185,20 @@ class _Run:
             counters, cut = _counters(self.plan, self.done, self.exact, self.worth)
             self.pruned += cut
         return PlanLaw(self.standings, counters, self.pruned, self.method, self.samples, self.reason)
+
+
+def _reinforced(plan: Plan, k: int, law: dict) -> dict:
+    """The starts of wave k once its reinforcements have joined the defender (docs/rules.md §9.1,
+    "Reinforcements"): every army he is left with, an emptied territory included, gets them; the paths move to
+    stage k, which tells the summary what has joined the defender on them."""
+    setup, stage = plan.waves[k].setup, plan.stage(k)
+    out: dict = {}
+    for (units, ipcs, _), starts in law.items():
+        into = out.setdefault((units, ipcs, stage), {})
+        for d, p in starts.items():
+            d = joined(setup, d, plan.waves[k].reinforce)
+            into[d] = into.get(d, 0) + p
+    return out
 
 
 def _by_ladder(setup: BattleSetup, exact: bool, retreat: Retreat, wave: Wave) -> bool:
@@ -212,9 +231,9 @@ def _counters(plan: Plan, done: dict, exact: bool, worth) -> tuple[list[CounterL
     zero = Fraction(0) if exact else 0.0
     ruleset = plan.counters[0].ruleset
     groups: dict = {}
-    for ((units, ipcs), _, held, _), p in done.items():
+    for ((units, ipcs, stage), _, held, _), p in done.items():
         if held is not None:
-            key = (units + held.size, ipcs + army_cost(ruleset, held), 0, 0)
+            key = (units + held.size, ipcs + army_cost(ruleset, held), 0, 0, stage)
             starts = groups.setdefault(key, {})
             starts[held] = starts.get(held, zero) + p
     out: list = []
@@ -261,7 +280,7 @@ def _still_held(plan: Plan, setup: BattleSetup, law: dict, zero) -> dict:
     c0 = Army(setup.attacker.units)
     size_c, cost_c = c0.size, army_cost(ruleset, c0)
     groups: dict = {}
-    for ((units, ipcs, c_units, c_ipcs), outcome, c, h), p in law.items():
+    for ((units, ipcs, c_units, c_ipcs, stage), outcome, c, h), p in law.items():
         if retaken(setup, outcome, c, h):
             continue
         kept = stay(setup, h)
@@ -269,7 +288,7 @@ def _still_held(plan: Plan, setup: BattleSetup, law: dict, zero) -> dict:
             kept = Army(kept.units)
         gone = h.size - kept.size
         key = (units - gone, ipcs - (army_cost(ruleset, h) - army_cost(ruleset, kept)),
-               c_units + size_c - c.size, c_ipcs + cost_c - army_cost(ruleset, c))
+               c_units + size_c - c.size, c_ipcs + cost_c - army_cost(ruleset, c), stage)
         starts = groups.setdefault(key, {})
         starts[kept] = starts.get(kept, zero) + p
     return groups

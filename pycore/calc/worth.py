@@ -29,7 +29,7 @@ from typing import Any
 from ..engine.army import Army
 from ..forces import Force
 from .choices import Retreat
-from .plans import army_cost, captured, holders, retaken, start_defender, stay, takes
+from .plans import army_cost, captured, holders, joined, retaken, start_defender, stay, takes
 from .policy import StateRules
 from .starts import Battles
 
@@ -50,11 +50,13 @@ class PlanWorth:
         for k, wave in enumerate(plan.waves[1:], 1):
             rules = self.rules[k]
             retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules.active else None)
-            self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land, self.defenders))
-            self.battles[-1].prime(start_defender(plan))
-        # Each counter-attack's battle and its ends' worth, in turn (the later ones from what it leaves).
+            ladders = self.defenders if plan.shares_defender(k) else {}
+            self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land, ladders))
+            self.battles[-1].prime(joined(wave.setup, start_defender(plan), plan.arrived(len(plan.waves))))
+        # Each counter-attack's battle and its ends' worth, in turn (the later ones from what it leaves), the
+        # worth by the territory's value where it is held (the taking wave's, waves[k].territory_value).
         self.counter_battles = [Battles(setup, exact) for setup in plan.counters]
-        self.counter_rules = [StateRules(self._counter_worth(k)) for k in range(len(plan.counters))]
+        self.counter_rules: list = [{} for _ in plan.counters]
         self._future: list = [{} for _ in plan.waves]
         self._held: list = [{} for _ in plan.counters]
 
@@ -65,39 +67,49 @@ class PlanWorth:
         def worth(outcome: str, attacker: Army, defender: Army) -> Any:
             left = self.cost(attacker)
             if takes(setup, outcome, attacker):
-                return left + self.held(holders(setup, attacker, defender), captured(setup, defender))
+                return left + self.held(holders(setup, attacker, defender), self.plan.value_of(k))
             if repair and defender.damaged:
                 defender = Army(defender.units)
             return left + self.future(k + 1, defender)
         return worth
 
     def future(self, k: int, defender: Army) -> Any:
-        """What waves k, k + 1, … are worth from this defender, less their attackers' IPCs (the last: −his IPCs)."""
+        """What waves k, k + 1, … are worth from this defender, less their attackers' IPCs (the last: −his IPCs).
+
+        Wave k's reinforcements join him first; their IPCs count as his (what he loses of them is in the swing,
+        docs/rules.md §9.1), so the worth of a start adds them."""
         plan = self.plan
+        came = 0
+        if k < len(plan.waves) and plan.waves[k].reinforce:
+            defender = joined(plan.waves[k].setup, defender, plan.waves[k].reinforce)
+            came = self.cost(Army(plan.waves[k].reinforce))
         if k >= len(plan.waves) or (plan.kind == "sea" and not defender):
-            return -self.cost(defender)
+            return came - self.cost(defender)
         got = self._future[k].get(defender)
         if got is None:
             wave = plan.waves[k]
             got = self.start_value(self.battles[k], self.rules[k], defender) - self.cost(Army(wave.setup.attacker.units))
             self._future[k][defender] = got
-        return got
+        return came + got
 
-    def held(self, holders: Army, _left: Army, k: int = 0) -> Any:
-        """What a taken territory is worth: its value, or (take and hold) counter-attack k and those after it
-        from these holders."""
+    def held(self, holders: Army, value: int, k: int = 0) -> Any:
+        """What a taken territory is worth: its value (the taking wave's, docs/rules.md §9.1), or (take and hold)
+        counter-attack k and those after it from these holders."""
         plan = self.plan
         if k >= len(plan.counters):
-            return plan.territory_value
-        got = self._held[k].get(holders)
+            return value
+        got = self._held[k].get((holders, value))
         if got is None:
             attacker = Army(plan.counters[k].attacker.units)
-            got = (self.start_value(self.counter_battles[k], self.counter_rules[k], holders)
+            rules = self.counter_rules[k].get(value)
+            if rules is None:
+                rules = self.counter_rules[k][value] = StateRules(self._counter_worth(k, value))
+            got = (self.start_value(self.counter_battles[k], rules, holders)
                    - self.cost(holders) + self.cost(attacker))
-            self._held[k][holders] = got
+            self._held[k][(holders, value)] = got
         return got
 
-    def _counter_worth(self, k: int):
+    def _counter_worth(self, k: int, value: int):
         """An end of counter-attack k, for the plan's attacker: his holders left, minus the counter-attacker's
         units left, plus where the territory is still his what it is worth from there (its value after the
         last counter-attack, else the next one from the holders that stay)."""
@@ -109,11 +121,14 @@ class PlanWorth:
             kept = stay(setup, defender)
             if self.plan.repair and kept.damaged:
                 kept = Army(kept.units)
-            return self.cost(defender) - self.cost(attacker) + self.held(kept, kept, k + 1)
+            return self.cost(defender) - self.cost(attacker) + self.held(kept, value, k + 1)
         return worth
 
     def start_value(self, battles: Battles, rules: StateRules, defender: Army) -> Any:
         """What a battle from this defender is worth: its opening fire, round 1 and the rest, under its rules."""
+        if battles.rounds == 0:     # a wave that leaves before round 1: its ends are its opening fire's
+            got = battles.ends({defender: self.one})
+            return sum((p * rules.worth(*end) for end, p in got.ends.items()), self.zero)
         if battles.uses_ladder():
             solver = battles.solver()
             total = self.zero

@@ -54,6 +54,13 @@ def _counter_json(block: dict) -> dict:
             "rounds": float(block["rounds"])}
 
 
+def _counts(whole: dict, sizes: dict) -> dict:
+    """Units left per side where reinforcements joined the defender: his count left is read from his armies,
+    not from his losses (what joined him differs from path to path)."""
+    return {"attacker": {str(sizes["attacker"] - k): float(p) for k, p in sorted(whole["losses"]["attacker"].items())},
+            "defender": {str(k): float(p) for k, p in sorted(whole["defender_count"].items(), reverse=True)}}
+
+
 def _sampled(plan: Plan, guess) -> Any:
     from ..calc import cost, plan_sample
     return plan_sample.sample(plan, (
@@ -79,6 +86,7 @@ def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
         "pruned": float(law.pruned),
         "survivors_count": {role: {str(sizes[role] - k): float(p) for k, p in sorted(whole["losses"][role].items())}
                             for role in ROLES},
+        **({"survivors_count": _counts(whole, sizes)} if plan.reinforced else {}),
         "method": law.method,
         "waves": [_wave_json(got, exact) for got in summary.waves(plan, law, exact)],
     }

@@ -16,7 +16,7 @@ from ..errors import BadRequest, show
 from ..rulesets import Ruleset, find_ruleset
 from . import fields as v
 from .battle import read_setup, setup_json
-from .plan import PLAN_FIELDS, RULE_FIELDS, asks_for_plan, read_plan
+from .plan import PLAN_FIELDS, RULE_FIELDS, asks_for_plan, keep_land_json, read_keep_land, read_plan
 from .systems import read_system
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
@@ -110,7 +110,7 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
     # The calculator's options (pycore.calc.method reads them by name): a mapping, as its methods take it.
     options: dict[str, Any] = {
         "retreat": retreat,
-        "keep_land": v.boolean(request.get("keep_land", False), "keep_land"),
+        "keep_land": read_keep_land(request.get("keep_land", False), "keep_land"),
         "first_round": v.whole(request.get("round", 1), "round", 1, MAX_ROUNDS),
         "damaged": damaged,
         "carry": carry,
@@ -138,7 +138,7 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
     if retreat.below is not None:
         canonical["retreat_below"] = retreat.below
     if options["keep_land"]:
-        canonical["keep_land"] = True
+        canonical["keep_land"] = keep_land_json(options["keep_land"])
     if options["first_round"] != 1:
         canonical["round"] = options["first_round"]
     if carry != (0, 0):

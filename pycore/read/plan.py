@@ -17,15 +17,16 @@ from ..calc.plans import Plan, Wave
 from ..calc.recommend import GOALS, with_attacker
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import BattleSetup
-from ..forces import Force
-from ..errors import BadRequest, show
+from ..forces import MAX_PER_SIDE, Force
+from ..errors import BadRequest, LuckdialError, show
 from . import fields as v
 from .fields import chance
 from .battle import read_side, side_json
 
 PLAN_FIELDS = ("waves", "counter", "counters", "territory_value", "repair_between_waves", "recommend")
 RULE_FIELDS = ("retreat_profit", "retreat_air_loss", "retreat_strafe")
-WAVE_FIELDS = ("attacker", "rounds", "retreat_at_units", "retreat_below", "keep_land") + RULE_FIELDS
+WAVE_FIELDS = ("attacker", "rounds", "retreat_at_units", "retreat_below", "keep_land", "reinforce",
+               "defender_order_of_loss", "territory_value") + RULE_FIELDS
 MAX_WAVES = 8
 """A plan of at most this many waves (the peer calculators take 4; more is a plan nobody plays)."""
 MAX_TERRITORY = 1000
@@ -42,6 +43,23 @@ def _ipcs(value: Any, field: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not -1000 <= value <= 1000:
         raise BadRequest(field, f"must be a number of IPCs from -1000 to 1000, got {show(value)}")
     return value
+
+
+def read_keep_land(value: Any, field: str) -> int:
+    """``keep_land``: keep this many land units alive (aircraft are lost in their place, docs/rules.md §9);
+    ``true`` is 1 and ``false`` 0, as the field was first written."""
+    if isinstance(value, bool):
+        return int(value)
+    if not isinstance(value, int) or not 0 <= value <= MAX_PER_SIDE:
+        raise BadRequest(field, f"must be true, false or a number of land units to keep from 0 to {MAX_PER_SIDE}, "
+                                f"got {show(value)}")
+    return value
+
+
+def keep_land_json(keep: int) -> Any:
+    """The canonical ``keep_land``: ``true`` for one land unit (links written before a number was taken keep
+    their form), the number otherwise."""
+    return True if keep == 1 else keep
 
 
 def read_rules(spec: Mapping[str, Any], prefix: str) -> dict[str, Any]:
@@ -74,7 +92,8 @@ def check_rules(setup: BattleSetup, asked: list[Any], rounds: int | None, rules:
                          "what pressing on is worth is worked for a battle fought to the end; leave rounds out")
 
 
-def _wave(spec: Any, k: int, setup: BattleSetup) -> tuple[Wave, dict[str, Any]]:
+def _wave(spec: Any, k: int, setup: BattleSetup, defender: Any) -> tuple[Wave, dict[str, Any]]:
+    """Wave k + 2; ``defender``: the defender's side as the wave before met him (his order of loss so far)."""
     prefix = f"waves[{k}]"
     spec = v.obj(spec, prefix)
     v.only_keys(spec, WAVE_FIELDS, prefix)
@@ -82,16 +101,20 @@ def _wave(spec: Any, k: int, setup: BattleSetup) -> tuple[Wave, dict[str, Any]]:
                    setup.system, setup.kind)
     if side.cargo:
         raise BadRequest(f"{prefix}.attacker.cargo", "the calculator does not carry cargo yet; leave it out")
-    wave_setup = replace(setup, attacker=side)
-    rounds = v.whole(spec["rounds"], f"{prefix}.rounds", 1, MAX_ROUNDS) if "rounds" in spec else None
+    if "defender_order_of_loss" in spec:
+        defender = _order_of_loss(spec["defender_order_of_loss"], f"{prefix}.defender_order_of_loss", setup)
+    wave_setup = replace(setup, attacker=side, defender=defender)
+    rounds = v.whole(spec["rounds"], f"{prefix}.rounds", 0, MAX_ROUNDS) if "rounds" in spec else None
     retreat = Retreat(
         v.whole(spec["retreat_at_units"], f"{prefix}.retreat_at_units", 0, 10_000) if "retreat_at_units" in spec else None,
         chance(spec["retreat_below"], f"{prefix}.retreat_below") if "retreat_below" in spec else None)
-    keep_land = v.boolean(spec.get("keep_land", False), f"{prefix}.keep_land")
+    keep_land = read_keep_land(spec.get("keep_land", False), f"{prefix}.keep_land")
     rules = read_rules(spec, prefix)
     asked = [f"{prefix}.{name}" for name in ("retreat_at_units", "retreat_below", "keep_land") + RULE_FIELDS
              if name in spec and (name != "keep_land" or keep_land)]
     check_rules(wave_setup, asked, rounds, rules, prefix)
+    if rounds == 0:
+        _before_round_1(wave_setup, asked, prefix)
     canonical: dict[str, Any] = {"attacker": side_json(side)}
     if rounds is not None:
         canonical["rounds"] = rounds
@@ -99,8 +122,67 @@ def _wave(spec: Any, k: int, setup: BattleSetup) -> tuple[Wave, dict[str, Any]]:
         if name in spec:
             canonical[name] = spec[name]
     if keep_land:
-        canonical["keep_land"] = True
-    return Wave(wave_setup, rounds, retreat, keep_land, **rules), canonical
+        canonical["keep_land"] = keep_land_json(keep_land)
+    reinforce = _reinforce(spec["reinforce"], f"{prefix}.reinforce", setup) if "reinforce" in spec else Force(())
+    if reinforce:
+        canonical["reinforce"] = {"units": reinforce.as_dict()}
+    if "defender_order_of_loss" in spec:
+        canonical["defender_order_of_loss"] = list(spec["defender_order_of_loss"])
+    value = None
+    if "territory_value" in spec:
+        value = canonical["territory_value"] = v.whole(spec["territory_value"], f"{prefix}.territory_value",
+                                                       -MAX_TERRITORY, MAX_TERRITORY)
+    return Wave(wave_setup, rounds, retreat, keep_land, **rules, reinforce=reinforce,
+                territory_value=value), canonical
+
+
+def _before_round_1(setup: BattleSetup, asked: list[str], prefix: str) -> None:
+    """``rounds`` 0: the wave draws the AA fire and leaves before round 1 (docs/rules.md §9.1) — in a land
+    battle, where AA guns fire before round 1 and the whole attacker may leave, with no rule read after a round
+    (none is fought)."""
+    field = f"{prefix}.rounds"
+    if setup.kind != "land":
+        why = ("land units that came from the sea cannot retreat" if setup.kind == "amphibious"
+               else "nothing fires before round 1 at sea")
+        raise BadRequest(field, f"a wave leaves before round 1 (rounds 0) in a land battle only: {why}")
+    if setup.system.calculator is not None:
+        raise BadRequest(field, f"a wave that leaves before round 1 (rounds 0) is worked with dice, Low Luck and "
+                                f"biased dice only, not {setup.system.id}")
+    if asked:
+        raise BadRequest(asked[0], "a wave that leaves before round 1 (rounds 0) fights no round to read a rule "
+                                   "after; leave it out")
+
+
+def _order_of_loss(value: Any, field: str, setup: BattleSetup) -> Any:
+    """``defender_order_of_loss``: the defender's order of loss from this wave on, read as the request's
+    ``defender.order_of_loss`` is (docs/rules.md §9.1); his units and tech stay the request's."""
+    if setup.system.calculator is not None:
+        raise BadRequest(field, f"a defender's order of loss per wave is worked with dice, Low Luck and biased dice "
+                                f"only, not {setup.system.id}")
+    spec = {"units": setup.defender.units.as_dict(), "order_of_loss": value}
+    try:
+        side = read_side(spec, "defender", setup.ruleset, setup.system, setup.kind)
+    except LuckdialError as error:
+        bare = error.message[len(error.field) + 2:]
+        raise BadRequest(field + error.field[len("defender.order_of_loss"):], bare, error.detail) from None
+    return replace(setup.defender, order_of_loss=side.order_of_loss)
+
+
+def _reinforce(spec: Any, prefix: str, setup: BattleSetup) -> Force:
+    """``reinforce``: units that join the defender before this wave, read as the defender's units are
+    (docs/rules.md §9.1, "Reinforcements"); worked by the chains that start from a law of defenders."""
+    spec = v.obj(spec, prefix)
+    v.only_keys(spec, ("units",), prefix)
+    if setup.system.calculator is not None:
+        raise BadRequest(prefix, f"reinforcements are worked with dice, Low Luck and biased dice only, not "
+                                 f"{setup.system.id}")
+    units = v.required(spec, "units", prefix)
+    try:
+        side = read_side({"units": units}, "defender", setup.ruleset, setup.system, setup.kind)
+    except LuckdialError as error:
+        bare = error.message[len(error.field) + 2:]
+        raise BadRequest(prefix + error.field[len("defender"):], bare, error.detail) from None
+    return side.units
 
 
 def _counter(spec: Any, setup: BattleSetup, field: str = "counter") -> tuple[BattleSetup, dict[str, Any]]:
@@ -184,8 +266,10 @@ def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict[str,
                                   "waves with them is not worked yet")
     if specs:
         canonical["waves"] = []
+        defender = setup.defender
         for k, spec in enumerate(specs):
-            wave, wave_canonical = _wave(spec, k, setup)
+            wave, wave_canonical = _wave(spec, k, setup, defender)
+            defender = wave.setup.defender
             waves.append(wave)
             canonical["waves"].append(wave_canonical)
     counters = _counters(request, setup, canonical)

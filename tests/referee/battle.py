@@ -76,7 +76,7 @@ class Battle:
         # "0.3 = 30 %" (docs/api.md): the decimal the player typed, not the binary float nearest to it,
         # so that a chance of exactly 1/5 is not "below 0.2".
         self.threshold = Fraction(str(self.retreat_below)) if self.retreat_below is not None else None
-        self.keep_land = bool(request.get("keep_land", False))
+        self.keep_land = int(request.get("keep_land", False))   # true is 1: keep this many land units
         self._wins: dict = {}
         self.ships: list = []  # bombarding ships' attack values (amphibious)
         self.start, self.order = {}, {}
@@ -353,7 +353,8 @@ class Battle:
     def take(self, role: str, army: tuple, hits: tuple) -> tuple:
         """The victim's army after a step's hits. With ``keep_land`` the attacker, about to lose his last
         land unit while an aircraft is left, loses the aircraft instead (docs/rules.md: his casualty
-        choice, to take the territory; several hits spare at most that one land unit)."""
+        choice, to take the territory); ``keep_land`` n keeps n land units so (true is 1): several hits at once
+        spare as many land units as they would take below n, while aircraft are left."""
         place = allocate_together if self.printed else allocate
         after = place(self.rs, self.order[role], army, hits)[0]
         if not (self.keep_land and role == "attacker"):
@@ -365,13 +366,18 @@ class Battle:
                     and rows.get(uid, 0)]
 
         before, left = counts(army), counts(after)
-        air = [uid for uid in self.order[role] if rs.unit(uid).domain == AIR and left.get(uid, 0)]
-        if land(before) and not land(left) and air:
-            kept = [uid for uid in land(before)][-1]  # the land unit his order would lose last
+        swapped = False
+        # Below min(n, his land units) after the hits, each aircraft left (first in his order of loss) is lost in
+        # place of a land unit lost, the one his order would lose last spared first.
+        while sum(left.get(uid, 0) for uid in land(before)) < min(self.keep_land, sum(before[u] for u in land(before))):
+            air = [uid for uid in self.order[role] if rs.unit(uid).domain == AIR and left.get(uid, 0)]
+            if not air:
+                break
+            kept = [uid for uid in land(before) if left.get(uid, 0) < before[uid]][-1]
             left[kept] = left.get(kept, 0) + 1
             left[air[0]] -= 1
-            return as_army({uid: [n, 0] for uid, n in left.items()}, rs)
-        return after
+            swapped = True
+        return as_army({uid: [n, 0] for uid, n in left.items()}, rs) if swapped else after
 
     def win_chance(self, a: tuple, d: tuple) -> Fraction:
         """P(the attacker wins) from armies after a round, both sides fighting on to the end: no round

@@ -15,6 +15,14 @@ Written from docs/rules.md alone, on the referee's own battle (``battle.Battle``
 - ``counters``: counter-attacks in turn, each against the holders the one before left where they still
   hold (at sea the aircraft beyond the carriers left fly away between two, and are not lost).
 - The attacker's rules air loss and strafe (§9.3) are checked after each round with the others.
+- Reinforcements (§9.1): a wave's ``reinforce`` units join, intact, whatever the defender has left before that
+  wave (an emptied territory too; at sea they keep the plan going). Once joined they are his: his losses and
+  IPCs lost are counted from his start plus every reinforcement that joined on that path.
+- A wave's ``defender_order_of_loss`` is the defender's order of loss in it and the waves after it (until
+  another wave gives one); its ``territory_value`` is what the territory is worth where *it* takes it (the
+  request's ``territory_value`` otherwise), in the swing and, with a counter-attack, in the exchange.
+- A later wave with ``rounds`` 0 takes the opening fire (the AA guns at its aircraft) and retreats before
+  round 1, unless that fire decided the battle (§9.1, "Retreat before round 1").
 
 Every path is followed on its own (no grouping), in Fractions.
 """
@@ -43,6 +51,16 @@ class RuledBattle(Battle):
             self.start["defender"] = defender
         self.air_loss = request.get("retreat_air_loss")
         self.strafe = request.get("retreat_strafe")
+
+    def ends(self) -> dict:
+        """``rounds`` 0 (§9.1, "Retreat before round 1"): what the opening fire left undecided retreats."""
+        got = super().ends()
+        if self.rounds != 0:
+            return got
+        out: dict = {}
+        for (name, a, d), p in got.items():
+            _add(out, ("retreat" if name == "in_progress" else name, a, d), p)
+        return out
 
     def after_round(self, a: tuple, d: tuple):
         outcome, a2, d2 = super().after_round(a, d)
@@ -97,10 +115,10 @@ def _counter_list(request: dict) -> list:
     return [request["counter"]] if "counter" in request else list(request.get("counters", []))
 
 
-def _wave_request(request: dict, wave: dict, first: bool) -> dict:
+def _wave_request(request: dict, wave: dict, first: bool, order) -> dict:
     out = {key: request[key] for key in ("ruleset", "system", "kind", "lhtr", "sub_rule") if key in request}
     out["attacker"] = wave["attacker"]
-    out["defender"] = request["defender"]
+    out["defender"] = request["defender"] if order is None else {**request["defender"], "order_of_loss": order}
     for key in RULE_FIELDS:
         if key in wave:
             out[key] = wave[key]
@@ -117,15 +135,21 @@ def plan(request: dict) -> dict:
     first = {"attacker": request["attacker"], **{k: request[k] for k in RULE_FIELDS if k in request}}
     waves = [first] + list(request.get("waves", []))
     start = Battle(request, "chosen").start["defender"]
-    live = {(0, 0, start): Fraction(1)}          # (units lost, IPCs lost by the attacker so far, defender)
-    done: dict = {}                                # (units, IPCs, defender left, holders, outcome) -> p
+    # (units lost, IPCs lost by the attacker so far, (units, IPCs) joined the defender, defender) -> p
+    live = {(0, 0, (0, 0, value), start): Fraction(1)}
+    done: dict = {}                                # (units, IPCs, joined, defender left, holders, outcome) -> p
     per_wave = []
+    order = None
     for k, wave in enumerate(waves):
-        wreq = _wave_request(request, wave, k == 0)
+        order = wave.get("defender_order_of_loss", order) if k else None
+        wreq = _wave_request(request, wave, k == 0, order)
+        worth = wave.get("territory_value", value) if k else value
+        if wave.get("reinforce"):
+            live = _joined(rs, live, wave["reinforce"]["units"])
         nxt: dict = {}
         outcome = {name: Fraction(0) for name in OUTCOMES}
         fights = attacker_left = Fraction(0)
-        for (units, ipcs, d), p in live.items():
+        for (units, ipcs, came, d), p in live.items():
             battle = RuledBattle(wreq, None if k == 0 else d)
             a0 = battle.start["attacker"]
             fights += p
@@ -134,12 +158,12 @@ def plan(request: dict) -> dict:
                 outcome[name] += m
                 if a:
                     attacker_left += m
-                tag = (units + _size(a0) - _size(a), ipcs + _cost(rs, a0) - _cost(rs, a))
+                tag = (units + _size(a0) - _size(a), ipcs + _cost(rs, a0) - _cost(rs, a), came)
                 if kind == "sea" and _counter_list(request) and name == "attacker_wins" and _ship(rs, a):
                     fleet = _fleet(rs, a)
                     if request.get("repair_between_waves"):
                         fleet = as_army({uid: [n, 0] for uid, n in counts(fleet).items()}, rs)
-                    _add(done, (*tag, dd, fleet, name), m)
+                    _add(done, (tag[0], tag[1], (*came[:2], worth), dd, fleet, name), m)
                     continue
                 if _takes(rs, kind, name, a):
                     left = as_army({uid: [i, dm] for uid, i, dm in dd if uid != "aa_gun"}, rs)
@@ -148,22 +172,24 @@ def plan(request: dict) -> dict:
                     for uid, n in counts(dd).items():
                         if uid == "aa_gun":
                             held[uid] = held.get(uid, 0) + n
-                    _add(done, (*tag, left, as_army({uid: [n, 0] for uid, n in held.items()}, rs), name), m)
+                    came = (*tag[2][:2], worth)           # the value this wave takes it at
+                    _add(done, (tag[0], tag[1], came, left, as_army({uid: [n, 0] for uid, n in held.items()}, rs), name), m)
                     continue
                 if request.get("repair_between_waves"):
                     dd = as_army({uid: [n, 0] for uid, n in counts(dd).items()}, rs)
-                if k + 1 == len(waves) or (kind == "sea" and not dd):
+                more = k + 1 < len(waves) and waves[k + 1].get("reinforce")
+                if k + 1 == len(waves) or (kind == "sea" and not dd and not more):
                     _add(done, (*tag, dd, None, name), m)
                 else:
                     _add(nxt, (*tag, dd), m)
         standing = dict(done)
-        for (units, ipcs, d), p in nxt.items():
-            _add(standing, (units, ipcs, d, None, None), p)
+        for (units, ipcs, came, d), p in nxt.items():
+            _add(standing, (units, ipcs, came, d, None, None), p)
         per_wave.append(_standing(rs, start, standing, value, fights, outcome, attacker_left))
         live = nxt
     got = per_wave[-1]
     outcome = {name: Fraction(0) for name in OUTCOMES}
-    for (_, _, _, _, name), p in done.items():
+    for (_, _, _, _, _, name), p in done.items():
         outcome[name] += p
     got = {**got, "outcome": outcome, "waves": per_wave}
     if _counter_list(request):
@@ -171,18 +197,30 @@ def plan(request: dict) -> dict:
     return got
 
 
+def _joined(rs, live: dict, units: dict) -> dict:
+    """Every live path's defender with the reinforcements: intact units added to his rows."""
+    out: dict = {}
+    extra = (sum(units.values()), sum(rs.unit(uid).cost * n for uid, n in units.items()))
+    for (a_units, ipcs, came, d), p in live.items():
+        rows = {uid: [i, dm] for uid, i, dm in d}
+        for uid, n in units.items():
+            rows.setdefault(uid, [0, 0])[0] += n
+        _add(out, (a_units, ipcs, (came[0] + extra[0], came[1] + extra[1], came[2]), as_army(rows, rs)), p)
+    return out
+
+
 def _standing(rs, start: tuple, law: dict, value: int, fights, outcome: dict, attacker_left) -> dict:
     losses = {"attacker": {}, "defender": {}}
     swing: dict = {}
     taken = left = Fraction(0)
     cost = {"attacker": Fraction(0), "defender": Fraction(0)}
-    for (units, ipcs, d, held, _), p in law.items():
+    for (units, ipcs, came, d, held, _), p in law.items():
         _add(losses["attacker"], units, p)
-        _add(losses["defender"], _size(start) - _size(d), p)
-        lost_d = _cost(rs, start) - _cost(rs, d)
+        _add(losses["defender"], _size(start) + came[0] - _size(d), p)
+        lost_d = _cost(rs, start) + came[1] - _cost(rs, d)
         cost["attacker"] += p * ipcs
         cost["defender"] += p * lost_d
-        _add(swing, lost_d - ipcs + (value if held is not None else 0), p)
+        _add(swing, lost_d - ipcs + (came[2] if held is not None else 0), p)
         if held is not None:
             taken += p
         elif d:
@@ -208,17 +246,17 @@ def _counters(request: dict, rs, start: tuple, done: dict, value: int) -> dict:
     specs = _counter_list(request)
     swing: dict = {}
     live: dict = {}
-    for (_units, ipcs, d, held, _), p in done.items():
+    for (_units, ipcs, came, d, held, _), p in done.items():
         if held is None:
-            _add(swing, _cost(rs, start) - _cost(rs, d) - ipcs, p)
+            _add(swing, _cost(rs, start) + came[1] - _cost(rs, d) - ipcs, p)
         else:
-            _add(live, (ipcs, 0, held), p)
+            _add(live, (ipcs, 0, came, held), p)
     per = []
     for k, spec in enumerate(specs):
         outcome = {name: Fraction(0) for name in OUTCOMES}
         retakes = fights = Fraction(0)
         nxt: dict = {}
-        for (ipcs, lost_cs, held), p in live.items():
+        for (ipcs, lost_cs, came, held), p in live.items():
             fights += p
             c0, ends = _counter_ends(request, spec, kind, held)
             for (name, c, h), q in ends.items():
@@ -229,15 +267,15 @@ def _counters(request: dict, rs, start: tuple, done: dict, value: int) -> dict:
                 if again:
                     retakes += m
                     h = tuple(row for row in h if row[0] != "aa_gun")
-                    _add(swing, _cost(rs, start) + lost - ipcs - _cost(rs, held) + _cost(rs, h), m)
+                    _add(swing, _cost(rs, start) + came[1] + lost - ipcs - _cost(rs, held) + _cost(rs, h), m)
                 elif k + 1 == len(specs):
-                    _add(swing, _cost(rs, start) + lost - ipcs - _cost(rs, held) + _cost(rs, h) + value, m)
+                    _add(swing, _cost(rs, start) + came[1] + lost - ipcs - _cost(rs, held) + _cost(rs, h) + came[2], m)
                 else:
                     stays = _fleet(rs, h) if kind == "sea" else h
                     if request.get("repair_between_waves"):
                         stays = as_army({uid: [n, 0] for uid, n in counts(stays).items()}, rs)
                     # the holders' losses in this one join the attacker's; those that fly away are no loss
-                    _add(nxt, (ipcs + _cost(rs, held) - _cost(rs, h), lost, stays), m)
+                    _add(nxt, (ipcs + _cost(rs, held) - _cost(rs, h), lost, came, stays), m)
         per.append({"counter_outcome": outcome, "retakes": retakes, "holds": fights - retakes,
                     "counter_fights": fights})
         live = nxt

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from .compare import differences as battle_differences
 from .compare_plan import SYSTEMS, differences, exact_differences, plans
 from .units import RULESETS
 
@@ -113,3 +114,88 @@ def test_the_random_plans_cover_the_rules():
     wanted.update({f"system {s}": 30 for s in SYSTEMS})
     short = {k: (counts.get(k, 0), n) for k, n in wanted.items() if counts.get(k, 0) < n}
     assert not short, f"feature: (have, want) {short}"
+
+
+PER_WAVE = [
+    pytest.param({"ruleset": "revised", "system": {"name": "dice"}, "attacker": {"units": {"fighter": 1}},
+                  "defender": {"units": {"infantry": 1}},
+                  "waves": [{"attacker": {"units": {"infantry": 1, "tank": 1}}, "reinforce": {"units": {"infantry": 1}}}]},
+                 id="reinforce-emptied-land"),
+    pytest.param({"ruleset": "1942-2e", "system": {"name": "lowluck"}, "attacker": {"units": {"fighter": 1}},
+                  "defender": {"units": {"infantry": 1, "aa_gun": 1}},
+                  "waves": [{"attacker": {"units": {"infantry": 2, "fighter": 1}},
+                             "reinforce": {"units": {"artillery": 1}}}],
+                  "counter": {"attacker": {"units": {"tank": 2}}}},
+                 id="reinforce-aa-counter"),
+    pytest.param({"ruleset": "revised", "system": {"name": "dice"}, "kind": "sea",
+                  "attacker": {"units": {"destroyer": 2}}, "defender": {"units": {"submarine": 1}},
+                  "waves": [{"attacker": {"units": {"fighter": 1}}, "reinforce": {"units": {"battleship": 1}}},
+                            {"attacker": {"units": {"destroyer": 1}}, "reinforce": {"units": {"destroyer": 1}}}]},
+                 id="reinforce-sea-fleet-sunk"),
+    pytest.param({"ruleset": "revised", "system": {"name": "biased"}, "territory_value": 3,
+                  "attacker": {"units": {"infantry": 2, "fighter": 1}}, "defender": {"units": {"infantry": 2}},
+                  "waves": [{"attacker": {"units": {"tank": 2}}, "reinforce": {"units": {"tank": 1}}}],
+                  "counter": {"attacker": {"units": {"infantry": 2}}}},
+                 id="reinforce-value-counter"),
+    pytest.param({"ruleset": "revised", "system": {"name": "dice"}, "attacker": {"units": {"infantry": 2}},
+                  "defender": {"units": {"infantry": 1, "tank": 1, "artillery": 1}},
+                  "waves": [{"attacker": {"units": {"infantry": 1, "tank": 1}},
+                             "defender_order_of_loss": ["tank", "artillery", "infantry"]},
+                            {"attacker": {"units": {"tank": 1}}}]},
+                 id="order-of-loss-from-wave-2-on"),
+    pytest.param({"ruleset": "1942-2e", "system": {"name": "lowluck"}, "territory_value": 2,
+                  "attacker": {"units": {"infantry": 1, "fighter": 1}},
+                  "defender": {"units": {"infantry": 1, "aa_gun": 1, "artillery": 1}},
+                  "waves": [{"attacker": {"units": {"infantry": 2}}, "territory_value": 7,
+                             "reinforce": {"units": {"infantry": 1}}},
+                            {"attacker": {"units": {"tank": 1}}, "territory_value": -1,
+                             "defender_order_of_loss": ["artillery", "infantry"]}],
+                  "counter": {"attacker": {"units": {"tank": 2}}}},
+                 id="values-order-reinforce-counter"),
+    pytest.param({"ruleset": "revised", "system": {"name": "dice"}, "attacker": {"units": {"infantry": 1}},
+                  "defender": {"units": {"infantry": 1, "aa_gun": 1}},
+                  "waves": [{"attacker": {"units": {"fighter": 2, "bomber": 1}}, "rounds": 0},
+                            {"attacker": {"units": {"tank": 1, "fighter": 1}}}]},
+                 id="retreat-before-round-1"),
+    pytest.param({"ruleset": "1942-2e", "system": {"name": "lowluck"}, "attacker": {"units": {"fighter": 1}},
+                  "defender": {"units": {"infantry": 1, "aa_gun": 1}},
+                  "waves": [{"attacker": {"units": {"fighter": 2, "infantry": 1}}, "rounds": 0,
+                             "reinforce": {"units": {"aa_gun": 1}}},
+                            {"attacker": {"units": {"infantry": 2}}}],
+                  "counter": {"attacker": {"units": {"tank": 1}}}},
+                 id="retreat-before-round-1-reinforced-guns"),
+    pytest.param({"ruleset": "revised", "system": {"name": "dice"}, "keep_land": 1,
+                  "attacker": {"units": {"infantry": 1, "fighter": 1}}, "defender": {"units": {"infantry": 2}},
+                  "waves": [{"attacker": {"units": {"infantry": 2, "fighter": 2}}, "keep_land": 2}]},
+                 id="keep-land-2-in-wave-2"),
+    pytest.param({"ruleset": "1942-2e", "system": {"name": "lowluck"}, "keep_land": 3,
+                  "attacker": {"units": {"infantry": 3, "fighter": 1, "bomber": 1}},
+                  "defender": {"units": {"infantry": 2, "aa_gun": 1}},
+                  "waves": [{"attacker": {"units": {"tank": 2, "fighter": 1}}, "keep_land": 2, "rounds": 2}]},
+                 id="keep-land-3-aa"),
+]
+
+
+@pytest.mark.parametrize("request_", PER_WAVE)
+def test_per_wave_fields_agree_with_the_referee(request_):
+    """docs/rules.md §9.1's per-wave fields (reinforcements, order of loss, value) on small plans: floats to 1e-9, fractions exact."""
+    worst, rows, method = differences(request_)
+    assert method == "exact" and not rows, rows[:6]
+    assert exact_differences(request_) == []
+
+
+KEEP_LAND = [
+    {"ruleset": "revised", "system": {"name": "dice"}, "keep_land": 2,
+     "attacker": {"units": {"infantry": 2, "tank": 1, "fighter": 2}}, "defender": {"units": {"infantry": 3}}},
+    {"ruleset": "anniversary", "system": {"name": "biased"}, "keep_land": 2,
+     "attacker": {"units": {"infantry": 2, "artillery": 1, "fighter": 2}}, "defender": {"units": {"infantry": 2, "tank": 1}}},
+    {"ruleset": "revised", "system": {"name": "dice"}, "kind": "amphibious", "keep_land": 2,
+     "attacker": {"units": {"infantry": 2, "fighter": 2, "battleship": 1}}, "defender": {"units": {"infantry": 2}}},
+]
+
+
+@pytest.mark.parametrize("request_", KEEP_LAND, ids=["land-dice", "land-biased", "amphibious"])
+def test_keep_land_n_agrees_with_the_referee(request_):
+    """``keep_land: n`` in one battle (the ladder in floats; the referee spares land units as docs/rules.md §9 says)."""
+    worst, rows, _ = battle_differences(request_)
+    assert not rows, rows[:6]

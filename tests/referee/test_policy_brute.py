@@ -16,7 +16,7 @@ from itertools import combinations
 import pytest
 
 from .battle import Battle
-from .casualties import counts
+from .casualties import as_army, counts
 from .compare import project
 from .units import RULESETS
 
@@ -218,3 +218,41 @@ def test_the_profit_rule_sees_the_counter_attack():
     assert brute.best() > brute.average(frozenset())        # retreating pays somewhere here
     got = project({**request, "retreat_profit": 0, "exact": True, "counter": {"attacker": counter}})
     assert _mean(got["exchange"]["exact_swing"]) == brute.best()
+
+
+@pytest.mark.parametrize("reinforce, value", [({"infantry": 1}, None), ({}, 8), ({"infantry": 1}, -4)],
+                         ids=["reinforced", "worth-more-to-wave-2", "both"])
+def test_the_profit_rule_sees_the_next_waves_fields(reinforce, value):
+    """Wave 1's profit rule counts what wave 2 makes of the defender it leaves *with the reinforcements that join
+    him before wave 2*, and the territory at *wave 2's* value where wave 2 takes it (docs/rules.md §9.1, §9.3):
+    the reinforcements' IPCs are his, what wave 2 takes of them is his loss. Its average over both waves is the
+    best of every retreat rule of wave 1, wave 2 fought to the end."""
+    first = {"ruleset": "revised", "system": {"name": "dice"}, "attacker": {"units": {"infantry": 1, "tank": 1}},
+             "defender": {"units": {"infantry": 2}}, "territory_value": 2}
+    second = {"units": {"tank": 2}}
+    rs = RULESETS["revised"]
+    start = Battle(first, "chosen").start["defender"]
+    came = sum(rs.unit(uid).cost * n for uid, n in reinforce.items())
+    worth = first["territory_value"] if value is None else value
+    worked: dict = {}
+
+    def later(d) -> Fraction:
+        if d not in worked:
+            rows = {uid: [i, dm] for uid, i, dm in d}
+            for uid, n in reinforce.items():
+                rows.setdefault(uid, [0, 0])[0] += n
+            battle = Battle({**first, "attacker": second}, "chosen")
+            battle.start["defender"] = as_army(rows, rs)
+            total = Fraction(0)
+            for (outcome, a, dd), p in battle.ends().items():
+                taken = outcome == "attacker_wins" and any(rs.unit(u).domain == "land" for u, _, _ in a)
+                total += p * (_cost(rs, start) + came - _cost(rs, () if taken else dd) + (worth if taken else 0)
+                              - (_cost(rs, battle.start["attacker"]) - _cost(rs, a)))
+            worked[d] = total
+        return worked[d]
+
+    brute = Brute(first, later)
+    wave = {"attacker": second, **({"reinforce": {"units": reinforce}} if reinforce else {}),
+            **({"territory_value": value} if value is not None else {})}
+    got = project({**first, "retreat_profit": 0, "exact": True, "waves": [wave]})
+    assert _mean(got["exact_swing"]) == brute.best()

@@ -109,7 +109,7 @@ class Ladder:
                 generic = generics[targets] = Group("enemy", "main", (), (), targets, ())
             cas = allocate(setup, army, [(generic, 1)], order)
             if keep_land:
-                cas = keep_one_land(setup, army, cas, order)
+                cas = keep_one_land(setup, army, cas, order, keep_land)
             army = army.after(cas.lost, cas.damaged)
             shared = known.get((role, army)) if known is not None else None
             if shared is not None:

@@ -90,9 +90,9 @@ class Solver:
         got = members.get((role, army))
         if got is None:
             if not casualty_types(self.setup, target_of(self.setup, role, enemy)):
-                return kept.ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker",
+                return kept.ladder(self.setup, role, army, enemy, self.tail, self.keep_land if role == "attacker" else 0,
                                    {}, self.work), 0
-            ladder = kept.ladder(self.setup, role, army, enemy, self.tail, self.keep_land and role == "attacker",
+            ladder = kept.ladder(self.setup, role, army, enemy, self.tail, self.keep_land if role == "attacker" else 0,
                                  members, self.work)
             for k, rung in enumerate(ladder.armies):
                 members.setdefault((role, rung), (ladder, k))
