@@ -51,7 +51,7 @@ def sample(plan: Plan, reason: str):
     counters = [({}, [0], [0]) for _ in plan.counters]     # per counter-attack: ends, holders' IPCs, rounds
     for i in range(count):
         finished, rounds = _one(plan, i, tallies)
-        if finished is not None and finished[2] is not None:
+        if finished is not None and finished[2] is not None and plan.counters:   # taken, and held against them
             _hold(plan, i, finished, counters)
     share = 1.0 / count
     standings = [Standing({k: n * share for k, n in law.items()}, fights[0] * share,
