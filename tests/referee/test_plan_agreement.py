@@ -173,6 +173,18 @@ PER_WAVE = [
                   "defender": {"units": {"infantry": 2, "aa_gun": 1}},
                   "waves": [{"attacker": {"units": {"tank": 2, "fighter": 1}}, "keep_land": 2, "rounds": 2}]},
                  id="keep-land-3-aa"),
+    pytest.param({"ruleset": "revised", "system": {"name": "dice"}, "kind": "sea", "territory_value": 1,
+                  "attacker": {"units": {"destroyer": 1, "fighter": 1}}, "defender": {"units": {"submarine": 1}},
+                  "waves": [{"attacker": {"units": {"battleship": 1}}, "reinforce": {"units": {"destroyer": 1}},
+                             "territory_value": 4}],
+                  "counters": [{"attacker": {"units": {"submarine": 1}}}, {"attacker": {"units": {"fighter": 1}}}]},
+                 id="sea-hold-reinforced-value"),
+    pytest.param({"ruleset": "1942-2e", "system": {"name": "lowluck"},
+                  "attacker": {"units": {"infantry": 1, "fighter": 1}}, "defender": {"units": {"infantry": 1, "aa_gun": 1}},
+                  "waves": [{"attacker": {"units": {"fighter": 1}}, "rounds": 0, "reinforce": {"units": {"infantry": 1}}},
+                            {"attacker": {"units": {"infantry": 2}}, "territory_value": 5, "keep_land": 2}],
+                  "counters": [{"attacker": {"units": {"tank": 1}}}, {"attacker": {"units": {"infantry": 1}}}]},
+                 id="every-field-two-counters"),
 ]
 
 
