@@ -1,20 +1,14 @@
 """A planned turn's forum post (docs/api.md `plan_turn`, `report`; pycore/ops/report_turn.py): each territory
 with its enemy, what goes there, its chance and average swing as the result gives them, what stays home, the
-total and the turn's link; the player's territory names never markup; the money spent with a budget; and the
-chance said in the words the Turn panel shows (web/odds/turn-state.js)."""
+total and the turn's link; the player's territory names never markup; the money spent with a budget; (the chance said in the
+Turn panel's words: tests/js/test_turn_words_agree.py)."""
 
 from __future__ import annotations
-
-import json
-import pathlib
-import shutil
-import subprocess
 
 from pycore.ops.journal_words import signed
 from pycore.ops.report_turn import chance_text, likely_words
 from tests.core.helpers import error, ok
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE = "https://luckdial.example/play/"
 # Small: 2 infantry and a tank over two territories (1942-2e, dice), the op's own test turn.
 TURN = {"op": "plan_turn", "ruleset": "1942-2e", "system": {"name": "dice"},
@@ -90,19 +84,3 @@ def test_a_defence_post_says_where_to_place_and_the_chance_to_hold():
     for a in got["assignments"]:
         assert f"{chance_text(a['holds'])} to hold it ({likely_words(a['holds'])})" in text
     assert "Keep back: " in text and "Swing: what the enemy loses, minus what you lose, minus" in text
-
-
-GRID = sorted({k / 1000 for k in range(1001)} | {0.0001, 0.0099, 0.01, 0.005, 0.015, 0.9949, 0.995, 0.9901, 0.999,
-                                                 0.2, 0.2001, 0.4, 0.4001, 0.6, 0.5999, 0.8, 0.7999})
-
-
-def test_the_post_says_each_chance_as_the_turn_panel_does():
-    node = shutil.which("node")
-    assert node, "Node.js is missing: build.py setup installs it (README.md)"
-    script = ("import {chanceText, likelyWords} from './web/odds/turn-state.js';"
-              f"console.log(JSON.stringify({json.dumps(GRID)}.map((p) => [chanceText(p), likelyWords(p)])));")
-    run = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60)
-    assert run.returncode == 0, run.stderr[-2000:]
-    differ = [(p, said) for p, said in zip(GRID, json.loads(run.stdout)) if said != [chance_text(p), likely_words(p)]]
-    assert not differ, differ[:5]

@@ -71,3 +71,12 @@ def test_what_counts_as_a_leftover():
     text = "\n".join([MARKERS[0] + " HEAD", "ours", MARKERS[1] + " base", "=======", "theirs",
                       MARKERS[2] + " topic", MARKERS[0] * 2, "  " + MARKERS[0] + " indented", MARKERS[2]])
     assert conflict_lines(text.encode()) == [1, 3, 6, 9]
+
+
+def test_no_core_test_starts_a_program():
+    """tests/core also runs inside Pyodide (tests/pyodide), where no program can be started: a core test that runs
+    Node or git passes here and fails there. Such a test belongs under tests/js or tests/lint."""
+    starts = re.compile(r"^\s*(?:import subprocess|from subprocess import)|shutil\.which\(|os\.system\(", re.M)
+    found = [path.as_posix() for path in FILES if path.parts[:2] == ("tests", "core") and path.suffix == ".py"
+             and starts.search((ROOT / path).read_text(encoding="utf-8"))]
+    assert found == []
