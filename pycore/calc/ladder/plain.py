@@ -1,10 +1,10 @@
-"""A small pair of ladders settled with plain float pushes, in place of the packed folds (docs/rules.md §9).
+"""A pair of ladders with narrow laws settled with plain float pushes, in place of the packed folds (docs/rules.md §9).
 
-Why: the packed fold (:class:`.stack.Stack`) pays a fixed cost per target row —
-tables of big integers, strided copies, Horner carries — that a small battle
-never earns back: at 10 v 10 it was most of a call (bench/README.md "The fixed
-cost of a battle"). Here each settled row pushes its mass forward at once: for
-each number ``l`` of hits the defender scores, the row's masses times the
+Why: the packed fold (:class:`.stack.Stack`) pays a few big-integer products per target row
+whatever the laws' width; where the attacker's laws are narrow (Low Luck's two or three hit counts) a
+push per hit count in floats is cheaper (bench/README.md "Plain pushes for narrow laws").
+
+Each settled row pushes its mass forward at once: for each number ``l`` of hits the defender scores, the row's masses times the
 defender's chances (``col[l]``) convolved with the attacker's law at that row,
 landing ``l`` rows down (from ``l`` up at the attacker's last rung, ``tail_col``),
 columns past the defender's last rung folded onto it. The same law as the packed
@@ -26,7 +26,7 @@ PLAIN_LAW = 3
 """The widest attacker's law (hit counts kept at a rung) settled by plain pushes: a push costs a list
 operation per hit count, against the packed fold's few big-integer products a row whatever the width, so
 plain pushes pay only where laws are narrow — Low Luck's two or three counts (measured, bench/README.md
-"Plain pushes": Low Luck 10 v 10 0.89×, 40 v 40 0.82× the packed fold's time; dice 10 v 10, laws 11 wide,
+"Plain pushes for narrow laws": Low Luck 10 v 10 0.89×, 40 v 40 0.82× the packed fold's time; dice 10 v 10, laws 11 wide,
 1.2×, and a packed push a row, one product for every count, 1.09×)."""
 
 
