@@ -11,7 +11,7 @@ from ..choices import NEVER, Retreat
 from ..total import fsum
 from .packing import SCALE, SLOT, table_view, unpack
 from .pair import Pair, outcome_of
-from . import kept
+from . import kept, plain
 from .rungs import Ladder, target_of
 from .stack import Stack
 from .work import OPENING_WORK, Work
@@ -289,6 +289,9 @@ class Solver:
         for group in stacks.values():
             size = stack_size(group[0])
             stops = self.stops if self.retreat.per_state else None
+            if len(group) == 1 and plain.pays(group[0]):
+                visits += plain.settle(group[0], self.work, self.land, self.record, self.floor, stops)
+                continue
             for start in range(0, len(group), size):
                 visits += Stack(group[start:start + size], self.work).settle(self.land, self.record, self.floor, stops)
         ends = self.merged()
