@@ -25,15 +25,15 @@ def check(request, rounds=None, tag="sim"):
     agree(compute(setup_of(request), rounds)["joint"], simulate(request, BATTLES, rounds, tag))
 
 
-def agree(joint, counts):
-    """The calculator's joint law against ``BATTLES`` simulated ends counted by the same keys: every marginal
-    within ``SIGMAS`` standard errors, and nothing seen that the calculator gives no chance."""
+def agree(joint, counts, battles: int = BATTLES):
+    """The calculator's joint law against ``battles`` simulated ends counted by the same keys: every marginal
+    within ``SIGMAS`` standard errors (of that many battles), and nothing seen that the calculator gives no chance."""
     exact = marginals({k: float(p) for k, p in joint.items()})
     seen = marginals(counts)
     problems = []
     for key in set(exact) | set(seen):
         p, count = exact.get(key, 0.0), seen.get(key, 0)
-        error = SIGMAS * math.sqrt(max(p * (1 - p), 1e-12) / BATTLES) + 1e-9
-        if p == 0 and count or abs(count / BATTLES - p) > error:
-            problems.append(f"{key}: calc {p:.5f}, engine {count}/{BATTLES} = {count / BATTLES:.5f} (±{error:.5f})")
+        error = SIGMAS * math.sqrt(max(p * (1 - p), 1e-12) / battles) + 1e-9
+        if p == 0 and count or abs(count / battles - p) > error:
+            problems.append(f"{key}: calc {p:.5f}, engine {count}/{battles} = {count / battles:.5f} (±{error:.5f})")
     assert not problems, "\n".join(problems)
