@@ -20,7 +20,7 @@ from .plan import PLAN_FIELDS, RULE_FIELDS, asks_for_plan, read_plan
 from .systems import read_system
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
-          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate") + PLAN_FIELDS + RULE_FIELDS
+          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate", "submerge") + PLAN_FIELDS + RULE_FIELDS
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 
@@ -71,6 +71,27 @@ def _chance(value: Any) -> float:
     return float(value)
 
 
+def _submerge(request: Mapping[str, Any], setup: BattleSetup, rounds: int | None) -> frozenset[str]:
+    """``submerge``: {"attacker": bool, "defender": bool}, the sides whose subs submerge at the first end of a round
+    the rules allow (docs/rules.md §9 "Submerging"): sea battles fought to the end, dice and Low Luck."""
+    if "submerge" not in request:
+        return frozenset()
+    spec = v.obj(request["submerge"], "submerge")
+    v.only_keys(spec, ROLES, "submerge")
+    dive = frozenset(role for role in ROLES if v.boolean(spec.get(role, False), f"submerge.{role}"))
+    if not dive:
+        return dive
+    if setup.kind != "sea":
+        raise BadRequest("submerge", "subs submerge in sea battles only; leave it out")
+    if setup.system.calculator is not None:
+        raise BadRequest("submerge", f"the calculator submerges subs with dice and Low Luck only, not {setup.system.id}")
+    if rounds is not None:
+        raise BadRequest("submerge", "the calculator submerges subs in a battle fought to the end; leave rounds out")
+    if asks_for_plan(request):
+        raise BadRequest("submerge", "a plan of attack does not submerge subs yet; leave it out")
+    return dive
+
+
 @dataclass(frozen=True, slots=True)
 class CalcRequest:
     """A ``calc`` request as read once: the battle, how it is asked, and the plan's options (docs/api.md)."""
@@ -81,7 +102,7 @@ class CalcRequest:
     exact: bool              # Fractions throughout
     timing: bool             # add the compute time
     estimate: bool           # the cost alone, before any work
-    options: dict[str, Any]    # retreat, keep_land, first_round, damaged, carry; plan and recommend when asked
+    options: dict[str, Any]    # retreat, keep_land, first_round, damaged, carry, submerge; plan and recommend when asked
 
 
 def read_calc(request: Mapping[str, Any]) -> CalcRequest:
@@ -121,6 +142,7 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
         "first_round": v.whole(request.get("round", 1), "round", 1, MAX_ROUNDS),
         "damaged": damaged,
         "carry": carry,
+        "submerge": _submerge(request, setup, rounds),
     }
     asked = [field for field, on in (("retreat_at_units", retreat.at_units is not None),
                                      ("retreat_below", retreat.below is not None),
@@ -150,6 +172,8 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
         canonical["round"] = options["first_round"]
     if carry != (0, 0):
         canonical["carry"] = dict(zip(ROLES, carry))
+    if options["submerge"]:
+        canonical["submerge"] = {role: True for role in ROLES if role in options["submerge"]}
     if asks_for_plan(request):
         options["plan"] = read_plan(request, setup, options, rounds, canonical, exact, MAX_EXACT_UNITS)
     return CalcRequest(canonical, setup, rounds, exact, timing, estimate, options)

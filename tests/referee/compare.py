@@ -312,3 +312,39 @@ def printed_sub_battles(seed: int, per_combo: int, size: tuple[int, int] = (4, 1
                     request["rounds"] = rng.randint(1, 2)
                 got.append(request)
     return got
+
+
+def diving_battles(seed: int, per_combo: int, size: tuple[int, int] = (2, 8)) -> list:
+    """Sea battles with the ``submerge`` option (docs/rules.md §9 "Submerging"): subs on the side(s) that
+    submerge (1–2, sometimes beside the other side's subs), often a destroyer on either side (which holds the
+    enemy's subs in the fight until it sinks), and 0–3 more ships or aircraft; under the printed sub step too
+    where a ruleset has it. ``per_combo`` battles for each ruleset with subs × {dice, Low Luck}."""
+    rng = random.Random(f"{seed}/submerge")
+    got = []
+    for rid in RULESETS_IDS:
+        rs = RULESETS[rid]
+        pool = [u for u in rs.battle_units["sea"]["defender"] if u != "submarine"]
+        if "submarine" not in rs.units:
+            continue
+        for system in ("dice", "lowluck"):
+            for _ in range(per_combo):
+                dive = rng.choice((("attacker",), ("defender",), ("attacker", "defender")))
+                while True:
+                    sides: dict = {}
+                    for role in ROLES:
+                        units = {"submarine": rng.randint(1, 2)} if role in dive or rng.random() < 0.3 else {}
+                        if "destroyer" in rs.units and rng.random() < 0.4:
+                            units["destroyer"] = 1
+                        for _ in range(rng.randint(0 if units else 1, 3)):
+                            uid = rng.choice(pool)
+                            units[uid] = units.get(uid, 0) + 1
+                        sides[role] = {"units": units}
+                    total = sum(sum(side["units"].values()) for side in sides.values())
+                    if size[0] <= total <= size[1]:
+                        break
+                request = {"ruleset": rid, "system": {"name": system}, "kind": "sea", **sides,
+                           "submerge": {role: True for role in dive}}
+                if rid in PRINTED_SUB_RULESETS and rng.random() < 0.3:
+                    request["sub_rule"] = "printed"
+                got.append(request)
+    return got

@@ -1,0 +1,136 @@
+"""The calculator at sea, its options (docs/rules.md §9 "Submerging"; docs/api.md ``calc``): subs that submerge.
+
+Each rule is worked by hand on a battle of two units, in Fractions (``exact``: the general chain), and held to
+the independent referee (``tests/referee/``, its own code for the rule: ``Battle.ends_with_subs_under``) on
+small random fleets in floats (the sea chain, ``pycore/calc/fleet/``).
+"""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.core.helpers import error, ok
+from tests.referee.compare import differences, diving_battles
+
+
+def _calc(**fields):
+    return ok({"op": "calc", "kind": "sea", "system": {"name": "dice"}, **fields})
+
+
+def _exact(result, name="exact_outcome"):
+    return {k: Fraction(v) for k, v in result[name].items() if Fraction(v)}
+
+
+# -- subs that submerge ------------------------------------------------------------------------------------
+
+SUB_V_CARRIER = {"ruleset": "revised", "attacker": {"units": {"submarine": 1}},
+                 "defender": {"units": {"carrier": 1}}}
+
+
+def test_an_attacking_sub_strikes_once_then_submerges():
+    """Revised, dice: 1 sub (attack 2) against 1 carrier (defence 3), no destroyer anywhere. By hand: the sub's
+    strike sinks the carrier at once with 2/6 = 1/3 (it never fires back); else (2/3) the carrier sinks the sub
+    with 3/6: 1/3; else (1/3) the round ends with both afloat and the sub submerges (step 6). An attacker with
+    nothing left in the fight whose subs submerged has left it: ``retreat`` (docs/rules.md §9 "Submerging").
+    One round, always; the sub survives 1/3 + 1/3. Without the option the round repeats: 1/2 and 1/2."""
+    dived = _calc(**SUB_V_CARRIER, exact=True, submerge={"attacker": True})
+    third = Fraction(1, 3)
+    assert _exact(dived) == {"attacker_wins": third, "defender_wins": third, "retreat": third}
+    assert Fraction(dived["exact_rounds"]) == 1
+    assert dived["survivors"]["attacker"]["submarine"] == pytest.approx(2 / 3)
+    assert dived["cost_lost"]["attacker"] == pytest.approx(8 / 3)      # the sub ($8) lost only when sunk
+    fought = _calc(**SUB_V_CARRIER, exact=True)
+    assert _exact(fought) == {"attacker_wins": Fraction(1, 2), "defender_wins": Fraction(1, 2)}
+
+
+CRUISER_V_SUB = {"ruleset": "1942-2e", "attacker": {"units": {"cruiser": 1}},
+                 "defender": {"units": {"submarine": 1}}}
+
+
+def test_a_defending_sub_submerges_and_leaves_the_sea_to_the_attacker():
+    """1942-2e, dice: 1 cruiser (attack 3) against 1 sub (defence 1). By hand: the sub's strike sinks the cruiser
+    at once with 1/6 (the attacker has no destroyer); else (5/6) the cruiser sinks the sub with 3/6 = 5/12; else
+    (5/12) the sub submerges: the defender has nothing left in the fight, so the attacker wins (the sea zone is
+    his) and the sub survives. Attacker wins 5/12 + 5/12 = 5/6; the defender's sub is left 1/6 + 5/12 = 7/12.
+    Without the option: 5/7 and 2/7 (the round repeats with chance 5/12)."""
+    dived = _calc(**CRUISER_V_SUB, exact=True, submerge={"defender": True})
+    assert _exact(dived) == {"attacker_wins": Fraction(5, 6), "defender_wins": Fraction(1, 6)}
+    assert dived["survivors"]["defender"]["submarine"] == pytest.approx(7 / 12)
+    assert dived["exact_losses"]["defender"] == {"0": "7/12", "1": "5/12"}
+    fought = _calc(**CRUISER_V_SUB, exact=True)
+    assert _exact(fought) == {"attacker_wins": Fraction(5, 7), "defender_wins": Fraction(2, 7)}
+
+
+def test_the_sea_chain_gives_the_hand_worked_answers_in_floats():
+    """The same two battles in floats, answered by the sea chain (``fleet``), not the general chain."""
+    dived = _calc(**SUB_V_CARRIER, submerge={"attacker": True})
+    assert dived["method"] == "exact"
+    assert dived["outcome"]["retreat"] == pytest.approx(1 / 3, abs=1e-12)
+    assert dived["rounds"] == pytest.approx(1.0, abs=1e-12)
+    dived = _calc(**CRUISER_V_SUB, submerge={"defender": True})
+    assert dived["outcome"]["attacker_wins"] == pytest.approx(5 / 6, abs=1e-12)
+
+
+def test_subs_facing_a_destroyer_stay_until_it_sinks():
+    """1942-2e: 1 sub against 1 destroyer. While the destroyer floats the sub may not submerge (step 6), so the
+    option changes nothing here: the sub fights until one side is gone."""
+    battle = {"ruleset": "1942-2e", "attacker": {"units": {"submarine": 1}},
+              "defender": {"units": {"destroyer": 1}}, "exact": True}
+    assert _exact(_calc(**battle, submerge={"attacker": True})) == _exact(_calc(**battle))
+
+
+def test_the_option_off_is_the_request_without_it():
+    """``false`` for both sides is today's calculation, and the link holds no ``submerge``."""
+    off = _calc(**SUB_V_CARRIER, submerge={"attacker": False, "defender": False})
+    assert off == _calc(**SUB_V_CARRIER)
+
+
+def test_the_link_keeps_the_sides_that_submerge():
+    on = _calc(**CRUISER_V_SUB, submerge={"defender": True, "attacker": False})
+    assert on["link"] != _calc(**CRUISER_V_SUB)["link"]
+    again = ok({"op": "share", "decode": on["link"]})
+    assert again["request"]["submerge"] == {"defender": True}
+
+
+@pytest.mark.parametrize("fields, where, words", [
+    ({"submerge": True}, "submerge", "object"),
+    ({"submerge": {"attacker": "yes"}}, "submerge.attacker", ""),
+    ({"submerge": {"both": True}}, "submerge.both", "unknown field"),
+    ({"submerge": {"attacker": True}, "rounds": 2}, "submerge", "rounds"),
+    ({"submerge": {"attacker": True}, "kind": "land", "attacker": {"units": {"infantry": 1}},
+      "defender": {"units": {"infantry": 1}}}, "submerge", "sea battles only"),
+    ({"submerge": {"attacker": True}, "system": {"name": "colored"}}, "submerge", "colored"),
+])
+def test_a_bad_submerge_is_refused_by_name(fields, where, words):
+    request = {"op": "calc", "kind": "sea", "system": {"name": "dice"}, **SUB_V_CARRIER, **fields}
+    got = error(request)
+    assert got["field"] == where, got
+    assert words in got["message"], got
+
+
+def test_a_fleet_beyond_the_exact_chains_is_refused_not_sampled():
+    """Monte Carlo fights the engine's seeded battle, whose subs never submerge: it cannot stand in."""
+    got = error({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea",
+                       "attacker": {"units": {"submarine": 61}}, "defender": {"units": {"carrier": 3}},
+                       "submerge": {"attacker": True}})
+    assert got["type"] == "too_big" and "subs that submerge" in got["message"], got
+
+
+DIVING = diving_battles(4040, 2)
+"""2 battles per ruleset with subs × {dice, Low Luck}: 20 small fleets (2–8 units), under 2 s of referee."""
+
+
+@pytest.mark.parametrize("request_", [pytest.param(r, id=f"{r['ruleset']}-{r['system']['name']}-{i}")
+                                      for i, r in enumerate(DIVING)])
+def test_submerging_agrees_with_the_referee(request_):
+    worst, rows, method = differences(request_)
+    assert method == "exact"
+    assert not rows, f"max |diff| {worst:.3g}: " + "; ".join(f"{k}: referee {a!r}, project {b!r}" for k, a, b in rows[:6])
+
+
+def test_the_random_fleets_do_submerge():
+    """The comparison above is not empty of the rule: in most of its battles the option changes the answer."""
+    changed = sum(_calc(**{k: v for k, v in r.items() if k not in ("kind", "system")}, system=r["system"])["outcome"]
+                  != _calc(**{k: v for k, v in r.items() if k not in ("kind", "system", "submerge")},
+                           system=r["system"])["outcome"] for r in DIVING)
+    assert changed >= len(DIVING) // 2, changed
