@@ -6,7 +6,7 @@ asked (rounds, exact, timing, estimate), the attacker's retreat rules, and the p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ..calc.choices import Retreat
@@ -20,7 +20,8 @@ from .plan import PLAN_FIELDS, RULE_FIELDS, asks_for_plan, read_plan
 from .systems import read_system
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
-          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate", "submerge") + PLAN_FIELDS + RULE_FIELDS
+          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate", "submerge",
+          "destroyer_last") + PLAN_FIELDS + RULE_FIELDS
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 
@@ -90,6 +91,32 @@ def _submerge(request: Mapping[str, Any], setup: BattleSetup, rounds: int | None
     if asks_for_plan(request):
         raise BadRequest("submerge", "a plan of attack does not submerge subs yet; leave it out")
     return dive
+
+
+def _destroyer_last(request: Mapping[str, Any], setup: BattleSetup) -> BattleSetup:
+    """``destroyer_last``: {"attacker": bool, "defender": bool}, the sides whose last destroyer is taken after any
+    other unit a hit may take (docs/rules.md §9 "Destroyers kept last"): their order of loss lists the destroyer a
+    second time, at its end, which the engine's ``allocate`` reads as "its last unit waits for this place"."""
+    if "destroyer_last" not in request:
+        return setup
+    spec = v.obj(request["destroyer_last"], "destroyer_last")
+    v.only_keys(spec, ROLES, "destroyer_last")
+    roles = [role for role in ROLES if v.boolean(spec.get(role, False), f"destroyer_last.{role}")]
+    if not roles:
+        return setup
+    destroyers = tuple(unit.id for unit in setup.ruleset if "destroyer" in unit.abilities)
+    if not destroyers:
+        raise BadRequest("destroyer_last", f"{setup.ruleset.id} has no destroyers; leave it out")
+    if setup.kind != "sea":
+        raise BadRequest("destroyer_last", "destroyers fight in sea battles only; leave it out")
+    if setup.system.calculator is not None:
+        raise BadRequest("destroyer_last", f"the calculator keeps destroyers last with dice and Low Luck only, "
+                                           f"not {setup.system.id}")
+    if asks_for_plan(request):
+        raise BadRequest("destroyer_last", "a plan of attack does not keep destroyers last yet; leave it out")
+    attacker, defender = (replace(side, order_of_loss=side.order_of_loss + destroyers) if role in roles else side
+                          for role, side in zip(ROLES, (setup.attacker, setup.defender)))
+    return replace(setup, attacker=attacker, defender=defender)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +201,11 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
         canonical["carry"] = dict(zip(ROLES, carry))
     if options["submerge"]:
         canonical["submerge"] = {role: True for role in ROLES if role in options["submerge"]}
+    kept = _destroyer_last(request, setup)
+    if kept is not setup:
+        canonical["destroyer_last"] = {role: True for role in ROLES
+                                       if kept.side(role).order_of_loss != setup.side(role).order_of_loss}
+        setup = kept
     if asks_for_plan(request):
         options["plan"] = read_plan(request, setup, options, rounds, canonical, exact, MAX_EXACT_UNITS)
     return CalcRequest(canonical, setup, rounds, exact, timing, estimate, options)

@@ -1,4 +1,5 @@
-"""The calculator at sea, its options (docs/rules.md §9 "Submerging"; docs/api.md ``calc``): subs that submerge.
+"""The calculator at sea, its options (docs/rules.md §9 "Submerging", "Destroyers kept last"; docs/api.md
+``calc``): subs that submerge, a side's last destroyer taken last.
 
 Each rule is worked by hand on a battle of two units, in Fractions (``exact``: the general chain), and held to
 the independent referee (``tests/referee/``, its own code for the rule: ``Battle.ends_with_subs_under``) on
@@ -10,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from tests.core.helpers import error, ok
-from tests.referee.compare import differences, diving_battles
+from tests.referee.compare import destroyer_last_battles, differences, diving_battles
 
 
 def _calc(**fields):
@@ -134,3 +135,79 @@ def test_the_random_fleets_do_submerge():
                   != _calc(**{k: v for k, v in r.items() if k not in ("kind", "system", "submerge")},
                            system=r["system"])["outcome"] for r in DIVING)
     assert changed >= len(DIVING) // 2, changed
+
+
+# -- destroyers kept last --------------------------------------------------------------------------------------
+
+DESTROYER_AND_CRUISER_V_SUB = {"ruleset": "1942-2e", "attacker": {"units": {"destroyer": 1, "cruiser": 1}},
+                               "defender": {"units": {"submarine": 1}}, "rounds": 1, "exact": True}
+
+
+def test_the_last_destroyer_goes_after_the_cruiser():
+    """1942-2e, dice, one round: 1 destroyer ($8, attack 2) + 1 cruiser ($12, attack 3) against 1 sub (defence 1).
+    By hand: the sub's strike hits with 1/6 (the attacker has a destroyer, so his casualty fires back); his order
+    of loss (cheapest first) gives it the destroyer, ``destroyer_last`` the cruiser. So the destroyer is left
+    5/6 by default and always with the option, the cruiser 1 and 5/6; his cost lost 8/6 and 12/6. The outcome
+    is the same (the sub is sunk with 1 − 4/6 · 3/6 = 2/3 either way, the casualty firing back)."""
+    fought = _calc(**DESTROYER_AND_CRUISER_V_SUB)
+    kept = _calc(**DESTROYER_AND_CRUISER_V_SUB, destroyer_last={"attacker": True})
+    assert fought["survivors"]["attacker"] == pytest.approx({"destroyer": 5 / 6, "cruiser": 1.0})
+    assert kept["survivors"]["attacker"] == pytest.approx({"destroyer": 1.0, "cruiser": 5 / 6})
+    assert kept["cost_lost"]["attacker"] == pytest.approx(2.0)
+    assert fought["cost_lost"]["attacker"] == pytest.approx(4 / 3)
+    assert _exact(kept) == _exact(fought) == {"attacker_wins": Fraction(2, 3), "in_progress": Fraction(1, 3)}
+
+
+def test_more_destroyers_than_one_go_in_their_place_but_the_last():
+    """Only the last destroyer waits. Low Luck, 1942-2e, one round: 3 subs (attack 2 each: power 6, exactly 1
+    hit) strike 2 destroyers + 1 cruiser; the one hit takes a destroyer (one is left to keep), never the cruiser.
+    The subs' own hits are all they fire, so the defender is left exactly 1 destroyer and 1 cruiser."""
+    battle = {"ruleset": "1942-2e", "system": {"name": "lowluck"}, "kind": "sea", "op": "calc", "rounds": 1,
+              "attacker": {"units": {"submarine": 3}}, "defender": {"units": {"destroyer": 2, "cruiser": 1}},
+              "destroyer_last": {"defender": True}}
+    got = ok(battle)
+    assert got["survivors"]["defender"]["destroyer"] == pytest.approx(1.0)
+    assert got["survivors"]["defender"]["cruiser"] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("fields, where, words", [
+    ({"destroyer_last": "yes"}, "destroyer_last", "object"),
+    ({"destroyer_last": {"attacker": 1}}, "destroyer_last.attacker", ""),
+    ({"destroyer_last": {"attacker": True}, "ruleset": "classic"}, "destroyer_last", "no destroyers"),
+    ({"destroyer_last": {"attacker": True}, "kind": "land", "attacker": {"units": {"infantry": 1}},
+      "defender": {"units": {"infantry": 1}}}, "destroyer_last", "sea battles only"),
+])
+def test_a_bad_destroyer_last_is_refused_by_name(fields, where, words):
+    request = {"op": "calc", "kind": "sea", "system": {"name": "dice"}, **SUB_V_CARRIER, **fields}
+    got = error(request)
+    assert got["field"] == where, got
+    assert words in got["message"], got
+
+
+def test_the_link_keeps_destroyer_last_and_reads_back_the_same():
+    on = _calc(**DESTROYER_AND_CRUISER_V_SUB, destroyer_last={"attacker": True, "defender": False})
+    again = ok({"op": "share", "decode": on["link"]})["request"]
+    assert again["destroyer_last"] == {"attacker": True}
+    assert "order_of_loss" not in again["attacker"]          # the order the player gave is unchanged
+    assert ok(again)["survivors"] == on["survivors"]
+
+
+KEPT = destroyer_last_battles(5050, 2)
+"""2 battles per ruleset with destroyers × {dice, Low Luck}: 20 small fleets (3–9 units), some under the printed
+sub step, a round limit or subs that submerge."""
+
+
+@pytest.mark.parametrize("request_", [pytest.param(r, id=f"{r['ruleset']}-{r['system']['name']}-{i}")
+                                      for i, r in enumerate(KEPT)])
+def test_destroyer_last_agrees_with_the_referee(request_):
+    worst, rows, method = differences(request_)
+    assert method == "exact"
+    assert not rows, f"max |diff| {worst:.3g}: " + "; ".join(f"{k}: referee {a!r}, project {b!r}" for k, a, b in rows[:6])
+
+
+def test_the_random_fleets_keep_a_destroyer():
+    """The comparison above is not empty of the rule: the option changes the survivors in many of its battles."""
+    changed = sum(ok({"op": "calc", **r})["survivors"]
+                  != ok({"op": "calc", **{k: v for k, v in r.items() if k != "destroyer_last"}})["survivors"]
+                  for r in KEPT)
+    assert changed >= len(KEPT) // 3, changed

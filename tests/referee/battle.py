@@ -80,6 +80,8 @@ class Battle:
         # docs/rules.md §9 "Submerging": these sides send their subs under at the first end of a round that
         # finds no enemy destroyer (step 6 of docs/rules.md §2); a battle with it is fought to the end.
         self.submerge = frozenset(role for role, on in request.get("submerge", {}).items() if on)
+        # docs/rules.md §9 "Destroyers kept last": the side's last destroyer goes after any other unit a hit may take.
+        self.keep_destroyer = {role: bool(request.get("destroyer_last", {}).get(role)) for role in ROLES}
         self._wins: dict = {}
         self.ships: list = []  # bombarding ships' attack values (amphibious)
         self.start, self.order = {}, {}
@@ -323,7 +325,7 @@ class Battle:
                 foe = fight(victim, pending)
                 role = "defender" if shooter == "attacker" else "attacker"
                 for hits, q in laws.fire(self.system, subs):
-                    after, lost = allocate(rs, self.order[role], victim, ((NOT_AIR, hits),))
+                    after, lost = allocate(rs, self.order[role], victim, ((NOT_AIR, hits),), self.keep_destroyer[role])
                     if foe.get("destroyer"):
                         pending2 = _merge(pending, lost)
                     else:
@@ -358,7 +360,7 @@ class Battle:
         land unit while an aircraft is left, loses the aircraft instead (docs/rules.md: his casualty
         choice, to take the territory; several hits spare at most that one land unit)."""
         place = allocate_together if self.printed else allocate
-        after = place(self.rs, self.order[role], army, hits)[0]
+        after = place(self.rs, self.order[role], army, hits, self.keep_destroyer[role])[0]
         if not (self.keep_land and role == "attacker"):
             return after
         rs = self.rs

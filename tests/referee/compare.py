@@ -348,3 +348,49 @@ def diving_battles(seed: int, per_combo: int, size: tuple[int, int] = (2, 8)) ->
                     request["sub_rule"] = "printed"
                 got.append(request)
     return got
+
+
+def destroyer_last_battles(seed: int, per_combo: int, size: tuple[int, int] = (3, 9)) -> list:
+    """Sea battles with the ``destroyer_last`` option (docs/rules.md §9 "Destroyers kept last"): 1–2 destroyers on
+    the side(s) that keep one last, cheaper and dearer units beside them (subs, transports, aircraft, two-hit
+    ships), often the enemy's subs (which the kept destroyer holds in the fight) and aircraft; sometimes a
+    shuffled order of loss, a round limit, the printed sub step, or subs that submerge. ``per_combo`` battles for
+    each ruleset with destroyers × {dice, Low Luck}."""
+    rng = random.Random(f"{seed}/destroyer-last")
+    got = []
+    for rid in RULESETS_IDS:
+        rs = RULESETS[rid]
+        if "destroyer" not in rs.units:
+            continue
+        pool = list(rs.battle_units["sea"]["defender"])
+        for system in ("dice", "lowluck"):
+            for _ in range(per_combo):
+                keep = rng.choice((("attacker",), ("defender",), ("attacker", "defender")))
+                while True:
+                    sides: dict = {}
+                    for role in ROLES:
+                        units = {"destroyer": rng.randint(1, 2)} if role in keep else {}
+                        if rng.random() < 0.6:
+                            units["submarine"] = units.get("submarine", 0) + rng.randint(1, 2)
+                        for _ in range(rng.randint(1, 3)):
+                            uid = rng.choice(pool)
+                            units[uid] = units.get(uid, 0) + 1
+                        side = {"units": units}
+                        if rng.random() < 0.25:
+                            order = list(rs.order_of_loss[role])
+                            rng.shuffle(order)
+                            side["order_of_loss"] = order
+                        sides[role] = side
+                    total = sum(sum(side["units"].values()) for side in sides.values())
+                    if size[0] <= total <= size[1]:
+                        break
+                request = {"ruleset": rid, "system": {"name": system}, "kind": "sea", **sides,
+                           "destroyer_last": {role: True for role in keep}}
+                if rid in PRINTED_SUB_RULESETS and rng.random() < 0.3:
+                    request["sub_rule"] = "printed"
+                if rng.random() < 0.2:
+                    request["rounds"] = rng.randint(1, 2)
+                elif rng.random() < 0.25:
+                    request["submerge"] = {"attacker": True, "defender": True}
+                got.append(request)
+    return got
