@@ -23,6 +23,7 @@ from . import chess, cost, fleet, ladder, ladder_cost, montecarlo
 from .colored import chain as colored, cost as colored_cost
 from .chain import Chain, solve
 from .choices import Retreat
+from .fleet import crash
 from .fleet.submerge import Diving, fought
 from .law import Ends
 
@@ -311,9 +312,14 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
             if lone is not None:
                 return replace(lone, by=method.name)
             try:
-                return replace(method.answer(battle, method.estimate(battle)), by=method.name)
+                law = method.answer(battle, method.estimate(battle))
             except Unfit:
                 continue
+            if battle.options.get("crash_fighters"):
+                # After the battle, whatever answered it (docs/rules.md §9 "Fighters that crash").
+                zero = Fraction(0) if battle.exact else 0.0
+                law = replace(law, ends=crash.crashed(setup, law.ends, zero))
+            return replace(law, by=method.name)
     raise AssertionError("the general chain applies to every battle")
 
 

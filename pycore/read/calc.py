@@ -21,7 +21,7 @@ from .systems import read_system
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
           "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate", "submerge",
-          "destroyer_last") + PLAN_FIELDS + RULE_FIELDS
+          "destroyer_last", "crash_fighters") + PLAN_FIELDS + RULE_FIELDS
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 
@@ -119,6 +119,22 @@ def _destroyer_last(request: Mapping[str, Any], setup: BattleSetup) -> BattleSet
     return replace(setup, attacker=attacker, defender=defender)
 
 
+def _crash_fighters(request: Mapping[str, Any], setup: BattleSetup) -> bool:
+    """``crash_fighters``: true, the defender's aircraft with no carrier left to land on are lost when the sea
+    battle ends (docs/rules.md §9 "Fighters that crash"); sea battles, dice and Low Luck, not in a plan."""
+    crash = v.boolean(request.get("crash_fighters", False), "crash_fighters")
+    if not crash:
+        return False
+    if setup.kind != "sea":
+        raise BadRequest("crash_fighters", "aircraft land on carriers after sea battles only; leave it out")
+    if setup.system.calculator is not None:
+        raise BadRequest("crash_fighters", f"the calculator crashes fighters with dice and Low Luck only, "
+                                           f"not {setup.system.id}")
+    if asks_for_plan(request):
+        raise BadRequest("crash_fighters", "a plan of attack does not crash fighters yet; leave it out")
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class CalcRequest:
     """A ``calc`` request as read once: the battle, how it is asked, and the plan's options (docs/api.md)."""
@@ -170,6 +186,7 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
         "damaged": damaged,
         "carry": carry,
         "submerge": _submerge(request, setup, rounds),
+        "crash_fighters": _crash_fighters(request, setup),
     }
     asked = [field for field, on in (("retreat_at_units", retreat.at_units is not None),
                                      ("retreat_below", retreat.below is not None),
@@ -201,6 +218,8 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
         canonical["carry"] = dict(zip(ROLES, carry))
     if options["submerge"]:
         canonical["submerge"] = {role: True for role in ROLES if role in options["submerge"]}
+    if options["crash_fighters"]:
+        canonical["crash_fighters"] = True
     kept = _destroyer_last(request, setup)
     if kept is not setup:
         canonical["destroyer_last"] = {role: True for role in ROLES

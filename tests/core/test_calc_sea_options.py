@@ -1,5 +1,6 @@
-"""The calculator at sea, its options (docs/rules.md §9 "Submerging", "Destroyers kept last"; docs/api.md
-``calc``): subs that submerge, a side's last destroyer taken last.
+"""The calculator at sea, its options (docs/rules.md §9 "Submerging", "Destroyers kept last", "Fighters that
+crash"; docs/api.md ``calc``): subs that submerge, a side's last destroyer taken last, the defender's aircraft
+with no carrier left lost.
 
 Each rule is worked by hand on a battle of two units, in Fractions (``exact``: the general chain), and held to
 the independent referee (``tests/referee/``, its own code for the rule: ``Battle.ends_with_subs_under``) on
@@ -11,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from tests.core.helpers import error, ok
-from tests.referee.compare import destroyer_last_battles, differences, diving_battles
+from tests.referee.compare import crash_battles, destroyer_last_battles, differences, diving_battles
 
 
 def _calc(**fields):
@@ -211,3 +212,74 @@ def test_the_random_fleets_keep_a_destroyer():
                   != ok({"op": "calc", **{k: v for k, v in r.items() if k != "destroyer_last"}})["survivors"]
                   for r in KEPT)
     assert changed >= len(KEPT) // 3, changed
+
+
+# -- fighters that crash ----------------------------------------------------------------------------------
+
+CRUISER_V_CARRIER_AND_FIGHTER = {"ruleset": "1942-2e", "attacker": {"units": {"cruiser": 1}},
+                                 "defender": {"units": {"carrier": 1, "fighter": 1}, "order_of_loss": ["carrier"]},
+                                 "exact": True}
+
+
+def test_a_fighter_whose_carrier_sank_is_lost_when_the_battle_ends():
+    """1942-2e, dice: 1 cruiser (attack 3) against 1 carrier (defence 2, lost first) + 1 fighter (defence 4).
+    By hand, a round: the cruiser hits 1/2 (the carrier); the defender misses with 2/6 · 4/6 = 2/9. Carrier sunk
+    and cruiser sunk 7/18; cruiser sunk alone 7/18; carrier sunk alone 1/9 (then fighter against cruiser: the
+    defender wins 1/3 ÷ 5/6 = 2/5); nothing 1/9, divided out (÷ 8/9). The defender wins 7/16 + 7/16 + 1/8 · 2/5
+    = 37/40 either way (the outcome is the battle's), but his fighter is left only where the carrier is: 7/16
+    with the option, 37/40 without; the fighter lost 39/80 more, $10 each: his cost lost up by 39/8."""
+    crash = _calc(**CRUISER_V_CARRIER_AND_FIGHTER, crash_fighters=True)
+    fought = _calc(**CRUISER_V_CARRIER_AND_FIGHTER)
+    assert _exact(crash) == _exact(fought) == {"defender_wins": Fraction(37, 40), "draw": Fraction(1, 20),
+                                                "attacker_wins": Fraction(1, 40)}
+    assert crash["survivors"]["defender"]["fighter"] == pytest.approx(7 / 16)
+    assert fought["survivors"]["defender"]["fighter"] == pytest.approx(37 / 40)
+    assert crash["cost_lost"]["defender"] - fought["cost_lost"]["defender"] == pytest.approx(39 / 8)
+
+
+def test_aircraft_still_fighting_have_not_landed():
+    """The same battle for one round: an end still fought (``in_progress``, 2/9) keeps its fighter. By hand: the
+    fighter is lost only where both the carrier and the cruiser sank (7/18): left 1 − 7/18 = 11/18."""
+    crash = _calc(**CRUISER_V_CARRIER_AND_FIGHTER, crash_fighters=True, rounds=1)
+    assert crash["survivors"]["defender"]["fighter"] == pytest.approx(11 / 18)
+    assert _calc(**CRUISER_V_CARRIER_AND_FIGHTER, rounds=1)["survivors"]["defender"]["fighter"] == pytest.approx(1)
+
+
+def test_two_fighters_land_on_a_carrier_and_a_third_is_lost():
+    """1942-2e: a lone transport is defenseless and lost against a fleet that can hit it (docs/rules.md §2
+    "Transports"), so the defender surely wins untouched. His carrier takes two fighters; the third is lost."""
+    got = _calc(ruleset="1942-2e", attacker={"units": {"transport": 1}},
+                defender={"units": {"carrier": 1, "fighter": 3}}, crash_fighters=True)
+    assert got["outcome"]["defender_wins"] == pytest.approx(1.0)
+    assert got["survivors"]["defender"] == pytest.approx({"carrier": 1.0, "fighter": 2.0})
+
+
+@pytest.mark.parametrize("fields, where, words", [
+    ({"crash_fighters": "yes"}, "crash_fighters", ""),
+    ({"crash_fighters": True, "kind": "land", "attacker": {"units": {"infantry": 1}},
+      "defender": {"units": {"infantry": 1}}}, "crash_fighters", "sea battles only"),
+])
+def test_a_bad_crash_fighters_is_refused_by_name(fields, where, words):
+    request = {"op": "calc", "kind": "sea", "system": {"name": "dice"}, **SUB_V_CARRIER, **fields}
+    got = error(request)
+    assert got["field"] == where, got
+    assert words in got["message"], got
+
+
+CRASH = crash_battles(6060, 2)
+"""2 battles per ruleset × {dice, Low Luck}: 24 small fleets (3–9 units) with defending aircraft and 0–1
+carrier, some with a round limit or a sub that submerges."""
+
+
+@pytest.mark.parametrize("request_", [pytest.param(r, id=f"{r['ruleset']}-{r['system']['name']}-{i}")
+                                      for i, r in enumerate(CRASH)])
+def test_crash_fighters_agrees_with_the_referee(request_):
+    worst, rows, method = differences(request_)
+    assert not rows, f"max |diff| {worst:.3g}: " + "; ".join(f"{k}: referee {a!r}, project {b!r}" for k, a, b in rows[:6])
+
+
+def test_the_random_fleets_crash_fighters():
+    changed = sum(ok({"op": "calc", **r})["survivors"]
+                  != ok({"op": "calc", **{k: v for k, v in r.items() if k != "crash_fighters"}})["survivors"]
+                  for r in CRASH)
+    assert changed >= len(CRASH) // 3, changed

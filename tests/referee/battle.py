@@ -500,6 +500,19 @@ class Battle:
         return ends
 
 
+    # ---- fighters that crash (docs/rules.md §9 "Fighters that crash") ----------------------------
+
+    def after_landing(self, army: tuple) -> tuple:
+        """The defender's army once the sea battle is over and his aircraft have landed: each carrier he has left
+        takes two, the aircraft he would lose last boarding first; those with no room go down."""
+        room = 2 * counts(army).get("carrier", 0)
+        rows = as_dict(army)
+        for uid in reversed(self.order["defender"]):
+            if self.rs.unit(uid).domain == AIR and uid in rows:
+                rows[uid] = [min(room, sum(rows[uid])), 0]
+                room -= rows[uid][0]
+        return as_army(rows, self.rs)
+
     # ---- subs that submerge (docs/rules.md §9 "Submerging") -------------------------------------
 
     def ends_with_subs_under(self) -> dict:
@@ -596,7 +609,10 @@ def calc(request: dict, aa_casualties: str = "fired_at") -> dict:
     takes = Fraction(0)
     swing: dict = {}  # IPCs the defender lost − IPCs the attacker lost → p (the luck of a battle, issue 33)
     rs = battle.rs
+    crash = bool(request.get("crash_fighters"))
     for (name, a, d), p in ends.items():
+        if crash and name != "in_progress":
+            d = battle.after_landing(d)
         spent = {}
         outcome[name] += p
         taken = name == "attacker_wins" and battle.kind != "sea" and any(

@@ -394,3 +394,48 @@ def destroyer_last_battles(seed: int, per_combo: int, size: tuple[int, int] = (3
                     request["submerge"] = {"attacker": True, "defender": True}
                 got.append(request)
     return got
+
+
+def crash_battles(seed: int, per_combo: int, size: tuple[int, int] = (3, 9)) -> list:
+    """Sea battles with the ``crash_fighters`` option (docs/rules.md §9 "Fighters that crash"): the defender has
+    1–4 aircraft of his types and 0–1 carrier beside 0–2 other ships, against a fleet that can sink carriers;
+    sometimes a shuffled order of loss, a round limit, subs that submerge. ``per_combo`` battles for each ruleset
+    × {dice, Low Luck}."""
+    rng = random.Random(f"{seed}/crash")
+    got = []
+    for rid in RULESETS_IDS:
+        rs = RULESETS[rid]
+        air = [u for u in rs.battle_units["sea"]["defender"] if rs.unit(u).domain == "air"]
+        ships = [u for u in rs.battle_units["sea"]["defender"] if rs.unit(u).domain == "sea" and u != "carrier"]
+        for system in ("dice", "lowluck"):
+            for _ in range(per_combo):
+                while True:
+                    defender: dict = {}
+                    for _ in range(rng.randint(1, 4)):
+                        uid = rng.choice(air)
+                        defender[uid] = defender.get(uid, 0) + 1
+                    if rng.random() < 0.7:
+                        defender["carrier"] = 1
+                    for _ in range(rng.randint(0, 2)):
+                        uid = rng.choice(ships)
+                        defender[uid] = defender.get(uid, 0) + 1
+                    attacker: dict = {}
+                    for _ in range(rng.randint(1, 4)):
+                        uid = rng.choice(ships + air)
+                        attacker[uid] = attacker.get(uid, 0) + 1
+                    total = sum(attacker.values()) + sum(defender.values())
+                    if size[0] <= total <= size[1]:
+                        break
+                request = {"ruleset": rid, "system": {"name": system}, "kind": "sea", "crash_fighters": True,
+                           "attacker": {"units": attacker}, "defender": {"units": defender}}
+                if rng.random() < 0.3:
+                    order = list(rs.order_of_loss["defender"])
+                    rng.shuffle(order)
+                    request["defender"]["order_of_loss"] = order
+                if rng.random() < 0.2:
+                    request["rounds"] = rng.randint(1, 2)
+                elif "submarine" in rs.units and rng.random() < 0.3:
+                    request["submerge"] = {"defender": True}
+                    request["defender"]["units"]["submarine"] = 1
+                got.append(request)
+    return got
