@@ -23,6 +23,8 @@ from . import chess, cost, fleet, ladder, ladder_cost, montecarlo
 from .colored import chain as colored, cost as colored_cost
 from .chain import Chain, solve
 from .choices import Retreat
+from .fleet import crash
+from .fleet.submerge import Diving, fought
 from .law import Ends
 
 OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
@@ -71,9 +73,16 @@ class Battle:
         return self.options.get("damaged", {})
 
     @property
+    def dive(self) -> frozenset:
+        """The sides whose subs submerge at the first chance (docs/rules.md §9 "Submerging"; ``fleet.submerge``)."""
+        return self.options.get("submerge", frozenset())
+
+    @property
     def may_sample(self) -> bool:
-        """Monte Carlo may stand in for an exact chain: a battle from its start, with no rule of the attacker's."""
-        return not self.retreat and not self.keep_land and self.first_round == 1 and not any(self.damaged.values())
+        """Monte Carlo may stand in for an exact chain: a battle from its start, with no rule of the attacker's
+        (nor subs that submerge: the engine's seeded battle never submerges them)."""
+        return not self.retreat and not self.keep_land and self.first_round == 1 and not any(self.damaged.values()) \
+            and not self.dive
 
     @property
     def size(self) -> int:
@@ -261,7 +270,8 @@ class Fleet(Method):
 
     def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
         try:
-            got = fleet.solve(battle.setup, battle.start(), TAIL, FLOOR, battle.rounds)
+            dive = {"dive": battle.dive} if battle.dive else {}   # the call without the option is today's
+            got = fleet.solve(battle.setup, battle.start(), TAIL, FLOOR, battle.rounds, **dive)
             return Ends(got["ends"], got["rounds"], got["pruned"])
         except fleet.NotFleet:
             raise Unfit from None
@@ -313,10 +323,25 @@ class General(Method):
         return battles.by_start(starts, battles.general)
 
     def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
+        if battle.dive:
+            return self.diving(battle)
         chain = Chain(battle.setup, exact=battle.exact, tail=TAIL, floor=FLOOR, start=battle.start(),
                       keep_land=battle.keep_land)
         solved = solve(chain, battle.rounds, opening=battle.first_round == 1, retreat=battle.retreat)
         return Ends(solved["ends"], solved["rounds"], chain.pruned)
+
+    def diving(self, battle: Battle) -> Ends:
+        """Subs that submerge (a sea battle fought to the end): the chain solved phase by phase (``fleet.submerge``)."""
+        setup, exact = battle.setup, battle.exact
+
+        def phase(start: dict, away: dict) -> dict:
+            chain = Diving(setup, battle.dive, away, exact=exact, tail=TAIL, floor=FLOOR, start=start)
+            solved = solve(chain, opening=False)
+            return {**solved, "pruned": chain.pruned}
+
+        zero = Fraction(0) if exact else 0.0
+        got = fought(setup, battle.start(), battle.dive, phase, zero)
+        return Ends(got["ends"], got["rounds"], got["pruned"])
 
 
 METHODS = (*OWN_CALCULATORS.values(), Ladder(), Fleet(), Beyond(), General())
@@ -360,9 +385,14 @@ def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None =
             if lone is not None:
                 return replace(lone, by=method.name)
             try:
-                return replace(method.answer(battle, method.estimate(battle)), by=method.name)
+                law = method.answer(battle, method.estimate(battle))
             except Unfit:
                 continue
+            if battle.options.get("crash_fighters"):
+                # After the battle, whatever answered it (docs/rules.md §9 "Fighters that crash").
+                zero = Fraction(0) if battle.exact else 0.0
+                law = replace(law, ends=crash.crashed(setup, law.ends, zero))
+            return replace(law, by=method.name)
     raise AssertionError("the general chain applies to every battle")
 
 

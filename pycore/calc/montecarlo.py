@@ -65,8 +65,8 @@ def bounded(setup, rounds, wanted: int, reason: str, allowed: bool = True, simul
     is not the question asked (a retreat rule, keeping a land unit, a battle taken up in the middle), so
     only the exact chain (``chain``, its estimate ``exact``) answers."""
     if not allowed:
-        why = (", and with a retreat rule, \"keep one land unit\" or a battle taken up in the middle only the "
-               "exact chain answers")
+        why = (", and with a retreat rule, \"keep one land unit\", subs that submerge or a battle taken up in the "
+               "middle only the exact chain answers")
         if exact is None:   # no exact chain takes the battle at all: the reason is why not
             raise cost.TooBig("", f"this battle is too big to work out here: {reason.removeprefix('Monte Carlo: ')}"
                                   f"{why}. Use fewer units.")

@@ -100,9 +100,9 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
         if len(table.last_orders) >= MAX_ORDERS:
             table.last_orders.clear()
         last = table.last
-        got = table.last_orders[order] = ([uid for uid in order if uid not in last] +
-                                          [uid for uid in order if uid in last], {})
-    order, ables = got
+        moved = [uid for uid in order if uid not in last] + [uid for uid in order if uid in last]
+        got = table.last_orders[order] = (moved, {}, _kept_last(moved))
+    order, ables, keep = got
     if len(hits) > 1:
         if not _nested(hits):
             lost, damaged = _place_together(setup, army, hits, order)
@@ -128,7 +128,7 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
             if intact and _take_first(able, intact, damaged):
                 continue                        # an intact two-hit unit absorbs it
             # Defenseless transports stand last in ``order``: reached only when nothing else is left.
-            if not _take_first(able, left, lost):
+            if not (_take_first_keeping(able, left, lost, keep) if keep else _take_first(able, left, lost)):
                 break  # no unit left that this group may hit: the rest of its hits are lost
     return Casualties(lost, _net_damage(army, lost, damaged))
 
@@ -137,6 +137,27 @@ def _take_first(able: list[str], standing: dict[str, int], taken: dict[str, int]
     """Move one unit of the first type of ``able`` still ``standing`` to ``taken``; False if none is left."""
     for uid in able:
         if standing.get(uid, 0) > 0:
+            standing[uid] -= 1
+            taken[uid] = taken.get(uid, 0) + 1
+            return True
+    return False
+
+
+def _kept_last(order: Sequence[str]) -> frozenset[str]:
+    """Types listed twice in an order of loss: each keeps its last unit for its second place (the calculator's
+    ``destroyer_last``, docs/rules.md §9 "Destroyers kept last"); none in an order a request gives."""
+    return frozenset(uid for i, uid in enumerate(order) if uid in order[:i]) if len(set(order)) < len(order) \
+        else frozenset()
+
+
+def _take_first_keeping(able: list[str], standing: dict[str, int], taken: dict[str, int], keep: frozenset) -> bool:
+    """:func:`_take_first` where a type of ``keep`` stands twice in ``able``: at its first place its last unit
+    stays, to be taken at its second, after every other type there."""
+    seen: set[str] = set()
+    for uid in able:
+        spare = 1 if uid in keep and uid not in seen else 0
+        seen.add(uid)
+        if standing.get(uid, 0) > spare:
             standing[uid] -= 1
             taken[uid] = taken.get(uid, 0) + 1
             return True
@@ -217,8 +238,9 @@ def _place_together(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, 
     hit_points = table.hit_points
     have = dict(army.units.counts)          # what army.count reads (a force lists each type once)
     standing = [uid for uid in order if have.get(uid) and uid in hit_points]   # in order of loss
+    keep = _kept_last(standing)             # a type listed twice keeps its last unit for its second place
     damaged: dict[str, int] = {}
-    for unit_id in standing:
+    for unit_id in dict.fromkeys(standing):
         if taken >= total:
             break
         if hit_points[unit_id] > 1:
@@ -226,12 +248,15 @@ def _place_together(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, 
             if k:
                 damaged[unit_id] = k
     lost: dict[str, int] = {}
+    first = set(keep)
     for unit_id in standing:
         if taken >= total:
             break
-        k = take(unit_id, have[unit_id])
+        spare = 1 if unit_id in first else 0
+        first.discard(unit_id)
+        k = take(unit_id, have[unit_id] - spare - lost.get(unit_id, 0))
         if k:
-            lost[unit_id] = k
+            lost[unit_id] = lost.get(unit_id, 0) + k
     return lost, damaged
 
 

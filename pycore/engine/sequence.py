@@ -28,14 +28,14 @@ from ..forces import Force
 from .army import Army
 from .casualties import allocate, check_choice, has_choice
 from .firing import (Group, aa_shots, bombard_group, can_hurt, casualty_types, counted_volley, counts_as_force,
-                     dice_for, enemy, fire_group, has_destroyer, main_groups, rolls_of, sub_group, subs_join_main)
+                     dice_for, enemy, fire_group, has_destroyer, has_subs, main_groups, rolls_of, sub_group, subs_join_main)
 from .kinds import kinds
 from .setup import CARGO_PER_SHIP, CARRIED_FREELY, ROLES, BattleSetup
 from .table import Table, TableHits
 from .log import MAX_ROUNDS, OUTCOMES, BattleLog, Fire, Loss, Pause, RoundLog, Step
 
 __all__ = ["MAX_ROUNDS", "OUTCOMES", "Battle", "BattleLog", "Fire", "Loss", "Pause", "RoundLog", "Step", "fight",
-           "retreating", "verdict", "conclude", "cargo_lost", "guns_alone", "lone_guns_end"]
+           "retreating", "may_submerge", "verdict", "conclude", "cargo_lost", "guns_alone", "lone_guns_end"]
 
 Fires = Callable[[int, list[Group]], list[Fire]]
 """(round, groups of one step) → what each group fired: how a step turns groups into hits."""
@@ -322,9 +322,9 @@ class Battle:
                 continue
             army = self.alive[role]
             subs = [uid for uid, _ in army.units.counts if "submarine" in self.ruleset.unit(uid).abilities]
-            if not subs:
-                raise BadRequest("submerge", f"the {role} has no submarine left to submerge in round {number}")
-            if has_destroyer(self.ruleset, self.alive[enemy(role)]):
+            if not may_submerge(self.ruleset, army, self.alive[enemy(role)]):
+                if not subs:
+                    raise BadRequest("submerge", f"the {role} has no submarine left to submerge in round {number}")
                 raise BadRequest("submerge", f"the {role}'s submarines cannot submerge in round {number}: "
                                             f"the enemy has a destroyer")
             log.submerged[role] = army.only(subs)
@@ -341,6 +341,12 @@ class Battle:
         self.away["attacker"] = self.away["attacker"].plus(log.retreated, self.ruleset)
         self.alive["attacker"] = army.without(leaving)
         return not counts_as_force(self.setup, self.alive["attacker"])
+
+
+def may_submerge(ruleset, army: Army, enemy_army: Army) -> bool:
+    """Step 6 (docs/rules.md §2 "Submerge"): subs may submerge while the enemy has no destroyer; the battle's
+    decisions and the calculator's ``submerge`` option (``calc/fleet/submerge.py``) both ask it."""
+    return has_subs(ruleset, army) and not has_destroyer(ruleset, enemy_army)
 
 
 def retreating(setup: BattleSetup, army: Army) -> list[str]:

@@ -6,7 +6,7 @@ asked (rounds, exact, timing, estimate), the attacker's retreat rules, and the p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ..calc.choices import Retreat
@@ -20,7 +20,8 @@ from .plan import PLAN_FIELDS, RULE_FIELDS, asks_for_plan, keep_land_json, read_
 from .systems import read_system
 
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
-          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate") + PLAN_FIELDS + RULE_FIELDS
+          "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate", "submerge",
+          "destroyer_last", "crash_fighters") + PLAN_FIELDS + RULE_FIELDS
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 
@@ -64,6 +65,69 @@ def _carry(value: Any, setup: BattleSetup) -> tuple[int, int]:
     return attacker, defender
 
 
+def _submerge(request: Mapping[str, Any], setup: BattleSetup, rounds: int | None) -> frozenset[str]:
+    """``submerge``: {"attacker": bool, "defender": bool}, the sides whose subs submerge at the first end of a round
+    the rules allow (docs/rules.md §9 "Submerging"): sea battles fought to the end, dice and Low Luck."""
+    if "submerge" not in request:
+        return frozenset()
+    spec = v.obj(request["submerge"], "submerge")
+    v.only_keys(spec, ROLES, "submerge")
+    dive = frozenset(role for role in ROLES if v.boolean(spec.get(role, False), f"submerge.{role}"))
+    if not dive:
+        return dive
+    if setup.kind != "sea":
+        raise BadRequest("submerge", "subs submerge in sea battles only; leave it out")
+    if setup.system.calculator is not None:
+        raise BadRequest("submerge", f"the calculator submerges subs with dice and Low Luck only, not {setup.system.id}")
+    if rounds is not None:
+        raise BadRequest("submerge", "the calculator submerges subs in a battle fought to the end; leave rounds out")
+    if asks_for_plan(request):
+        raise BadRequest("submerge", "a plan of attack does not submerge subs yet; leave it out")
+    return dive
+
+
+def _destroyer_last(request: Mapping[str, Any], setup: BattleSetup) -> BattleSetup:
+    """``destroyer_last``: {"attacker": bool, "defender": bool}, the sides whose last destroyer is taken after any
+    other unit a hit may take (docs/rules.md §9 "Destroyers kept last"): their order of loss lists the destroyer a
+    second time, at its end, which the engine's ``allocate`` reads as "its last unit waits for this place"."""
+    if "destroyer_last" not in request:
+        return setup
+    spec = v.obj(request["destroyer_last"], "destroyer_last")
+    v.only_keys(spec, ROLES, "destroyer_last")
+    roles = [role for role in ROLES if v.boolean(spec.get(role, False), f"destroyer_last.{role}")]
+    if not roles:
+        return setup
+    destroyers = tuple(unit.id for unit in setup.ruleset if "destroyer" in unit.abilities)
+    if not destroyers:
+        raise BadRequest("destroyer_last", f"{setup.ruleset.id} has no destroyers; leave it out")
+    if setup.kind != "sea":
+        raise BadRequest("destroyer_last", "destroyers fight in sea battles only; leave it out")
+    if setup.system.calculator is not None:
+        raise BadRequest("destroyer_last", f"the calculator keeps destroyers last with dice and Low Luck only, "
+                                           f"not {setup.system.id}")
+    if asks_for_plan(request):
+        raise BadRequest("destroyer_last", "a plan of attack does not keep destroyers last yet; leave it out")
+    attacker, defender = (replace(side, order_of_loss=side.order_of_loss + destroyers) if role in roles else side
+                          for role, side in zip(ROLES, (setup.attacker, setup.defender)))
+    return replace(setup, attacker=attacker, defender=defender)
+
+
+def _crash_fighters(request: Mapping[str, Any], setup: BattleSetup) -> bool:
+    """``crash_fighters``: true, the defender's aircraft with no carrier left to land on are lost when the sea
+    battle ends (docs/rules.md §9 "Fighters that crash"); sea battles, dice and Low Luck, not in a plan."""
+    crash = v.boolean(request.get("crash_fighters", False), "crash_fighters")
+    if not crash:
+        return False
+    if setup.kind != "sea":
+        raise BadRequest("crash_fighters", "aircraft land on carriers after sea battles only; leave it out")
+    if setup.system.calculator is not None:
+        raise BadRequest("crash_fighters", f"the calculator crashes fighters with dice and Low Luck only, "
+                                           f"not {setup.system.id}")
+    if asks_for_plan(request):
+        raise BadRequest("crash_fighters", "a plan of attack does not crash fighters yet; leave it out")
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class CalcRequest:
     """A ``calc`` request as read once: the battle, how it is asked, and the plan's options (docs/api.md)."""
@@ -74,7 +138,7 @@ class CalcRequest:
     exact: bool              # Fractions throughout
     timing: bool             # add the compute time
     estimate: bool           # the cost alone, before any work
-    options: dict[str, Any]    # retreat, keep_land, first_round, damaged, carry; plan and recommend when asked
+    options: dict[str, Any]    # retreat, keep_land, first_round, damaged, carry, submerge; plan and recommend when asked
 
 
 def read_calc(request: Mapping[str, Any]) -> CalcRequest:
@@ -114,6 +178,8 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
         "first_round": v.whole(request.get("round", 1), "round", 1, MAX_ROUNDS),
         "damaged": damaged,
         "carry": carry,
+        "submerge": _submerge(request, setup, rounds),
+        "crash_fighters": _crash_fighters(request, setup),
     }
     asked = [field for field, on in (("retreat_at_units", retreat.at_units is not None),
                                      ("retreat_below", retreat.below is not None),
@@ -143,6 +209,15 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
         canonical["round"] = options["first_round"]
     if carry != (0, 0):
         canonical["carry"] = dict(zip(ROLES, carry))
+    if options["submerge"]:
+        canonical["submerge"] = {role: True for role in ROLES if role in options["submerge"]}
+    if options["crash_fighters"]:
+        canonical["crash_fighters"] = True
+    kept = _destroyer_last(request, setup)
+    if kept is not setup:
+        canonical["destroyer_last"] = {role: True for role in ROLES
+                                       if kept.side(role).order_of_loss != setup.side(role).order_of_loss}
+        setup = kept
     if asks_for_plan(request):
         options["plan"] = read_plan(request, setup, options, rounds, canonical, exact, MAX_EXACT_UNITS)
     return CalcRequest(canonical, setup, rounds, exact, timing, estimate, options)

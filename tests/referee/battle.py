@@ -15,8 +15,8 @@ docs/rules.md §2, steps (1)–(5):
    a casualty does not count, docs/rules.md "AA guns") or nobody can hit anything (``stalemate``).
 
 Before round 1 (docs/rules.md §2): the AA guns fire at the attacking aircraft (``opening``), and in an
-amphibious assault the ships bombard once (not from ``round`` 2 on: "odds from here"). Subs never
-submerge (the calculator does not choose it). Also refereed: technology and LHTR (docs/rules.md §5), folded
+amphibious assault the ships bombard once (not from ``round`` 2 on: "odds from here"). Subs submerge
+only with the ``submerge`` option (:meth:`Battle.ends_with_subs_under`, docs/rules.md §9 "Submerging"). Also refereed: technology and LHTR (docs/rules.md §5), folded
 subs (seed 000 §5b), ``damaged`` two-hit units, and the attacker's rules of the ``calc`` op
 (``retreat_at_units``, ``retreat_below``, ``keep_land``; docs/rules.md "The attacker's rules").
 
@@ -32,8 +32,8 @@ import heapq
 from fractions import Fraction
 
 from . import laws
-from .casualties import (ANY, NOT_AIR, NOT_SUB, allocate, allocate_together, as_army, counts, full_order,
-                         is_casualty_type)
+from .casualties import (ANY, NOT_AIR, NOT_SUB, allocate, allocate_together, as_army, as_dict, counts,
+                         full_order, is_casualty_type)
 from .units import AIR, RULESETS
 
 ROLES = ("attacker", "defender")
@@ -77,6 +77,11 @@ class Battle:
         # so that a chance of exactly 1/5 is not "below 0.2".
         self.threshold = Fraction(str(self.retreat_below)) if self.retreat_below is not None else None
         self.keep_land = int(request.get("keep_land", False))   # true is 1: keep this many land units
+        # docs/rules.md §9 "Submerging": these sides send their subs under at the first end of a round that
+        # finds no enemy destroyer (step 6 of docs/rules.md §2); a battle with it is fought to the end.
+        self.submerge = frozenset(role for role, on in request.get("submerge", {}).items() if on)
+        # docs/rules.md §9 "Destroyers kept last": the side's last destroyer goes after any other unit a hit may take.
+        self.keep_destroyer = {role: bool(request.get("destroyer_last", {}).get(role)) for role in ROLES}
         self._wins: dict = {}
         self.ships: list = []  # bombarding ships' attack values (amphibious)
         self.start, self.order = {}, {}
@@ -320,7 +325,7 @@ class Battle:
                 foe = fight(victim, pending)
                 role = "defender" if shooter == "attacker" else "attacker"
                 for hits, q in laws.fire(self.system, subs):
-                    after, lost = allocate(rs, self.order[role], victim, ((NOT_AIR, hits),))
+                    after, lost = allocate(rs, self.order[role], victim, ((NOT_AIR, hits),), self.keep_destroyer[role])
                     if foe.get("destroyer"):
                         pending2 = _merge(pending, lost)
                     else:
@@ -356,7 +361,7 @@ class Battle:
         choice, to take the territory); ``keep_land`` n keeps n land units so (true is 1): several hits at once
         spare as many land units as they would take below n, while aircraft are left."""
         place = allocate_together if self.printed else allocate
-        after = place(self.rs, self.order[role], army, hits)[0]
+        after = place(self.rs, self.order[role], army, hits, self.keep_destroyer[role])[0]
         if not (self.keep_land and role == "attacker"):
             return after
         rs = self.rs
@@ -443,6 +448,8 @@ class Battle:
         lone transports) still counts round 1, as its opening fire belongs to round 1 (docs/api.md,
         ``resolve``: "``aa`` and ``bombard`` (round 1)"); one where nobody can ever hit anybody counts 0."""
         self.expected_rounds = Fraction(0)
+        if self.submerge:
+            return self.ends_with_subs_under()
         if self.guns_alone():
             # Nothing fights, so nothing is rolled and no round begins: the guns are simply gone.
             return {("attacker_wins", self.start["attacker"], ()): ONE}
@@ -499,6 +506,96 @@ class Battle:
         return ends
 
 
+    # ---- fighters that crash (docs/rules.md §9 "Fighters that crash") ----------------------------
+
+    def after_landing(self, army: tuple) -> tuple:
+        """The defender's army once the sea battle is over and his aircraft have landed: each carrier he has left
+        takes two, the aircraft he would lose last boarding first; those with no room go down."""
+        room = 2 * counts(army).get("carrier", 0)
+        rows = as_dict(army)
+        for uid in reversed(self.order["defender"]):
+            if self.rs.unit(uid).domain == AIR and uid in rows:
+                rows[uid] = [min(room, sum(rows[uid])), 0]
+                room -= rows[uid][0]
+        return as_army(rows, self.rs)
+
+    # ---- subs that submerge (docs/rules.md §9 "Submerging") -------------------------------------
+
+    def ends_with_subs_under(self) -> dict:
+        """The ends of a sea battle whose subs go under when they may, fought to the end.
+
+        A state is (A, D, subs A has under, subs D has under): the subs under are out of the fight for good but
+        alive, so every end lists them among the survivors. Every round either changes nothing or takes hit points
+        out of the fight (a hit, or subs going under), so states are settled in decreasing order of hit points
+        still fighting, the self-loop divided out, as in :meth:`ends`."""
+        a, d = self.start["attacker"], self.start["defender"]
+        outcome, a, d = self.settle(a, d)
+        if outcome:
+            # As in :meth:`ends`: decided before round 1's fire (lone transports) still counts round 1.
+            self.expected_rounds = ONE if outcome != "stalemate" else Fraction(0)
+            return {(outcome, a, d): ONE}
+        ends: dict = {}
+        mass = {(a, d, 0, 0): ONE}
+        heap = [(-self.hit_points(a, d), a, d, 0, 0)]
+        while heap:
+            _, a, d, wa, wd = heapq.heappop(heap)
+            m = mass.pop((a, d, wa, wd))
+            step: dict = {}
+            for (a2, d2), q in self.round(a, d).items():
+                _add(step, self.end_with_subs_under(a2, d2, wa, wd), q)
+            stay = step.pop((None, a, d, wa, wd), 0)
+            scale = m / (1 - stay)
+            self.expected_rounds += scale
+            for (outcome, a3, d3, wa3, wd3), q in step.items():
+                if outcome:
+                    _add(ends, (outcome, self.surfaced(a3, wa3), self.surfaced(d3, wd3)), scale * q)
+                    continue
+                if (a3, d3, wa3, wd3) not in mass:
+                    heapq.heappush(heap, (-self.hit_points(a3, d3), a3, d3, wa3, wd3))
+                _add(mass, (a3, d3, wa3, wd3), scale * q)
+        return ends
+
+    def end_with_subs_under(self, a: tuple, d: tuple, wa: int, wd: int) -> tuple:
+        """The end of a round (step 5, then step 6: the defender's subs go under first, then the attacker's, each
+        only while the other side has no destroyer) → (outcome or None, A, D, subs A has under, subs D has
+        under)."""
+        outcome, a, d = self.settle(a, d)
+        if outcome:
+            return self.left_the_fight(outcome, wa), a, d, wa, wd
+        if "defender" in self.submerge and counts(d).get("submarine") and not counts(a).get("destroyer"):
+            wd += counts(d)["submarine"]
+            d = tuple(row for row in d if row[0] != "submarine")
+        if "attacker" in self.submerge and counts(a).get("submarine") and not counts(d).get("destroyer"):
+            wa += counts(a)["submarine"]
+            a = tuple(row for row in a if row[0] != "submarine")
+        # Step 6 ends the round: nothing else goes (defenseless transports were looked at in step 5).
+        if not self.present(a) or not self.present(d):
+            outcome = "draw" if not self.present(a) and not self.present(d) else \
+                "defender_wins" if not self.present(a) else "attacker_wins"
+        elif not self.can_hit("attacker", a, d) and not self.can_hit("defender", d, a):
+            outcome = "stalemate"
+        return self.left_the_fight(outcome, wa), a, d, wa, wd
+
+    @staticmethod
+    def left_the_fight(outcome, subs_under: int):
+        """docs/rules.md §9 "Submerging": an attacker with subs under has not been destroyed when nothing of his is
+        left in the fight: he left it, as after a retreat (``retreat``; ``defender_wins`` where the defender has
+        nothing left either, as where an attack's retreating aircraft leave its lost land units behind)."""
+        if subs_under and outcome == "defender_wins":
+            return "retreat"
+        if subs_under and outcome == "draw":
+            return "defender_wins"
+        return outcome
+
+    def surfaced(self, army: tuple, subs_under: int) -> tuple:
+        """An army's survivors: those in the fight and its subs under."""
+        if not subs_under:
+            return army
+        rows = as_dict(army)
+        rows["submarine"] = [rows.get("submarine", [0, 0])[0] + subs_under, 0]
+        return as_army(rows, self.rs)
+
+
 def calc(request: dict, aa_casualties: str = "fired_at") -> dict:
     """The referee's answer to a ``calc`` request (same dict as the op takes; ``op`` is ignored).
 
@@ -518,7 +615,10 @@ def calc(request: dict, aa_casualties: str = "fired_at") -> dict:
     takes = Fraction(0)
     swing: dict = {}  # IPCs the defender lost − IPCs the attacker lost → p (the luck of a battle, issue 33)
     rs = battle.rs
+    crash = bool(request.get("crash_fighters"))
     for (name, a, d), p in ends.items():
+        if crash and name != "in_progress":
+            d = battle.after_landing(d)
         spent = {}
         outcome[name] += p
         taken = name == "attacker_wins" and battle.kind != "sea" and any(

@@ -65,11 +65,12 @@ def full_order(ruleset, role: str, chosen) -> tuple:
 
 
 @lru_cache(maxsize=None)
-def allocate(ruleset, order: tuple, army: tuple, hits: tuple) -> tuple:
+def allocate(ruleset, order: tuple, army: tuple, hits: tuple, keep_destroyer: bool = False) -> tuple:
     """The army after ``hits`` (a tuple of (target kind, n), narrowest first) and the units lost.
 
     Returns ``(army after, lost)`` with ``lost`` a tuple of (unit id, n) killed by these hits (damage
-    alone is not a loss)."""
+    alone is not a loss). ``keep_destroyer`` (docs/rules.md §9 "Destroyers kept last"): a hit that would sink
+    the victim's last destroyer takes any other unit it may take instead (defenseless transports still last)."""
     rows = as_dict(army)
     lost: dict = {}
     for target, n in hits:
@@ -86,6 +87,8 @@ def allocate(ruleset, order: tuple, army: tuple, hits: tuple) -> tuple:
                 others = [u for u in options if u != "transport"]
                 options = others or options
             victim = options[0]
+            if keep_destroyer and victim == "destroyer" and sum(rows["destroyer"]) == 1:
+                victim = next((u for u in options if u != "destroyer"), victim)
             if rows[victim][1] > 0:
                 rows[victim][1] -= 1
             else:
@@ -95,7 +98,7 @@ def allocate(ruleset, order: tuple, army: tuple, hits: tuple) -> tuple:
 
 
 @lru_cache(maxsize=None)
-def allocate_together(ruleset, order: tuple, army: tuple, hits: tuple) -> tuple:
+def allocate_together(ruleset, order: tuple, army: tuple, hits: tuple, keep_destroyer: bool = False) -> tuple:
     """The printed reading of the sub step (docs/rules.md §2 "The sub step"): all hits of one step placed at
     once. Same return as :func:`allocate`.
 
@@ -131,10 +134,14 @@ def allocate_together(ruleset, order: tuple, army: tuple, hits: tuple) -> tuple:
                 absorbed[uid] = absorbed.get(uid, 0) + 1
     last = ("transport",) if ruleset.transports_defenseless else ()
     lost: dict = {}
-    for uid in [u for u in order if u not in last] + [u for u in order if u in last]:
+    # With ``keep_destroyer`` the last destroyer is offered after every other unit but defenseless transports.
+    kept = ("destroyer",) if keep_destroyer and "destroyer" in rows else ()
+    head = [u for u in order if u not in last]
+    for k, uid in enumerate(head + list(kept) + [u for u in order if u in last]):
         if uid not in rows:
             continue
-        for _ in range(sum(rows[uid])):
+        first_of_kept = uid in kept and k < len(head)
+        for _ in range(sum(rows[uid]) - lost.get(uid, 0) - (1 if first_of_kept else 0)):
             if not offer(uid):
                 break
             lost[uid] = lost.get(uid, 0) + 1

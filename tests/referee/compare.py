@@ -312,3 +312,130 @@ def printed_sub_battles(seed: int, per_combo: int, size: tuple[int, int] = (4, 1
                     request["rounds"] = rng.randint(1, 2)
                 got.append(request)
     return got
+
+
+def diving_battles(seed: int, per_combo: int, size: tuple[int, int] = (2, 8)) -> list:
+    """Sea battles with the ``submerge`` option (docs/rules.md §9 "Submerging"): subs on the side(s) that
+    submerge (1–2, sometimes beside the other side's subs), often a destroyer on either side (which holds the
+    enemy's subs in the fight until it sinks), and 0–3 more ships or aircraft; under the printed sub step too
+    where a ruleset has it. ``per_combo`` battles for each ruleset with subs × {dice, Low Luck}."""
+    rng = random.Random(f"{seed}/submerge")
+    got = []
+    for rid in RULESETS_IDS:
+        rs = RULESETS[rid]
+        pool = [u for u in rs.battle_units["sea"]["defender"] if u != "submarine"]
+        if "submarine" not in rs.units:
+            continue
+        for system in ("dice", "lowluck"):
+            for _ in range(per_combo):
+                dive = rng.choice((("attacker",), ("defender",), ("attacker", "defender")))
+                while True:
+                    sides: dict = {}
+                    for role in ROLES:
+                        units = {"submarine": rng.randint(1, 2)} if role in dive or rng.random() < 0.3 else {}
+                        if "destroyer" in rs.units and rng.random() < 0.4:
+                            units["destroyer"] = 1
+                        for _ in range(rng.randint(0 if units else 1, 3)):
+                            uid = rng.choice(pool)
+                            units[uid] = units.get(uid, 0) + 1
+                        sides[role] = {"units": units}
+                    total = sum(sum(side["units"].values()) for side in sides.values())
+                    if size[0] <= total <= size[1]:
+                        break
+                request = {"ruleset": rid, "system": {"name": system}, "kind": "sea", **sides,
+                           "submerge": {role: True for role in dive}}
+                if rid in PRINTED_SUB_RULESETS and rng.random() < 0.3:
+                    request["sub_rule"] = "printed"
+                got.append(request)
+    return got
+
+
+def destroyer_last_battles(seed: int, per_combo: int, size: tuple[int, int] = (3, 9)) -> list:
+    """Sea battles with the ``destroyer_last`` option (docs/rules.md §9 "Destroyers kept last"): 1–2 destroyers on
+    the side(s) that keep one last, cheaper and dearer units beside them (subs, transports, aircraft, two-hit
+    ships), often the enemy's subs (which the kept destroyer holds in the fight) and aircraft; sometimes a
+    shuffled order of loss, a round limit, the printed sub step, or subs that submerge. ``per_combo`` battles for
+    each ruleset with destroyers × {dice, Low Luck}."""
+    rng = random.Random(f"{seed}/destroyer-last")
+    got = []
+    for rid in RULESETS_IDS:
+        rs = RULESETS[rid]
+        if "destroyer" not in rs.units:
+            continue
+        pool = list(rs.battle_units["sea"]["defender"])
+        for system in ("dice", "lowluck"):
+            for _ in range(per_combo):
+                keep = rng.choice((("attacker",), ("defender",), ("attacker", "defender")))
+                while True:
+                    sides: dict = {}
+                    for role in ROLES:
+                        units = {"destroyer": rng.randint(1, 2)} if role in keep else {}
+                        if rng.random() < 0.6:
+                            units["submarine"] = units.get("submarine", 0) + rng.randint(1, 2)
+                        for _ in range(rng.randint(1, 3)):
+                            uid = rng.choice(pool)
+                            units[uid] = units.get(uid, 0) + 1
+                        side = {"units": units}
+                        if rng.random() < 0.25:
+                            order = list(rs.order_of_loss[role])
+                            rng.shuffle(order)
+                            side["order_of_loss"] = order
+                        sides[role] = side
+                    total = sum(sum(side["units"].values()) for side in sides.values())
+                    if size[0] <= total <= size[1]:
+                        break
+                request = {"ruleset": rid, "system": {"name": system}, "kind": "sea", **sides,
+                           "destroyer_last": {role: True for role in keep}}
+                if rid in PRINTED_SUB_RULESETS and rng.random() < 0.3:
+                    request["sub_rule"] = "printed"
+                if rng.random() < 0.2:
+                    request["rounds"] = rng.randint(1, 2)
+                elif rng.random() < 0.25:
+                    request["submerge"] = {"attacker": True, "defender": True}
+                got.append(request)
+    return got
+
+
+def crash_battles(seed: int, per_combo: int, size: tuple[int, int] = (3, 9)) -> list:
+    """Sea battles with the ``crash_fighters`` option (docs/rules.md §9 "Fighters that crash"): the defender has
+    1–4 aircraft of his types and 0–1 carrier beside 0–2 other ships, against a fleet that can sink carriers;
+    sometimes a shuffled order of loss, a round limit, subs that submerge. ``per_combo`` battles for each ruleset
+    × {dice, Low Luck}."""
+    rng = random.Random(f"{seed}/crash")
+    got = []
+    for rid in RULESETS_IDS:
+        rs = RULESETS[rid]
+        air = [u for u in rs.battle_units["sea"]["defender"] if rs.unit(u).domain == "air"]
+        ships = [u for u in rs.battle_units["sea"]["defender"] if rs.unit(u).domain == "sea" and u != "carrier"]
+        for system in ("dice", "lowluck"):
+            for _ in range(per_combo):
+                while True:
+                    defender: dict = {}
+                    for _ in range(rng.randint(1, 4)):
+                        uid = rng.choice(air)
+                        defender[uid] = defender.get(uid, 0) + 1
+                    if rng.random() < 0.7:
+                        defender["carrier"] = 1
+                    for _ in range(rng.randint(0, 2)):
+                        uid = rng.choice(ships)
+                        defender[uid] = defender.get(uid, 0) + 1
+                    attacker: dict = {}
+                    for _ in range(rng.randint(1, 4)):
+                        uid = rng.choice(ships + air)
+                        attacker[uid] = attacker.get(uid, 0) + 1
+                    total = sum(attacker.values()) + sum(defender.values())
+                    if size[0] <= total <= size[1]:
+                        break
+                request = {"ruleset": rid, "system": {"name": system}, "kind": "sea", "crash_fighters": True,
+                           "attacker": {"units": attacker}, "defender": {"units": defender}}
+                if rng.random() < 0.3:
+                    order = list(rs.order_of_loss["defender"])
+                    rng.shuffle(order)
+                    request["defender"]["order_of_loss"] = order
+                if rng.random() < 0.2:
+                    request["rounds"] = rng.randint(1, 2)
+                elif "submarine" in rs.units and rng.random() < 0.3:
+                    request["submerge"] = {"defender": True}
+                    request["defender"]["units"]["submarine"] = 1
+                got.append(request)
+    return got

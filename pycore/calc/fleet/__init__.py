@@ -37,6 +37,7 @@ from .laws import Fleet
 from .rounds import by_rounds, combos
 from .settle import to_the_end
 from .side import NotFleet, Side
+from .submerge import Diving, fought
 from .work import ENTRY_WORK, PLACE_WORK, STATE_WORK, TOGETHER_WORK, WORK_BUDGET, TooMuchWork
 from ..total import fsum
 
@@ -56,12 +57,21 @@ _ENDINGS: dict = {}
 sets left: the engine's answer does not depend on the counts (:class:`Ending`), so battles of one shape share it."""
 
 
-def _shape(setup: BattleSetup) -> tuple:
+def _shape(setup: BattleSetup, chain: Chain) -> tuple:
     """What the end of a round reads of a battle besides the units left: the rules, the system as configured, the
     sub rule, each side's technology and folded subs (what decides whether a side can still hurt the other)."""
     return (setup.ruleset.id, setup.system.id, repr(sorted(setup.system.spec().items())), setup.kind, setup.lhtr,
             setup.sub_rule, *[(side.tech, side.fold_subs, side.air_over_aa) for side in (setup.attacker,
-                                                                                          setup.defender)])
+                                                                                          setup.defender)],
+            *_diving(chain))
+
+
+def _diving(chain: Chain) -> tuple:
+    """What the end of a round reads besides under the ``submerge`` option: who submerges, and whether the
+    attacker has subs away already (the engine's verdict reads it)."""
+    if not isinstance(chain, Diving):
+        return ()
+    return (tuple(sorted(chain.dive)), bool(chain.engine.away["attacker"]))
 
 
 class Ending:
@@ -85,7 +95,7 @@ class Ending:
         self.table: dict = {}
         empty = Army(Force(()))
         self.empty = (self.A.name(empty), self.D.name(empty))
-        self.kept = _ENDINGS.setdefault(_shape(chain.setup), {})
+        self.kept = _ENDINGS.setdefault(_shape(chain.setup, chain), {})
 
     def read(self, ia: int, id_: int):
         """False where the battle goes on from this state, else (attacker wiped out, defender wiped out, outcome)."""
@@ -103,7 +113,7 @@ class Ending:
                 got = got if any(got) else False
                 if sum(map(len, _ENDINGS.values())) >= MAX_ENDINGS:
                     _ENDINGS.clear()
-                    self.kept = _ENDINGS.setdefault(_shape(self.chain.setup), {})
+                    self.kept = _ENDINGS.setdefault(_shape(self.chain.setup, self.chain), {})
                 self.kept[sets] = got
             self.table[key] = got
         return got
@@ -118,7 +128,7 @@ class Ending:
 
 
 def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: int | None = None,
-          budget: int | None = None) -> dict:
+          budget: int | None = None, dive: frozenset = frozenset()) -> dict:
     """The law of the end of a sea battle: {"ends": {(outcome, attacker, defender): p}, "rounds", "pruned"}.
 
     Without a round limit each state is settled once (:mod:`.settle`). With
@@ -129,7 +139,26 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
     """
     if setup.kind != "sea":
         raise NotFleet("only sea battles (no AA gun, no bombardment)")
-    chain = Chain(setup, exact=False, tail=tail, floor=floor, start=start)
+    if dive:
+        if rounds is not None:
+            raise NotFleet("subs that submerge are solved to the end only")
+        limit, spent = WORK_BUDGET if budget is None else budget, [0]
+
+        def phase(armies: dict, away: dict) -> dict:
+            # Every phase's work counts against the one bound (the chain gives way past it, as without subs).
+            got = _solve(setup, armies, tail, floor, limit - spent[0], dive, away)
+            spent[0] += got.get("work", 0)
+            return got
+
+        return fought(setup, start, dive, phase, 0.0)
+    return _solve(setup, start, tail, floor, budget, rounds=rounds)
+
+
+def _solve(setup: BattleSetup, start: dict, tail: float, floor: float, budget: int | None,
+           dive: frozenset = frozenset(), away: dict | None = None, rounds: int | None = None) -> dict:
+    """:func:`solve` of one chain; with ``dive`` it stops where subs submerge (``submerge.Diving``)."""
+    chain = Diving(setup, dive, away, exact=False, tail=tail, floor=floor, start=start) if dive \
+        else Chain(setup, exact=False, tail=tail, floor=floor, start=start)
     a0, d0, _ = chain.start()
     if chain.engine.decided() == "stalemate":
         return {"ends": {("stalemate", a0, d0): 1.0}, "rounds": 0.0, "pruned": 0.0}
