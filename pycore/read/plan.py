@@ -133,9 +133,9 @@ def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[tuple[Any, An
                    setup.ruleset, setup.system, setup.kind)
     available = side.units.plus(side.bombard, setup.ruleset)
     target = chance(spec["target"], "recommend.target") if "target" in spec else None
-    how = {"side": side_name, "by": v.choice(spec.get("by", "ipcs"), BY, "recommend.by"),
-           "top": v.whole(spec.get("top", 1), "recommend.top", 1, MAX_TOP)}
-    if how["top"] > 1 and target is None:
+    top = v.whole(spec.get("top", 1), "recommend.top", 1, MAX_TOP)
+    how: dict[str, Any] = {"side": side_name, "by": v.choice(spec.get("by", "ipcs"), BY, "recommend.by"), "top": top}
+    if top > 1 and target is None:
         raise BadRequest("recommend.top", "the cheapest armies are those that reach the target; give recommend.target")
     if side_name == "defender":
         return (available, target, _defender_goal(spec, setup)), how
