@@ -15,6 +15,12 @@ found by bisection. The search keeps the answer of working every army, to the la
   chance, then the fewer units, then the full search's order). A column holds one army of each cost, so
   the one of the answer's cost that may reach it is its column's lowest: the column's own search works it.
 
+The ``top`` N cheapest (N > 1): the bound is the N-th best army's price, and each column is worked from its
+lowest count that passes up to the bound (those pass in the true chance, but their computed chances and the
+order among them are read, never inferred), so every army at most as dear as the N-th is worked or shown to
+fail, and the N are the full search's first N. ``costs`` may count units instead of IPCs (the fewest units,
+the IPCs then breaking ties): a column still holds one army of each count.
+
 What the search is not for: the army of the best average swing (no bound on it is safe; the full search
 answers it), and plans where a bigger army can do worse (retreat rules, waves taken by a smaller army…).
 """
@@ -42,12 +48,17 @@ class Search:
     a chance misses the target, as the full search reads it. ``spend(counts, best, worked)`` is told of each
     army before it is worked (and with None of each column looked at) and raises :class:`OutOfBudget` to stop."""
 
-    def __init__(self, caps: Vector, costs: Vector, below: Callable, evaluate: Callable, spend: Callable | None = None):
+    def __init__(self, caps: Vector, costs: Vector, below: Callable, evaluate: Callable, spend: Callable | None = None,
+                 second: Vector | None = None, top: int = 1, empty: bool = False):
         self.caps, self.costs, self.below = tuple(caps), tuple(costs), below
         self._evaluate, self._spend = evaluate, spend
+        # The tie-break after the chance (the units by default, the IPCs when ``costs`` counts units), how many
+        # of the best armies are kept, and whether no unit at all is an army (units added to a defender).
+        self.second = tuple(second) if second is not None else tuple(1 for _ in caps)
+        self.top, self.empty = top, empty
         self.worked: dict = {}               # counts → (chance, slack)
         self.fails: list = []                # sure failures: every army inside one fails
-        self.best = None                     # ((price, -chance, size), counts)
+        self.kept: list = []                 # the best armies so far, best first: ((price, -chance, second, counts), counts)
         # The column's type: the one with the most IPCs available, the more units among equals, a choice of speed
         # alone (any type gives the same answer): the issue's stack works 43 armies so (tanks), 52 by infantry.
         self.axis = max(range(len(caps)), key=lambda k: (caps[k] * costs[k], caps[k], -k))
@@ -76,31 +87,53 @@ class Search:
         return any(all(a <= b for a, b in zip(x, f)) for f in self.fails)
 
     def _consider(self, x: Vector, chance) -> None:
-        # The full search's order breaks a tie of all three: cost, size, then the counts in the order given.
-        key = (self.price(x), -chance, sum(x), x)
-        if self.best is None or key < self.best[0]:
-            self.best = (key, x)
+        # The full search's order breaks a tie of all three: cost, the second count, then the counts in the order given.
+        key = (self.price(x), -chance, sum(n * c for n, c in zip(x, self.second)), x)
+        self.kept.append((key, x))
+        self.kept.sort()
+        del self.kept[self.top:]
+
+    @property
+    def best(self):
+        return self.kept[0] if self.kept else None
 
     @property
     def bound(self):
-        """The price no army dearer than which needs working: the best army's, else none."""
-        return self.best[0][0] if self.best is not None else None
+        """The price no army dearer than which needs working: the last kept army's once ``top`` are kept, else none."""
+        return self.kept[-1][0][0] if len(self.kept) >= self.top else None
 
     # -- the search ----------------------------------------------------------------------------------
     def run(self):
         """The cheapest army reaching the target, as working every army would answer: (counts, chance) or None."""
+        got = self.ranked()
+        return got[0] if got else None
+
+    def ranked(self) -> list:
+        """The ``top`` cheapest armies reaching the target, best first, as working every army would rank them:
+        [(counts, chance)]. Every army of a column from its lowest that passes up to the bound is worked, so each
+        army at most as dear as the last kept is worked or shown to fail."""
         top = self.caps
         if not any(top):
-            return None
+            return []
         if not self.passes(top) and self.surely_fails(top):
-            return None                          # the whole army fails: so does every army of it
+            return []                            # the whole army fails: so does every army of it
         self._guess()
         for mix in self._mixes():
-            self._column(mix)
-        if self.best is None:
-            return None
-        x = self.best[1]
-        return x, self.worked[x][0]
+            lowest = self._column(mix)
+            if lowest is not None and self.top > 1:
+                self._above(mix, lowest)
+        return [(x, self.worked[x][0]) for _, x in self.kept]
+
+    def _above(self, mix: tuple, n: int) -> None:
+        """Every count of the column above a passing one, up to the bound: they pass (in the true chance) and
+        may be among the best kept, so each is worked for its computed chance."""
+        while n < self.caps[self.axis]:
+            n += 1
+            x = self._vector(mix, n)
+            bound = self.bound
+            if bound is not None and self.price(x) > bound:
+                return
+            self.chance(x)
 
     def _guess(self) -> None:
         """A first bound cheaply: the armies of s units of each type (at most what is available), s doubled from
@@ -145,27 +178,28 @@ class Search:
         x.insert(self.axis, n)
         return tuple(x)
 
-    def _column(self, mix: tuple) -> None:
-        """The fewest units of the column's type that reach the target with this mix, within the bound."""
+    def _column(self, mix: tuple) -> int | None:
+        """The fewest units of the column's type that reach the target with this mix, within the bound: a count
+        that passes, every count below it shown to fail or worked (None: none passes within the bound)."""
         costs, axis = self.costs, self.axis
         if self._spend is not None:
             self._spend(None, self.best, len(self.worked))
         fixed = self.price(self._vector(mix, 0))
         bound = self.bound
         if bound is not None and fixed > bound:
-            return
+            return None
         hi = self.caps[axis] if bound is None else min(self.caps[axis], (bound - fixed) // costs[axis])
         lo = self._lowest_known(mix, hi)             # every count up to lo surely fails
-        if not any(mix):
+        if not any(mix) and not self.empty:
             lo = max(lo, 0)                          # no units at all is no army
-        if lo >= hi or not any(self._vector(mix, hi)):
-            return
+        if lo >= hi or not (self.empty or any(self._vector(mix, hi))):
+            return None
         while hi > lo and not self.passes(self._vector(mix, hi)):
             if self.surely_fails(self._vector(mix, hi)):
-                return
+                return None
             hi -= 1                                  # a failure too close to the target to cover the rest
         if hi <= lo:
-            return
+            return None
         while hi - lo > 1:
             mid = (lo + hi) // 2
             x = self._vector(mix, mid)
@@ -177,7 +211,8 @@ class Search:
                 lo = mid
             else:
                 self._every(mix, lo, hi)
-                return
+                return hi
+        return hi
 
     def _every(self, mix: tuple, lo: int, hi: int) -> None:
         """A failure too close to the target to cover the counts below it (the computed chances need not be

@@ -84,7 +84,7 @@ def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, esti
     guess = plan_cost.estimate(options["plan"], exact)
     if "recommend" in options:
         available, target, goal = options["recommend"]
-        more = recommend.estimate(options["plan"], available, exact, target, goal)
+        more = recommend.estimate(options["plan"], available, exact, target, goal, **options["recommend_how"])
         guess = plan_cost.together(guess, more)
     sampled = None
     if guess.seconds > cost.BUDGET_SECONDS and "recommend" not in options:
@@ -93,13 +93,14 @@ def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, esti
         return {"estimate": (sampled or guess).as_json(), "link": link_for(canonical)}
     if sampled is None:
         plan_cost.check(options["plan"], guess, exact,
-                        searching=recommend.why_every(options["plan"], *options["recommend"]) if "recommend" in options else False)
+                        searching=recommend.why_every(options["plan"], *options["recommend"], **options["recommend_how"])
+                        if "recommend" in options else False)
     else:
         guess = sampled
     began = time.perf_counter()
     got = calc_plan.result(options["plan"], exact, sampled is not None and guess)
     if "recommend" in options:
-        got["recommend"] = calc_plan.recommendation(options["plan"], options["recommend"], exact)
+        got["recommend"] = calc_plan.recommendation(options["plan"], options["recommend"], exact, options["recommend_how"])
     seconds = time.perf_counter() - began
     result = {"ruleset": setup.ruleset.id, "system": spec_of(setup.system), "kind": setup.kind, **got,
               "pruned_bound": "exact: nothing pruned" if exact else BOUND, "link": link_for(canonical)}

@@ -130,11 +130,13 @@ def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
     return out
 
 
-def recommendation(plan: Plan, spec: tuple, exact: bool) -> dict:
-    """``result.recommend``: the cheapest army reaching the target and the army of the best average swing."""
+def recommendation(plan: Plan, spec: tuple, exact: bool, how: dict | None = None) -> dict:
+    """``result.recommend``: the cheapest army reaching the target and the army of the best average swing; for
+    the defender, units added to his; with ``top``, the cheapest few, best first."""
     from ..calc.recommend import search
     available, target, goal = spec
-    got = search(plan, available, target, goal, exact)
+    how = how or {}
+    got = search(plan, available, target, goal, exact, **how)
 
     def army(entry):
         if entry is None:
@@ -146,6 +148,9 @@ def recommendation(plan: Plan, spec: tuple, exact: bool) -> dict:
         return out
     out = {"goal": goal, "target": target, "armies": got["armies"], "cheapest": army(got["cheapest"]),
            "best_profit": army(got["best_profit"])}
+    out.update({key: how[key] for key in ("side", "by") if key in how})
+    if "top" in how:
+        out["top"] = [army(entry) for entry in got["top"]]
     if "words" in got:
         out["words"] = got["words"]
     return out

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ..calc.choices import Retreat
 from ..calc.plans import Plan, Wave
-from ..calc.recommend import GOALS, with_attacker
+from ..calc.recommend import BY, DEFENDER_GOALS, GOALS, MAX_TOP, SIDES, with_army
 from ..engine.sequence import MAX_ROUNDS
 from ..engine.setup import BattleSetup
 from ..forces import MAX_PER_SIDE, Force
@@ -231,14 +231,22 @@ def _counters(request: Mapping[str, Any], setup: BattleSetup, canonical: dict[st
     return tuple(counter for counter, _ in read)
 
 
-def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[Any, Any, str]:
-    """``recommend``: the units available (as an attacking side reads them), the target chance, its goal."""
+def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[tuple[Any, Any, str], dict[str, Any]]:
+    """``recommend``: the units available (as a side of the battle reads them), the target chance, its goal;
+    and how the armies are chosen — for which side, cheapest by IPCs or by units, how many answered."""
     spec = v.obj(spec, "recommend")
-    v.only_keys(spec, ("available", "target", "goal"), "recommend")
-    side = v.within("recommend", read_side, {"units": v.required(spec, "available", "recommend")}, "attacker",
+    v.only_keys(spec, ("available", "target", "goal", "side", "by", "top"), "recommend")
+    side_name = v.choice(spec.get("side", "attacker"), SIDES, "recommend.side")
+    side = v.within("recommend", read_side, {"units": v.required(spec, "available", "recommend")}, side_name,
                    setup.ruleset, setup.system, setup.kind)
     available = side.units.plus(side.bombard, setup.ruleset)
     target = chance(spec["target"], "recommend.target") if "target" in spec else None
+    top = v.whole(spec.get("top", 1), "recommend.top", 1, MAX_TOP)
+    how: dict[str, Any] = {"side": side_name, "by": v.choice(spec.get("by", "ipcs"), BY, "recommend.by"), "top": top}
+    if top > 1 and target is None:
+        raise BadRequest("recommend.top", "the cheapest armies are those that reach the target; give recommend.target")
+    if side_name == "defender":
+        return (available, target, _defender_goal(spec, setup)), how
     goal = v.choice(spec.get("goal", "wins" if setup.kind == "sea" else "takes"), GOALS, "recommend.goal")
     if goal == "holds" and plan.counter is None:
         raise BadRequest("recommend.goal", "\"holds\" is the chance to hold the territory after the counter-attack; "
@@ -246,7 +254,19 @@ def _recommend(spec: Any, setup: BattleSetup, plan: Plan) -> tuple[Any, Any, str
     if goal == "takes" and setup.kind == "sea":
         raise BadRequest("recommend.goal", f"a sea battle takes no territory; choose \"wins\" (or \"holds\" with "
                                            f"a counter-attack), got {show(goal)}")
-    return available, target, goal
+    return (available, target, goal), how
+
+def _defender_goal(spec: Mapping[str, Any], setup: BattleSetup) -> str:
+    """The defender's goal: ``holds`` (no wave takes the territory, the default on land) or ``wins`` (every
+    attacker destroyed, the default at sea); ``takes`` is the attacker's."""
+    goal = spec.get("goal", "wins" if setup.kind == "sea" else "holds")
+    if goal == "takes":
+        raise BadRequest("recommend.goal", "\"takes\" is the attacker's goal; for the defender choose \"holds\" "
+                                           "(the territory not taken) or \"wins\" (every attacker destroyed)")
+    goal = v.choice(goal, DEFENDER_GOALS, "recommend.goal")
+    if goal == "holds" and setup.kind == "sea":
+        raise BadRequest("recommend.goal", "a sea battle takes no territory; choose \"wins\", got \"holds\"")
+    return goal
 
 
 def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict[str, Any], rounds: int | None,
@@ -284,16 +304,21 @@ def read_plan(request: Mapping[str, Any], setup: BattleSetup, options: dict[str,
     if exact:
         _small_enough(plan, most)
     if "recommend" in request:
-        available, target, goal = options["recommend"] = _recommend(request["recommend"], setup, plan)
+        options["recommend"], how = _recommend(request["recommend"], setup, plan)
+        available, target, goal = options["recommend"]
         canonical["recommend"] = {"available": available.as_dict(), "goal": goal,
                                   **({"target": target} if target is not None else {})}
+        # only what differs from the attacker's cheapest army is written, so the links made before are unchanged
+        options["recommend_how"] = {key: value for key, value in how.items()
+                                    if value != {"side": "attacker", "by": "ipcs", "top": 1}[key]}
+        canonical["recommend"].update(options["recommend_how"])
         if exact:
-            _small_enough(recommend_with(plan, available), most)
+            _small_enough(recommend_with(plan, available, how["side"]), most)
     return plan
 
 
-def recommend_with(plan: Plan, available: Force) -> Plan:
-    return with_attacker(plan, available)
+def recommend_with(plan: Plan, available: Force, side: str = "attacker") -> Plan:
+    return with_army(plan, available, side)
 
 
 def _small_enough(plan: Plan, most: int) -> None:
