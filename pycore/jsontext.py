@@ -25,6 +25,10 @@ MAX_DEPTH = 32
 """The deepest nesting of objects and lists a request or a link may have (the deepest request the API
 takes, a referee battle's dice by round, side and group, is 5 levels)."""
 
+JsonObject = dict[str, Any]
+"""A JSON object as a response writes it (or a record reads it) — decision: its values are ``Any`` because each
+field has its own type, spelled in docs/api.md and checked where the field is read or written, not here."""
+
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 """A JSON string, or an unterminated one running to the end of the text. It matches wherever it starts at
 a quote, so the scan never fails and starts over: linear in the text's length. Requiring the closing quote

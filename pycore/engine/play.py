@@ -12,8 +12,9 @@ may carry, reads the referee dice, fights, and writes a round of the log.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
+from ..jsontext import JsonObject
 from ..systems import LuckSystem, all_systems
 from .colored.play import COLOUR_PLAY
 from .sequence import MAX_ROUNDS, Battle, BattleLog, Pause, RoundLog, fight
@@ -25,6 +26,34 @@ STEPS = ("aa", "bombard", "subs", "main")
 MAX_DICE = 4000
 
 
+class Play(Protocol):
+    """What ``resolve`` (and a battle's luck) asks of a system's play: the seam between the step play below and
+    coloured dice's (:mod:`pycore.engine.colored.play`); each declares its fields, fights, and writes its log."""
+
+    @property
+    def fields(self) -> tuple[str, ...]: ...
+    @property
+    def decision_lists(self) -> tuple[str, ...]: ...
+    @property
+    def asks(self) -> tuple[str, ...]: ...
+    @property
+    def step_key(self) -> str: ...
+    @property
+    def by_colour(self) -> bool: ...
+    @property
+    def most_dice_per_step(self) -> int: ...
+
+    def steps(self, system: Any) -> tuple[str, ...]: ...
+    def most_casualty_choices(self, system: Any) -> int: ...
+    def check_setup(self, setup: BattleSetup) -> None: ...
+    def fight(self, setup: BattleSetup, table: Table, rounds: int | None) -> BattleLog: ...
+    def head(self, setup: BattleSetup) -> JsonObject: ...
+    def survivors(self, setup: BattleSetup, battle: BattleLog) -> dict[str, dict[str, int]]: ...
+    def away(self, battle: BattleLog) -> dict[str, dict[str, int]]: ...
+    def round_json(self, log: RoundLog) -> JsonObject: ...
+    def next_dice(self, setup: BattleSetup, battle: BattleLog) -> list[JsonObject]: ...
+
+
 class StepPlay:
     """The engine's battle: AA and bombardment, then rounds of sub strikes and main fire."""
 
@@ -33,6 +62,7 @@ class StepPlay:
     asks = ("choose_casualties",)
     step_key = "step"                            # a casualty choice names its step
     by_colour = False
+    most_dice_per_step = 0                       # boosts only: this play takes none
 
     def steps(self, system: Any) -> tuple[str, ...]:
         return STEPS
@@ -117,13 +147,13 @@ def _summary(log: RoundLog, role: str) -> dict:
 STEP_PLAY = StepPlay()
 
 
-def play_of(system: LuckSystem) -> Any:
+def play_of(system: LuckSystem) -> Play:
     """How ``resolve`` reads, fights and writes a battle under this system: colour by colour where the system
     says so (``LuckSystem.by_colour``), by steps otherwise."""
     return COLOUR_PLAY if system.by_colour else STEP_PLAY
 
 
-def play_named(value: Any) -> Any:
+def play_named(value: Any) -> Play:
     """The play of the system a request's ``system`` field names, before the field is checked.
 
     A request's other fields depend on how its system plays (coloured dice take ``boosts``), and

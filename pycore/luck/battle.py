@@ -24,6 +24,7 @@ from ..engine.sequence import BattleLog
 from ..engine.setup import ROLES, BattleSetup
 from ..engine.table import SeededTable
 from ..errors import LuckdialError
+from ..jsontext import JsonObject
 from .law import mean_sd, percentile
 
 BUDGET_SECONDS = 2.0
@@ -48,7 +49,7 @@ def swing_of(setup: BattleSetup, survivors: Mapping[str, Mapping[str, int]], cap
     """IPCs the defender lost − IPCs the attacker lost, from each side's survivors (in the fight, away, ships
     that only bombarded) and the AA guns captured with the territory (lost to the defender, docs/rules.md §9)."""
     ruleset = setup.ruleset
-    lost = {}
+    lost: dict[str, int] = {}
     for role in ROLES:
         side = setup.side(role)
         start = side.units.plus(side.bombard, ruleset).as_dict()
@@ -63,17 +64,18 @@ def _simulate(setup: BattleSetup, seed: str, rounds: int | None) -> BattleLog:
     return play_of(setup.system).fight(setup, SeededTable(seed), rounds)
 
 
-def law_of(setup: BattleSetup, rounds: int | None) -> tuple[dict | None, dict]:
+def law_of(setup: BattleSetup, rounds: int | None) -> tuple[dict[int, float] | None, JsonObject]:
     """The law of the battle's swing from its start over ``rounds`` (None: to its end), within the budget:
     ``(law, facts)`` — facts ``method``, ``exact``, ``pruned`` (+ ``samples``, ``method_reason``) — or
     ``(None, {"reason": …})`` where even Monte Carlo would not fit."""
     guess = method.plan(setup, False, {})
     if guess.method != "monte_carlo" and guess.seconds <= BUDGET_SECONDS:
         got = method.compute(setup, rounds, False, {})
-        facts = {"method": got["method"], "exact": got["method"] == "exact", "pruned": float(got["pruned"])}
+        facts: JsonObject = {"method": got["method"], "exact": got["method"] == "exact", "pruned": float(got["pruned"])}
         if got["method"] == "monte_carlo":
             facts.update(samples=got["samples"], method_reason=got["reason"])
-        return got["swing"], facts
+        law: dict[int, float] = got["swing"]
+        return law, facts
     fits = int(BUDGET_SECONDS / cost.battle_seconds(setup))
     if fits < MIN_SAMPLES:
         return None, {"reason": (f"this battle is too big to measure its luck at the table: its exact law would take "
@@ -82,15 +84,16 @@ def law_of(setup: BattleSetup, rounds: int | None) -> tuple[dict | None, dict]:
     why = (f"Monte Carlo: the exact law would take about {cost.duration(guess.seconds)}, more than the "
            f"{cost.duration(BUDGET_SECONDS)} the luck of a resolved battle may take")
     ends = montecarlo.sample(setup, rounds, SAMPLES, _simulate, why, budget=BUDGET_SECONDS)
+    assert ends.samples is not None   # a Monte Carlo law always counts its battles (calc.law.Ends holds it)
     if ends.samples < MIN_SAMPLES:
         return None, {"reason": (f"this battle is too big to measure its luck at the table: only {ends.samples} "
                                  f"simulated battles fit in {cost.duration(BUDGET_SECONDS)}")}
-    got = method.summarize(setup, ends)
-    return got["swing"], {"method": "monte_carlo", "exact": False, "pruned": 0.0, "samples": ends.samples,
-                          "method_reason": ends.reason}
+    swing: dict[int, float] = method.summarize(setup, ends)["swing"]
+    return swing, {"method": "monte_carlo", "exact": False, "pruned": 0.0, "samples": ends.samples,
+                   "method_reason": ends.reason}
 
 
-def luck_of(setup: BattleSetup, battle: BattleLog, refight: Refight) -> tuple[dict | None, str | None]:
+def luck_of(setup: BattleSetup, battle: BattleLog, refight: Refight) -> tuple[JsonObject | None, str | None]:
     """``result.luck`` of a resolved battle and, where it is null, why (``result.luck_reason``)."""
     system = setup.system
     if system.deterministic:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from math import fsum, sqrt
 from typing import Mapping
 
+from ..jsontext import JsonObject
 from .law import SUM_FLOOR, convolve, mean_sd, negated, percentile
 
 WORK_BUDGET = 60_000_000
@@ -28,7 +29,7 @@ class Battle:
     label: str | None = None
 
 
-def battle_luck(b: Battle) -> dict:
+def battle_luck(b: Battle) -> JsonObject:
     """One battle's luck recomputed from its law: what every side's sum reads."""
     expected, sd = mean_sd(b.law)
     return {"swing": b.swing, "expected_swing": expected, "sd": sd, "luck": b.swing - expected,
@@ -40,12 +41,12 @@ def key(side: str) -> str:
     return side.casefold()
 
 
-def sides(battles: list[Battle]) -> list[dict]:
+def sides(battles: list[Battle]) -> list[JsonObject]:
     """Each side (first spelling, in order of first appearance): its luck, spread, running luck, exact percentile.
 
     Raises :class:`TooMuchWork` where the sums together would multiply more than :data:`WORK_BUDGET` products."""
     spent = 0
-    order: dict[str, dict] = {}
+    order: dict[str, JsonObject] = {}
     lucks = [battle_luck(b) for b in battles]
     for i, (b, luck) in enumerate(zip(battles, lucks)):
         for name, sign in ((b.attacker, 1), (b.defender, -1)):

@@ -8,7 +8,7 @@ probabilities sum to 1 − ``pruned``) or a sampled one reads as a law (docs/rul
 from __future__ import annotations
 
 from math import fsum, sqrt
-from typing import Mapping
+from typing import Iterable, Mapping
 
 SUM_FLOOR = 1e-15
 """The law of a sum drops values rarer than this after each battle added (their mass is counted in ``pruned``):
@@ -47,7 +47,7 @@ class TooMuchWork(Exception):
     """The next battle of a sum would take the products multiplied past the budget given."""
 
 
-def convolve(laws, floor: float = SUM_FLOOR, budget: float = float("inf")) -> tuple[dict[int, float], float, int]:
+def convolve(laws: Iterable[Mapping[int, float]], floor: float = SUM_FLOOR, budget: float = float("inf")) -> tuple[dict[int, float], float, int]:
     """The exact law of the sum of independent swings, one law each; the mass dropped below ``floor``; and the
     products multiplied (the work, counted before each battle is added: past ``budget``, :class:`TooMuchWork`,
     so the same sum always stops at the same battle).

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..jsontext import JsonObject
 from .table import Table
 
 
@@ -52,7 +53,7 @@ class Choice:
     suggested: Table
     reason: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         return {"chooser": self.chooser, "suggested": self.suggested.value, "reason": self.reason}
 
 

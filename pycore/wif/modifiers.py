@@ -31,6 +31,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping
 
+from ..jsontext import JsonObject
+
 # Groups of kinds that the seed treats together.
 COMBAT = "combat"
 WEATHER = "weather"
@@ -63,7 +65,7 @@ class Kind:
     extra_loss_reason: str | None = None
     """Set when ticking this modifier means the § condition of seed 004 (Notes b, c) holds."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         body = {"id": self.id, "value": self.value, "per_unit": self.per_unit,
                 "group": self.group, "label": self.label, "seed_text": self.seed_text,
                 "attacking_bonus": self.attacking_bonus}

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
+from ..jsontext import JsonObject
+
 ROWS: tuple[str, ...] = tuple(str(n) for n in range(-1, 23)) + ("23+",)
 """Row labels top to bottom. A total below −1 reads row "-1", above 23 reads "23+" (seed 004)."""
 
@@ -129,7 +131,7 @@ class Cell:
         """R, S or B: the defenders left do not hold the hex."""
         return self.fate is not DefenderFate.STAY
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         return {
             "cell": self.text,
             "attacker_losses": self.attacker_losses,
