@@ -5,7 +5,7 @@
 import {test} from "node:test";
 import assert from "node:assert/strict";
 import {MOST_LATER_WAVES, addWave, armyWords, emptyPlan, goalOf, goalsFor, isPlan, planFields, planOf, planPlace,
-  profitOf, removeWave, rulesOn, rulesWords, waveRows, withCounter, withoutRecommend} from "../../web/odds/plan-state.js";
+  keptWords, profitOf, removeWave, rulesOn, rulesWords, waveRows, withCounter, withoutRecommend} from "../../web/odds/plan-state.js";
 
 // pycore's decoding of a link of a plan with every field: `{"op": "share", "decode": …}` of the request
 // encoded with these fields (its order of loss written out in full, as pycore's canonical JSON has it).
@@ -171,4 +171,37 @@ test("an error's field in the plan, in the player's words", () => {
   assert.equal(planPlace("territory_value", names).part, "value");
   assert.equal(planPlace("retreat_strafe", names), null, "wave 1's rule is the More options'");
   assert.equal(planPlace("attacker.units.tank", names), null);
+});
+
+// A link with the fields the plan's controls do not show (docs/api.md "Plan of attack": a wave's reinforcements,
+// its own order of loss for the defender and territory value, `rounds: 0`, `keep_land` n; the search's side, by
+// and top), as pycore's share decoding answers it: read and written back unchanged, so the link runs the same plan.
+const BEYOND = {op: "calc", ruleset: "1942-2e", system: {name: "dice"}, keep_land: 2,
+  attacker: {units: {infantry: 3, fighter: 1}}, defender: {units: {infantry: 3}},
+  waves: [
+    {attacker: {units: {fighter: 2}}, rounds: 0, reinforce: {units: {infantry: 2}}},
+    {attacker: {units: {infantry: 2, tank: 1}}, keep_land: 2, territory_value: 5,
+      defender_order_of_loss: ["infantry", "artillery"]}],
+  recommend: {available: {infantry: 4}, target: 0.5, side: "defender", by: "units", top: 3}};
+
+test("a link's fields beyond the controls are kept and written back as they came", () => {
+  const plan = planOf(BEYOND);
+  assert.deepEqual(planPart(planFields(plan)), planPart(BEYOND));
+  assert.equal(rulesWords(plan.waves[0].rules), "only draws AA fire, then retreats");
+  assert.equal(rulesWords(plan.waves[1].rules), "keeps 2 land units");
+  const units = [{id: "infantry", name: "Infantry", cost: 3}];
+  assert.equal(keptWords(plan.waves[0].kept, units), "From the link: then 2 infantry · 6 IPCs join the defender.");
+  // The player who sets a round limit on the wave that only drew AA fire gets his limit, not rounds 0.
+  const edited = {...plan.waves[0], rules: {...plan.waves[0].rules, rounds: "3", beforeRound1: undefined}};
+  assert.equal(planFields({...plan, waves: [edited]}).waves[0].rounds, 3);
+  // The defaults are not written: a search for the attacker by IPCs, one army.
+  const plain = planOf({recommend: {available: {tank: 1}, side: "attacker", by: "ipcs", top: 1}});
+  assert.deepEqual(planFields(plain).recommend, {available: {tank: 1}});
+});
+
+test("the defender's goals: keep the territory or destroy every attacker; at sea only the latter", () => {
+  assert.deepEqual(goalsFor("land", false, "defender").map(([id]) => id), ["holds", "wins"]);
+  assert.deepEqual(goalsFor("sea", true, "defender").map(([id]) => id), ["wins"]);
+  assert.equal(goalOf("takes", "land", false, "defender"), "holds");
+  assert.equal(goalOf("takes", "land", false), "takes");
 });

@@ -114,7 +114,8 @@ export function moreFields(shown) {
     const p = chanceOf(text);
     if (p !== null) out[name] = p;
   }
-  if (keepLand) out.keep_land = true;
+  if (keepLand) out.keep_land = shown.keepLandCount ?? true;
+  if (rounds.trim() === "0" && shown.beforeRound1) out.rounds = 0;
   if (profit) out.retreat_profit = margin.trim() === "" ? 0 : typed(margin);
   return out;
 }
@@ -125,7 +126,16 @@ export function moreOf(request) {
   return {rounds: String(request.rounds ?? 0), retreatUnits: String(request.retreat_at_units ?? 0),
     retreatBelow: pct(request.retreat_below), keepLand: Boolean(request.keep_land),
     profit: request.retreat_profit !== undefined, margin: String(request.retreat_profit ?? 0),
-    airLoss: pct(request.retreat_air_loss), strafe: pct(request.retreat_strafe)};
+    airLoss: pct(request.retreat_air_loss), strafe: pct(request.retreat_strafe), ...rulesBeyondControls(request)};
+}
+
+/** What a link may ask that the rule controls cannot show (docs/api.md): `keep_land` n above 1, and a later wave's
+ * `rounds: 0` (it only draws AA fire, then retreats). Kept as it came, so the link opens and runs the same plan. */
+export function rulesBeyondControls(request) {
+  const out = {};
+  if (typeof request.keep_land === "number" && request.keep_land > 1) out.keepLandCount = request.keep_land;
+  if (request.rounds === 0) out.beforeRound1 = true;
+  return out;
 }
 
 /** "From here" out of a calc request: {round, damaged, carry}, or null for a battle from round 1. */

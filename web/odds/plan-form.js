@@ -15,7 +15,7 @@ import {toggle} from "../kit/battle-form.js";
 import {createRetreatRules} from "./retreat-rules.js";
 import {bound} from "../kit/bound.js";
 import {DEFAULT_TARGET, MOST_LATER_WAVES, addWave, armyWords, emptyPlan, goalOf, goalsFor, planFields, planOf,
-  planPlace, removeWave, rulesWords, withCounter} from "./plan-state.js";
+  keptWords, planPlace, removeWave, rulesWords, withCounter} from "./plan-state.js";
 
 /**
  * A card of forces: a later wave (`rules`: with its retreat rules) or the counter-attack. Its units
@@ -34,13 +34,16 @@ function createCard({idBase, title, look, hint = undefined, rules, onEdit, onRem
     el("summary", {}, "Retreat", policy), ...rulesBox.nodes);
   const remove = el("button", {type: "button", class: "small", id: `${idBase}-remove`, "aria-label": `Remove ${title.toLowerCase()}`}, "Remove");
   remove.addEventListener("click", onRemove);
+  const keptNote = el("p", {class: "hint", id: `${idBase}-kept`});
   const node = el("section", {class: `plan-card ${look}`, id: idBase, "aria-label": title},
-    el("div", {class: "plan-card-head"}, el("span", {class: "side-name"}, title), remove), units, rulesNode);
-  const card = {node, forces, options, ctx: null, given: null, units: []};
+    el("div", {class: "plan-card-head"}, el("span", {class: "side-name"}, title), remove), units, rulesNode, keptNote);
+  const card = {node, forces, options, ctx: null, given: null, units: [], kept: null};
 
   function say() {
     army.textContent = ` · ${armyWords(forces.getCounts(), card.units)}`;
     if (rulesBox) policy.textContent = ` · ${rulesWords(rulesBox.read())}`;
+    keptNote.textContent = keptWords(card.kept, card.units);
+    keptNote.hidden = !keptNote.textContent;
   }
   function follow() {
     if (card.ctx) options.setContext({...card.ctx, counts: forces.getCounts()});
@@ -52,6 +55,7 @@ function createCard({idBase, title, look, hint = undefined, rules, onEdit, onRem
     /** Show a wave ({attacker, rules, open}) or the counter-attack ({attacker, open}). */
     show(given) {
       card.given = given;
+      card.kept = given.kept || null;
       units.open = Boolean(given.open);
       rulesBox?.fill(given.rules);
       say();
@@ -70,7 +74,8 @@ function createCard({idBase, title, look, hint = undefined, rules, onEdit, onRem
       follow();
     },
     /** {attacker, rules, open} as entered. */
-    read: () => ({attacker: {units: forces.getCounts(), ...options.get()}, rules: rulesBox?.read(), open: units.open}),
+    read: () => ({attacker: {units: forces.getCounts(), ...options.get()}, rules: rulesBox?.read(), open: units.open,
+      ...(card.kept ? {kept: card.kept} : {})}),
     /** Where an error on this card points: a unit's row, a rule's row, or the card (kit/feedback.js markField). */
     target(place) {
       const opened = (box) => () => { box.open = true; };
@@ -87,6 +92,16 @@ function createCheapest({onEdit, onFind}) {
   const target = el("input", {id: "calc-cheapest-target", type: "text", inputmode: "decimal", autocomplete: "off",
     value: DEFAULT_TARGET, "aria-describedby": "calc-cheapest-target-hint"});
   const goal = segmented("calc-cheapest-goal", "Goal", goalsFor("land", false), () => onEdit());
+  // For which side the search is (a link may also carry `by` and `top`: kept as they came, docs/api.md).
+  let battle = {kind: "land", hasCounter: false};
+  let kept = {};
+  const setGoals = () => {
+    const chosen = goal.value;
+    goal.setOptions(goalsFor(battle.kind, battle.hasCounter, whose.value));
+    goal.value = goalOf(chosen, battle.kind, battle.hasCounter, whose.value);
+  };
+  const whose = segmented("calc-cheapest-side", "Whose army", [["attacker", "Attack with"], ["defender", "Defend with"]],
+    () => { setGoals(); onEdit(); }, {chosen: "attacker"});
   const find = el("button", {type: "button", class: "small", id: "calc-cheapest-go"}, "Find the cheapest army");
   const note = el("p", {class: "hint", id: "calc-cheapest-note", role: "status"});
   const state = el("span", {class: "more-state"});
@@ -95,11 +110,14 @@ function createCheapest({onEdit, onFind}) {
       el("span", {class: "stat", id: "calc-cheapest-target-hint"}, "% of the goal below")),
     el("span", {class: "pct-input"}, target, el("span", {"aria-hidden": "true"}, "%")));
   const goalRow = el("div", {class: "field", id: "calc-cheapest-goal-field"}, el("span", {class: "label"}, "Goal"), goal.node);
+  const sideRow = el("div", {class: "field", id: "calc-cheapest-side-field"}, el("span", {class: "label"}, "Whose army"), whose.node,
+    el("p", {class: "hint"}, "Defend with: the units the defender could add to what stands there; the answer is the " +
+      "cheapest addition that keeps the territory against the attack above."));
   const details = el("details", {class: "more", id: "calc-cheapest"},
-    el("summary", {}, "Cheapest army to attack with", state),
+    el("summary", {}, "Cheapest army, to attack or to defend", state),
     el("p", {class: "hint"}, "Enter the units you could send as wave 1. Every army drawn from them is worked out " +
       "exactly with the rest of the plan: the answer is the cheapest that reaches the chance, and the one of the best profit."),
-    have.node, targetRow, goalRow, el("div", {class: "advisor-go"}, find), note);
+    sideRow, have.node, targetRow, goalRow, el("div", {class: "advisor-go"}, find), note);
   const node = el("fieldset", {class: "settings"}, el("legend", {class: "visually-hidden"}, "Cheapest army"), details);
   const summarize = () => {
     const n = Object.keys(have.getCounts()).length;
@@ -110,8 +128,13 @@ function createCheapest({onEdit, onFind}) {
   find.addEventListener("click", () => onFind());
   return {
     node, details, have, note,
-    read: () => ({available: have.getCounts(), target: target.value, goal: goal.value || ""}),
+    read: () => ({available: have.getCounts(), target: target.value, goal: goal.value || "", ...kept,
+      ...(whose.value === "defender" ? {side: "defender"} : {})}),
     show(recommend) {
+      const {side, ...rest} = recommend;
+      kept = Object.fromEntries(["by", "top"].filter((key) => rest[key] !== undefined).map((key) => [key, rest[key]]));
+      whose.value = side === "defender" ? "defender" : "attacker";
+      setGoals();
       have.setCounts(recommend.available);
       target.value = recommend.target;
       goal.value = recommend.goal;
@@ -119,9 +142,8 @@ function createCheapest({onEdit, onFind}) {
     },
     /** The goals this battle allows, keeping the one chosen where it still applies. */
     setGoals(kind, hasCounter) {
-      const chosen = goal.value;
-      goal.setOptions(goalsFor(kind, hasCounter));
-      goal.value = goalOf(chosen, kind, hasCounter);
+      battle = {kind, hasCounter};
+      setGoals();
     },
     target(place) {
       const reveal = () => { details.open = true; };

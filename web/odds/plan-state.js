@@ -40,26 +40,56 @@ const side = (given) => ({...structuredClone(given || {}), units: {...(given?.un
 export const emptyPlan = () => ({waves: [], counter: null, later: [], value: "0", repair: false,
   recommend: {available: {}, target: DEFAULT_TARGET, goal: ""}});
 
+/** The search's choices beyond its units, target and goal (docs/api.md `recommend.side`, `by`, `top`), and their
+ * defaults: a link's are kept as it gives them, written back only where they differ. */
+export const SEARCH_DEFAULTS = {side: "attacker", by: "ipcs", top: 1};
+
+const searchChoices = (asked) => Object.fromEntries(Object.keys(SEARCH_DEFAULTS)
+  .filter((key) => asked?.[key] !== undefined).map((key) => [key, asked[key]]));
+
+/** A wave's fields the wave card has no control for (docs/api.md "Plan of attack": the defender's reinforcements
+ * before the next wave, his order of loss from this wave on, the territory's worth where this wave takes it):
+ * kept as the link gave them (`kept`), said on the card, written back unchanged. */
+export const WAVE_KEPT = ["reinforce", "defender_order_of_loss", "territory_value"];
+
+function keptOf(wave) {
+  const kept = Object.fromEntries(WAVE_KEPT.filter((key) => wave[key] !== undefined).map((key) => [key, structuredClone(wave[key])]));
+  return Object.keys(kept).length ? {kept} : {};
+}
+
+/** A wave's kept fields in words, for its card ("Then 2 infantry join the defender"). */
+export function keptWords(kept, names) {
+  if (!kept) return "";
+  const parts = [];
+  if (kept.reinforce) parts.push(`then ${armyWords(kept.reinforce.units || {}, names)} join the defender`);
+  if (kept.territory_value !== undefined) parts.push(`the territory is worth ${kept.territory_value} IPCs if this wave takes it`);
+  if (kept.defender_order_of_loss) parts.push("the defender loses units in his own order from this wave on");
+  return parts.length ? `From the link: ${parts.join("; ")}.` : "";
+}
+
 /** The plan a calc request holds (a link's, a draft's): what the plan's controls show. */
 export function planOf(request) {
   const asked = request.recommend;
   // Several counter-attacks in turn (a link's `counters`): the first is the card, the later ones are kept as given.
   const [first, ...later] = request.counters || (request.counter ? [request.counter] : []);
   return {
-    waves: (request.waves || []).map((wave) => ({attacker: side(wave.attacker), rules: moreOf(wave), open: false})),
+    waves: (request.waves || []).map((wave) => ({attacker: side(wave.attacker), rules: moreOf(wave), open: false,
+      ...keptOf(wave)})),
     counter: first ? {attacker: side(first.attacker), holders: first.defender || null, open: false} : null,
     later: later.map((given) => structuredClone(given)),
     value: String(request.territory_value ?? 0),
     repair: Boolean(request.repair_between_waves),
     recommend: {available: {...(asked?.available || {})}, goal: asked?.goal || "",
-      target: asked ? (asked.target === undefined ? "" : percentOf(asked.target)) : DEFAULT_TARGET},
+      target: asked ? (asked.target === undefined ? "" : percentOf(asked.target)) : DEFAULT_TARGET, ...searchChoices(asked)},
   };
 }
 
 /** The plan as calc request fields (the inverse of planOf): only what differs from a single battle. */
 export function planFields(plan) {
   const out = {};
-  if (plan.waves.length) out.waves = plan.waves.map((wave) => ({attacker: side(wave.attacker), ...moreFields(wave.rules)}));
+  if (plan.waves.length) {
+    out.waves = plan.waves.map((wave) => ({attacker: side(wave.attacker), ...moreFields(wave.rules), ...(wave.kept || {})}));
+  }
   if (plan.counter) {
     const first = {attacker: side(plan.counter.attacker)};
     if (plan.counter.holders) first.defender = structuredClone(plan.counter.holders);
@@ -75,6 +105,9 @@ export function planFields(plan) {
     const chance = chanceOf(target);
     if (chance !== null) out.recommend.target = chance;
     if (goal) out.recommend.goal = goal;
+    for (const [key, value] of Object.entries(searchChoices(plan.recommend))) {
+      if (value !== SEARCH_DEFAULTS[key]) out.recommend[key] = value;
+    }
   }
   return out;
 }
@@ -98,18 +131,23 @@ export function withCounter(plan, on) {
 
 /** The goals the cheapest army may aim at, [id, words]: a sea battle takes no territory (but may hold the zone it
  * cleared); holding needs a counter-attack. */
-export function goalsFor(kind, hasCounter) {
+export function goalsFor(kind, hasCounter, side = "attacker") {
+  if (side === "defender") return kind === "sea" ? [["wins", "Win"]] : [["holds", "Hold it"], ["wins", "Win"]];
   if (kind === "sea") return [["wins", "Win"], ...(hasCounter ? [["holds", "Hold the zone"]] : [])];
   return [["takes", "Take it"], ...(hasCounter ? [["holds", "Hold it"]] : []), ["wins", "Win"]];
 }
 
 /** The goal the search aims at: the one chosen where it still applies, else the core's default. */
-export function goalOf(goal, kind, hasCounter) {
-  return goalsFor(kind, hasCounter).some(([id]) => id === goal) ? goal : kind === "sea" ? "wins" : "takes";
+export function goalOf(goal, kind, hasCounter, side = "attacker") {
+  if (goalsFor(kind, hasCounter, side).some(([id]) => id === goal)) return goal;
+  return kind === "sea" ? "wins" : side === "defender" ? "holds" : "takes";
 }
 
 /** What a goal's chance is, in words ("to take the territory"). */
 export const GOAL_WORDS = {takes: "to take the territory", holds: "to hold it after the counter-attack", wins: "to win"};
+
+/** The defender's goals' chance in words (docs/api.md `recommend.side`: "holds" is no wave taking it). */
+export const DEFENDER_GOAL_WORDS = {holds: "to keep the territory", wins: "to destroy every attacker"};
 
 /** How many of a wave's retreat rules are on (the More options' summary). */
 export function rulesOn(shown) {
@@ -130,8 +168,10 @@ export function rulesWords(shown) {
   if (f.retreat_strafe !== undefined) parts.push(`strafes above ${pct(f.retreat_strafe)}`);
   if (f.retreat_below !== undefined) parts.push(`retreats below ${pct(f.retreat_below)}`);
   if (f.retreat_at_units !== undefined) parts.push(`retreats at ${f.retreat_at_units} unit${f.retreat_at_units === 1 ? "" : "s"}`);
-  if (f.rounds !== undefined) parts.push(`at most ${f.rounds} rounds`);
-  if (f.keep_land) parts.push("keeps a land unit");
+  if (f.rounds === 0) parts.push("only draws AA fire, then retreats");
+  else if (f.rounds !== undefined) parts.push(`at most ${f.rounds} rounds`);
+  if (typeof f.keep_land === "number" && f.keep_land > 1) parts.push(`keeps ${f.keep_land} land units`);
+  else if (f.keep_land) parts.push("keeps a land unit");
   return parts.length ? parts.join(", ") : "fights to the end";
 }
 

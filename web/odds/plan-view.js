@@ -7,7 +7,7 @@
 import {el} from "../kit/dom.js";
 import {listUnits} from "../kit/rulesets.js";
 import {methodText, percent, swingHistogram, swingSides, winBar} from "./calc-view.js";
-import {GOAL_WORDS, profitOf, waveRows} from "./plan-state.js";
+import {DEFENDER_GOAL_WORDS, GOAL_WORDS, profitOf, waveRows} from "./plan-state.js";
 
 /** IPCs with their sign, to one decimal ("+2.8", "−0.3", "0.0"). */
 export function ipcs(x) {
@@ -100,7 +100,9 @@ function counterRow(counter, army, holds, sea) {
 
 /** The cheapest army and the army of the best profit, each with the button that puts it on the form as wave 1. */
 function cheapestAnswer(rec, names, onUse) {
-  const goal = GOAL_WORDS[rec.goal] || rec.goal;
+  const defends = rec.side === "defender";
+  const goal = (defends ? DEFENDER_GOAL_WORDS : GOAL_WORDS)[rec.goal] || rec.goal;
+  const fewest = rec.by === "units";
   const use = (units, key) => {
     const button = el("button", {type: "button", class: "small", id: `calc-use-${key}`}, "Use this army");
     button.addEventListener("click", () => onUse(units));
@@ -109,15 +111,22 @@ function cheapestAnswer(rec, names, onUse) {
   const army = (entry, key, title, line) => el("div", {class: "plan-army", id: `calc-army-${key}`, dataset: {units: JSON.stringify(entry.units), chance: entry.chance, cost: entry.cost}},
     el("p", {}, el("strong", {}, title), " ", listUnits(entry.units, names), ` · ${entry.cost} IPCs`),
     el("p", {class: "hint"}, line),
-    use(entry.units, key));
+    // The defender's army is added where he stands, not sent as wave 1: no button puts it on the form.
+    defends ? null : use(entry.units, key));
   const target = rec.target === null || rec.target === undefined ? "" : ` (at least ${percent(rec.target)} asked)`;
-  const parts = [el("h3", {}, "Cheapest army")];
+  // The swing is the attacker's (docs/api.md): for the defender, his profit is its opposite.
+  const profit = (entry) => (defends ? `the attacker's profit ${ipcs(entry.cost_swing)} IPC on average`
+    : `profit ${ipcs(entry.cost_swing)} IPC on average`);
+  const title = `${fewest ? "Fewest units" : "Cheapest army"}${defends ? " to add to the defence" : ""}`;
+  const parts = [el("h3", {}, title)];
   parts.push(rec.cheapest
-    ? army(rec.cheapest, "cheapest", "Cheapest:", `${percent(rec.cheapest.chance)} ${goal}${target}; profit ${ipcs(rec.cheapest.cost_swing)} IPC on average.`)
+    ? army(rec.cheapest, "cheapest", fewest ? "Fewest:" : "Cheapest:", `${percent(rec.cheapest.chance)} ${goal}${target}; ${profit(rec.cheapest)}.`)
     : el("p", {id: "calc-cheapest-none"}, `No army of the units you have reaches ${percent(rec.target)} ${goal}.`));
+  (rec.top || []).slice(1).forEach((entry, i) => parts.push(
+    army(entry, `top-${i + 2}`, `Next (${i + 2}):`, `${percent(entry.chance)} ${goal}; ${profit(entry)}.`)));
   if (rec.best_profit) {
-    parts.push(army(rec.best_profit, "best", "Best profit:",
-      `${ipcs(rec.best_profit.cost_swing)} IPC on average; ${percent(rec.best_profit.chance)} ${goal}.`));
+    parts.push(army(rec.best_profit, "best", defends ? "Best for the defender:" : "Best profit:",
+      `${defends ? profit(rec.best_profit) : `${ipcs(rec.best_profit.cost_swing)} IPC on average`}; ${percent(rec.best_profit.chance)} ${goal}.`));
   }
   parts.push(el("p", {class: "hint"}, `${rec.armies} armies worked out exactly.`));
   return el("section", {class: "plan-cheapest", id: "calc-cheapest-answer"}, ...parts);

@@ -26,7 +26,13 @@ const stat = (text, id) => el("span", {class: "stat", id}, text);
 /** idBase: the start of every id ("calc", "calc-wave-2"); onChange(): a rule changed by the player. */
 export function createRetreatRules({idBase, onChange}) {
   const p = idBase;
-  const rounds = stepper(`${p}-rounds`, "Round limit", {min: 0, max: 100, onChange});
+  // A link's rules the controls cannot show (calc-state.js rulesBeyondControls), kept until the player changes them.
+  let beyond = {};
+  const rounds = stepper(`${p}-rounds`, "Round limit", {min: 0, max: 100, onChange: () => {
+    const {beforeRound1, ...rest} = beyond;
+    beyond = rest;
+    onChange();
+  }});
   const retreatUnits = stepper(`${p}-retreat-units`, "Retreat at this many units", {min: 0, max: 999, onChange});
   const below = percentField(`${p}-retreat-below`, `${p}-retreat-below-hint`);
   const air = percentField(`${p}-retreat-air`, `${p}-retreat-air-hint`);
@@ -63,7 +69,8 @@ export function createRetreatRules({idBase, onChange}) {
 
   /** The rules as the fields show them (calc-state.js moreFields reads them). */
   const read = () => ({rounds: rounds.input.value, retreatUnits: retreatUnits.input.value, retreatBelow: below.input.value,
-    keepLand: keepLand.checked, profit: profit.checked, margin: margin.input.value, airLoss: air.input.value, strafe: strafe.input.value});
+    keepLand: keepLand.checked, profit: profit.checked, margin: margin.input.value, airLoss: air.input.value, strafe: strafe.input.value,
+    ...beyond});
 
   return {
     nodes: Object.values(fields),
@@ -79,6 +86,8 @@ export function createRetreatRules({idBase, onChange}) {
       margin.value = rules.margin;
       air.input.value = rules.airLoss;
       strafe.input.value = rules.strafe;
+      beyond = Object.fromEntries(["keepLandCount", "beforeRound1"].filter((key) => rules[key] !== undefined)
+        .map((key) => [key, rules[key]]));
       showMargin();
     },
     /** Where an error on one of these rules points (kit/feedback.js markField), by its field ("retreat_below"). */
