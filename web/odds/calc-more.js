@@ -7,39 +7,42 @@
 import {el} from "../kit/dom.js";
 import {moreFields, moreOf} from "./calc-state.js";
 import {createRetreatRules} from "./retreat-rules.js";
+import {createSeaOptions} from "./sea-options.js";
 import {rulesOn} from "./plan-state.js";
 
 /** onChange(): an option changed by the player. */
 export function createMore({onChange}) {
   const edited = () => { summarize(); onChange(); };
   const rules = createRetreatRules({idBase: "calc", onChange: edited});
+  const sea = createSeaOptions({onChange: edited});
   const summary = el("span", {class: "more-state"});
-  const title = el("span", {}, "More: round limit, retreat");
+  const title = el("span", {}, "More: round limit, retreat, sea rules");
   const more = el("details", {class: "more calc-more", id: "calc-more"},
     el("summary", {}, title, summary),
     el("p", {class: "hint"}, "The attacker retreats after a round when any of these rules says so. " +
       "His chance to win is the one the calculator would give from there, both sides fighting on."),
-    ...rules.nodes);
+    ...rules.nodes, sea.node);
   const node = el("fieldset", {class: "settings"}, el("legend", {class: "visually-hidden"}, "More options"), more);
 
   function summarize() {
-    const on = rulesOn(rules.read());
+    const on = rulesOn(rules.read()) + sea.on;
     summary.textContent = on ? ` · ${on} on` : "";
   }
 
   return {
     node,
     /** The request with these options (only what differs from the defaults). */
-    apply: (request) => ({...request, ...moreFields(rules.read())}),
+    apply: (request) => sea.apply({...request, ...moreFields(rules.read())}),
     fill(request) {
       rules.fill(moreOf(request));
+      sea.fill(request);
       summarize();
     },
     /** With later waves these are wave 1's rules: the summary says so. */
-    set waves(count) { title.textContent = count > 1 ? "Wave 1: round limit, retreat" : "More: round limit, retreat"; },
+    set waves(count) { title.textContent = count > 1 ? "Wave 1: round limit, retreat" : "More: round limit, retreat, sea rules"; },
     /** Where an error on an option points (kit/feedback.js markField): the row, opened. */
     target(field) {
-      const found = rules.target(field.split(".")[0]);
+      const found = rules.target(field.split(".")[0]) || sea.target(field);
       return found && {...found, reveal: () => { more.open = true; }};
     },
   };
