@@ -5,25 +5,14 @@ Pyodide.)"""
 
 from __future__ import annotations
 
-import json
-import pathlib
-import shutil
-import subprocess
-
 from pycore.ops.report_turn import chance_text, likely_words
+from tests.js.page_module import page_values
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 GRID = sorted({k / 1000 for k in range(1001)} | {0.0001, 0.0099, 0.01, 0.005, 0.015, 0.9949, 0.995, 0.9901, 0.999,
                                                  0.2, 0.2001, 0.4, 0.4001, 0.6, 0.5999, 0.8, 0.7999})
 
 
 def test_the_post_says_each_chance_as_the_turn_panel_does():
-    node = shutil.which("node")
-    assert node, "Node.js is missing: build.py setup installs it (README.md)"
-    script = ("import {chanceText, likelyWords} from './web/odds/turn-state.js';"
-              f"console.log(JSON.stringify({json.dumps(GRID)}.map((p) => [chanceText(p), likelyWords(p)])));")
-    run = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60)
-    assert run.returncode == 0, run.stderr[-2000:]
-    differ = [(p, said) for p, said in zip(GRID, json.loads(run.stdout)) if said != [chance_text(p), likely_words(p)]]
+    page = page_values("./web/odds/turn-state.js", ["chanceText", "likelyWords"], "[chanceText(p), likelyWords(p)]", GRID)
+    differ = [(p, said) for p, said in zip(GRID, page) if said != [chance_text(p), likely_words(p)]]
     assert not differ, differ[:5]
