@@ -129,6 +129,10 @@ export function moreOf(request) {
     airLoss: pct(request.retreat_air_loss), strafe: pct(request.retreat_strafe), ...rulesBeyondControls(request)};
 }
 
+/** The entries of ``object`` under ``keys`` that are given (not undefined): what a link asked beyond a form's controls. */
+export const definedOf = (object, keys) => Object.fromEntries(keys.filter((key) => object?.[key] !== undefined)
+  .map((key) => [key, object[key]]));
+
 /** What a link may ask that the rule controls cannot show (docs/api.md): `keep_land` n above 1, and a later wave's
  * `rounds: 0` (it only draws AA fire, then retreats). Kept as it came, so the link opens and runs the same plan. */
 export function rulesBeyondControls(request) {

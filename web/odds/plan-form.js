@@ -13,6 +13,7 @@ import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {segmented, stepper} from "../kit/widgets.js";
 import {toggle} from "../kit/battle-form.js";
 import {createRetreatRules} from "./retreat-rules.js";
+import {definedOf} from "./calc-state.js";
 import {bound} from "../kit/bound.js";
 import {DEFAULT_TARGET, MOST_LATER_WAVES, addWave, armyWords, emptyPlan, goalOf, goalsFor, planFields, planOf,
   keptWords, planPlace, removeWave, rulesWords, withCounter} from "./plan-state.js";
@@ -132,7 +133,7 @@ function createCheapest({onEdit, onFind}) {
       ...(whose.value === "defender" ? {side: "defender"} : {})}),
     show(recommend) {
       const {side, ...rest} = recommend;
-      kept = Object.fromEntries(["by", "top"].filter((key) => rest[key] !== undefined).map((key) => [key, rest[key]]));
+      kept = definedOf(rest, ["by", "top"]);
       whose.value = side === "defender" ? "defender" : "attacker";
       setGoals();
       have.setCounts(recommend.available);

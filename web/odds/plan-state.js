@@ -10,7 +10,7 @@
 
 import {fieldOf} from "../kit/form-state.js";
 import {listUnits} from "../kit/rulesets.js";
-import {NO_RULES, chanceOf, moreFields, moreOf, percentOf, typed} from "./calc-state.js";
+import {NO_RULES, chanceOf, definedOf, moreFields, moreOf, percentOf, typed} from "./calc-state.js";
 
 /** The fields that make a calc request a plan (docs/api.md); the three rules of §9.3 make one too. */
 export const PLAN_FIELDS = ["waves", "counter", "counters", "territory_value", "repair_between_waves", "recommend"];
@@ -44,8 +44,7 @@ export const emptyPlan = () => ({waves: [], counter: null, later: [], value: "0"
  * defaults: a link's are kept as it gives them, written back only where they differ. */
 export const SEARCH_DEFAULTS = {side: "attacker", by: "ipcs", top: 1};
 
-const searchChoices = (asked) => Object.fromEntries(Object.keys(SEARCH_DEFAULTS)
-  .filter((key) => asked?.[key] !== undefined).map((key) => [key, asked[key]]));
+const searchChoices = (asked) => definedOf(asked, Object.keys(SEARCH_DEFAULTS));
 
 /** A wave's fields the wave card has no control for (docs/api.md "Plan of attack": the defender's reinforcements
  * before the next wave, his order of loss from this wave on, the territory's worth where this wave takes it):
@@ -53,7 +52,7 @@ const searchChoices = (asked) => Object.fromEntries(Object.keys(SEARCH_DEFAULTS)
 export const WAVE_KEPT = ["reinforce", "defender_order_of_loss", "territory_value"];
 
 function keptOf(wave) {
-  const kept = Object.fromEntries(WAVE_KEPT.filter((key) => wave[key] !== undefined).map((key) => [key, structuredClone(wave[key])]));
+  const kept = structuredClone(definedOf(wave, WAVE_KEPT));
   return Object.keys(kept).length ? {kept} : {};
 }
 

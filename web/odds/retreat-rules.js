@@ -8,7 +8,7 @@
 
 import {el} from "../kit/dom.js";
 import {stepper} from "../kit/widgets.js";
-import {NO_RULES} from "./calc-state.js";
+import {NO_RULES, definedOf} from "./calc-state.js";
 import {RULE_WORDS} from "./plan-state.js";
 
 /** A percentage field ("80" %), empty for never. */
@@ -86,8 +86,7 @@ export function createRetreatRules({idBase, onChange}) {
       margin.value = rules.margin;
       air.input.value = rules.airLoss;
       strafe.input.value = rules.strafe;
-      beyond = Object.fromEntries(["keepLandCount", "beforeRound1"].filter((key) => rules[key] !== undefined)
-        .map((key) => [key, rules[key]]));
+      beyond = definedOf(rules, ["keepLandCount", "beforeRound1"]);
       showMargin();
     },
     /** Where an error on one of these rules points (kit/feedback.js markField), by its field ("retreat_below"). */
