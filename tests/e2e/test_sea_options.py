@@ -1,7 +1,7 @@
 """The calculator's sea options on the Odds screen (docs/api.md calc: `submerge`, `destroyer_last`,
 `crash_fighters`; docs/rules.md §9): a link with them opens with its toggles on, answers as pycore answers the
-same request and keeps its link; a toggle tapped off is the request without it; one left on in a land battle is
-refused at its toggle, in pycore's words."""
+same request and keeps its link; a toggle tapped off is the request without it; a land battle does not show
+them, and they ask nothing there."""
 
 from __future__ import annotations
 
@@ -50,3 +50,13 @@ def test_a_sea_link_with_subs_that_submerge_answers_as_pycore(page: Page, dist_s
     assert without["outcome"].get("retreat", 0) == 0
     expect(page.locator("#calc-card .win-legend .key[data-outcome=retreat]")).to_have_count(0, timeout=ACTION_TIMEOUT)
     assert close(calc.outcome()["stalemate"][0], without["outcome"]["stalemate"])
+
+    # A land battle has no sea rules to set: the group is not shown, and asks nothing.
+    land = {k: v for k, v in SEA.items() if k not in ("kind", "submerge", "crash_fighters")}
+    land.update(attacker={"units": {"infantry": 2}}, defender={"units": {"infantry": 1}})
+    page.goto(dist_server.url + "#" + link_of(land))
+    expect(calc.card).to_be_visible(timeout=READY_TIMEOUT)
+    page.locator("#calc-more > summary").click()
+    expect(page.locator("#calc-sea-options")).to_be_hidden()
+    expect(page.locator("#calc-more > summary")).to_contain_text("More: round limit, retreat")
+    expect(page.locator("#calc-more > summary")).not_to_contain_text("sea rules")

@@ -15,14 +15,20 @@ export function createMore({onChange}) {
   const edited = () => { summarize(); onChange(); };
   const rules = createRetreatRules({idBase: "calc", onChange: edited});
   const sea = createSeaOptions({onChange: edited});
+  sea.sea = false;
   const summary = el("span", {class: "more-state"});
-  const title = el("span", {}, "More: round limit, retreat, sea rules");
+  const title = el("span", {}, "More: round limit, retreat");
   const more = el("details", {class: "more calc-more", id: "calc-more"},
     el("summary", {}, title, summary),
     el("p", {class: "hint"}, "The attacker retreats after a round when any of these rules says so. " +
       "His chance to win is the one the calculator would give from there, both sides fighting on."),
     ...rules.nodes, sea.node);
   const node = el("fieldset", {class: "settings"}, el("legend", {class: "visually-hidden"}, "More options"), more);
+
+  let waves = 1;
+  function titled() {
+    title.textContent = waves > 1 ? "Wave 1: round limit, retreat" : `More: round limit, retreat${sea.node.hidden ? "" : ", sea rules"}`;
+  }
 
   function summarize() {
     const on = rulesOn(rules.read()) + sea.on;
@@ -39,7 +45,9 @@ export function createMore({onChange}) {
       summarize();
     },
     /** With later waves these are wave 1's rules: the summary says so. */
-    set waves(count) { title.textContent = count > 1 ? "Wave 1: round limit, retreat" : "More: round limit, retreat, sea rules"; },
+    set waves(count) { waves = count; titled(); },
+    /** The battle's kind: the sea rules are shown at sea only. */
+    set kind(kind) { sea.sea = kind === "sea"; titled(); },
     /** Where an error on an option points (kit/feedback.js markField): the row, opened. */
     target(field) {
       const found = rules.target(field.split(".")[0]) || sea.target(field);

@@ -98,6 +98,7 @@ export function init(client, section, {opening = null, problem = null} = {}) {
   const plan = createPlanForm({onChange: () => run.edited(), onFind: () => run.findCheapest()});
   plan.onShape((waves) => { more.waves = waves; });
   form.onContext((context) => {
+    more.kind = context.kind;
     advisor.setUnits(unitsFor(context.data, context.ruleset, context.kind, "attacker"));
     plan.setContext(context);
   });

@@ -1,6 +1,6 @@
 // The calculator's sea options (docs/api.md calc: `submerge`, `destroyer_last`, `crash_fighters`; docs/rules.md §9):
-// toggles in the Odds screen's "More" options, read into the request and back from a link. They are the
-// calculator's alone; pycore refuses them, naming the field, in a land battle or a plan.
+// toggles in the Odds screen's "More" options at sea, read into the request and back from a link. They are the
+// calculator's alone; hidden in a land battle, they ask nothing; pycore refuses them in a plan, naming the field.
 //
 // Not for: the retreat rules (retreat-rules.js).
 
@@ -32,10 +32,13 @@ export function createSeaOptions({onChange}) {
   return {
     node,
     /** How many are on. */
-    get on() { return inputs.filter((input) => input.checked).length; },
-    /** The request with these options (only those on). */
+    get on() { return node.hidden ? 0 : inputs.filter((input) => input.checked).length; },
+    /** Shown for a sea battle only; hidden, they ask nothing. */
+    set sea(on) { node.hidden = !on; },
+    /** The request with these options (only those on, and only in a sea battle). */
     apply(request) {
       const out = {...request};
+      if (node.hidden) return out;
       TOGGLES.forEach(([field, side], i) => {
         if (!inputs[i].checked) return;
         if (side === null) out[field] = true;
