@@ -7,7 +7,7 @@ one sitting, in process time, best of ``--repeat`` after a warm-up: ``recommend.
 answers are printed, and the ratio. Then the 3.56 million armies of 80 infantry, 50 artillery, 40 tanks and 20
 fighters against the same defender, through ``pycore.api.handle`` as the page calls it (its answer, or its words
 where it stopped, and its time). The peer is aacalc2's army recommendation (``armyRecommend``, the page's
-``fuzzyBinarySearch``), under Node, when a built copy is at ``--peer`` (default ``/work/aacalc2``, its
+``fuzzyBinarySearch``), under Node, when a built copy is at ``--peer`` (default ``../aacalc2`` beside the checkout, its
 ``dist/index.js``), in the same sitting: its first call (the page's click: its JIT cold) and its best of
 ``--repeat`` (warm, several times faster). ``--stack-only`` leaves the 3.56 million armies out (for
 Pyodide: ``node tests/pyodide/run_in_pyodide.mjs . bench/recommend.py -- --stack-only``).
@@ -112,7 +112,8 @@ def peer(directory: str, cases: dict, repeat: int) -> dict | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--peer", metavar="DIR", default="/work/aacalc2", help="a built aacalc2, run under Node")
+    parser.add_argument("--peer", metavar="DIR", default=str(Path(__file__).resolve().parents[2] / "aacalc2"),
+                        help="a built aacalc2, run under Node (default: beside the checkout)")
     parser.add_argument("--huge-peer", action="store_true", help="also run the peer on the 3.56 million armies")
     parser.add_argument("--stack-only", action="store_true", help="leave out the 3.56 million armies")
     args = parser.parse_args()

@@ -158,6 +158,11 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
                                  "and takes no hits; leave it out of damaged")
         if setup.side(role).cargo:
             raise BadRequest(f"{role}.cargo", "the calculator does not carry cargo yet; leave it out")
+    if request.get("rounds") == 0 and not isinstance(request.get("rounds"), bool):
+        # A player who asks a battle of no round wants a wave that only draws the AA fire: a later wave's option
+        # (docs/rules.md §9.1 "Retreat before round 1"), said so rather than a bare range.
+        raise BadRequest("rounds", "the battle asked is fought for at least 1 round, got 0; a later wave may leave "
+                                   "before round 1 (waves[k].rounds 0, only drawing the AA fire)")
     rounds = v.whole(request["rounds"], "rounds", 1, MAX_ROUNDS) if "rounds" in request else None
     exact = v.boolean(request.get("exact", False), "exact")
     timing = v.boolean(request.get("timing", False), "timing")

@@ -137,6 +137,13 @@ def test_bad_requests_name_the_field(change, field):
     assert caught.value.field == field or (field == "" and "seed" in caught.value.message)
 
 
+def test_a_battle_of_no_round_points_to_a_later_waves_rounds_0():
+    """docs/rules.md §9.1 "Retreat before round 1": only a later wave may leave before round 1."""
+    with pytest.raises(BadRequest) as caught:
+        calc.run({**FINLAND, "rounds": 0})
+    assert caught.value.field == "rounds" and "waves[k].rounds 0" in caught.value.message and "got 0" in caught.value.message
+
+
 def test_normalize_is_canonical():
     assert calc.normalize({**FINLAND, "timing": True}) == {
         "op": "calc", "ruleset": "big-world-1942", "system": {"name": "lowluck"},
