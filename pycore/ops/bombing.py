@@ -75,7 +75,7 @@ def normalize(request: Mapping[str, Any]) -> dict:
         out["rockets"] = v.whole(request["rockets"], "rockets", 0, 20)
         if system != "chess" and out["rockets"] > 1:
             # Seed 002: "Generally each enemy factory can be targeted by only one rocket" (docs/rules.md §5).
-            raise BadRequest("rockets", f"a factory takes one rocket a turn (seed 002: \"each enemy factory can "
+            raise BadRequest("rockets", f"a factory takes one rocket a turn (the TripleA rule book: \"each enemy factory can "
                                         f"be targeted by only one rocket\"), got rockets {out['rockets']}")
     if "seed" in request:
         out["seed"] = v.text(request["seed"], "seed", 1, 200)

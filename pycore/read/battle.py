@@ -25,7 +25,7 @@ from . import fields as v
 from .colors import read_colors
 
 ROCKETS_IN_NO_BATTLE = ("Rockets change no battle: an AA gun's rocket strikes an enemy factory at the end of "
-                        "the combat move (seed 002), outside any battle; leave \"rockets\" out (docs/rules.md §5)")
+                        "the combat move (the TripleA rule book), outside any battle; leave \"rockets\" out (docs/rules.md §5)")
 """Decision (docs/rules.md §5): Rockets are researched, never a battle's tech; the message says why."""
 
 def allowed(ruleset: Ruleset, kind: str, role: str, unit_id: str) -> str | None:
@@ -98,7 +98,7 @@ def read_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind:
         if role != "attacker":
             raise BadRequest(f"{role}.fold_subs", "only the attacker may fold submarines into the main attack")
         if not system.folds_subs:
-            raise BadRequest(f"{role}.fold_subs", "folding submarines into the main group is a Low Luck rule (seed 000 §5b)")
+            raise BadRequest(f"{role}.fold_subs", "folding submarines into the main group is a Low Luck rule (the Low Luck A&A rules, §5b)")
         fold = v.whole(side["fold_subs"], f"{role}.fold_subs", 0, subs)
 
     # Coloured dice: units committed to colours for the battle (docs/rules.md §7).
@@ -114,7 +114,7 @@ def read_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind:
             raise BadRequest(f"{role}.air_over_aa", "only the attacker's aircraft fly over AA")
         if not system.aa_per_move:
             raise BadRequest(f"{role}.air_over_aa", "counting the aircraft of a whole move over AA is an "
-                                                    "A&A Chess rule (seed 003)")
+                                                    "A&A Chess rule")
         air_over_aa = v.whole(side["air_over_aa"], f"{role}.air_over_aa", 0, 9999)
 
     return SideSetup(Force.of(ruleset, fighting), full_order(ruleset, order, role), custom, frozenset(tech),
@@ -232,7 +232,7 @@ def read_sub_rule(value: Any, ruleset: Ruleset, system: LuckSystem) -> str:
             why = {"classic": "Classic has no destroyers, so subs always strike first",
                    "revised": "Revised's printed rule is the default: subs always fire in their own step, "
                               "a destroyer only lets their casualties fire back",
-                   "big-world-1942": "Big World follows the TripleA rule book (seed 002), the default"}
+                   "big-world-1942": "Big World follows the TripleA rule book, the default"}
             raise BadRequest("sub_rule", why.get(ruleset.id, f"{ruleset.id} has no printed sub rule of its own")
                              + " (\"printed\" is for anniversary, 1942-2e and 1940-2e)")
         if not system.printed_sub_rule:

@@ -65,6 +65,17 @@ def _carry(value: Any, setup: BattleSetup) -> tuple[int, int]:
     return attacker, defender
 
 
+def _rounds(request: Mapping[str, Any]) -> int | None:
+    """``rounds``: 1–100. A player who asks a battle of no round wants a wave that only draws the AA fire, a later
+    wave's option (docs/rules.md §9.1 "Retreat before round 1"): said so rather than a bare range."""
+    if "rounds" not in request:
+        return None
+    if request["rounds"] == 0 and not isinstance(request["rounds"], bool):
+        raise BadRequest("rounds", "the battle asked is fought for at least 1 round, got 0; a later wave may leave "
+                                   "before round 1 (waves[k].rounds 0, only drawing the AA fire)")
+    return v.whole(request["rounds"], "rounds", 1, MAX_ROUNDS)
+
+
 def _submerge(request: Mapping[str, Any], setup: BattleSetup, rounds: int | None) -> frozenset[str]:
     """``submerge``: {"attacker": bool, "defender": bool}, the sides whose subs submerge at the first end of a round
     the rules allow (docs/rules.md §9 "Submerging"): sea battles fought to the end, dice and Low Luck."""
@@ -158,12 +169,7 @@ def read_calc(request: Mapping[str, Any]) -> CalcRequest:
                                  "and takes no hits; leave it out of damaged")
         if setup.side(role).cargo:
             raise BadRequest(f"{role}.cargo", "the calculator does not carry cargo yet; leave it out")
-    if request.get("rounds") == 0 and not isinstance(request.get("rounds"), bool):
-        # A player who asks a battle of no round wants a wave that only draws the AA fire: a later wave's option
-        # (docs/rules.md §9.1 "Retreat before round 1"), said so rather than a bare range.
-        raise BadRequest("rounds", "the battle asked is fought for at least 1 round, got 0; a later wave may leave "
-                                   "before round 1 (waves[k].rounds 0, only drawing the AA fire)")
-    rounds = v.whole(request["rounds"], "rounds", 1, MAX_ROUNDS) if "rounds" in request else None
+    rounds = _rounds(request)
     exact = v.boolean(request.get("exact", False), "exact")
     timing = v.boolean(request.get("timing", False), "timing")
     estimate = v.boolean(request.get("estimate", False), "estimate")

@@ -174,7 +174,7 @@ def cap_damage(request: dict, damages: list[int]) -> tuple[list[int], int | None
     if value is None:
         return damages, None, "No cap applied: give the territory's value to cap the damage."
     if kind == "bomber":
-        return [min(d, value) for d in damages], value, f"Each bomber's damage capped at {value} (seed 002)."
+        return [min(d, value) for d in damages], value, f"Each bomber's damage capped at {value} (the TripleA rule book)."
     if kind == "factory":
         room = max(0, 2 * value - request.get("factory_damage", 0))
         return _cap_total(damages, room), room, f"Capped at {room} more damage (twice the territory's value)."
@@ -253,7 +253,7 @@ def _raid_lowluck(request: dict, rolls: Dice) -> Raid:
                      else "No AA: each bomber makes 3 or 4 (d6: 1–3, 4–6).")
     damages = [sum(reading(face) for face in values[i * per:(i + 1) * per]) for i in range(surviving)]
     if per == 2:
-        notes.append("Heavy Bombers: two damage dice per bomber, both count (seed 002).")
+        notes.append("Heavy Bombers: two damage dice per bomber, both count (the TripleA rule book).")
     fee = None
     if rule in ("standard", "A") and request["aa"] and request["bombers"]:
         fee_values, fee_by = rolls.take("fee", 6, request["bombers"])
@@ -298,7 +298,7 @@ def _raid_chess(request: dict, rolls: Dice) -> Raid:
         total += int(values[0] <= 3)
         notes = ["A&A Chess RYOF<6: 2.5 per surviving bomber, the half point rolled (1–3 adds 1)."]
     if request["heavy_bombers"]:
-        notes.append("Heavy Bombers count twice: 5 per surviving bomber (seed 003: tech is treated by its increment).")
+        notes.append("Heavy Bombers count twice: 5 per surviving bomber (the A&A Chess rules: tech is treated by its increment).")
     if not bombers:
         notes = []
     damages = [total] if surviving else []
@@ -309,7 +309,7 @@ def _raid_chess(request: dict, rolls: Dice) -> Raid:
         faces, rocket_by = rolls.take("rockets", 6, rockets if ryof6 else 0)
         per = [3 + (int(face <= 3) if ryof6 else 0) for face in faces] if ryof6 else [3] * rockets
         damages.append(sum(per))
-        notes.append(f"Rockets: 3 each{', the half point rolled (1–3 adds 1)' if ryof6 else ''} (seed 003).")
+        notes.append(f"Rockets: 3 each{', the half point rolled (1–3 adds 1)' if ryof6 else ''} (the A&A Chess rules).")
         if faces:
             damage_rolls, damage_by = damage_rolls + tuple(faces), damage_by or rocket_by
     return Raid(aa, tuple(damages), damage_rolls, damage_by, tuple(notes))
@@ -318,7 +318,7 @@ def _raid_chess(request: dict, rolls: Dice) -> Raid:
 RAIDS = {"dice": _raid_dice, "lowluck": _raid_lowluck, "chess": _raid_chess}
 
 
-ROCKET_NOTES = {"dice": "Rocket: one die, at most the territory's value (seed 002); it strikes before the bombers.",
+ROCKET_NOTES = {"dice": "Rocket: one die, at most the territory's value (the TripleA rule book); it strikes before the bombers.",
                 "lowluck": "Rocket under Low Luck: the dice rocket's mean, its whole part sure and its sixths rolled "
                            "(docs/rules.md §5); it strikes before the bombers."}
 

@@ -57,7 +57,7 @@ def test_the_default_is_seed_002_and_links_hold_the_option_only_when_set():
 
 
 @pytest.mark.parametrize("ruleset, words", [("classic", "no destroyers"), ("revised", "Revised's printed rule"),
-                                            ("big-world-1942", "seed 002")])
+                                            ("big-world-1942", "TripleA rule book")])
 def test_refused_where_the_printed_rule_is_the_default(ruleset, words):
     got = error({**BATTLE, "ruleset": ruleset, "sub_rule": "printed",
                  "attacker": {"units": {"submarine": 1}}, "defender": {"units": {"submarine": 1}}})

@@ -110,7 +110,7 @@ export function createBombing(client, {nation, changed, ready = () => true}) {
     el("p", {}, "Fees owed this turn: ", owed),
     el("div", {class: "field rd-inline"}, el("label", {for: "settle-money"}, "Money after income"), money),
     el("div", {class: "field rd-inline"}, el("label", {for: "settle-bombers"}, "Bombers owned"), owned),
-    el("p", {class: "hint"}, "Unpaid fees cost one bomber per 2.5 lacking, rounded against the attacker (seed 000 §5d)."),
+    el("p", {class: "hint"}, "Unpaid fees cost one bomber per 2.5 lacking, rounded against the attacker (the Low Luck A&A rules, §5d)."),
     settleError, el("div", {class: "buttons rd-buttons"}, settleButton), settleResult);
   const log = el("ol", {class: "rd-history", id: "bomb-log", reversed: true});
   const logBox = el("section", {class: "rd-card", "aria-label": "Bombing log"}, el("h3", {}, "Bombing log"), log);

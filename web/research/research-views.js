@@ -72,7 +72,7 @@ export function createAddNation({onAdd}) {
   const form = el("form", {class: "rd-card", id: "add-nation-form", hidden: true, novalidate: true},
     el("div", {class: "field"}, el("label", {for: "nation-name"}, "Nation"), name),
     el("div", {class: "field"}, el("span", {class: "label"}, "Research"), system.node,
-      el("p", {class: "hint"}, "Low Luck tech: savings per category (seed 000). Tech dice: 5 per die, a 6 discovers.")),
+      el("p", {class: "hint"}, "Low Luck tech: savings per category (the Low Luck A&A rules). Tech dice: 5 per die, a 6 discovers.")),
     diceOptions, error,
     el("div", {class: "buttons rd-buttons"}, el("button", {type: "submit", class: "primary", id: "add-nation"}, "Add nation"), cancel));
   system.value = "lowluck";

@@ -43,7 +43,7 @@ function renderSummary(oddsSummary, result) {
   for (const [name, value] of lines) dl.append(el("dt", {}, name), el("dd", {}, value));
   append(oddsSummary, [el("h3", {}, `${result.table === "blitz" ? "Blitz" : "Assault"} table`), dl,
     el("p", {class: "hint", id: "wif-fraction-note"}, result.fraction_roll.needed ? `Fractional d10: ${result.fraction_roll.note}.` : ""),
-    result.overrun_possible ? el("p", {class: "hint"}, "+16 or more: enough for an overrun (seed 004).") : null]);
+    result.overrun_possible ? el("p", {class: "hint"}, "+16 or more: enough for an overrun (World in Flames option 67).") : null]);
 }
 
 function renderSums(sums, summary) {

@@ -68,7 +68,7 @@ class ColourPlay:
 def check_setup(setup: BattleSetup) -> None:
     """What coloured dice do not play (decisions in docs/rules.md)."""
     if setup.kind == "amphibious":
-        raise BadRequest("kind", "coloured dice have no shore bombardment (seed 001 gives it no colour): "
+        raise BadRequest("kind", "coloured dice have no shore bombardment (the coloured dice rules give it no colour): "
                                  "choose land or sea")
     if setup.lhtr:
         raise BadRequest("lhtr", "coloured dice roll by colour, not by unit values: Heavy Bombers do not apply")
