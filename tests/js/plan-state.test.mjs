@@ -4,8 +4,10 @@
 // answers them (its canonical form); results as its calc answers.
 import {test} from "node:test";
 import assert from "node:assert/strict";
-import {MOST_LATER_WAVES, addWave, armyWords, emptyPlan, goalOf, goalsFor, isPlan, planFields, planOf, planPlace,
-  keptWords, profitOf, removeWave, rulesOn, rulesWords, waveRows, withCounter, withoutRecommend} from "../../web/odds/plan-state.js";
+import {MOST_COUNTERS, MOST_LATER_WAVES, addCounter, addWave, armyWords, countersIn, emptyPlan, goalOf, goalsFor, isPlan,
+  planFields, planOf, planPlace, profitOf, removeCounter, removeWave, rulesOn, rulesWords, waveExtrasWords, waveMoreOn, waveRows,
+  withCounter, withoutRecommend} from "../../web/odds/plan-state.js";
+import {moreFields} from "../../web/odds/calc-state.js";
 
 // pycore's decoding of a link of a plan with every field: `{"op": "share", "decode": …}` of the request
 // encoded with these fields (its order of loss written out in full, as pycore's canonical JSON has it).
@@ -163,8 +165,8 @@ test("an error's field in the plan, in the player's words", () => {
   assert.deepEqual(planPlace("waves[1].attacker.units", names), {part: "wave", index: 1, unit: null, label: "Wave 3"});
   assert.deepEqual(planPlace("waves[2].retreat_strafe", names), {part: "wave", index: 2, rule: "retreat_strafe", label: "Wave 4, strafe"});
   assert.deepEqual(planPlace("waves[0]", names), {part: "wave", index: 0, unit: null, label: "Wave 2"});
-  assert.deepEqual(planPlace("counter.attacker.units.fighter", names), {part: "counter", unit: "fighter", label: "Counter-attack, fighters"});
-  assert.deepEqual(planPlace("counter", names), {part: "counter", unit: null, label: "Counter-attack"});
+  assert.deepEqual(planPlace("counter.attacker.units.fighter", names), {part: "counter", index: 0, unit: "fighter", label: "Counter-attack, fighters"});
+  assert.deepEqual(planPlace("counter", names), {part: "counter", index: 0, unit: null, label: "Counter-attack"});
   assert.deepEqual(planPlace("recommend.attacker.units.tank", names),
     {part: "recommend", what: "available", unit: "tank", label: "Units you have, tanks"});
   assert.equal(planPlace("recommend.goal", names).label, "Cheapest army, goal");
@@ -173,9 +175,9 @@ test("an error's field in the plan, in the player's words", () => {
   assert.equal(planPlace("attacker.units.tank", names), null);
 });
 
-// A link with the fields the plan's controls do not show (docs/api.md "Plan of attack": a wave's reinforcements,
-// its own order of loss for the defender and territory value, `rounds: 0`, `keep_land` n; the search's side, by
-// and top), as pycore's share decoding answers it: read and written back unchanged, so the link runs the same plan.
+// A link with every field of a wave's card (docs/api.md "Plan of attack": a wave's reinforcements, its own order of
+// loss for the defender and territory value, `rounds: 0`, `keep_land` n; the search's side, by and top), as pycore's
+// share decoding answers it: each in its control, and written back unchanged, so the link runs the same plan.
 const BEYOND = {op: "calc", ruleset: "1942-2e", system: {name: "dice"}, keep_land: 2,
   attacker: {units: {infantry: 3, fighter: 1}}, defender: {units: {infantry: 3}},
   waves: [
@@ -184,19 +186,93 @@ const BEYOND = {op: "calc", ruleset: "1942-2e", system: {name: "dice"}, keep_lan
       defender_order_of_loss: ["infantry", "artillery"]}],
   recommend: {available: {infantry: 4}, target: 0.5, side: "defender", by: "units", top: 3}};
 
-test("a link's fields beyond the controls are kept and written back as they came", () => {
+test("a wave's own fields show in its card's controls and are written back as the link had them", () => {
   const plan = planOf(BEYOND);
   assert.deepEqual(planPart(planFields(plan)), planPart(BEYOND));
+  assert.deepEqual(plan.waves[0].reinforce, {infantry: 2});
+  assert.equal(plan.waves[0].rules.beforeRound1, true, "rounds 0 is the AA-only choice");
+  assert.deepEqual([plan.waves[1].value, plan.waves[1].order], ["5", ["infantry", "artillery"]]);
+  assert.deepEqual([plan.waves[0].value, plan.waves[0].order], ["", null], "none: the plan's value, the order so far");
+  assert.equal(plan.waves[1].rules.keepLandCount, 2);
   assert.equal(rulesWords(plan.waves[0].rules), "only draws AA fire, then retreats");
   assert.equal(rulesWords(plan.waves[1].rules), "keeps 2 land units");
   const units = [{id: "infantry", name: "Infantry", cost: 3}];
-  assert.equal(keptWords(plan.waves[0].kept, units), "From the link: then 2 infantry · 6 IPCs join the defender.");
-  // The player who sets a round limit on the wave that only drew AA fire gets his limit, not rounds 0.
-  const edited = {...plan.waves[0], rules: {...plan.waves[0].rules, rounds: "3", beforeRound1: undefined}};
-  assert.equal(planFields({...plan, waves: [edited]}).waves[0].rounds, 3);
+  assert.equal(waveExtrasWords(plan.waves[0], units), "2 infantry · 6 IPCs join the defender first");
+  assert.equal(waveExtrasWords(plan.waves[1], units), "worth 5 IPCs if it takes it; the defender's own order of loss from here");
+  assert.equal(waveMoreOn(plan.waves[1]), 2, "the value and the order are set under More for this wave");
+  assert.equal(waveMoreOn(plan.waves[0]), 0, "the reinforcements have their own fold");
   // The defaults are not written: a search for the attacker by IPCs, one army.
   const plain = planOf({recommend: {available: {tank: 1}, side: "attacker", by: "ipcs", top: 1}});
   assert.deepEqual(planFields(plain).recommend, {available: {tank: 1}});
+});
+
+test("a wave's own fields as entered: empty ones are left out, typed ones go as typed for pycore to name", () => {
+  const plan = addWave(emptyPlan());
+  const wave = plan.waves[0];
+  assert.deepEqual([wave.reinforce, wave.value, wave.order], [{}, "", null], "a new wave asks none of them");
+  assert.deepEqual(planFields(plan).waves, [{attacker: {units: {}}}]);
+  const entered = {...wave, reinforce: {tank: 1, infantry: "x"}, value: " -4 ", order: ["tank"]};
+  assert.deepEqual(planFields({...plan, waves: [entered]}).waves[0],
+    {attacker: {units: {}}, reinforce: {units: {tank: 1, infantry: "x"}}, defender_order_of_loss: ["tank"], territory_value: -4});
+  assert.equal(planFields({...plan, waves: [{...wave, value: "ten"}]}).waves[0].territory_value, "ten");
+  assert.equal(planFields({...plan, waves: [{...wave, value: "0"}]}).waves[0].territory_value, 0,
+    "0 is a value (the wave takes a territory worth nothing), not the plan's");
+});
+
+test("only draws AA fire (rounds 0): no other rule is asked with it, and off again the rules come back", () => {
+  const rules = {rounds: "3", retreatUnits: "2", retreatBelow: "40", keepLand: true, keepLandCount: 2, profit: false,
+    margin: "0", airLoss: "", strafe: "90"};
+  assert.deepEqual(moreFields({...rules, beforeRound1: true}), {rounds: 0}, "pycore refuses any rule read after a round with it");
+  assert.deepEqual(moreFields(rules), {rounds: 3, retreat_at_units: 2, retreat_below: 0.4, keep_land: 2, retreat_strafe: 0.9});
+  assert.deepEqual(moreFields({...rules, keepLandCount: undefined}).keep_land, true, "one land unit is written as true");
+});
+
+test("counter-attacks in turn: add up to 4, each edited and written back; remove any, the later ones move up", () => {
+  let plan = addCounter(emptyPlan());
+  assert.equal(countersIn(plan), 1);
+  assert.equal(plan.counter.open, true);
+  plan = {...plan, counter: {...plan.counter, attacker: {units: {tank: 1}}}};
+  plan = addCounter(plan);
+  assert.deepEqual([plan.counter.open, plan.later[0].open], [false, true], "the new one opens, the others fold");
+  plan = {...plan, later: [{...plan.later[0], attacker: {units: {fighter: 2}}}]};
+  assert.deepEqual(planFields(plan).counters, [{attacker: {units: {tank: 1}}}, {attacker: {units: {fighter: 2}}}]);
+  assert.equal(planFields(plan).counter, undefined);
+  plan = addCounter(addCounter(plan));
+  assert.equal(countersIn(plan), MOST_COUNTERS);
+  assert.equal(addCounter(plan), plan, "at the most counter-attacks nothing is added");
+  const second = removeCounter(plan, 1);
+  assert.equal(countersIn(second), 3);
+  assert.deepEqual(second.counter.attacker.units, {tank: 1});
+  const first = removeCounter(plan, 0);
+  assert.deepEqual(first.counter.attacker.units, {fighter: 2}, "without the first, the second is the first");
+  let one = removeCounter(removeCounter(first, 2), 1);
+  one = removeCounter(one, 1);
+  assert.deepEqual(planFields(one), {counter: {attacker: {units: {fighter: 2}}}}, "one left is written as counter");
+  const none = removeCounter({...one, recommend: {...one.recommend, goal: "holds"}}, 0);
+  assert.deepEqual([none.counter, none.recommend.goal], [null, ""], "none left: no goal of holding");
+});
+
+test("a link's later counter-attacks are cards too, their holders' order kept as they came", () => {
+  const later = {attacker: {units: {fighter: 2}}, defender: {order_of_loss: ["infantry"]}};
+  const plan = planOf({counters: [{attacker: {units: {tank: 1}}}, later]});
+  assert.deepEqual(plan.later, [{attacker: {units: {fighter: 2}}, holders: {order_of_loss: ["infantry"]}, open: false}]);
+  assert.deepEqual(planFields(plan).counters[1], later);
+});
+
+test("an error on a wave's own field or a later counter-attack points at its control", () => {
+  const names = new Map([["tank", "Tank"], ["infantry", "Infantry"]]);
+  assert.deepEqual(planPlace("waves[0].reinforce.units.tank", names),
+    {part: "wave", index: 0, what: "reinforce", unit: "tank", label: "Wave 2, reinforcements, tanks"});
+  assert.deepEqual(planPlace("waves[1].reinforce", names),
+    {part: "wave", index: 1, what: "reinforce", unit: null, label: "Wave 3, defender's reinforcements"});
+  assert.deepEqual(planPlace("waves[0].defender_order_of_loss[1]", names),
+    {part: "wave", index: 0, what: "defender_order_of_loss", unit: null, label: "Wave 2, defender's order of loss"});
+  assert.equal(planPlace("waves[2].territory_value", names).label, "Wave 4, territory's value");
+  assert.equal(planPlace("waves[0].rounds", names).rule, "rounds");
+  assert.deepEqual(planPlace("counters[2].attacker.units.tank", names),
+    {part: "counter", index: 2, unit: "tank", label: "Counter-attack 3, tanks"});
+  assert.deepEqual(planPlace("counter.attacker.units.tank", names),
+    {part: "counter", index: 0, unit: "tank", label: "Counter-attack, tanks"});
 });
 
 test("the defender's goals: keep the territory or destroy every attacker; at sea only the latter", () => {

@@ -107,6 +107,9 @@ export const NO_RULES = Object.freeze({rounds: "0", retreatUnits: "0", retreatBe
  */
 export function moreFields(shown) {
   const {rounds, retreatUnits, retreatBelow, keepLand, profit, margin, airLoss, strafe} = {...NO_RULES, ...shown};
+  // A wave that only draws the AA fire (rounds 0) fights no round to read a rule after (docs/rules.md §9.1): the
+  // others stay on the card, hidden, and are not asked (pycore refuses them with it).
+  if (shown.beforeRound1) return {rounds: 0};
   const out = {};
   if (rounds.trim() !== "0") out.rounds = typed(rounds);
   if (retreatUnits.trim() !== "0") out.retreat_at_units = typed(retreatUnits);
@@ -115,7 +118,6 @@ export function moreFields(shown) {
     if (p !== null) out[name] = p;
   }
   if (keepLand) out.keep_land = shown.keepLandCount ?? true;
-  if (rounds.trim() === "0" && shown.beforeRound1) out.rounds = 0;
   if (profit) out.retreat_profit = margin.trim() === "" ? 0 : typed(margin);
   return out;
 }

@@ -1,6 +1,6 @@
-// The plan of attack on the Odds screen, under the battle form: "Add a wave" and "Counter-attack", each
-// a compact card with its own forces (the kit's rows and steppers, kit/forces.js, and a side's options,
-// kit/battle-options.js) and, for a wave, its own retreat rules (retreat-rules.js); what the territory
+// The plan of attack on the Odds screen, under the battle form: "Add a wave" and "Counter-attack" (up to four
+// in turn), each a compact card (plan-card.js: its forces, and for a wave the defender's reinforcements before
+// it, its retreat rules and its own values); what the territory
 // is worth, repairs between waves, and the cheapest army's search (the units available, a target chance,
 // its goal). It joins the form's request through `extend` (apply, fill), as the More options do.
 //
@@ -9,83 +9,14 @@
 
 import {el} from "../kit/dom.js";
 import {createForces} from "../kit/forces.js";
-import {createSideOptions, unitsFor} from "../kit/battle-options.js";
+import {unitsFor} from "../kit/battle-options.js";
 import {segmented, stepper} from "../kit/widgets.js";
 import {toggle} from "../kit/battle-form.js";
-import {createRetreatRules} from "./retreat-rules.js";
+import {createCard} from "./plan-card.js";
 import {definedOf} from "./calc-state.js";
 import {bound} from "../kit/bound.js";
-import {DEFAULT_TARGET, MOST_LATER_WAVES, addWave, armyWords, emptyPlan, goalOf, goalsFor, planFields, planOf,
-  keptWords, planPlace, removeWave, rulesWords, withCounter} from "./plan-state.js";
-
-/**
- * A card of forces: a later wave (`rules`: with its retreat rules) or the counter-attack. Its units
- * fold away under a line that says the army, so a plan of four waves stays a short list on a phone.
- */
-function createCard({idBase, title, look, hint = undefined, rules, onEdit, onRemove}) {
-  const forces = createForces({side: "attacker", title, stat: "attack", legend: false, idBase});
-  const options = createSideOptions({side: "attacker", title, idBase, withCargo: false, onChange: () => { follow(); onEdit(); }});
-  forces.node.append(options.node);
-  const army = el("span", {class: "more-state"});
-  const units = el("details", {class: "more card-units", id: `${idBase}-units`},
-    el("summary", {}, "Units", army), hint ? el("p", {class: "hint"}, hint) : null, forces.node);
-  const rulesBox = rules ? createRetreatRules({idBase, onChange: () => { say(); onEdit(); }}) : null;
-  const policy = el("span", {class: "more-state"});
-  const rulesNode = rulesBox && el("details", {class: "more card-rules", id: `${idBase}-rules`},
-    el("summary", {}, "Retreat", policy), ...rulesBox.nodes);
-  const remove = el("button", {type: "button", class: "small", id: `${idBase}-remove`, "aria-label": `Remove ${title.toLowerCase()}`}, "Remove");
-  remove.addEventListener("click", onRemove);
-  const keptNote = el("p", {class: "hint", id: `${idBase}-kept`});
-  const node = el("section", {class: `plan-card ${look}`, id: idBase, "aria-label": title},
-    el("div", {class: "plan-card-head"}, el("span", {class: "side-name"}, title), remove), units, rulesNode, keptNote);
-  const card = {node, forces, options, ctx: null, given: null, units: [], kept: null};
-
-  function say() {
-    army.textContent = ` · ${armyWords(forces.getCounts(), card.units)}`;
-    if (rulesBox) policy.textContent = ` · ${rulesWords(rulesBox.read())}`;
-    keptNote.textContent = keptWords(card.kept, card.units);
-    keptNote.hidden = !keptNote.textContent;
-  }
-  function follow() {
-    if (card.ctx) options.setContext({...card.ctx, counts: forces.getCounts()});
-    say();
-  }
-  forces.onChange((byPlayer) => { follow(); if (byPlayer) onEdit(); });
-
-  return Object.assign(card, {
-    /** Show a wave ({attacker, rules, open}) or the counter-attack ({attacker, open}). */
-    show(given) {
-      card.given = given;
-      card.kept = given.kept || null;
-      units.open = Boolean(given.open);
-      rulesBox?.fill(given.rules);
-      say();
-    },
-    /** The battle's context ({ruleset, kind, system, data}, the units this card may have): its rows and options. */
-    setContext(ctx, list) {
-      card.ctx = {...ctx, tech: ctx.data.tech || []};
-      card.units = ctx.ruleset.units;
-      forces.setUnits(list);
-      if (card.given) { // the rows exist now: what the card was given goes in them
-        forces.setCounts(card.given.attacker.units);
-        options.setContext({...card.ctx, counts: forces.getCounts()});
-        options.set(card.given.attacker);
-        card.given = null;
-      }
-      follow();
-    },
-    /** {attacker, rules, open} as entered. */
-    read: () => ({attacker: {units: forces.getCounts(), ...options.get()}, rules: rulesBox?.read(), open: units.open,
-      ...(card.kept ? {kept: card.kept} : {})}),
-    /** Where an error on this card points: a unit's row, a rule's row, or the card (kit/feedback.js markField). */
-    target(place) {
-      const opened = (box) => () => { box.open = true; };
-      if (place.rule) return {...rulesBox.target(place.rule, place.label), reveal: opened(rulesNode)};
-      if (place.unit) return {...forces.target(place.unit), label: place.label, reveal: opened(units)};
-      return {nodes: [node], controls: [], anchor: node.querySelector(".plan-card-head"), label: place.label, reveal: opened(units)};
-    },
-  });
-}
+import {DEFAULT_TARGET, MOST_COUNTERS, MOST_LATER_WAVES, addCounter, addWave, emptyPlan, goalOf, goalsFor,
+  planFields, planOf, planPlace, removeCounter, removeWave} from "./plan-state.js";
 
 /** The cheapest army's search: the units the player has, the chance to reach and what for. */
 function createCheapest({onEdit, onFind}) {
@@ -158,9 +89,11 @@ function createCheapest({onEdit, onFind}) {
 
 // ---- the plan's fieldset: its logic as functions of one state `s` (kit/bound.js) ------------------------
 /** The plan as entered now. */
-const read = (s) => ({waves: s.waves.map((card) => card.read()), counter: s.counter && s.counter.read(),
-  later: s.counter ? s.plan.later || [] : [], // a link's later counter-attacks, kept as they came (no card of their own)
-  value: s.value.input.value, repair: s.repair.input.checked, recommend: s.cheapest.read()});
+const read = (s) => {
+  const [first, ...later] = s.counters.map((card) => card.read());
+  return {waves: s.waves.map((card) => card.read()), counter: first || null, later,
+    value: s.value.input.value, repair: s.repair.input.checked, recommend: s.cheapest.read()};
+};
 
 const unitsOf = (s, kind) => (s.ctx ? unitsFor(s.ctx.data, s.ctx.ruleset, kind, "attacker") : []);
 
@@ -168,32 +101,52 @@ function contextOf(s, card, kind) {
   if (s.ctx) card.setContext({...s.ctx, kind}, unitsOf(s, kind));
 }
 
+/** Each wave's defender, for its order of loss: the battle's defender and the reinforcements up to that wave. */
+function defenders(s) {
+  const counts = {...(s.defender || {})};
+  for (const card of s.waves) {
+    for (const [id, n] of Object.entries(card.reinforcements())) counts[id] = (Number(counts[id]) || 0) + (Number(n) || 0);
+    card.setDefender({...counts});
+  }
+}
+
 const COUNTER_HINT = "The defender's attack on the next turn against what took it: on land the land units that took the " +
   "territory (aircraft have left it; captured AA guns fire), at sea the ships that cleared the zone and the fighters " +
   "their carriers carry (damaged battleships stay damaged). Fought to the end.";
+const LATER_HINT = "The next counter-attack, against what the one before left of the holders. Fought to the end.";
 
 /** The counter-attack's battle: a land battle for the territory, a sea battle for a zone (docs/rules.md §9.2). */
 const counterKind = (kind) => (kind === "sea" ? "sea" : "land");
+
+/** The cards of the counter-attacks in turn: the first keeps the ids it had alone ("calc-counter"). */
+function counterCards(s, plan) {
+  const all = plan.counter ? [plan.counter, ...(plan.later || [])] : [];
+  return all.map((given, index) => {
+    const several = all.length > 1;
+    const card = createCard({idBase: index ? `calc-counter-${index + 1}` : "calc-counter",
+      title: several ? `Counter-attack ${index + 1}` : "Counter-attack", look: "defender", hint: index ? LATER_HINT : COUNTER_HINT,
+      onEdit: s.onChange, onRemove: () => reshape(s, (p) => removeCounter(p, index), "#calc-add-counter")});
+    card.show(given);
+    contextOf(s, card, counterKind(s.ctx?.kind));
+    return card;
+  });
+}
 
 /** Build the cards of `plan` (after an edit of its shape, or a fill). */
 function draw(s, plan) {
   s.plan = plan;
   s.waves = plan.waves.map((wave, index) => {
     const n = index + 2;
-    const card = createCard({idBase: `calc-wave-${n}`, title: `Wave ${n}`, look: "attacker", rules: true,
-      onEdit: s.onChange, onRemove: () => reshape(s, (p) => removeWave(p, index), "#calc-add-wave")});
+    const card = createCard({idBase: `calc-wave-${n}`, title: `Wave ${n}`, look: "attacker", wave: true,
+      onEdit: () => { defenders(s); s.onChange(); }, onRemove: () => reshape(s, (p) => removeWave(p, index), "#calc-add-wave")});
     card.show(wave);
     contextOf(s, card, s.ctx?.kind);
     return card;
   });
+  defenders(s);
   s.waveList.replaceChildren(...s.waves.map((card) => card.node));
-  s.counter = plan.counter && createCard({idBase: "calc-counter", title: "Counter-attack", look: "defender", rules: false,
-    hint: COUNTER_HINT, onEdit: s.onChange, onRemove: () => reshape(s, (p) => withCounter(p, false), "#calc-add-counter")});
-  if (s.counter) {
-    s.counter.show(plan.counter);
-    contextOf(s, s.counter, counterKind(s.ctx?.kind));
-  }
-  s.counterBox.replaceChildren(...(s.counter ? [s.counter.node] : []));
+  s.counters = counterCards(s, plan);
+  s.counterBox.replaceChildren(...s.counters.map((card) => card.node));
   s.value.value = plan.value;
   s.repair.input.checked = plan.repair;
   s.cheapest.show(plan.recommend);
@@ -204,13 +157,15 @@ function draw(s, plan) {
 function shape(s) {
   const kind = s.ctx?.kind || "land";
   s.addWave.hidden = s.waves.length >= MOST_LATER_WAVES;
-  s.addCounter.hidden = Boolean(s.counter);
+  const counters = s.counters.length;
+  s.addCounter.hidden = counters >= MOST_COUNTERS;
+  s.addCounter.textContent = counters ? "+ Another counter-attack" : "+ Counter-attack";
   s.repair.node.hidden = !s.waves.length;
   // At sea no territory is taken: nothing to value (unless a value is entered; with a counter-attack, the zone held).
   s.valueRow.hidden = kind === "sea" && ["", "0"].includes(s.value.input.value.trim());
   s.intro.textContent = `Wave 1 is the attacker above. Each later wave attacks what the waves before it left of the ` +
     `defender; the wave that ${kind === "sea" ? "sinks the fleet" : "takes the territory"} ends the plan.`;
-  s.cheapest.setGoals(kind, Boolean(s.counter));
+  s.cheapest.setGoals(kind, counters > 0);
   s.onShape?.(s.waves.length + 1);
 }
 
@@ -227,14 +182,22 @@ function added(card) {
   card.node.querySelector(".step.plus")?.focus({preventScroll: true});
 }
 
-/** The battle's context changed (form.onContext): each card's units follow the ruleset and kind. */
+/** The battle's context changed (form.onContext): each card's units follow the ruleset and kind, each wave's
+ * defender (its order of loss) the battle's. */
 function setContext(s, ctx) {
   const was = s.ctx;
-  if (was && was.data === ctx.data && was.ruleset.id === ctx.ruleset.id && was.kind === ctx.kind && was.system === ctx.system) return;
+  const defender = ctx.counts?.defender || {};
+  const moved = JSON.stringify(defender) !== JSON.stringify(s.defender || {});
+  s.defender = defender;
+  if (was && was.data === ctx.data && was.ruleset.id === ctx.ruleset.id && was.kind === ctx.kind && was.system === ctx.system) {
+    if (moved) defenders(s);
+    return;
+  }
   const available = was ? s.cheapest.read().available : s.plan.recommend.available;
   s.ctx = ctx;
   for (const card of s.waves) contextOf(s, card, ctx.kind);
-  if (s.counter) contextOf(s, s.counter, counterKind(ctx.kind));
+  for (const card of s.counters) contextOf(s, card, counterKind(ctx.kind));
+  defenders(s);
   s.cheapest.have.setUnits(unitsOf(s, ctx.kind));
   if (!was) s.cheapest.have.setCounts(available); // the rows exist now: a plan filled before them goes in them
   shape(s);
@@ -244,7 +207,7 @@ function setContext(s, ctx) {
 function target(s, field) {
   const place = planPlace(field, new Map((s.ctx?.ruleset.units || []).map((u) => [u.id, u.name])));
   if (!place) return null;
-  const card = place.part === "wave" ? s.waves[place.index] : place.part === "counter" ? s.counter : null;
+  const card = place.part === "wave" ? s.waves[place.index] : place.part === "counter" ? s.counters[place.index] : null;
   if (card) return card.target(place);
   if (place.part === "recommend") return s.cheapest.target(place);
   const at = {value: [s.valueRow, s.value.input], repair: [s.repair.node, s.repair.input]}[place.part];
@@ -271,12 +234,12 @@ function build(s) {
     el("div", {class: "plan-buttons"}, s.addWave, s.addCounter), s.valueRow, s.repair.node);
   s.repair.input.addEventListener("change", s.onChange);
   s.addWave.addEventListener("click", () => { reshape(s, addWave); added(s.waves.at(-1)); });
-  s.addCounter.addEventListener("click", () => { reshape(s, (p) => withCounter(p, true)); added(s.counter); });
+  s.addCounter.addEventListener("click", () => { reshape(s, addCounter); added(s.counters.at(-1)); });
 }
 
 /** onChange(): the player changed the plan; onFind(): "Find the cheapest army". */
 export function createPlanForm({onChange, onFind}) {
-  const s = {plan: emptyPlan(), ctx: null, waves: [], counter: null, onChange: () => onChange()};
+  const s = {plan: emptyPlan(), ctx: null, waves: [], counters: [], defender: {}, onChange: () => onChange()};
   s.cheapest = createCheapest({onEdit: s.onChange, onFind: () => onFind()});
   build(s);
   shape(s);

@@ -20,6 +20,10 @@ export const MOST_LATER_WAVES = 7;
 /** The cheapest army's target chance until the player types another (%). */
 export const DEFAULT_TARGET = "90";
 
+/** What an error on a wave's own fields is called, by its request field. */
+export const WAVE_WORDS = {reinforce: "defender's reinforcements", defender_order_of_loss: "defender's order of loss",
+  territory_value: "territory's value"};
+
 /** What an error on each retreat rule is called (kit/feedback.js markField), by its request field. */
 export const RULE_WORDS = {rounds: "Round limit", retreat_at_units: "Retreat at", retreat_below: "Retreat below",
   keep_land: "Keep one land unit", retreat_profit: "Retreat when pressing on loses IPCs",
@@ -46,36 +50,64 @@ export const SEARCH_DEFAULTS = {side: "attacker", by: "ipcs", top: 1};
 
 const searchChoices = (asked) => definedOf(asked, Object.keys(SEARCH_DEFAULTS));
 
-/** A wave's fields the wave card has no control for (docs/api.md "Plan of attack": the defender's reinforcements
- * before the next wave, his order of loss from this wave on, the territory's worth where this wave takes it):
- * kept as the link gave them (`kept`), said on the card, written back unchanged. */
-export const WAVE_KEPT = ["reinforce", "defender_order_of_loss", "territory_value"];
+/** Counter-attacks in turn, the first included (pycore takes 4: docs/api.md `counters`). */
+export const MOST_COUNTERS = 4;
 
-function keptOf(wave) {
-  const kept = structuredClone(definedOf(wave, WAVE_KEPT));
-  return Object.keys(kept).length ? {kept} : {};
+/** A wave's own fields beside its attacker and retreat rules (docs/api.md "Plan of attack"), as its card shows them:
+ * the defender's reinforcements that join him before this wave (`reinforce`: after the wave before it, so every
+ * later wave may have them and wave 1 none), the territory's worth where this wave takes it (typed, "" for the
+ * plan's value), the defender's order of loss from this wave on (null: the one before goes on). */
+function waveExtrasOf(wave) {
+  return {reinforce: {...(wave.reinforce?.units || {})},
+    value: wave.territory_value === undefined ? "" : String(wave.territory_value),
+    order: wave.defender_order_of_loss ? [...wave.defender_order_of_loss] : null};
 }
 
-/** A wave's kept fields in words, for its card ("Then 2 infantry join the defender"). */
-export function keptWords(kept, names) {
-  if (!kept) return "";
+/** The inverse of waveExtrasOf: only what the wave asks (no reinforcement, no value, no order are left out). */
+function waveExtrasFields({reinforce, value, order}) {
+  const out = {};
+  if (reinforce && Object.keys(reinforce).length) out.reinforce = {units: {...reinforce}};
+  if (order) out.defender_order_of_loss = [...order];
+  const typedValue = (value ?? "").trim();
+  if (typedValue !== "") out.territory_value = typed(typedValue);
+  return out;
+}
+
+/** How many of a wave's own fields are set: the "More for this wave" summary (the reinforcements are said apart). */
+export const waveMoreOn = (wave) => Object.keys(waveExtrasFields({...wave, reinforce: null})).length;
+
+/** What a wave's own fields say, for its folded card and its "More for this wave" summary (units: the ruleset's
+ * [{id, name, cost}]): "2 infantry · 6 IPCs join the defender first", "worth 5 IPCs if it takes it", "the
+ * defender's own order of loss from here". */
+export function waveExtrasWords(wave, units) {
   const parts = [];
-  if (kept.reinforce) parts.push(`then ${armyWords(kept.reinforce.units || {}, names)} join the defender`);
-  if (kept.territory_value !== undefined) parts.push(`the territory is worth ${kept.territory_value} IPCs if this wave takes it`);
-  if (kept.defender_order_of_loss) parts.push("the defender loses units in his own order from this wave on");
-  return parts.length ? `From the link: ${parts.join("; ")}.` : "";
+  if (Object.keys(wave.reinforce || {}).length) parts.push(`${armyWords(wave.reinforce, units)} join the defender first`);
+  const value = (wave.value ?? "").trim();
+  if (value !== "") parts.push(`worth ${value} IPCs if it takes it`);
+  if (wave.order) parts.push("the defender's own order of loss from here");
+  return parts.join("; ");
+}
+
+/** A counter-attack as its card shows it (holders: the holders' order of loss and tech, kept as given). */
+const counterOf = (given) => ({attacker: side(given.attacker), holders: given.defender ? structuredClone(given.defender) : null,
+  open: false});
+
+function counterFields(card) {
+  const out = {attacker: side(card.attacker)};
+  if (card.holders) out.defender = structuredClone(card.holders);
+  return out;
 }
 
 /** The plan a calc request holds (a link's, a draft's): what the plan's controls show. */
 export function planOf(request) {
   const asked = request.recommend;
-  // Several counter-attacks in turn (a link's `counters`): the first is the card, the later ones are kept as given.
+  // Several counter-attacks in turn (a link's `counters`): the first is `counter`, the later ones `later`, each a card.
   const [first, ...later] = request.counters || (request.counter ? [request.counter] : []);
   return {
     waves: (request.waves || []).map((wave) => ({attacker: side(wave.attacker), rules: moreOf(wave), open: false,
-      ...keptOf(wave)})),
-    counter: first ? {attacker: side(first.attacker), holders: first.defender || null, open: false} : null,
-    later: later.map((given) => structuredClone(given)),
+      ...waveExtrasOf(wave)})),
+    counter: first ? counterOf(first) : null,
+    later: later.map(counterOf),
     value: String(request.territory_value ?? 0),
     repair: Boolean(request.repair_between_waves),
     recommend: {available: {...(asked?.available || {})}, goal: asked?.goal || "",
@@ -87,12 +119,11 @@ export function planOf(request) {
 export function planFields(plan) {
   const out = {};
   if (plan.waves.length) {
-    out.waves = plan.waves.map((wave) => ({attacker: side(wave.attacker), ...moreFields(wave.rules), ...(wave.kept || {})}));
+    out.waves = plan.waves.map((wave) => ({attacker: side(wave.attacker), ...moreFields(wave.rules), ...waveExtrasFields(wave)}));
   }
   if (plan.counter) {
-    const first = {attacker: side(plan.counter.attacker)};
-    if (plan.counter.holders) first.defender = structuredClone(plan.counter.holders);
-    if (plan.later?.length) out.counters = [first, ...plan.later.map((given) => structuredClone(given))];
+    const first = counterFields(plan.counter);
+    if (plan.later?.length) out.counters = [first, ...plan.later.map(counterFields)];
     else out.counter = first;
   }
   const value = plan.value.trim();
@@ -115,17 +146,38 @@ export function planFields(plan) {
 export function addWave(plan) {
   if (plan.waves.length >= MOST_LATER_WAVES) return plan;
   return {...plan, waves: [...plan.waves.map((wave) => ({...wave, open: false})),
-    {attacker: {units: {}}, rules: {...NO_RULES}, open: true}]};
+    {attacker: {units: {}}, rules: {...NO_RULES}, open: true, reinforce: {}, value: "", order: null}]};
 }
 
 /** The plan without its later wave `index` (0: wave 2); the waves after it move up. */
 export const removeWave = (plan, index) => ({...plan, waves: plan.waves.filter((_, i) => i !== index)});
 
-/** The plan with a counter-attack (empty, open to be filled) or without one; a goal of holding goes with it. */
+/** The plan with a counter-attack (empty, open to be filled) or without any; a goal of holding goes with it. */
 export function withCounter(plan, on) {
   if (on) return plan.counter ? plan : {...plan, counter: {attacker: {units: {}}, holders: null, open: true}};
   const goal = plan.recommend.goal === "holds" ? "" : plan.recommend.goal;
   return {...plan, counter: null, later: [], recommend: {...plan.recommend, goal}};
+}
+
+/** How many counter-attacks the plan has in turn. */
+export const countersIn = (plan) => (plan.counter ? 1 + (plan.later?.length || 0) : 0);
+
+/** The plan with one more counter-attack after the others (the first one if none), open to be filled, the others
+ * folded; as it was at the most counter-attacks. */
+export function addCounter(plan) {
+  if (!plan.counter) return withCounter(plan, true);
+  if (countersIn(plan) >= MOST_COUNTERS) return plan;
+  const fold = (card) => ({...card, open: false});
+  return {...plan, counter: fold(plan.counter),
+    later: [...(plan.later || []).map(fold), {attacker: {units: {}}, holders: null, open: true}]};
+}
+
+/** The plan without its counter-attack `index` (0: the first); the later ones move up; without the last one, the
+ * plan has none (and no goal of holding). */
+export function removeCounter(plan, index) {
+  const all = [plan.counter, ...(plan.later || [])].filter((card, i) => card && i !== index);
+  if (!all.length) return withCounter(plan, false);
+  return {...plan, counter: all[0], later: all.slice(1)};
 }
 
 /** The goals the cheapest army may aim at, [id, words]: a sea battle takes no territory (but may hold the zone it
@@ -216,14 +268,25 @@ export function planPlace(field, names = new Map()) {
     const rest = wave[2] || "";
     const rule = rest.split(".")[0];
     if (RULE_WORDS[rule]) return {part: "wave", index, rule, label: `${title}, ${RULE_WORDS[rule].toLowerCase()}`};
+    const own = /^(reinforce|defender_order_of_loss|territory_value)/.exec(rest);
+    if (own) {
+      const found = own[1] === "reinforce" ? fieldOf(rest.replace(/^reinforce/, "defender"), names) : null;
+      return {part: "wave", index, what: own[1], unit: found?.unit || null,
+        label: found?.unit ? found.label.replace(/^Defender/, `${title}, reinforcements`) : `${title}, ${WAVE_WORDS[own[1]]}`};
+    }
     const found = rest.startsWith("attacker") ? fieldOf(rest, names) : null;
     return {part: "wave", index, unit: found?.unit || null, label: found ? found.label.replace(/^Attacker/, title) : title};
   }
   if (field === "waves") return {part: "plan", label: "Later waves"};
-  if (field === "counter" || field.startsWith("counter.")) {
-    const found = field.startsWith("counter.attacker") ? fieldOf(field.slice("counter.".length), names) : null;
-    return {part: "counter", unit: found?.unit || null, label: found ? found.label.replace(/^Attacker/, "Counter-attack") : "Counter-attack"};
+  const counter = /^(?:counter|counters\[(\d+)\])(?:\.(.*))?$/.exec(field);
+  if (counter) {
+    const index = Number(counter[1] || 0);
+    const title = counter[1] === undefined ? "Counter-attack" : `Counter-attack ${index + 1}`;
+    const rest = counter[2] || "";
+    const found = rest.startsWith("attacker") ? fieldOf(rest, names) : null;
+    return {part: "counter", index, unit: found?.unit || null, label: found ? found.label.replace(/^Attacker/, title) : title};
   }
+  if (field === "counters") return {part: "counter", index: 0, unit: null, label: "Counter-attacks"};
   if (field === "territory_value") return {part: "value", label: "Territory's value"};
   if (field === "repair_between_waves") return {part: "repair", label: "Repair between waves"};
   if (field === "recommend" || field.startsWith("recommend.")) {

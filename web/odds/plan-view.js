@@ -83,17 +83,18 @@ function waveRow(row, army, sea) {
  * its words name them ("Holders win", "Counter-attacker wins"), as the chance of holding after it does.
  * Every chance is of the whole plan, as the waves' are: won + draw + lost = fought, taken back + held = fought.
  */
-function counterRow(counter, army, holds, sea) {
+function counterRow(counter, army, holds, sea, index = 0, several = false) {
   const {attacker_wins: retaken, defender_wins: kept, ...rest} = counter.outcome;
   const outcome = {attacker_wins: kept ?? 0, defender_wins: retaken ?? 0, ...rest};
   if (1 - counter.fights > 1e-9) outcome.not_fought = 1 - counter.fights;
   const held = holds ?? Math.max(0, counter.fights - counter.retakes);
-  return el("li", {class: "plan-row counter", id: "calc-counter-result"},
-    el("h4", {}, "Counter-attack", el("span", {class: "sub"}, ` · ${army ? `${army} · ` : ""}fought ${percent(counter.fights)} of the time`)),
+  const own = index ? `-${index + 1}` : ""; // the first keeps the ids it has alone
+  return el("li", {class: "plan-row counter", id: `calc-counter-result${own}`},
+    el("h4", {}, several ? `Counter-attack ${index + 1}` : "Counter-attack", el("span", {class: "sub"}, ` · ${army ? `${army} · ` : ""}fought ${percent(counter.fights)} of the time`)),
     el("p", {class: "hint plan-who"}, sea ? "Holders: your ships that cleared the zone, and the fighters their carriers carry."
       : "Holders: your land units that took the territory and stay in it."),
     winBar(outcome, {compact: true, labels: COUNTER_WORDS}),
-    el("p", {class: "plan-after"}, sea ? "Zone lost " : "Taken back ", el("strong", {id: "calc-retakes", dataset: {p: counter.retakes}}, percent(counter.retakes)),
+    el("p", {class: "plan-after"}, sea ? "Zone lost " : "Taken back ", el("strong", {id: `calc-retakes${own}`, dataset: {p: counter.retakes}}, percent(counter.retakes)),
       " · held ", el("strong", {class: "held", dataset: {p: held}}, percent(held)),
       el("span", {class: "lost"}, ` · IPCs lost on average: counter-attacker ${counter.cost_lost.attacker.toFixed(1)}, holders ${counter.cost_lost.defender.toFixed(1)}`)));
 }
@@ -138,7 +139,11 @@ export function planCard(result, request, ruleset, {onUse = (_units) => {}} = {}
   const sea = request.kind === "sea";
   const armies = [request.attacker, ...(request.waves || []).map((wave) => wave.attacker)].map((side) => listUnits(side?.units, names));
   const rows = waveRows(result).map((row, i) => waveRow(row, armies[i] || "", sea));
-  if (result.counter) rows.push(counterRow(result.counter, listUnits(request.counter?.attacker?.units, names), result.holds, sea));
+  // Several counter-attacks in turn (docs/api.md `counters`): a row each, its hold after it; one is `counter`.
+  const counters = result.counters || (result.counter ? [{...result.counter, holds: result.holds}] : []);
+  const given = request.counters || (request.counter ? [request.counter] : []);
+  counters.forEach((counter, k) => rows.push(counterRow(counter, listUnits(given[k]?.attacker?.units, names), counter.holds, sea, k,
+    counters.length > 1)));
   return el("div", {class: "calc-card plan-card-result", id: "calc-card", dataset: {plan: "true"}},
     result.recommend ? cheapestAnswer(result.recommend, names, onUse) : null,
     tiles(result, sea),

@@ -2,7 +2,9 @@
 // to win, keep one land unit, and the rules that weigh what the battle is worth (docs/rules.md §9.3):
 // retreat when pressing on is expected to lose IPCs, when an aircraft is likely to be lost next round,
 // and the strafe. Wave 1's sit in the More options (calc-more.js), each later wave's in its card
-// (plan-form.js): the same controls, ids from `idBase`.
+// (plan-form.js): the same controls, ids from `idBase`. A later wave's card has two more (`wave`): "Only draws AA
+// fire, then retreats" (rounds 0, land battles only: the other rules are hidden with it) and "Keep N land
+// units" as a stepper where wave 1 has the toggle "Keep one land unit".
 //
 // Not for: the request's arithmetic (calc-state.js moreFields, moreOf).
 
@@ -23,8 +25,12 @@ const row = (id, label, stat, control) => el("div", {class: "fold-row", id: `${i
 
 const stat = (text, id) => el("span", {class: "stat", id}, text);
 
-/** idBase: the start of every id ("calc", "calc-wave-2"); onChange(): a rule changed by the player. */
-export function createRetreatRules({idBase, onChange}) {
+/** The reason the other rules are hidden while the wave only draws the AA fire (pycore refuses them with it). */
+export const BEFORE_ROUND_1_REASON = "No round limit or retreat rule with it: the wave fights no round, so none would apply.";
+
+/** idBase: the start of every id ("calc", "calc-wave-2"); onChange(): a rule changed by the player; wave: a later
+ * wave's card (the AA-only choice, keep N land units). */
+export function createRetreatRules({idBase, onChange, wave = false}) {
   const p = idBase;
   // A link's rules the controls cannot show (calc-state.js rulesBeyondControls), kept until the player changes them.
   let beyond = {};
@@ -39,12 +45,18 @@ export function createRetreatRules({idBase, onChange}) {
   const strafe = percentField(`${p}-retreat-strafe`, `${p}-retreat-strafe-hint`);
   const margin = stepper(`${p}-retreat-margin`, "Margin in IPCs", {min: -1000, max: 1000, raw: true, onChange});
   const keepLand = el("input", {type: "checkbox", id: `${p}-keep-land`});
+  const keepCount = wave ? stepper(`${p}-keep-land`, "Land units to keep", {min: 0, max: 999, onChange}) : null;
+  const aaOnly = wave ? el("input", {type: "checkbox", id: `${p}-aa-only`}) : null;
   const profit = el("input", {type: "checkbox", id: `${p}-retreat-profit`});
   const toggleRow = (id, input, text, hint) => el("div", {class: "toggle-field", id: `${id}-field`},
     el("label", {class: "toggle", for: id}, input, el("span", {class: "toggle-text"}, text)), el("p", {class: "hint"}, hint));
   const marginRow = row(`${p}-retreat-margin`, "Margin", stat("IPCs pressing on must gain over retreating; 0 = the best rule"), margin.node);
+  const reason = el("p", {class: "hint rule-reason", id: `${p}-aa-only-reason`, hidden: true}, BEFORE_ROUND_1_REASON);
   const fields = {
     rounds: row(`${p}-rounds`, "Round limit", stat("0 = fight to the end"), rounds.node),
+    ...(wave ? {aa_only: el("div", {class: "rule-aa-only"}, toggleRow(`${p}-aa-only`, aaOnly, "Only draws AA fire, then retreats",
+      "Its aircraft take the AA guns' shots before round 1, then the whole wave leaves: a wave sent to soak the AA fire."),
+    reason)} : {}),
     retreat_at_units: row(`${p}-retreat-units`, "Retreat at", stat("units left; 0 = never"), retreatUnits.node),
     retreat_below: row(`${p}-retreat-below`, "Retreat below", stat("% chance to win; empty = never", `${p}-retreat-below-hint`), below.node),
     retreat_profit: el("div", {class: "rule-profit", id: `${p}-retreat-profit-box`},
@@ -56,21 +68,38 @@ export function createRetreatRules({idBase, onChange}) {
       stat("above this %; empty = never", `${p}-retreat-air-hint`), air.node),
     retreat_strafe: row(`${p}-retreat-strafe`, "Strafe: retreat once the defender is likely wiped out",
       stat("above this % for the next round; empty = never", `${p}-retreat-strafe-hint`), strafe.node),
-    keep_land: toggleRow(`${p}-keep-land`, keepLand, "Keep one land unit",
-      "The attacker's last land unit is lost only when nothing else is left, so he can take the territory."),
+    keep_land: wave ? row(`${p}-keep-land`, "Keep land units", stat("the last N are lost only when nothing else is left, " +
+      "so the wave can take the territory; 0 = off"), keepCount.node)
+      : toggleRow(`${p}-keep-land`, keepLand, "Keep one land unit",
+        "The attacker's last land unit is lost only when nothing else is left, so he can take the territory."),
   };
-  const controls = {rounds: rounds.input, retreat_at_units: retreatUnits.input, retreat_below: below.input, keep_land: keepLand,
-    retreat_profit: margin.input, retreat_air_loss: air.input, retreat_strafe: strafe.input};
+  const controls = {rounds: rounds.input, retreat_at_units: retreatUnits.input, retreat_below: below.input,
+    keep_land: keepCount ? keepCount.input : keepLand, retreat_profit: margin.input, retreat_air_loss: air.input,
+    retreat_strafe: strafe.input};
   const showMargin = () => { marginRow.hidden = !profit.checked; };
+  // While the wave only draws the AA fire the rules read after a round are hidden (kept as entered, not asked),
+  // with the reason said in their place: the card stays short and says why they went.
+  const hideOthers = () => {
+    const on = Boolean(aaOnly?.checked) && !fields.aa_only.hidden;
+    reason.hidden = !on;
+    for (const [name, node] of Object.entries(fields)) if (name !== "aa_only") node.hidden = on;
+  };
   for (const input of [below.input, air.input, strafe.input]) input.addEventListener("input", () => onChange());
   keepLand.addEventListener("change", () => onChange());
+  aaOnly?.addEventListener("change", () => { hideOthers(); onChange(); });
   profit.addEventListener("change", () => { showMargin(); onChange(); });
   showMargin();
 
   /** The rules as the fields show them (calc-state.js moreFields reads them). */
-  const read = () => ({rounds: rounds.input.value, retreatUnits: retreatUnits.input.value, retreatBelow: below.input.value,
-    keepLand: keepLand.checked, profit: profit.checked, margin: margin.input.value, airLoss: air.input.value, strafe: strafe.input.value,
-    ...beyond});
+  function read() {
+    const shown = {rounds: rounds.input.value, retreatUnits: retreatUnits.input.value, retreatBelow: below.input.value,
+      keepLand: keepLand.checked, profit: profit.checked, margin: margin.input.value, airLoss: air.input.value, strafe: strafe.input.value};
+    if (!wave) return {...shown, ...beyond};
+    // A wave's card shows both as controls: nothing of them is kept beyond.
+    const keep = Number(keepCount.value) || 0;
+    return {...shown, keepLand: keep > 0, ...(keep > 1 ? {keepLandCount: keep} : {}),
+      ...(aaOnly.checked && !fields.aa_only.hidden ? {beforeRound1: true} : {})};
+  }
 
   return {
     nodes: Object.values(fields),
@@ -87,11 +116,25 @@ export function createRetreatRules({idBase, onChange}) {
       air.input.value = rules.airLoss;
       strafe.input.value = rules.strafe;
       beyond = definedOf(rules, ["keepLandCount", "beforeRound1"]);
+      if (wave) {
+        keepCount.value = rules.keepLand ? rules.keepLandCount ?? 1 : 0;
+        aaOnly.checked = Boolean(rules.beforeRound1);
+        beyond = {};
+      }
       showMargin();
+      hideOthers();
+    },
+    /** The AA-only choice is for land battles (nothing fires before round 1 at sea; an amphibious assault's land
+     * units cannot retreat): hidden in others, where it is not asked. */
+    set kind(kind) {
+      if (!wave) return;
+      fields.aa_only.hidden = kind !== "land";
+      hideOthers();
     },
     /** Where an error on one of these rules points (kit/feedback.js markField), by its field ("retreat_below"). */
     target(name, label = RULE_WORDS[name]) {
       if (!fields[name]) return null;
+      if (name === "rounds" && aaOnly?.checked) return {nodes: [fields.aa_only], controls: [aaOnly], anchor: fields.aa_only, label};
       const node = name === "retreat_profit" && profit.checked ? marginRow : fields[name];
       return {nodes: [node], controls: [controls[name]], anchor: node, label};
     },
