@@ -1,7 +1,8 @@
-"""A plan's link with the fields the Odds controls do not all show (docs/api.md "Plan of attack"): the cheapest
-defence with its top N, a wave's reinforcements for the defender, a wave that only draws AA fire (`rounds: 0`),
-`keep_land` n. The page runs the plan the link asks — its answer is pycore's for the same request — says the
-defender's search in the defender's words, and keeps the link unchanged (nothing the poster entered is lost)."""
+"""A plan's link with the fields the Odds controls show on a wave's card or keep (docs/api.md "Plan of attack"): the
+cheapest defence with its top N (kept), a wave's reinforcements for the defender, a wave that only draws AA fire
+(`rounds: 0`), `keep_land` n. The page runs the plan the link asks — its answer is pycore's for the same request —
+says the defender's search in the defender's words, and keeps the link unchanged (nothing the poster entered is
+lost)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from luckdial_page import ACTION_TIMEOUT, READY_TIMEOUT
 from test_calc_page import expected_calc
 from test_calc_plan import PlanScreen, close, link_of
 
-# 1942-2e, dice: 3 infantry and 2 tanks attack 2 infantry; a wave of 2 fighters only draws AA fire (none here),
-# then 2 infantry reinforce the defender before wave 3; the defender may add up to 4 infantry or 2 artillery
+# 1942-2e, dice: 3 infantry and 2 tanks attack 2 infantry; 2 infantry reinforce the defender before wave 2, a
+# wave of 2 fighters that only draws AA fire (none here; docs/rules.md §9.1: `waves[k].reinforce` joins before
+# that wave); the defender may add up to 4 infantry or 2 artillery
 # and wants the fewest units that keep the territory with at least 50 %, the best 3.
 PLAN = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
         "attacker": {"units": {"infantry": 3, "tank": 2}}, "defender": {"units": {"infantry": 2}},
@@ -41,7 +43,7 @@ def test_a_defence_link_with_per_wave_fields_runs_as_pycore_and_keeps_its_link(p
     assert close(float(page.locator("#calc-army-cheapest").get_attribute("data-chance")), cheapest["chance"])
     expect(page.locator("#calc-army-top-2")).to_have_count(1 if len(want["recommend"]["top"]) > 1 else 0)
     assert close(calc.number("#calc-takes"), want["takes_territory"])
-    expect(page.locator("#calc-wave-2-kept")).to_have_text("From the link: then 2 infantry · 6 IPCs join the defender.")
+    expect(page.locator("#calc-wave-2-extras")).to_have_text("2 infantry · 6 IPCs join the defender before it")
     expect(page.locator("#calc-wave-2-rules > summary")).to_contain_text("only draws AA fire, then retreats")
     expect(page.locator("#calc-wave-3-rules > summary")).to_contain_text("keeps 2 land units")
     assert urllib.parse.urlsplit(page.url).fragment == link, "the link stays what it was"

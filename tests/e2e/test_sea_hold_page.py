@@ -39,8 +39,8 @@ def test_a_sea_plan_holds_the_zone_against_its_counter_attack(page: Page, dist_s
     expect(page.locator("#calc-counter-box .plan-card")).to_have_count(0, timeout=ACTION_TIMEOUT)
     expect(page.locator("#calc-add-counter")).to_be_visible()
 
-    # A link with two counter-attacks in turn (docs/api.md `counters`), in the same tab: the first shows as the
-    # card, the second is kept in the page's link, and the hold is after both.
+    # A link with two counter-attacks in turn (docs/api.md `counters`), in the same tab: each is a card, and the
+    # hold is after both.
     two = {**{k: v for k, v in SEA_PLAN.items() if k != "counter"},
            "counters": [SEA_PLAN["counter"], {"attacker": {"units": {"submarine": 2}}}]}
     link = link_of(two)
@@ -48,5 +48,7 @@ def test_a_sea_plan_holds_the_zone_against_its_counter_attack(page: Page, dist_s
     page.goto(dist_server.url + "#" + link)
     expect(page.locator("dt", has_text="Holds the zone after the 2 counter-attacks")).to_be_visible(timeout=ACTION_TIMEOUT)
     expect(page.locator("#calc-counter-fighter")).to_have_value("1")
+    expect(page.locator("#calc-counter-2-submarine")).to_have_value("2")
     assert close(calc.number("#calc-holds"), want["holds"])
+    assert close(calc.number("#calc-retakes-2"), want["counters"][1]["retakes"])
     assert urllib.parse.urlsplit(page.url).fragment == link, "the later counter-attack stays in the link"

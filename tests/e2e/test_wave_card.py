@@ -47,7 +47,7 @@ def test_a_link_fills_every_wave_control_and_runs_as_pycore(page: Page, dist_ser
         expect(page.locator(f"#calc-counter-result{own} h4")).to_contain_text(f"Counter-attack {k + 1}")
 
     # Wave 2: its reinforcements in their rows, the AA-only choice on and the rules it cannot have hidden.
-    expect(page.locator("#calc-wave-2-extras")).to_have_text("1 infantry · 3 IPCs join the defender first")
+    expect(page.locator("#calc-wave-2-extras")).to_have_text("1 infantry · 3 IPCs join the defender before it")
     expect(page.locator("#calc-wave-2-reinforce > summary")).to_contain_text("1 infantry")
     calc.tap("#calc-wave-2-reinforce > summary")
     expect(page.locator("#calc-wave-2-reinforce-infantry")).to_have_value("1")
@@ -72,9 +72,9 @@ def test_a_link_fills_every_wave_control_and_runs_as_pycore(page: Page, dist_ser
     expect(page.locator("#calc-counter-3-infantry")).to_have_value("1")
     expect(page.locator("#calc-add-counter")).to_have_text("+ Another counter-attack")
     assert urllib.parse.urlsplit(page.url).fragment == link, "the link stays what it was"
-    for n in (2, 3):  # each card as a phone shows it, under the page's header
-        page.evaluate(f"document.querySelector('#calc-wave-{n}').scrollIntoView({{block: 'start'}}); window.scrollBy(0, -130)")
-        page.screenshot(path=f"{SHOTS}/wave-card-{n}-390.png")
+    for part in ("wave-2", "wave-3", "wave-3-more"):  # as a phone shows them, under the page's header
+        page.evaluate(f"document.querySelector('#calc-{part}').scrollIntoView({{block: 'start'}}); window.scrollBy(0, -130)")
+        page.screenshot(path=f"{SHOTS}/wave-card-{part}-390.png")
     assert_no_axe_violations(page, "odds: every control of a wave card open, at 390 px")
 
     calc.tap("#calc-add-counter")

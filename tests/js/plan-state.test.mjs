@@ -197,7 +197,7 @@ test("a wave's own fields show in its card's controls and are written back as th
   assert.equal(rulesWords(plan.waves[0].rules), "only draws AA fire, then retreats");
   assert.equal(rulesWords(plan.waves[1].rules), "keeps 2 land units");
   const units = [{id: "infantry", name: "Infantry", cost: 3}];
-  assert.equal(waveExtrasWords(plan.waves[0], units), "2 infantry · 6 IPCs join the defender first");
+  assert.equal(waveExtrasWords(plan.waves[0], units), "2 infantry · 6 IPCs join the defender before it");
   assert.equal(waveExtrasWords(plan.waves[1], units), "worth 5 IPCs if it takes it; the defender's own order of loss from here");
   assert.equal(waveMoreOn(plan.waves[1]), 2, "the value and the order are set under More for this wave");
   assert.equal(waveMoreOn(plan.waves[0]), 0, "the reinforcements have their own fold");

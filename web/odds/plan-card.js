@@ -13,8 +13,8 @@ import {stepper} from "../kit/widgets.js";
 import {createRetreatRules} from "./retreat-rules.js";
 import {armyWords, rulesWords, waveExtrasWords, waveMoreOn} from "./plan-state.js";
 
-const REINFORCE_HINT = "Units that join the defender after the wave before this one and before this one attacks, " +
-  "wherever the territory is not taken yet. This wave fights them too.";
+const REINFORCE_HINT = "Units that join the defender before this wave attacks (after the wave before it), wherever the " +
+  "territory is not taken yet: this wave fights them too.";
 const MORE_HINT = "Leave these empty to keep the plan's: the territory's value below, the defender's order of loss so far.";
 
 /** "More for this wave": the territory's value where this wave takes it and the defender's order of loss from here. */
@@ -34,6 +34,7 @@ function createWaveMore({idBase, onEdit}) {
   const node = el("details", {class: "more card-more", id: `${idBase}-more`},
     el("summary", {}, "More for this wave", state), el("p", {class: "hint"}, MORE_HINT), valueRow, ool.node);
   const oolBox = ool.node.querySelector(`#${idBase}-defender-ool-more`);
+  oolBox.querySelector("summary").firstChild.textContent = "Defender's order of loss"; // whose, on an attacker's card
   return {
     node,
     /** {value, order} as entered (order null: the one before goes on). */
@@ -63,7 +64,7 @@ function createReinforce({idBase, onEdit}) {
   const forces = createForces({side: "defender", title: "Reinforcements", stat: "defense", legend: false, idBase: `${idBase}-reinforce`});
   const state = el("span", {class: "more-state"});
   const node = el("details", {class: "more card-reinforce", id: `${idBase}-reinforce`},
-    el("summary", {}, "Defender's reinforcements before this wave", state), el("p", {class: "hint"}, REINFORCE_HINT), forces.node);
+    el("summary", {}, "Defender's reinforcements", state), el("p", {class: "hint"}, REINFORCE_HINT), forces.node);
   let given = null;
   forces.onChange((byPlayer) => { if (byPlayer) onEdit(); });
   return {

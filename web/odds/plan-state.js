@@ -77,11 +77,11 @@ function waveExtrasFields({reinforce, value, order}) {
 export const waveMoreOn = (wave) => Object.keys(waveExtrasFields({...wave, reinforce: null})).length;
 
 /** What a wave's own fields say, for its folded card and its "More for this wave" summary (units: the ruleset's
- * [{id, name, cost}]): "2 infantry · 6 IPCs join the defender first", "worth 5 IPCs if it takes it", "the
+ * [{id, name, cost}]): "2 infantry · 6 IPCs join the defender before it", "worth 5 IPCs if it takes it", "the
  * defender's own order of loss from here". */
 export function waveExtrasWords(wave, units) {
   const parts = [];
-  if (Object.keys(wave.reinforce || {}).length) parts.push(`${armyWords(wave.reinforce, units)} join the defender first`);
+  if (Object.keys(wave.reinforce || {}).length) parts.push(`${armyWords(wave.reinforce, units)} join the defender before it`);
   const value = (wave.value ?? "").trim();
   if (value !== "") parts.push(`worth ${value} IPCs if it takes it`);
   if (wave.order) parts.push("the defender's own order of loss from here");

@@ -55,7 +55,7 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
   const fields = {
     rounds: row(`${p}-rounds`, "Round limit", stat("0 = fight to the end"), rounds.node),
     ...(wave ? {aa_only: el("div", {class: "rule-aa-only"}, toggleRow(`${p}-aa-only`, aaOnly, "Only draws AA fire, then retreats",
-      "Its aircraft take the AA guns' shots before round 1, then the whole wave leaves: a wave sent to soak the AA fire."),
+      "Its aircraft take the AA fire, then the whole wave leaves before round 1."),
     reason)} : {}),
     retreat_at_units: row(`${p}-retreat-units`, "Retreat at", stat("units left; 0 = never"), retreatUnits.node),
     retreat_below: row(`${p}-retreat-below`, "Retreat below", stat("% chance to win; empty = never", `${p}-retreat-below-hint`), below.node),
@@ -68,8 +68,7 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
       stat("above this %; empty = never", `${p}-retreat-air-hint`), air.node),
     retreat_strafe: row(`${p}-retreat-strafe`, "Strafe: retreat once the defender is likely wiped out",
       stat("above this % for the next round; empty = never", `${p}-retreat-strafe-hint`), strafe.node),
-    keep_land: wave ? row(`${p}-keep-land`, "Keep land units", stat("the last N are lost only when nothing else is left, " +
-      "so the wave can take the territory; 0 = off"), keepCount.node)
+    keep_land: wave ? row(`${p}-keep-land`, "Keep land units", stat("lost last, so the wave can take the territory; 0 = off"), keepCount.node)
       : toggleRow(`${p}-keep-land`, keepLand, "Keep one land unit",
         "The attacker's last land unit is lost only when nothing else is left, so he can take the territory."),
   };
