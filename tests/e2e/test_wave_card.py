@@ -128,3 +128,15 @@ def test_taps_write_a_waves_fields_into_the_link_and_an_error_shows_at_its_contr
     expect(page.locator("#calc-field-error")).to_have_text(words_of(error, "Wave 2, reinforcements, infantry"),
                                                            timeout=ACTION_TIMEOUT)
     expect(page.locator("#calc-wave-2-reinforce-infantry")).to_have_attribute("aria-invalid", "true")
+    page.locator("#calc-wave-2-reinforce-infantry").fill("1")
+    page.locator("#calc-wave-2-value").fill("1001")  # past what a territory may be worth
+    calc.go.click()
+    error = pycore_handle({**want, "waves": [{"attacker": {"units": {"fighter": 1}}, "keep_land": 2,
+                                              "reinforce": {"units": {"infantry": 1}}, "territory_value": 1001}]})["error"]
+    assert error["field"] == "waves[0].territory_value"
+    expect(page.locator("#calc-field-error")).to_have_text(words_of(error, "Wave 2, territory's value"), timeout=ACTION_TIMEOUT)
+    expect(page.locator("#calc-wave-2-value")).to_have_attribute("aria-invalid", "true")
+    # Nothing fires before round 1 at sea: the AA-only choice is a land battle's.
+    expect(page.locator("#calc-wave-2-aa-only")).to_be_visible()
+    calc.choose(kind="sea")
+    expect(page.locator("#calc-wave-2-aa-only")).to_be_hidden()
