@@ -269,6 +269,7 @@ test("an error on a wave's own field or a later counter-attack points at its con
     {part: "wave", index: 0, what: "defender_order_of_loss", unit: null, label: "Wave 2, defender's order of loss"});
   assert.equal(planPlace("waves[2].territory_value", names).label, "Wave 4, territory's value");
   assert.equal(planPlace("waves[0].rounds", names).rule, "rounds");
+  assert.equal(planPlace("waves[0].keep_land", names).label, "Wave 2, keep land units", "a stepper of N, not one");
   assert.deepEqual(planPlace("counters[2].attacker.units.tank", names),
     {part: "counter", index: 2, unit: "tank", label: "Counter-attack 3, tanks"});
   assert.deepEqual(planPlace("counter.attacker.units.tank", names),

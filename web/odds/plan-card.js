@@ -111,7 +111,9 @@ export function createCard({idBase, title, look, hint = undefined, wave = false,
   const node = el("section", {class: `plan-card ${look}`, id: idBase, "aria-label": title},
     el("div", {class: "plan-card-head"}, el("span", {class: "side-name"}, title), remove), units, reinforce?.node, rulesNode,
     more?.node, extras);
-  const card = {node, forces, options, ctx: null, given: null, units: []};
+  // A counter-attack's holders' order of loss and tech (a link's `defender`): no control shows them, so they are kept
+  // as given and read back with the card, or the page would run (and link) another battle than the link's.
+  const card = {node, forces, options, ctx: null, given: null, units: [], holders: null};
 
   const extrasOf = () => ({reinforce: reinforce.read(), ...more.read()});
   function say() {
@@ -135,6 +137,7 @@ export function createCard({idBase, title, look, hint = undefined, wave = false,
     /** Show a wave ({attacker, rules, open, reinforce, value, order}) or a counter-attack ({attacker, open}). */
     show(given) {
       card.given = given;
+      card.holders = given.holders || null;
       units.open = Boolean(given.open);
       rulesBox?.fill(given.rules);
       reinforce?.show(given.reinforce || {});
@@ -162,9 +165,9 @@ export function createCard({idBase, title, look, hint = undefined, wave = false,
     setDefender(counts) { if (card.ctx && more) more.setContext(card.ctx, counts); },
     /** The reinforcements entered (for the waves after this one: the defender they may meet). */
     reinforcements: () => (reinforce ? reinforce.read() : {}),
-    /** {attacker, rules, open, reinforce, value, order} (a wave) or {attacker, open} (a counter-attack) as entered. */
+    /** {attacker, rules, open, reinforce, value, order} (a wave) or {attacker, holders, open} (a counter-attack) as entered. */
     read: () => ({attacker: {units: forces.getCounts(), ...options.get()}, open: units.open,
-      ...(wave ? {rules: rulesBox.read(), ...extrasOf()} : {})}),
+      ...(wave ? {rules: rulesBox.read(), ...extrasOf()} : {holders: card.holders})}),
     /** Where an error on this card points: a unit's row, a rule's row, its own fields, or the card (kit/feedback.js markField). */
     target(place) {
       const opened = (box) => () => { box.open = true; };

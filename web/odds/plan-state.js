@@ -267,7 +267,9 @@ export function planPlace(field, names = new Map()) {
     const title = `Wave ${index + 2}`;
     const rest = wave[2] || "";
     const rule = rest.split(".")[0];
-    if (RULE_WORDS[rule]) return {part: "wave", index, rule, label: `${title}, ${RULE_WORDS[rule].toLowerCase()}`};
+    // A later wave keeps N land units on a stepper (wave 1 one, on a toggle): its words say so.
+    const words = rule === "keep_land" ? "Keep land units" : RULE_WORDS[rule];
+    if (words) return {part: "wave", index, rule, label: `${title}, ${words.toLowerCase()}`};
     const own = /^(reinforce|defender_order_of_loss|territory_value)/.exec(rest);
     if (own) {
       const found = own[1] === "reinforce" ? fieldOf(rest.replace(/^reinforce/, "defender"), names) : null;
