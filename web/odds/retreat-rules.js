@@ -133,7 +133,9 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
     /** Where an error on one of these rules points (kit/feedback.js markField), by its field ("retreat_below"). */
     target(name, label = RULE_WORDS[name]) {
       if (!fields[name]) return null;
-      if (name === "rounds" && aaOnly?.checked) return {nodes: [fields.aa_only], controls: [aaOnly], anchor: fields.aa_only, label};
+      if (name === "rounds" && aaOnly?.checked) { // rounds 0 is the AA-only choice: the error is said there, in its words
+        return {nodes: [fields.aa_only], controls: [aaOnly], anchor: fields.aa_only, label: label.replace(/round limit$/, "only draws AA fire")};
+      }
       const node = name === "retreat_profit" && profit.checked ? marginRow : fields[name];
       return {nodes: [node], controls: [controls[name]], anchor: node, label};
     },
