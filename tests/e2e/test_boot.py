@@ -215,7 +215,7 @@ def test_an_odds_link_shows_its_calculation_before_python_then_its_odds(page, di
     expect(page.locator("#calc-attacker-infantry")).to_have_value("2")
     expect(page.locator("#calc-attacker-artillery")).to_have_value("2")
     expect(page.locator("#calc-defender-infantry")).to_have_value("3")
-    expect(page.locator("#calc-keep-land")).to_be_checked()
+    expect(page.locator("#calc-keep-land")).to_have_value("1")
     expect(page.locator("#calc-message")).to_contain_text("its odds appear as soon as the rules are loaded")
     expect(page.locator("html")).to_have_attribute("data-ready", "loading")
     wait_until_held(page, held)

@@ -190,7 +190,7 @@ def test_calc_link_round_trip_opens_the_calculator_filled_in(page, context, dist
     calc.add("attacker", "artillery", 2)
     calc.add("defender", "infantry", 3)
     page.locator("#calc-more summary").click()
-    page.locator("#calc-keep-land").check()
+    page.locator("#calc-keep-land-field .step.plus").click()  # keep 1 land unit
     calc.calculate()
     before = calc.outcome()
     page.locator("#calc-share").click()
@@ -212,7 +212,7 @@ def test_calc_link_round_trip_opens_the_calculator_filled_in(page, context, dist
     expect(other.page.locator("#calc-system-lowluck")).to_be_checked()
     expect(other.page.locator("#calc-attacker-artillery")).to_have_value("2")
     expect(other.page.locator("#calc-defender-infantry")).to_have_value("3")
-    expect(other.page.locator("#calc-keep-land")).to_be_checked()
+    expect(other.page.locator("#calc-keep-land")).to_have_value("1")
     assert other.outcome() == before
 
 

@@ -66,14 +66,14 @@ def test_a_reload_during_the_set_up_gives_it_back(page: Page, dist_server):
     # And the Odds screen's own set-up, with its More options.
     page.locator("#tab-screen-calc").click()
     page.locator("#calc-more summary").click()
-    page.locator("#calc-keep-land").check()
+    page.locator("#calc-keep-land-field .step.plus").click()  # keep 1 land unit
     page.locator("#calc-attacker-forces .unit-row[data-unit=cruiser] .step.plus").click()
     page.reload()
     screen.wait_ready()
     page.locator("#tab-screen-calc").click()
     expect(page.locator("#calc-attacker-cruiser")).to_have_value("1")
     expect(page.locator("#calc-attacker-destroyer")).to_have_value("2")
-    expect(page.locator("#calc-keep-land")).to_be_checked()
+    expect(page.locator("#calc-keep-land")).to_have_value("1")
 
 
 def test_each_screen_opens_on_the_battle_entered_on_the_other(page: Page, dist_server):

@@ -135,8 +135,9 @@ export function moreOf(request) {
 export const definedOf = (object, keys) => Object.fromEntries(keys.filter((key) => object?.[key] !== undefined)
   .map((key) => [key, object[key]]));
 
-/** What a link may ask that the rule controls cannot show (docs/api.md): `keep_land` n above 1, and a later wave's
- * `rounds: 0` (it only draws AA fire, then retreats). Kept as it came, so the link opens and runs the same plan. */
+/** What a link asks beyond the rules' plain fields (docs/api.md): `keep_land` n above 1 (its stepper's count), and
+ * `rounds: 0` (a later wave's "only draws AA fire, then retreats"; wave 1 has no such control and keeps it as it
+ * came, so the link opens and runs the same plan). */
 export function rulesBeyondControls(request) {
   const out = {};
   if (typeof request.keep_land === "number" && request.keep_land > 1) out.keepLandCount = request.keep_land;

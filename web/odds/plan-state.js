@@ -26,7 +26,7 @@ export const WAVE_WORDS = {reinforce: "defender's reinforcements", defender_orde
 
 /** What an error on each retreat rule is called (kit/feedback.js markField), by its request field. */
 export const RULE_WORDS = {rounds: "Round limit", retreat_at_units: "Retreat at", retreat_below: "Retreat below",
-  keep_land: "Keep one land unit", retreat_profit: "Retreat when pressing on loses IPCs",
+  keep_land: "Keep land units", retreat_profit: "Retreat when pressing on loses IPCs",
   retreat_air_loss: "Retreat before losing an aircraft", retreat_strafe: "Strafe"};
 
 /** Whether a calc request asks for a plan (its answer then has `waves`). */
@@ -267,9 +267,7 @@ export function planPlace(field, names = new Map()) {
     const title = `Wave ${index + 2}`;
     const rest = wave[2] || "";
     const rule = rest.split(".")[0];
-    // A later wave keeps N land units on a stepper (wave 1 one, on a toggle): its words say so.
-    const words = rule === "keep_land" ? "Keep land units" : RULE_WORDS[rule];
-    if (words) return {part: "wave", index, rule, label: `${title}, ${words.toLowerCase()}`};
+    if (RULE_WORDS[rule]) return {part: "wave", index, rule, label: `${title}, ${RULE_WORDS[rule].toLowerCase()}`};
     const own = /^(reinforce|defender_order_of_loss|territory_value)/.exec(rest);
     if (own) {
       const found = own[1] === "reinforce" ? fieldOf(rest.replace(/^reinforce/, "defender"), names) : null;

@@ -1,10 +1,10 @@
 // One wave's retreat rules, in the player's words: a round limit, retreat at N units, below X % chance
-// to win, keep one land unit, and the rules that weigh what the battle is worth (docs/rules.md §9.3):
+// to win, keep N land units, and the rules that weigh what the battle is worth (docs/rules.md §9.3):
 // retreat when pressing on is expected to lose IPCs, when an aircraft is likely to be lost next round,
 // and the strafe. Wave 1's sit in the More options (calc-more.js), each later wave's in its card
-// (plan-form.js): the same controls, ids from `idBase`. A later wave's card has two more (`wave`): "Only draws AA
-// fire, then retreats" (rounds 0, land battles only: the other rules are hidden with it) and "Keep N land
-// units" as a stepper where wave 1 has the toggle "Keep one land unit".
+// (plan-card.js): the same controls, ids from `idBase`. A later wave's card has one more (`wave`): "Only draws AA
+// fire, then retreats" (rounds 0, land battles only: the other rules are hidden with it); wave 1 cannot leave
+// before round 1 (docs/rules.md §9.1).
 //
 // Not for: the request's arithmetic (calc-state.js moreFields, moreOf).
 
@@ -29,7 +29,7 @@ const stat = (text, id) => el("span", {class: "stat", id}, text);
 export const BEFORE_ROUND_1_REASON = "No round limit or retreat rule with it: the wave fights no round, so none would apply.";
 
 /** idBase: the start of every id ("calc", "calc-wave-2"); onChange(): a rule changed by the player; wave: a later
- * wave's card (the AA-only choice, keep N land units). */
+ * wave's card (with the AA-only choice). */
 export function createRetreatRules({idBase, onChange, wave = false}) {
   const p = idBase;
   // A link's rules the controls cannot show (calc-state.js rulesBeyondControls), kept until the player changes them.
@@ -44,8 +44,8 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
   const air = percentField(`${p}-retreat-air`, `${p}-retreat-air-hint`);
   const strafe = percentField(`${p}-retreat-strafe`, `${p}-retreat-strafe-hint`);
   const margin = stepper(`${p}-retreat-margin`, "Margin in IPCs", {min: -1000, max: 1000, raw: true, onChange});
-  const keepLand = el("input", {type: "checkbox", id: `${p}-keep-land`});
-  const keepCount = wave ? stepper(`${p}-keep-land`, "Land units to keep", {min: 0, max: 999, onChange}) : null;
+  // Keep N land units (docs/api.md `keep_land`: true is 1): a stepper, 0 = off.
+  const keepCount = stepper(`${p}-keep-land`, "Land units to keep", {min: 0, max: 999, onChange});
   const aaOnly = wave ? el("input", {type: "checkbox", id: `${p}-aa-only`}) : null;
   const profit = el("input", {type: "checkbox", id: `${p}-retreat-profit`});
   const toggleRow = (id, input, text, hint) => el("div", {class: "toggle-field", id: `${id}-field`},
@@ -68,12 +68,11 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
       stat("above this %; empty = never", `${p}-retreat-air-hint`), air.node),
     retreat_strafe: row(`${p}-retreat-strafe`, "Strafe: retreat once the defender is likely wiped out",
       stat("above this % for the next round; empty = never", `${p}-retreat-strafe-hint`), strafe.node),
-    keep_land: wave ? row(`${p}-keep-land`, "Keep land units", stat("lost last, so the wave can take the territory; 0 = off"), keepCount.node)
-      : toggleRow(`${p}-keep-land`, keepLand, "Keep one land unit",
-        "The attacker's last land unit is lost only when nothing else is left, so he can take the territory."),
+    keep_land: row(`${p}-keep-land`, "Keep land units", stat("lost last, so the attacker can take the territory; 0 = off"),
+      keepCount.node),
   };
   const controls = {rounds: rounds.input, retreat_at_units: retreatUnits.input, retreat_below: below.input,
-    keep_land: keepCount ? keepCount.input : keepLand, retreat_profit: margin.input, retreat_air_loss: air.input,
+    keep_land: keepCount.input, retreat_profit: margin.input, retreat_air_loss: air.input,
     retreat_strafe: strafe.input};
   const showMargin = () => { marginRow.hidden = !profit.checked; };
   // While the wave only draws the AA fire the rules read after a round are hidden (kept as entered, not asked),
@@ -84,20 +83,19 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
     for (const [name, node] of Object.entries(fields)) if (name !== "aa_only") node.hidden = on;
   };
   for (const input of [below.input, air.input, strafe.input]) input.addEventListener("input", () => onChange());
-  keepLand.addEventListener("change", () => onChange());
   aaOnly?.addEventListener("change", () => { hideOthers(); onChange(); });
   profit.addEventListener("change", () => { showMargin(); onChange(); });
   showMargin();
 
   /** The rules as the fields show them (calc-state.js moreFields reads them). */
   function read() {
-    const shown = {rounds: rounds.input.value, retreatUnits: retreatUnits.input.value, retreatBelow: below.input.value,
-      keepLand: keepLand.checked, profit: profit.checked, margin: margin.input.value, airLoss: air.input.value, strafe: strafe.input.value};
-    if (!wave) return {...shown, ...beyond};
-    // A wave's card shows both as controls: nothing of them is kept beyond.
     const keep = Number(keepCount.value) || 0;
-    return {...shown, keepLand: keep > 0, ...(keep > 1 ? {keepLandCount: keep} : {}),
-      ...(aaOnly.checked && !fields.aa_only.hidden ? {beforeRound1: true} : {})};
+    const shown = {rounds: rounds.input.value, retreatUnits: retreatUnits.input.value, retreatBelow: below.input.value,
+      keepLand: keep > 0, ...(keep > 1 ? {keepLandCount: keep} : {}), profit: profit.checked, margin: margin.input.value,
+      airLoss: air.input.value, strafe: strafe.input.value};
+    if (!wave) return {...shown, ...beyond};
+    // A later wave's card shows rounds 0 as its AA-only choice: nothing is kept beyond.
+    return {...shown, ...(aaOnly.checked && !fields.aa_only.hidden ? {beforeRound1: true} : {})};
   }
 
   return {
@@ -109,17 +107,13 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
       rounds.value = rules.rounds;
       retreatUnits.value = rules.retreatUnits;
       below.input.value = rules.retreatBelow;
-      keepLand.checked = rules.keepLand;
+      keepCount.value = rules.keepLand ? rules.keepLandCount ?? 1 : 0;
       profit.checked = rules.profit;
       margin.value = rules.margin;
       air.input.value = rules.airLoss;
       strafe.input.value = rules.strafe;
-      beyond = definedOf(rules, ["keepLandCount", "beforeRound1"]);
-      if (wave) {
-        keepCount.value = rules.keepLand ? rules.keepLandCount ?? 1 : 0;
-        aaOnly.checked = Boolean(rules.beforeRound1);
-        beyond = {};
-      }
+      beyond = wave ? {} : definedOf(rules, ["beforeRound1"]);
+      if (wave) aaOnly.checked = Boolean(rules.beforeRound1);
       showMargin();
       hideOthers();
     },
