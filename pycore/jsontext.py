@@ -71,8 +71,18 @@ def dumps(value: Any, sort_keys: bool = False) -> str:
 
 
 def escaped(text: str) -> str:
-    """JSON text with every lone surrogate in it written as its ``\\u`` escape (the same JSON, now UTF-8)."""
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    """JSON text with every lone surrogate in it written as its ``\\u`` escape (the same JSON, now UTF-8).
+
+    Almost every response has none: ASCII text is known so at once (CPython keeps the flag), and UTF-8's own
+    encoder, in C, refuses a surrogate, so the regex pass (5 ns a character, 40 µs for a 40 v 40's answer)
+    runs only on text that holds one."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
 
 
 def has_lone_surrogate(text: str) -> int | None:

@@ -26,8 +26,9 @@ from .choices import Retreat
 from .fleet import crash
 from .fleet.submerge import Diving, fought
 from .law import Ends
+from .tally import summarize
 
-OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
+
 MAX_GENERAL_UNITS = 16
 """Battles neither fast chain takes (the land ladder, the sea chain of ``fleet``) are solved by the general
 chain up to this many units in all; beyond, by Monte Carlo (``montecarlo.SAMPLES_GENERAL``)."""
@@ -424,58 +425,3 @@ def _sampled_instead(setup, rounds, guess, chain: str, allowed: bool) -> Ends:
 def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> dict:
     """The law of the battle's end and its summaries, in the arithmetic asked for (no JSON yet)."""
     return summarize(setup, ends_of(setup, rounds, exact, options), exact, options)
-
-
-def summarize(setup, law: Ends, exact=False, options: Mapping[str, Any] | None = None) -> dict:
-    """A law of the battle's end summed up: outcome, losses, cost and its swing, survivors, rounds (the luck of a
-    resolved battle reads its swing from a law it got itself: ``pycore.luck.battle``)."""
-    zero = Fraction(0) if exact else 0.0
-    ruleset = setup.ruleset
-    damaged = (options or {}).get("damaged", {})
-    start = {role: setup.side(role).units for role in ROLES}
-    outcome = {name: zero for name in OUTCOMES}
-    losses = {role: {} for role in ROLES}
-    cost = {role: zero for role in ROLES}
-    survivors = {role: {uid: zero for uid, _ in start[role].counts} for role in ROLES}
-    takes = zero
-    swing: dict = {}  # IPCs the defender lost − IPCs the attacker lost → probability ("profit")
-    joint: dict = {}
-    # An army ends many battles (each rung meets every rung of the other side): summed up once per army.
-    seen: dict = {}
-
-    def summary(role, army):
-        got = seen.get((role, army))
-        if got is None:
-            counts = army.units.counts
-            got = seen[(role, army)] = (
-                start[role].size - army.size,
-                sum(ruleset.unit(uid).cost * (n - army.count(uid)) for uid, n in start[role].counts),
-                counts,
-                role == "attacker" and setup.kind != "sea" and any(
-                    ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities
-                    for uid, _ in counts))
-        return got
-
-    guns = frozenset(u.id for u in ruleset if "anti_aircraft" in u.abilities)
-    for (ended, a, d), p in law.ends.items():
-        outcome[ended] = outcome.get(ended, zero) + p
-        lost_a, cost_a, counts_a, land_a = summary("attacker", a)
-        if ended == "attacker_wins" and land_a:
-            # docs/rules.md §9: the territory is taken, so the defender's AA guns are captured, not left to him.
-            d = d.without(guns)
-        lost_d, cost_d, counts_d, _ = summary("defender", d)
-        key = (ended, lost_a, lost_d)
-        joint[key] = joint.get(key, zero) + p
-        # The swing of this end: its defender already lost a captured AA gun (above, docs/rules.md §9).
-        swing[cost_d - cost_a] = swing.get(cost_d - cost_a, zero) + p
-        for role, lost, spent, counts in (("attacker", lost_a, cost_a, counts_a), ("defender", lost_d, cost_d, counts_d)):
-            losses[role][lost] = losses[role].get(lost, zero) + p
-            cost[role] += p * spent
-            alive = survivors[role]
-            for uid, n in counts:
-                alive[uid] += p * n
-        if ended == "attacker_wins" and land_a:
-            takes += p
-    return {"outcome": outcome, "losses": losses, "cost": cost, "survivors": survivors, "takes": takes,
-            "swing": swing, "joint": joint, "rounds": law.rounds, "pruned": law.pruned, "method": law.method,
-            "samples": law.samples, "reason": law.reason, "damaged": damaged}

@@ -9,12 +9,13 @@ chance it is fought at all: the territory not yet taken).
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import Any
 
 from ..engine.army import Army
 from ..engine.setup import ROLES
-from .method import OUTCOMES
+from .tally import OUTCOMES
 from .plans import Plan, army_cost, captured, joined, retaken, start_defender
 from .total import total
 from .waves import PlanLaw
@@ -24,39 +25,69 @@ def _add(law: dict, key, p) -> None:
     law[key] = law.get(key, 0) + p
 
 
+_kept: list = [None, None, None]
+"""The last standing summed up: a weak reference to its :class:`.waves.Standing`, its zero's type, the sums.
+A plan's result asks for its last wave's standing twice (the whole plan's, and the last wave's own), and
+each sum is a pass over every path of the plan; the weak reference keeps no law alive for it. Only the last
+wave's is kept (the others are asked once)."""
+
+
+def _standing_of(plan: Plan, stand, zero) -> dict:
+    """:func:`standing` of one wave's standing, summed once for a plan's result (a fresh copy each call, so
+    each caller may add its own fields)."""
+    ref, kind, got = _kept
+    if ref is None or ref() is not stand or kind is not zero.__class__:
+        got = standing(plan, stand.law, zero)
+        _kept[:] = [weakref.ref(stand), zero.__class__, got]
+    return {key: ({k: (dict(v) if isinstance(v, dict) else v) for k, v in value.items()}
+                  if isinstance(value, dict) else value) for key, value in got.items()}
+
+
 def standing(plan: Plan, law: dict, zero) -> dict:
-    """Losses, cost, swing and survivors of where the plan stands (a :class:`.waves.Standing` law)."""
+    """Losses, cost, swing and survivors of where the plan stands (a :class:`.waves.Standing` law).
+
+    Each sum takes the same terms in the same order as one pass over the paths (the last bits of a float sum
+    depend on its order); what a path reads of its defender's army is read once per army and stage, keyed
+    by the army's identity (the law holds the army, and ``id`` spares the army's hash, a Python call)."""
     ruleset = plan.waves[0].setup.ruleset
     d0 = start_defender(plan)
     starts = _starts(plan)
-    losses = {role: {} for role in ROLES}
-    cost = {role: zero for role in ROLES}
+    lost_a: dict = {}
+    lost_d: dict = {}
+    cost_a = cost_d = zero
     swing: dict = {}
     taken = left = zero
     survivors: dict = {uid: zero for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts}
     left_law: dict = {}
-    lost: dict = {}                          # the defender's losses by his army and stage, worked once each
+    seen: dict = {}                          # the defender's army and stage, read once each
     for ((units, ipcs, stage), d, held, _), p in law.items():
-        got = lost.get((d, stage))
+        key = (id(d), stage)
+        got = seen.get(key)
         if got is None:
             size0, cost0 = starts[stage]
-            got = lost[(d, stage)] = (size0 - d.size, cost0 - army_cost(ruleset, d))
-        _add(left_law, d.size, p)
-        _add(losses["attacker"], units, p)
-        _add(losses["defender"], got[0], p)
-        lost_d = got[1]
-        cost["attacker"] += p * ipcs
-        cost["defender"] += p * lost_d
-        value = lost_d - ipcs + (plan.value_of(stage) if held is not None else 0)
-        _add(swing, value, p)
+            size = d.size
+            got = seen[key] = (size, size0 - size, cost0 - army_cost(ruleset, d), plan.value_of(stage),
+                               d.units.counts, bool(d))
+        size, lost, spent, value, counts, alive = got
+        left_law[size] = left_law.get(size, 0) + p
+        lost_a[units] = lost_a.get(units, 0) + p
+        lost_d[lost] = lost_d.get(lost, 0) + p
+        cost_a += p * ipcs
+        cost_d += p * spent
         if held is not None:
+            change = spent - ipcs + value
+            swing[change] = swing.get(change, 0) + p
             taken += p
-        elif d:
-            left += p
-        for uid, n in d.units.counts:
+        else:
+            change = spent - ipcs
+            swing[change] = swing.get(change, 0) + p
+            if alive:
+                left += p
+        for uid, n in counts:
             survivors[uid] += p * n
-    return {"losses": losses, "cost": cost, "swing": swing, "takes": taken, "defender_left": left,
-            "defender_survivors": survivors, "defender_count": left_law}
+    return {"losses": {"attacker": lost_a, "defender": lost_d}, "cost": {"attacker": cost_a, "defender": cost_d},
+            "swing": swing, "takes": taken, "defender_left": left, "defender_survivors": survivors,
+            "defender_count": left_law}
 
 
 def _starts(plan: Plan) -> list[tuple[int, int]]:
@@ -82,7 +113,7 @@ def waves(plan: Plan, law: PlanLaw, exact: bool) -> list[dict]:
             outcome[name] += p
             if a:
                 attacker_left += p
-        got = standing(plan, stand.law, zero)
+        got = _standing_of(plan, stand, zero) if k + 1 == len(law.waves) else standing(plan, stand.law, zero)
         got.update({"wave": k + 1, "fights": stand.fights, "outcome": outcome, "attacker_left": attacker_left,
                     "rounds": stand.rounds})
         out.append(got)
@@ -93,7 +124,7 @@ def whole(plan: Plan, law: PlanLaw, exact: bool) -> dict:
     """The whole plan, as a single battle's result reads (docs/api.md): its ends are those that ended it."""
     zero = Fraction(0) if exact else 0.0
     final = law.waves[-1].law
-    got = standing(plan, final, zero)
+    got = _standing_of(plan, law.waves[-1], zero)
     outcome = {name: zero for name in OUTCOMES}
     for (_, _, _, ended), p in final.items():
         outcome[ended] += p

@@ -1,0 +1,102 @@
+"""A law of a battle's end summed up: outcome, losses, cost and its swing, survivors, rounds.
+
+What :func:`pycore.calc.method.compute` answers and the luck of a resolved battle reads its swing from
+(``pycore.luck.battle``), in the arithmetic the law was worked in (no JSON here). Not for a plan of waves,
+whose paths :mod:`pycore.calc.summary` sums.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from ..engine.army import Army
+from .law import Ends
+
+OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
+
+
+def summarize(setup, law: Ends, exact=False, options: Mapping[str, Any] | None = None) -> dict:
+    """A law of the battle's end summed up: outcome, losses, cost and its swing, survivors, rounds (the luck of a
+    resolved battle reads its swing from a law it got itself: ``pycore.luck.battle``).
+
+    Each sum takes its terms in the order of the law's ends (a float sum's last bits depend on its order);
+    what an end reads of an army is read once per army (:class:`_Armies`)."""
+    zero = Fraction(0) if exact else 0.0
+    damaged = (options or {}).get("damaged", {})
+    outcome = {name: zero for name in OUTCOMES}
+    lost_a: dict = {}
+    lost_d: dict = {}
+    cost_a = cost_d = takes = zero
+    attackers, defenders = _Armies(setup, "attacker"), _Armies(setup, "defender")
+    alive_a, alive_d = attackers.survivors(zero), defenders.survivors(zero)
+    swing: dict = {}  # IPCs the defender lost − IPCs the attacker lost → probability ("profit")
+    joint: dict = {}
+    for (ended, a, d), p in law.ends.items():
+        outcome[ended] = outcome.get(ended, zero) + p
+        lost, spent, counts, land = attackers.read(a)
+        taken = land and ended == "attacker_wins"
+        # docs/rules.md §9: the territory is taken, so the defender's AA guns are captured, not left to him.
+        lost2, spent2, counts2, _ = defenders.captured(d) if taken else defenders.read(d)
+        key = (ended, lost, lost2)
+        joint[key] = joint.get(key, zero) + p
+        # The swing of this end: its defender already lost a captured AA gun (above, docs/rules.md §9).
+        change = spent2 - spent
+        swing[change] = swing.get(change, zero) + p
+        lost_a[lost] = lost_a.get(lost, zero) + p
+        cost_a += p * spent
+        for uid, n in counts:
+            alive_a[uid] += p * n
+        lost_d[lost2] = lost_d.get(lost2, zero) + p
+        cost_d += p * spent2
+        for uid, n in counts2:
+            alive_d[uid] += p * n
+        if taken:
+            takes += p
+    return {"outcome": outcome, "losses": {"attacker": lost_a, "defender": lost_d},
+            "cost": {"attacker": cost_a, "defender": cost_d}, "survivors": {"attacker": alive_a, "defender": alive_d},
+            "takes": takes, "swing": swing, "joint": joint, "rounds": law.rounds, "pruned": law.pruned,
+            "method": law.method, "samples": law.samples, "reason": law.reason, "damaged": damaged}
+
+
+class _Armies:
+    """What :func:`summarize` reads of one side's armies at the end: units lost, IPCs lost, the units left, and
+    (the attacker's) whether a land unit is left to take the territory. An army ends many battles (each rung
+    meets every rung of the other side), so each is read once, keyed by its identity: the law holds it for
+    the whole sum, and ``id`` spares the army's hash (a Python call) on every end."""
+
+    __slots__ = ("start", "size", "price", "land", "guns", "seen", "taken")
+
+    def __init__(self, setup, role: str) -> None:
+        ruleset = setup.ruleset
+        self.start = setup.side(role).units
+        self.size = self.start.size
+        self.price = {uid: ruleset.unit(uid).cost for uid, _ in self.start.counts}
+        self.land = role == "attacker" and setup.kind != "sea" and frozenset(
+            u.id for u in ruleset if u.domain == "land" and "anti_aircraft" not in u.abilities)
+        self.guns = frozenset(u.id for u in ruleset if "anti_aircraft" in u.abilities)
+        self.seen: dict = {}
+        self.taken: dict = {}
+
+    def survivors(self, zero) -> dict:
+        return {uid: zero for uid, _ in self.start.counts}
+
+    def read(self, army: Army) -> tuple:
+        got = self.seen.get(id(army))
+        if got is None:
+            got = self.seen[id(army)] = self._read(army)
+        return got
+
+    def captured(self, army: Army) -> tuple:
+        """The defender's army once the attacker took the territory: his AA guns captured (docs/rules.md §9)."""
+        got = self.taken.get(id(army))
+        if got is None:
+            got = self.taken[id(army)] = self._read(army.without(self.guns))
+        return got
+
+    def _read(self, army: Army) -> tuple:
+        counts = army.units.counts
+        left = dict(counts)
+        price, land = self.price, self.land
+        spent = sum(price[uid] * (n - left.get(uid, 0)) for uid, n in self.start.counts)
+        return (self.size - army.size, spent, counts, bool(land) and any(uid in land for uid, _ in counts))
