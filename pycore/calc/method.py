@@ -26,7 +26,7 @@ from .choices import Retreat
 from .fleet import crash
 from .fleet.submerge import Diving, fought
 from .law import Ends
-from .tally import summarize
+from .tally import summarize as summarize  # the luck of a battle reads it from here
 
 
 MAX_GENERAL_UNITS = 16
