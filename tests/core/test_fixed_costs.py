@@ -1,0 +1,81 @@
+"""A calculation's fixed costs are paid once (issue 41): what the summary reads of an army, a plan's last standing,
+the door's check for lone surrogates.
+
+The answers themselves are guarded by ``test_recorded.py`` (byte-identical); these tests say that the work
+behind them is done once where it used to be done per end or per caller, and fail on the code before.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pycore import api, jsontext
+from pycore.calc import summary
+from pycore.calc.method import ends_of
+from pycore.calc.tally import summarize
+from pycore.engine.army import Army
+from pycore.read.battle import read_setup
+from pycore.rulesets import find_ruleset
+from pycore.read.systems import read_system
+
+ORDER_A = ["infantry", "artillery", "tank", "fighter", "bomber"]
+ORDER_D = ["infantry", "artillery", "aa_gun", "tank", "fighter", "bomber"]
+
+
+def _setup(attacker: dict, defender: dict):
+    ruleset = find_ruleset("1942-2e")
+    return read_setup({"kind": "land", "attacker": {"units": attacker, "order_of_loss": ORDER_A},
+                       "defender": {"units": defender, "order_of_loss": ORDER_D}}, ruleset, read_system({"name": "dice"}))
+
+
+def test_a_captured_defender_is_read_once_per_army_not_once_per_end(monkeypatch):
+    """docs/rules.md §9: where the attacker takes the territory the defender's AA guns are captured; the summary
+    takes them off each defender army once, however many of the attacker's armies end beside it."""
+    setup = _setup({"infantry": 4, "artillery": 1, "tank": 2, "fighter": 1}, {"infantry": 4, "aa_gun": 1})
+    law = ends_of(setup)
+    taken = [(a, d) for (ended, a, d) in law.ends if ended == "attacker_wins"]
+    calls = []
+    without = Army.without
+    monkeypatch.setattr(Army, "without", lambda army, ids: calls.append(army) or without(army, ids))
+    got = summarize(setup, law)
+    assert len(taken) > 3                                   # several attacker armies win against the same guns
+    assert len(calls) == len({id(d) for _, d in taken}) < len(taken)
+    # The gun is captured (docs/rules.md §9): it is never among the defender's survivors where he lost.
+    assert got["takes"] > 0 and got["survivors"]["defender"]["aa_gun"] < 1 - got["takes"] + 1e-12
+
+
+def test_a_plans_last_standing_is_summed_once(monkeypatch):
+    """A plan's result reads where it stands after its last wave twice (the whole plan, the last wave's own
+    fields): summed once, and each caller gets its own copy (docs/api.md, ``calc`` "Waves")."""
+    calls = []
+    standing = summary.standing
+    monkeypatch.setattr(summary, "standing", lambda *args: calls.append(args) or standing(*args))
+    request = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "land",
+               "attacker": {"units": {"infantry": 3, "artillery": 1}, "order_of_loss": ORDER_A},
+               "defender": {"units": {"infantry": 4, "tank": 1}, "order_of_loss": ORDER_D},
+               "waves": [{"attacker": {"units": {"tank": 2, "fighter": 1}, "order_of_loss": ORDER_A}}]}
+    got = json.loads(api.handle(json.dumps(request)))
+    assert got["ok"], got
+    assert len(calls) == 2                                  # one per wave; the whole plan's is the last wave's
+    result = got["result"]
+    last = result["waves"][-1]
+    assert last["losses"] == result["losses"] and last["swing"] == result["swing"]
+
+
+def test_the_door_scans_for_lone_surrogates_only_in_text_that_holds_one(monkeypatch):
+    """A response is written UTF-8, a lone surrogate kept escaped (``jsontext``); text UTF-8 takes as it is
+    (ASCII, or any valid non-ASCII) is not scanned character by character."""
+    scans = []
+
+    class Counted:
+        def __init__(self, pattern):
+            self.pattern = pattern
+
+        def sub(self, *args):
+            scans.append(args[1])
+            return self.pattern.sub(*args)
+    monkeypatch.setattr(jsontext, "_SURROGATE", Counted(jsontext._SURROGATE))
+    assert jsontext.dumps({"units": "×2", "seed": "abc"}) == '{"units":"×2","seed":"abc"}'
+    assert scans == []
+    assert jsontext.dumps({"seed": "a\udfffb×"}) == '{"seed":"a\\udfffb×"}'
+    assert len(scans) == 1
