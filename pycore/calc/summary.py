@@ -151,36 +151,67 @@ def counter(plan: Plan, law: PlanLaw, exact: bool) -> dict | None:
     if not law.counters:
         return None
     zero = Fraction(0) if exact else 0.0
-    blocks = [_counter_block(setup, got, zero) for setup, got in zip(plan.counters, law.counters)]
-    return {**blocks[0], "holds": blocks[-1]["holds"], "counters": blocks, "exchange": _exchange(plan, law, zero)}
+    reads = [_CounterEnds(setup) for setup in plan.counters]
+    blocks = [_counter_block(read, got, zero) for read, got in zip(reads, law.counters)]
+    return {**blocks[0], "holds": blocks[-1]["holds"], "counters": blocks,
+            "exchange": _exchange(plan, law, reads, zero)}
 
 
-def _counter_block(setup, got, zero) -> dict:
+class _CounterEnds:
+    """What the summary reads of a counter-attack's end (docs/rules.md §9.2): whether it takes the territory
+    back, the holders left to the defender then (his AA guns captured where it does), both sides' units and
+    IPCs. Read once per end's outcome and armies: the counter-attack's block and the exchange both read every
+    end, and an army pair ends under many paths (the units the plan lost before it)."""
+
+    __slots__ = ("setup", "price", "size", "cost", "seen")
+
+    def __init__(self, setup) -> None:
+        self.setup = setup
+        self.price = {u.id: u.cost for u in setup.ruleset}
+        self.size, self.cost = setup.attacker.units.size, self.ipcs(setup.attacker.units.counts)
+        self.seen: dict = {}
+
+    def ipcs(self, counts) -> int:
+        price = self.price
+        return sum([price[uid] * n for uid, n in counts])
+
+    def read(self, name: str, c: Army, h: Army) -> tuple:
+        """(retaken, the holders' size and IPCs after it, the counter-attacker's size and IPCs left)."""
+        key = (name, c, h)
+        got = self.seen.get(key)
+        if got is None:
+            again = retaken(self.setup, name, c, h)
+            if again:
+                h = captured(self.setup, h)
+            got = self.seen[key] = (again, h.size, self.ipcs(h.units.counts), c.size, self.ipcs(c.units.counts))
+        return got
+
+
+def _counter_block(read: _CounterEnds, got, zero) -> dict:
     """One counter-attack: its outcome, the chance it ends the hold, its losses, the holders left after it."""
-    ruleset = setup.ruleset
-    c0 = Army(setup.attacker.units)
-    size_c, cost_c = c0.size, army_cost(ruleset, c0)
+    size_c, cost_c = read.size, read.cost
     outcome = {name: zero for name in OUTCOMES}
     lost_c: dict = {}
     left_h: dict = {}
-    cost = {"attacker": zero, "defender": got.start_cost}   # the counter-attacker's and the holders' IPCs lost
+    cost_a, cost_d = zero, got.start_cost      # the counter-attacker's and the holders' IPCs lost
     retakes = fights = zero
     for (_, name, c, h), p in got.law.items():
         fights += p
         outcome[name] += p
-        if retaken(setup, name, c, h):
+        again, size_h, cost_h, size, spent = read.read(name, c, h)
+        if again:
             retakes += p
-            h = captured(setup, h)
-        _add(lost_c, size_c - c.size, p)
-        _add(left_h, h.size, p)
-        cost["attacker"] += p * (cost_c - army_cost(ruleset, c))
-        cost["defender"] -= p * army_cost(ruleset, h)
+        key = size_c - size
+        lost_c[key] = lost_c.get(key, 0) + p
+        left_h[size_h] = left_h.get(size_h, 0) + p
+        cost_a += p * (cost_c - spent)
+        cost_d -= p * cost_h
     return {"fights": fights, "outcome": outcome, "retakes": retakes, "holds": fights - retakes,
-            "losses": {"attacker": lost_c}, "survivors_count": {"defender": left_h}, "cost_lost": cost,
-            "rounds": got.rounds}
+            "losses": {"attacker": lost_c}, "survivors_count": {"defender": left_h},
+            "cost_lost": {"attacker": cost_a, "defender": cost_d}, "rounds": got.rounds}
 
 
-def _exchange(plan: Plan, law: PlanLaw, zero) -> dict:
+def _exchange(plan: Plan, law: PlanLaw, reads: list, zero) -> dict:
     """The exchange's swing and losses: every path ends where the plan does not take the territory, where a
     counter-attack ends the hold, or after the last counter-attack."""
     ruleset = plan.waves[0].setup.ruleset
@@ -188,20 +219,17 @@ def _exchange(plan: Plan, law: PlanLaw, zero) -> dict:
     swing: dict = {}
     losses = {role: {} for role in ROLES}
     last = len(plan.counters) - 1
-    for k, (setup, got) in enumerate(zip(plan.counters, law.counters)):
-        c0 = Army(setup.attacker.units)
-        size_c, cost_c = c0.size, army_cost(ruleset, c0)
+    for k, (read, got) in enumerate(zip(reads, law.counters)):
+        size_c, cost_c = read.size, read.cost
         for ((units, ipcs, c_units, c_ipcs, stage), name, c, h), p in got.law.items():
             size_d0, cost_d0 = starts[stage]
-            again = retaken(setup, name, c, h)
+            again, size_h, cost_h, size, spent = read.read(name, c, h)
             if not again and k < last:
                 continue
-            if again:
-                h = captured(setup, h)
-            lost_c = c_ipcs + cost_c - army_cost(ruleset, c)
-            _add(swing, cost_d0 + lost_c - (ipcs - army_cost(ruleset, h)) + (0 if again else plan.value_of(stage)), p)
-            _add(losses["attacker"], units - h.size, p)
-            _add(losses["defender"], size_d0 + c_units + size_c - c.size, p)
+            lost_c = c_ipcs + cost_c - spent
+            _add(swing, cost_d0 + lost_c - (ipcs - cost_h) + (0 if again else plan.value_of(stage)), p)
+            _add(losses["attacker"], units - size_h, p)
+            _add(losses["defender"], size_d0 + c_units + size_c - size, p)
     for ((units, ipcs, stage), d, held, _), p in law.waves[-1].law.items():
         size_d0, cost_d0 = starts[stage]
         if held is None:                               # not taken: the plan's own end is the exchange's
