@@ -56,6 +56,7 @@ import atexit
 import dataclasses
 import importlib
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -424,6 +425,8 @@ def fixed_cost(args) -> int:
     if unknown:
         raise SystemExit(f"bench/calc.py --fixed: unknown battles {unknown}; known: {', '.join(fixed.FIXED)}")
     peer = Path(args.peer) if args.peer else fixed.PEER_BESIDE
+    if args.pyodide:
+        return fixed_in_pyodide(keys, args.repeat, args.base)
     if args.base:
         base_calculator(args.base)                  # puts commit REV's pycore on the path as luckdial_base.pycore
         # The op registry names its modules ("pycore.ops.calc"): pointed at the commit's own, or its door would
@@ -436,6 +439,47 @@ def fixed_cost(args) -> int:
         raise SystemExit(f"bench/calc.py --fixed: no built aacalc2 at {peer} (git clone it beside the checkout and "
                          f"`npm install && npm run build` there), and no --base REV to compare with")
     return fixed.run(keys, args.repeat, peer, None, first=args.first)
+
+
+def fixed_in_pyodide(keys: list, repeat: int, base: str | None, sittings: int = 3) -> int:
+    """``--fixed --pyodide``: the battles through ``pycore.api.handle`` in the pinned Pyodide under Node, this tree
+    and (``--base REV``) commit REV's whole tree from ``git archive``, each in a Node process of its own, the two
+    alternating ``sittings`` times (one Node process cannot hold two ``pycore``: the op registry names its
+    modules). Both run this tree's bench/fixed.py; Pyodide's clock is the wall's, so read the best."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("--pyodide needs Node.js (python3 build.py setup installs the npm pyodide)")
+    trees = [("this tree", REPO)]
+    if base:
+        root = Path(tempfile.mkdtemp(prefix="luckdial_base_"))
+        atexit.register(shutil.rmtree, root, True)
+        blob = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", base], check=True,
+                              capture_output=True).stdout
+        with tarfile.open(fileobj=BytesIO(blob)) as tar:
+            tar.extractall(root, filter="data")
+        shutil.copy(REPO / "bench" / "fixed.py", root / "bench" / "fixed.py")
+        (root / "node_modules").symlink_to(REPO / "node_modules")
+        trees.append((base, root))
+    got: dict = {}
+    for _ in range(sittings):
+        for name, tree in trees:
+            done = subprocess.run([node, str(REPO / "tests/pyodide/run_in_pyodide.mjs"), str(tree), "bench/fixed.py",
+                                   "--", *keys, "--repeat", str(repeat)], capture_output=True, text=True, check=True)
+            for line in done.stdout.strip().splitlines():
+                row = json.loads(line)
+                got.setdefault((name, row["battle"]), []).append(row)
+    print(f"Pyodide under Node; load average {os.getloadavg()[0]:.1f}; best (median) ms of {repeat} calls, "
+          f"{sittings} processes each, alternating")
+    for key in keys:
+        cells = []
+        for name, _ in trees:
+            rows = got[(name, key)]
+            cells.append((name, min(r["best"] for r in rows), statistics.median(r["median"] for r in rows)))
+        line = f"{key}: " + "; ".join(f"{name} {best:.2f} ({median:.2f})" for name, best, median in cells)
+        if base:
+            line += f"; this tree / {base}: {cells[0][1] / cells[1][1]:.2f}x best"
+        print(line, flush=True)
+    return 0
 
 
 def main() -> int:

@@ -386,3 +386,28 @@ def split_report(keys: list, calls: int, first: bool) -> int:
         for owner, name, function in saved:
             setattr(owner, name, function)
     return 0
+
+
+def time_calls(keys: list, calls: int) -> int:
+    """One line of JSON per battle: ``pycore.api.handle``'s best and median milliseconds over ``calls`` calls
+    after two warm-up calls, timed by the process clock (in Pyodide, the wall's). ``bench/calc.py --fixed
+    --pyodide`` runs this inside Pyodide, in this tree and in ``--base REV``'s, one process after the other."""
+    from pycore.api import handle
+    for key in keys:
+        text = json.dumps(request(key))
+        handle(text)
+        handle(text)
+        runs = []
+        for _ in range(calls):
+            began = time.process_time()
+            handle(text)
+            runs.append((time.process_time() - began) * 1e3)
+        print(json.dumps({"battle": key, "best": min(runs), "median": statistics.median(runs)}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":             # inside Pyodide: python bench/fixed.py KEY ... --repeat N
+    sys.path.insert(0, str(REPO))
+    args = sys.argv[1:]
+    repeat = int(args[args.index("--repeat") + 1]) if "--repeat" in args else 9
+    raise SystemExit(time_calls([a for a in args if a in FIXED], repeat))
