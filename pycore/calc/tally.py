@@ -65,13 +65,14 @@ class _Armies:
     meets every rung of the other side), so each is read once, keyed by its identity: the law holds it for
     the whole sum, and ``id`` spares the army's hash (a Python call) on every end."""
 
-    __slots__ = ("start", "size", "price", "land", "guns", "seen", "taken")
+    __slots__ = ("start", "size", "price", "cost", "land", "guns", "seen", "taken")
 
     def __init__(self, setup, role: str) -> None:
         ruleset = setup.ruleset
         self.start = setup.side(role).units
         self.size = self.start.size
-        self.price = {uid: ruleset.unit(uid).cost for uid, _ in self.start.counts}
+        self.price = {u.id: u.cost for u in ruleset}
+        self.cost = sum([self.price[uid] * n for uid, n in self.start.counts])
         self.land = role == "attacker" and setup.kind != "sea" and frozenset(
             u.id for u in ruleset if u.domain == "land" and "anti_aircraft" not in u.abilities)
         self.guns = frozenset(u.id for u in ruleset if "anti_aircraft" in u.abilities)
@@ -96,7 +97,6 @@ class _Armies:
 
     def _read(self, army: Army) -> tuple:
         counts = army.units.counts
-        left = dict(counts)
         price, land = self.price, self.land
-        spent = sum(price[uid] * (n - left.get(uid, 0)) for uid, n in self.start.counts)
+        spent = self.cost - sum([price[uid] * n for uid, n in counts])     # whole IPCs: exact in any order
         return (self.size - army.size, spent, counts, bool(land) and any(uid in land for uid, _ in counts))
