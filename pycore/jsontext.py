@@ -59,9 +59,12 @@ def loads(text: str | bytes) -> Any:
     """``json.loads`` once the nesting is known to be within :data:`MAX_DEPTH` (else :class:`TooDeep`)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    deepest = depth(text)
-    if deepest > MAX_DEPTH:
-        raise TooDeep(deepest)
+    # Text with no more opening brackets than the bound cannot nest deeper (strings' brackets counted too, so
+    # this only errs towards the full count): most requests, spared the scan (15 µs of a 1 ms calculation).
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        deepest = depth(text)
+        if deepest > MAX_DEPTH:
+            raise TooDeep(deepest)
     return json.loads(text)
 
 

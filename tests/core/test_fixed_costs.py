@@ -79,3 +79,22 @@ def test_the_door_scans_for_lone_surrogates_only_in_text_that_holds_one(monkeypa
     assert scans == []
     assert jsontext.dumps({"seed": "a\udfffb×"}) == '{"seed":"a\\udfffb×"}'
     assert len(scans) == 1
+
+
+def test_the_door_counts_the_nesting_only_of_text_with_more_brackets_than_the_bound(monkeypatch):
+    """``jsontext.loads`` refuses text nested deeper than ``MAX_DEPTH``; text with fewer opening brackets than
+    that cannot be, so the character-by-character count is spared (and still runs, and refuses, past it)."""
+    counted = []
+    depth = jsontext.depth
+    monkeypatch.setattr(jsontext, "depth", lambda text: counted.append(text) or depth(text))
+    assert jsontext.loads('{"op": "calc", "units": [1, 2, "[[[["]}') == {"op": "calc", "units": [1, 2, "[[[["]}
+    assert counted == []
+    deep = "[" * (jsontext.MAX_DEPTH + 1) + "]" * (jsontext.MAX_DEPTH + 1)
+    try:
+        jsontext.loads(deep)
+    except jsontext.TooDeep as error:
+        assert error.depth == jsontext.MAX_DEPTH + 1
+    else:
+        raise AssertionError("a text deeper than MAX_DEPTH was parsed")
+    flat = "[" + ",".join(["[]"] * (jsontext.MAX_DEPTH + 5)) + "]"     # many brackets, two deep: counted, read
+    assert len(jsontext.loads(flat)) == jsontext.MAX_DEPTH + 5 and len(counted) == 2
