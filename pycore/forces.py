@@ -31,6 +31,8 @@ class Force:
 
     @classmethod
     def of(cls, ruleset: Ruleset, counts: Mapping[str, int]) -> "Force":
+        if not counts:                  # most sides carry no cargo and bombard with nothing: no ruleset walk
+            return cls(())
         for unit_id, count in counts.items():
             if not ruleset.has(unit_id) or count < 0:
                 raise ValueError(f"bad force entry {unit_id!r}: {count!r}")
