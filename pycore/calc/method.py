@@ -195,6 +195,24 @@ OWN_CALCULATORS = {"colored": Own("colored", colored.ends, _colored_estimate),
 colours)."""
 
 
+_ESTIMATES: dict = {}
+"""The land ladder's last estimates, by the very setup they were made of (held here, so its ``id`` is not
+reused): a plan estimates its first wave before it fights and again as it fights it. A new request reads a
+new setup, so nothing carries from one calculation to the next."""
+
+
+def _ladder_estimate(setup, retreat_below: bool, opening: bool = True, rounds: int | None = None) -> cost.Estimate:
+    """:func:`.ladder_cost.ladder`, once per setup and question (an :class:`.cost.Estimate` is frozen)."""
+    key = (id(setup), retreat_below, opening, rounds)
+    got = _ESTIMATES.get(key)
+    if got is not None and got[0] is setup:
+        return got[1]
+    if len(_ESTIMATES) >= 8:
+        _ESTIMATES.clear()
+    estimate = _ESTIMATES[key] = (setup, ladder_cost.ladder(setup, retreat_below, opening, rounds))
+    return estimate[1]
+
+
 class Ladder(Method):
     """The land ladder (floats): the fast path of a land battle whose rungs each fire one group."""
 
@@ -204,15 +222,16 @@ class Ladder(Method):
         return not battle.exact and battle.setup.kind != "sea"
 
     def estimate(self, battle: Battle) -> cost.Estimate:
-        return ladder_cost.ladder(battle.setup, battle.retreat.below is not None, battle.first_round == 1,
-                                  battle.rounds)
+        return _ladder_estimate(battle.setup, battle.retreat.below is not None, battle.first_round == 1,
+                                battle.rounds)
 
     def applies_later(self, battle: Battle) -> bool:
         return self.applies(battle)
 
     def later_estimate(self, battle: Battle) -> cost.Estimate:
         retreat = battle.options.get("retreat")
-        return ladder_cost.ladder(battle.setup, retreat is not None and retreat.below is not None)
+        return _ladder_estimate(battle.setup, retreat is not None and retreat.below is not None)
+
 
     def later(self, battles: Any, starts: dict) -> Ends:
         """Every start at once: the defender's survivors are rungs of one ladder (the general chain where a

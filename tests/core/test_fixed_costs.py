@@ -98,3 +98,21 @@ def test_the_door_counts_the_nesting_only_of_text_with_more_brackets_than_the_bo
         raise AssertionError("a text deeper than MAX_DEPTH was parsed")
     flat = "[" + ",".join(["[]"] * (jsontext.MAX_DEPTH + 5)) + "]"     # many brackets, two deep: counted, read
     assert len(jsontext.loads(flat)) == jsontext.MAX_DEPTH + 5 and len(counted) == 2
+
+
+def test_a_plans_ladder_estimates_are_made_once_per_battle_and_never_carried_to_the_next_request(monkeypatch):
+    """A plan estimates its first wave before fighting (docs/api.md "Cost budget") and again as it fights it:
+    the same setup, the same question, one estimate. A new request reads a new setup and is estimated afresh."""
+    from pycore.calc import ladder_cost
+    calls = []
+    ladder = ladder_cost.ladder
+    monkeypatch.setattr(ladder_cost, "ladder", lambda setup, *args: calls.append((id(setup), *args))
+                        or ladder(setup, *args))
+    request = json.dumps({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "land",
+                          "attacker": {"units": {"infantry": 3, "artillery": 1}, "order_of_loss": ORDER_A},
+                          "defender": {"units": {"infantry": 4, "tank": 1}, "order_of_loss": ORDER_D},
+                          "waves": [{"attacker": {"units": {"tank": 2, "fighter": 1}, "order_of_loss": ORDER_A}}]})
+    first = api.handle(request)
+    assert json.loads(first)["ok"]
+    assert len(calls) == len(set(calls)) == 2               # each wave's battle once
+    assert api.handle(request) == first and len(calls) == 4
