@@ -208,7 +208,7 @@ def _ladder_estimate(setup, retreat_below: bool, opening: bool = True, rounds: i
     if got is not None and got[0] is setup:
         return got[1]
     if len(_ESTIMATES) >= 8:
-        _ESTIMATES.clear()
+        del _ESTIMATES[next(iter(_ESTIMATES))]      # the oldest: a plan's own first wave stays
     estimate = _ESTIMATES[key] = (setup, ladder_cost.ladder(setup, retreat_below, opening, rounds))
     return estimate[1]
 
