@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Sequence
 
 from ..engine.army import Army
 from ..engine.casualties import Casualties
+from ..engine.setup import BattleSetup
 from ..engine.table import retreats_at_units
 
 
@@ -37,7 +38,7 @@ class Retreat:
 
     at_units: int | None = None
     below: float | None = None
-    rules: Any = None
+    rules: Any = None   # policy.StateRules, which imports this module: a type here would be an import cycle
 
     def __bool__(self) -> bool:
         return self.at_units is not None or self.below is not None or self.rules is not None
@@ -50,15 +51,18 @@ class Retreat:
     def by_size(self, attacker: Army) -> bool:
         return retreats_at_units(attacker.size, self.at_units)
 
-    def by_chance(self, win) -> bool:
+    def by_chance(self, win: Chance) -> bool:
         return self.below is not None and is_below(win, self.below)
 
+
+Chance = Fraction | float
+"""A probability: a Fraction in exact arithmetic, a float otherwise."""
 
 TIE = 1e-9
 """A float chance to win within this of X counts as X: a chance of exactly X is not below it."""
 
 
-def is_below(win, x: float) -> bool:
+def is_below(win: Chance, x: float) -> bool:
     """Whether a chance to win is below X (docs/rules.md §9): X is read as the decimal typed (0.2 is 1/5).
 
     Exact arithmetic compares Fractions, so a chance of exactly 1/5 is not below 0.2; floats carry
@@ -69,7 +73,7 @@ def is_below(win, x: float) -> bool:
     return win < x - TIE
 
 
-def is_above(chance, x: float) -> bool:
+def is_above(chance: Chance, x: float) -> bool:
     """Whether a chance is above X, read as :func:`is_below` reads it: a chance of exactly X is not above it."""
     if isinstance(chance, Fraction):
         return chance > Fraction(repr(float(x)))
@@ -79,7 +83,7 @@ def is_above(chance, x: float) -> bool:
 NEVER = Retreat()
 
 
-def keep_one_land(setup, army: Army, cas: Casualties, order, keep: int = 1) -> Casualties:
+def keep_one_land(setup: BattleSetup, army: Army, cas: Casualties, order: Sequence[str], keep: int = 1) -> Casualties:
     """``cas`` with the attacker's last ``keep`` land units spared for aircraft, while he has aircraft left.
 
     Taking hits one at a time, each hit that would leave him fewer than

@@ -24,6 +24,7 @@ from math import sqrt
 from ..engine.kinds import kinds
 from ..engine.setup import ROLES, BattleSetup
 from ..errors import LuckdialError
+from ..jsontext import JsonObject
 from .runtime import SPEED
 
 BUDGET_SECONDS = 10.0
@@ -80,7 +81,7 @@ class Estimate:
             return f"{_count(self.states)} simulated battles would take about {duration(self.here)}"
         return f"would take about {duration(self.here)} ({_count(self.states)} states)"
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         """What a page reads: ``seconds`` and ``words`` on this runtime (Pyodide's own coefficients, so a link's
         calculation is started unasked, or not, by the time it takes there); ``within_budget`` the decision the
         core takes, in the units every runtime shares (the same request takes the same method everywhere)."""

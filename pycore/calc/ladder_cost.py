@@ -13,11 +13,15 @@ random battles within the limits (bench/README.md "cost.py" gives the fits).
 from __future__ import annotations
 
 from math import sqrt
+from typing import TYPE_CHECKING
 
 from ..engine.kinds import kinds
 from ..engine.setup import ROLES, BattleSetup
 from .cost import OVERHEAD, Estimate, _width, hit_points
 from .total import fsum
+
+if TYPE_CHECKING:
+    from ..engine.firing import Group
 
 LADDER_UNIT_SECOND = 1.1e-7  # per unit of the land ladder's counted work (ladder/work.py): measured 0.04–0.11 µs
 LADDER_FILL = 1.0           # the share of the grid :func:`reach` gives that the ladder settles, at most
@@ -125,7 +129,7 @@ TAIL_SPREAD = 7.6
 1e-13, within about 7.6 standard deviations on either side of the mean (250 dice at 1/6: 84 kept, modelled 91)."""
 
 
-def _kept(setup: BattleSetup, values: tuple, cap: int) -> int:
+def _kept(setup: BattleSetup, values: tuple[int, ...], cap: int) -> int:
     """How many hit counts of one opening group the chain keeps (its law cut at 1e-13, folded at ``cap``)."""
     most = min(len(values), cap) + 1
     if not setup.system.independent_dice:
@@ -174,7 +178,7 @@ def _ground_before_air(setup: BattleSetup) -> int:
     return sum(counts[uid] * ruleset.unit(uid).hit_points for uid in order[:last_air] if not ruleset.unit(uid).is_air)
 
 
-def _bombardment(setup: BattleSetup):
+def _bombardment(setup: BattleSetup) -> Group | None:
     """The attacker's bombardment before round 1 (the engine's ``bombard_group``), or None."""
     from ..engine.army import Army
     from ..engine.firing import bombard_group

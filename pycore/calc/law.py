@@ -36,7 +36,7 @@ class Ends:
     work: int | None = None       # the units of work the method counted, where it counts them (the land ladder)
     by: str | None = None         # the method of calc.method.METHODS that answered (``ends_of`` says)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.method not in METHODS:
             raise ValueError(f"method must be one of {METHODS}, got {self.method!r}")
         if (self.method == "monte_carlo") != (self.samples is not None):

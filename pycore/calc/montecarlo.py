@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from ..engine.army import Army
 from ..engine.sequence import BattleLog, fight
 from ..engine.setup import BattleSetup
 from ..engine.table import SeededTable
@@ -38,7 +39,7 @@ def sample(setup: BattleSetup, rounds: int | None, samples: int = SAMPLES,
     fewer battles, the same for the same request."""
     if samples < 1:
         raise ValueError("at least one battle must be simulated")
-    counts: dict = {}
+    counts: dict[tuple[str, Army, Army], int] = {}
     fought = 0
     spent = 0.0
     done = 0
@@ -56,8 +57,8 @@ def sample(setup: BattleSetup, rounds: int | None, samples: int = SAMPLES,
                 reason or "Monte Carlo: no exact method for this battle")
 
 
-def bounded(setup, rounds, wanted: int, reason: str, allowed: bool = True, simulate: Simulate = engine_simulate,
-            chain: str | None = None, exact=None) -> Ends:
+def bounded(setup: BattleSetup, rounds: int | None, wanted: int, reason: str, allowed: bool = True,
+            simulate: Simulate = engine_simulate, chain: str | None = None, exact: cost.Estimate | None = None) -> Ends:
     """Monte Carlo with as many of ``wanted`` battles as the cost budget allows (docs/api.md "Cost budget").
 
     Fewer battles than ``wanted`` widen the interval and ``method_reason`` says so; below ``cost.MIN_SAMPLES``
@@ -75,6 +76,7 @@ def bounded(setup, rounds, wanted: int, reason: str, allowed: bool = True, simul
     if cost.samples_within(setup, wanted) < fewest:
         raise cost.too_big(chain, exact, cost.monte_carlo(setup, cost.MIN_SAMPLES))
     got = sample(setup, rounds, wanted, simulate, reason, budget=cost.BUDGET_SECONDS - cost.OVERHEAD)
+    assert got.samples is not None   # a sampled law says how many battles it fought
     if got.samples < fewest:
         raise cost.too_big(chain, exact, cost.Estimate(
             "monte_carlo", cost.MIN_SAMPLES, cost.BUDGET_SECONDS * cost.MIN_SAMPLES / got.samples))

@@ -17,9 +17,12 @@ law, each plan fought from its start), else the plan is refused.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Mapping
+
+from ..engine.setup import BattleSetup
 
 from . import cost
-from .plans import Plan
+from .plans import Plan, Wave
 
 PROFIT_FACTOR = 6.0
 """A wave whose states are worth something (the profit rule, or a later wave of a plan that has one) works a
@@ -34,7 +37,7 @@ COMPARE_FACTOR = 2.0
 """With any retreat rule the plan is worked twice: with its rules, and fought to the end (``retreat_value``)."""
 
 
-def _groups(wave) -> int:
+def _groups(wave: Wave) -> int:
     """How many groups of starts (losses so far) a wave can leave to the next: see the module's docstring."""
     setup = wave.setup
     if wave.retreat or wave.reads_states or wave.rounds is not None:
@@ -42,7 +45,7 @@ def _groups(wave) -> int:
     return 1 + sum(n for uid, n in setup.attacker.units.counts if setup.ruleset.unit(uid).is_air)
 
 
-def _battle(setup, exact: bool, options: dict, first: bool = True) -> cost.Estimate:
+def _battle(setup: BattleSetup, exact: bool, options: Mapping[str, Any], first: bool = True) -> cost.Estimate:
     """One battle's estimate: wave 1's as :func:`.method.plan` gives it (Monte Carlo where the exact chain is
     over the budget), a later wave's or the counter-attack's by its exact chain (they are never sampled)."""
     from .method import plan, plan_later
@@ -104,12 +107,12 @@ def _parts(guess: cost.Estimate) -> tuple[float, float]:
     return STEP_SECONDS, work
 
 
-def _starts(setup) -> int:
+def _starts(setup: BattleSetup) -> int:
     """The defender's armies a later wave may start from: one per hit he can take, plus none left."""
     return cost.hit_points(setup, "defender") + 1
 
 
-def _with_reinforcements(plan: Plan, k: int):
+def _with_reinforcements(plan: Plan, k: int) -> BattleSetup:
     """Wave k's battle against the defender at his biggest: his start and every reinforcement joined by then."""
     setup = plan.waves[k].setup
     came = plan.arrived(k)

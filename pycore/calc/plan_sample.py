@@ -10,13 +10,24 @@ are frequencies, with ``samples`` and ``method_reason`` saying so.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..engine.army import Army
 from ..engine.log import RoundLog
 from ..engine.sequence import Battle, fight, guns_alone
+from ..engine.setup import BattleSetup
 from ..engine.table import SeededTable
 from . import cost
 from .plans import Plan, army_cost, captured, joined, manned, retaken, start_defender, stay, taking
 from .total import fsum
+
+if TYPE_CHECKING:
+    from .waves import PlanLaw
+
+Tag = tuple[int, int, int]                       # units lost, IPCs lost, the stage reached (waves._sort's tag)
+Ended = tuple[Tag, Army, "Army | None", Any]     # the key that ended a plan: tag, defender, holders, outcome
+Tally = tuple[dict[Any, int], dict[tuple[str, Army, Army], int], list[int], list[int]]
+CounterTally = tuple[dict[Any, int], list[int], list[int]]
 
 SAMPLES = 2_000
 """Plans simulated at most (as many as the budget allows): a probability's 95 % interval ±2.2 % at worst."""
@@ -41,14 +52,14 @@ def estimate(plan: Plan) -> cost.Estimate:
     return cost.Estimate("monte_carlo", count, cost.OVERHEAD + count * seconds_per_plan(plan))
 
 
-def sample(plan: Plan, reason: str):
+def sample(plan: Plan, reason: str) -> PlanLaw:
     """The plan's empirical law (a :class:`.waves.PlanLaw` of frequencies), as many plans as the budget allows."""
     from .waves import CounterLaw, PlanLaw, Standing
     count = estimate(plan).states
     if count < cost.MIN_SAMPLES:
         raise cost.too_big(None, None, estimate(plan), " (a plan of this size cannot be worked out here)")
-    tallies = [({}, {}, [0], [0]) for _ in plan.waves]     # per wave: standing, ends, fights, rounds
-    counters = [({}, [0], [0]) for _ in plan.counters]     # per counter-attack: ends, holders' IPCs, rounds
+    tallies: list[Tally] = [({}, {}, [0], [0]) for _ in plan.waves]     # per wave: standing, ends, fights, rounds
+    counters: list[CounterTally] = [({}, [0], [0]) for _ in plan.counters]  # per counter-attack: ends, holders' IPCs, rounds
     for i in range(count):
         finished, rounds = _one(plan, i, tallies)
         if finished is not None and finished[2] is not None and plan.counters:   # taken, and held against them
@@ -63,10 +74,11 @@ def sample(plan: Plan, reason: str):
     return PlanLaw(standings, counted, 0.0, "monte_carlo", count, reason)
 
 
-def _hold(plan: Plan, i: int, finished: tuple, counters: list) -> None:
+def _hold(plan: Plan, i: int, finished: Ended, counters: list[CounterTally]) -> None:
     """Plan i's counter-attacks in turn (seeds ``mc/{i}/counter``, then ``mc/{i}/counter/{k}`` from k = 2), each
     end tallied as :func:`.waves._counters` keys it, until one ends the hold."""
     (units, ipcs, stage), _, held, _ = finished
+    assert held is not None   # called only where the plan took what it holds
     ruleset = plan.counters[0].ruleset
     key = (units + held.size, ipcs + army_cost(ruleset, held), 0, 0, stage)
     for k, setup in enumerate(plan.counters):
@@ -88,11 +100,11 @@ def _hold(plan: Plan, i: int, finished: tuple, counters: list) -> None:
         held = kept
 
 
-def _one(plan: Plan, i: int, tallies: list):
+def _one(plan: Plan, i: int, tallies: list[Tally]) -> tuple[Ended | None, int]:
     """Plan i fought wave by wave, each wave's standing tallied; → the key that ended it (or None), rounds."""
     d = start_defender(plan)
     tag = (0, 0, 0)
-    ended = None
+    ended: Ended | None = None
     rounds = 0
     for k, wave in enumerate(plan.waves):
         law, ends, fights, fought = tallies[k]
@@ -126,7 +138,7 @@ def _one(plan: Plan, i: int, tallies: list):
     return ended, rounds
 
 
-def _before_round_1(setup, table, defender):
+def _before_round_1(setup: BattleSetup, table: SeededTable, defender: Army) -> tuple[str, Army, Army, int]:
     """A wave that leaves before round 1 (docs/rules.md §9.1): the engine's own AA step, then it retreats unless
     that fire decided the battle (counted round 1, as a battle decided by its opening fire is)."""
     battle = Battle(setup, table)

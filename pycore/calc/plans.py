@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from ..engine.army import Army
 from ..engine.setup import CARGO_PER_SHIP, BattleSetup
 from ..forces import Force
+from ..rulesets import Ruleset
 from .choices import NEVER, Retreat
 
 
@@ -89,7 +90,7 @@ class Plan:
         return got
 
 
-def army_cost(ruleset, army: Army) -> int:
+def army_cost(ruleset: Ruleset, army: Army) -> int:
     return sum(ruleset.unit(uid).cost * n for uid, n in army.units.counts)
 
 
@@ -111,11 +112,11 @@ def taking(plan: Plan, setup: BattleSetup, outcome: str, attacker: Army) -> bool
     return bool(plan.counters) and outcome == "attacker_wins" and has_ship(setup.ruleset, attacker)
 
 
-def has_ship(ruleset, army: Army) -> bool:
+def has_ship(ruleset: Ruleset, army: Army) -> bool:
     return any(ruleset.unit(uid).domain == "sea" for uid, _ in army.units.counts)
 
 
-def afloat(ruleset, army: Army) -> Army:
+def afloat(ruleset: Ruleset, army: Army) -> Army:
     """Who holds a sea zone (docs/rules.md §9.2): every ship left, damaged two-hit ships still damaged, and as
     many aircraft as their carriers carry (two each, seed 002; fighters first, then tactical bombers; never a
     bomber) — the other aircraft must land elsewhere and defend nothing here."""
