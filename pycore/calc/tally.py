@@ -11,27 +11,33 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..engine.army import Army
+from ..engine.setup import BattleSetup
+from .choices import Chance
 from .law import Ends
+
+Read = tuple[int, int, tuple[tuple[str, int], ...], bool]
+"""What an end reads of an army: units lost, IPCs lost, the units left, whether a land unit is left."""
 
 OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "in_progress")
 
 
-def summarize(setup, law: Ends, exact=False, options: Mapping[str, Any] | None = None) -> dict:
+def summarize(setup: BattleSetup, law: Ends, exact: bool = False,
+              options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A law of the battle's end summed up: outcome, losses, cost and its swing, survivors, rounds (the luck of a
     resolved battle reads its swing from a law it got itself: ``pycore.luck.battle``).
 
     Each sum takes its terms in the order of the law's ends (a float sum's last bits depend on its order);
     what an end reads of an army is read once per army (:class:`_Armies`)."""
-    zero = Fraction(0) if exact else 0.0
+    zero: Chance = Fraction(0) if exact else 0.0
     damaged = (options or {}).get("damaged", {})
     outcome = {name: zero for name in OUTCOMES}
-    lost_a: dict = {}
-    lost_d: dict = {}
+    lost_a: dict[int, Chance] = {}
+    lost_d: dict[int, Chance] = {}
     cost_a = cost_d = takes = zero
     attackers, defenders = _Armies(setup, "attacker"), _Armies(setup, "defender")
     alive_a, alive_d = attackers.survivors(zero), defenders.survivors(zero)
-    swing: dict = {}  # IPCs the defender lost − IPCs the attacker lost → probability ("profit")
-    joint: dict = {}
+    swing: dict[int, Chance] = {}  # IPCs the defender lost − IPCs the attacker lost → probability ("profit")
+    joint: dict[tuple[str, int, int], Chance] = {}
     for (ended, a, d), p in law.ends.items():
         outcome[ended] = outcome.get(ended, zero) + p
         lost, spent, counts, land = attackers.read(a)
@@ -67,35 +73,36 @@ class _Armies:
 
     __slots__ = ("start", "size", "price", "cost", "land", "guns", "seen", "taken")
 
-    def __init__(self, setup, role: str) -> None:
+    def __init__(self, setup: BattleSetup, role: str) -> None:
         ruleset = setup.ruleset
         self.start = setup.side(role).units
         self.size = self.start.size
         self.price = {u.id: u.cost for u in ruleset}
         self.cost = sum([self.price[uid] * n for uid, n in self.start.counts])
-        self.land = role == "attacker" and setup.kind != "sea" and frozenset(
-            u.id for u in ruleset if u.domain == "land" and "anti_aircraft" not in u.abilities)
+        self.land: frozenset[str] = frozenset(
+            u.id for u in ruleset if u.domain == "land" and "anti_aircraft" not in u.abilities
+        ) if role == "attacker" and setup.kind != "sea" else frozenset()
         self.guns = frozenset(u.id for u in ruleset if "anti_aircraft" in u.abilities)
-        self.seen: dict = {}
-        self.taken: dict = {}
+        self.seen: dict[int, Read] = {}
+        self.taken: dict[int, Read] = {}
 
-    def survivors(self, zero) -> dict:
+    def survivors(self, zero: Chance) -> dict[str, Chance]:
         return {uid: zero for uid, _ in self.start.counts}
 
-    def read(self, army: Army) -> tuple:
+    def read(self, army: Army) -> Read:
         got = self.seen.get(id(army))
         if got is None:
             got = self.seen[id(army)] = self._read(army)
         return got
 
-    def captured(self, army: Army) -> tuple:
+    def captured(self, army: Army) -> Read:
         """The defender's army once the attacker took the territory: his AA guns captured (docs/rules.md §9)."""
         got = self.taken.get(id(army))
         if got is None:
             got = self.taken[id(army)] = self._read(army.without(self.guns))
         return got
 
-    def _read(self, army: Army) -> tuple:
+    def _read(self, army: Army) -> Read:
         counts = army.units.counts
         price, land = self.price, self.land
         spent = self.cost - sum([price[uid] * n for uid, n in counts])     # whole IPCs: exact in any order
