@@ -27,15 +27,17 @@ docs/rules.md §2 "AA guns alone").
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Callable
 
 from ..engine.army import Army
 from ..engine.sequence import guns_alone
 from ..engine.setup import BattleSetup
 from ..errors import BadRequest
 from ..forces import Force
+from ..systems.colored import ColoredDice
 from . import cost, fleet, ladder
 from .chain import Chain, solve as chain_solve
-from .choices import NEVER, Retreat
+from .choices import NEVER, Chance, Retreat
 from .law import Ends
 from .method import Method, Own, choose_later
 
@@ -44,6 +46,12 @@ FLOOR = 1e-13
 MAX_GENERAL_UNITS = 16
 """As :data:`.method.MAX_GENERAL_UNITS`: the general chain in floats, for a sea battle the sea chain refuses."""
 _EMPTY = Force(())
+
+Starts = dict[Army, Chance]
+"""A law of defending armies a battle starts from: {army: probability} (the masses need not sum to 1)."""
+State = tuple[Army, Army, Force, Force]
+"""A chain's state: the attacker, the defender, and what each side has away (submerged, retreated)."""
+EndLaw = dict[tuple[str, Army, Army], Chance]
 
 
 class Battles:
@@ -54,16 +62,16 @@ class Battles:
     """
 
     def __init__(self, setup: BattleSetup, exact: bool = False, rounds: int | None = None,
-                 retreat: Retreat = NEVER, keep_land: bool = False, defenders: dict | None = None):
+                 retreat: Retreat = NEVER, keep_land: bool = False, defenders: dict[Any, Any] | None = None):
         self.setup, self.exact, self.rounds, self.retreat, self.keep_land = setup, exact, rounds, retreat, keep_land
         self.attacker = Army(setup.attacker.units)
         self.method: Method = choose_later(setup, exact, {"retreat": retreat, "keep_land": keep_land}, rounds)
         self._chain: Chain | None = None
-        self._members: dict = {}
+        self._members: dict[Any, Any] = {}   # the ladder solver's own tables (ladder.Solver), kept
         # The defender's ladders, shared by a plan's waves on land (his rungs and his fire do not depend on
         # who attacks him there: no subs on land); each wave's own otherwise.
-        self._defenders: dict = defenders if defenders is not None and setup.kind != "sea" else {}
-        self._pairs: dict = {}
+        self._defenders: dict[Any, Any] = defenders if defenders is not None and setup.kind != "sea" else {}
+        self._pairs: dict[Any, Any] = {}
 
     # -- the chains, kept ----------------------------------------------------------------------
     def chain(self) -> Chain:
@@ -91,7 +99,7 @@ class Battles:
     def uses_ladder(self) -> bool:
         return self.method.name == "ladder"
 
-    def opening(self, starts: dict) -> dict:
+    def opening(self, starts: Starts) -> dict[State, Chance]:
         """Round 1's opening fire (AA guns, bombardment) from every start, the strongest defenders first (so
         that one ladder of the defender holds every survivor).
 
@@ -102,8 +110,8 @@ class Battles:
         if self.setup.attacker.bombard:
             return chain.opening({(self.attacker, d, _EMPTY, _EMPTY): p for d, p in order})
         guns = frozenset(u.id for u in self.setup.ruleset if "anti_aircraft" in u.abilities)
-        fired: dict = {}
-        out: dict = {}
+        fired: dict[tuple[tuple[str, int], ...], list[tuple[Army, Chance]]] = {}
+        out: dict[State, Chance] = {}
         for d, p in order:
             key = tuple((uid, n) for uid, n in d.units.counts if uid in guns)
             law = fired.get(key)
@@ -116,7 +124,7 @@ class Battles:
         return out
 
     # -- the law ---------------------------------------------------------------------------------
-    def ends(self, starts: dict) -> Ends:
+    def ends(self, starts: Starts) -> Ends:
         """The law of the end of the battle from ``{defender army: p}`` (the masses need not sum to 1)."""
         lone = {d: p for d, p in starts.items() if guns_alone(self.setup, d)}
         if not lone:
@@ -130,12 +138,12 @@ class Battles:
             ends[won] = ends.get(won, zero) + p
         return replace(got, ends=ends)
 
-    def _ends(self, starts: dict) -> Ends:
+    def _ends(self, starts: Starts) -> Ends:
         if self.rounds == 0:
             return self._before_round_1(starts)
         return self.method.later(self, starts)
 
-    def laddered(self, starts: dict) -> Ends:
+    def laddered(self, starts: Starts) -> Ends:
         """The land ladder from every start at once (the general chain start by start where a rung fires two
         groups: :class:`.ladder.NotLinear`)."""
         before = self.chain().pruned
@@ -146,15 +154,15 @@ class Battles:
             return self.by_start(starts, self.general)
         return Ends(got["ends"], got["rounds"], got["pruned"] + self.chain().pruned - before)
 
-    def _before_round_1(self, starts: dict) -> Ends:
+    def _before_round_1(self, starts: Starts) -> Ends:
         """A wave that leaves before round 1 (``rounds`` 0, docs/rules.md §9.1 "Retreat before round 1"): the
         opening fire — the AA guns at its aircraft — then it retreats, unless that fire decided the battle (the
         engine's ``decided``: its aircraft all shot down and nothing else, or an empty territory won at once).
         A battle decided by the opening fire counts round 1, as any battle's (docs/api.md); a retreat none."""
         chain = self.chain()
         before = chain.pruned
-        zero = 0 if self.exact else 0.0
-        ends: dict = {}
+        zero: Chance = 0 if self.exact else 0.0
+        ends: EndLaw = {}
         rounds = zero
         for (a, d, _, _), p in self.opening(starts).items():
             a, d, outcome = chain.end_of_round(a, d)
@@ -165,9 +173,9 @@ class Battles:
             ends[(outcome, a, d)] = ends.get((outcome, a, d), zero) + p
         return Ends(ends, rounds, chain.pruned - before)
 
-    def by_start(self, starts: dict, one) -> Ends:
-        zero = 0 if self.exact else 0.0
-        ends: dict = {}
+    def by_start(self, starts: Starts, one: Callable[[Army], Ends]) -> Ends:
+        zero: Chance = 0 if self.exact else 0.0
+        ends: EndLaw = {}
         rounds = pruned = zero
         method, samples, reason = "exact", None, None
         for d, p in starts.items():
@@ -177,6 +185,7 @@ class Battles:
             rounds += p * got.rounds
             pruned += p * got.pruned
             if got.method != "exact":
+                assert got.samples is not None   # a sampled law says how many battles it fought (law.Ends)
                 method, reason = got.method, got.reason
                 samples = min(samples or got.samples, got.samples)
         return Ends(ends, rounds, pruned, method, samples, reason)
@@ -220,7 +229,9 @@ class Battles:
             raise BadRequest("defender.colors", "a later wave under coloured dice starts from the survivors at "
                                                 "the chart's own colours; leave the defender's colours out")
         if setup.defender.colors is not None:
-            side = replace(side, colors=setup.system.placed(d.units.as_dict()))
+            system = setup.system
+            assert isinstance(system, ColoredDice)   # only coloured dice place a side's units in colours
+            side = replace(side, colors=system.placed(d.units.as_dict()))
         return own(replace(setup, defender=side), self.rounds, self.exact)
 
 
