@@ -529,7 +529,7 @@ def main() -> int:
     if args.peer_json:
         with open(args.peer_json, encoding="utf-8") as lines:
             peer.update({got["battle"]: got["best"] for got in map(json.loads, lines) if got.get("battle")})
-    base = base_calculator(args.base) if args.base else None
+    base_calc = base_calculator(args.base) if args.base else None
     for key in chosen:
         name, request = BATTLES[key]
         setup = read_setup(request, find_ruleset(request["ruleset"]), read_system(request["system"]))
@@ -558,15 +558,15 @@ def main() -> int:
         if key.startswith("sea"):
             line += f"; method {ends_of(setup).method}"
         if not args.no_baseline and key.startswith("sea"):
-            base = timed_old_path(setup)
-            line += (f"; old path ({base[2]}) {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
-                     f"|diff| {abs(base[1] - best[1]):.1e}")
+            old = timed_old_path(setup)
+            line += (f"; old path ({old[2]}) {old[0] * 1e3:.1f} ms, ratio {old[0] / best[0]:.1f}x, "
+                     f"|diff| {abs(old[1] - best[1]):.1e}")
         elif not args.no_baseline:
-            base = timed_naive(setup)
-            line += (f"; naive exact baseline {base[0] * 1e3:.1f} ms, ratio {base[0] / best[0]:.1f}x, "
-                     f"|diff| {abs(base[1] - best[1]):.1e}")
-        if base is not None:
-            line += against_base(args.base, base, request, args.repeat)
+            naive = timed_naive(setup)
+            line += (f"; naive exact baseline {naive[0] * 1e3:.1f} ms, ratio {naive[0] / best[0]:.1f}x, "
+                     f"|diff| {abs(naive[1] - best[1]):.1e}")
+        if base_calc is not None:
+            line += against_base(args.base, base_calc, request, args.repeat)
         if args.floor and key.startswith("sea"):
             line += "; " + floor_line(setup)
         if args.pyodide:
