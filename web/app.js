@@ -128,15 +128,28 @@ addEventListener("luckdial:outdated", () => announceUpdate(null));
 // worker script and of the shown screen's own modules (six connections to a host over HTTP/1.1;
 // bench/load.py's trace of a first visit).
 const order = [current, ...sections.filter((section) => section !== current)];
-const modules = new Map([[current, import(current.dataset.module)]]);
+// A screen's module asked for now is awaited later, in its turn: a fetch that fails meanwhile (the network gone,
+// the page left while it loaded) is said on that screen when its turn comes (`failed`), never an uncaught error.
+const load = (section) => {
+  const module = import(section.dataset.module);
+  module.catch(() => {});
+  return module;
+};
+const modules = new Map([[current, load(current)]]);
 const built = [];
 const ready = new Map(); // a screen's name → its init's promise (settled once it is usable)
 let previous = Promise.resolve();
 for (const section of order) {
   previous = previous.then(async () => {
     try {
-      if (section === order[1]) for (const hidden of order.slice(1)) modules.set(hidden, import(hidden.dataset.module));
-      const screen = await modules.get(section);
+      if (section === order[1]) for (const hidden of order.slice(1)) modules.set(hidden, load(hidden));
+      let screen;
+      try {
+        screen = await modules.get(section);
+      } catch {
+        missing(section);
+        return;
+      }
       if (section !== order[0]) await yieldToPage();
       performance.mark(`luckdial:${nameOf(section)} imported`);
       // A screen built over several tasks (builtInSteps) says when it is on the page.
@@ -155,6 +168,15 @@ for (const section of order) {
 }
 function failed(section, error) {
   section.replaceChildren(el("p", {class: "message"}, `This screen could not start: ${error.message}`));
+}
+/** A screen whose files did not arrive (a dropped connection, an offline copy missing one): said on it, with a
+ * Reload button, as web/kit/load-guard.js says it for the page's own files; the other screens work on. */
+function missing(section) {
+  const reload = el("button", {type: "button", class: "small"}, "Reload");
+  reload.addEventListener("click", () => location.reload());
+  section.replaceChildren(el("p", {class: "message", role: "alert", id: `${section.id}-missing`},
+    "This screen did not load: a file of the page did not arrive.",
+    el("span", {class: "detail"}, "Check the connection, then reload. What you entered is kept in this tab."), reload));
 }
 const screens = previous.then(() => Promise.all(built));
 
