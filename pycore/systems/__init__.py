@@ -25,9 +25,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .luck import Counted, Die, LuckSystem, Roll, Volley, bernoulli_sum, best_of_two_chance
+from ..jsontext import JsonObject
+from .luck import Counted, Die, FiringGroup, LuckSystem, Roll, Volley, bernoulli_sum, best_of_two_chance
 
-__all__ = ["Counted", "Die", "LuckSystem", "Roll", "Volley", "bernoulli_sum", "best_of_two_chance", "all_systems",
+__all__ = ["Counted", "Die", "FiringGroup", "LuckSystem", "Roll", "Volley", "bernoulli_sum", "best_of_two_chance", "all_systems",
            "spec_of", "system_named"]
 
 
@@ -52,6 +53,6 @@ def system_named(name: Any) -> LuckSystem | None:
     return _registry().get(name) if isinstance(name, str) else None
 
 
-def spec_of(system: LuckSystem) -> dict:
+def spec_of(system: LuckSystem) -> JsonObject:
     """The canonical ``system`` field of a request: ``{"name"}`` plus what differs from the system's defaults."""
     return system.spec()

@@ -41,7 +41,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import BadRequest
-from .luck import Die, LuckSystem, Roll, Volley
+from ..jsontext import JsonObject
+from .luck import Die, FiringGroup, LuckSystem, Roll, Volley
 from .lowluck import power_of
 
 VARIANTS = ("orthodox", "ryof", "ryof6", "cof", "cofr")
@@ -88,7 +89,7 @@ class Chess(LuckSystem):
     pools_groups = True       # the subs' remainder joins the main attack; fractions carry (docs/rules.md §6)
     calculator = "chess"      # pycore.calc.chess: carried fractions and the final assault are its state
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise ValueError(f"unknown A&A Chess variant {self.variant!r}")
 
@@ -99,7 +100,7 @@ class Chess(LuckSystem):
     def configure(self, variant: str = "orthodox", **_: Any) -> "Chess":
         return Chess(variant)
 
-    def spec(self) -> dict:
+    def spec(self) -> JsonObject:
         return {"name": self.id, "variant": self.variant}
 
     @property
@@ -117,7 +118,7 @@ class Chess(LuckSystem):
         return self.variant == "cofr"
 
     # -- the rule -----------------------------------------------------------------------------
-    def settle(self, group) -> Settled:
+    def settle(self, group: FiringGroup) -> Settled:
         """The rule of seed 003 for one group, before any die (the engine's ``Group``)."""
         power = power_of(group.values, group.best_of_two)
         if group.name == "aa":
@@ -151,12 +152,12 @@ class Chess(LuckSystem):
             return Settled(power, sure, rest, (rest, 6) if rest else None, carry_out=0)
         return Settled(power, sure, rest, carry_out=rest)
 
-    def dice_for(self, group) -> tuple[tuple[int, int], ...]:
+    def dice_for(self, group: FiringGroup) -> tuple[tuple[int, int], ...]:
         """(at, sides) of each die this group rolls: none, or one for its remainder."""
         die = self.settle(group).die
         return (die,) if die else ()
 
-    def fire_group(self, group, roll: Roll) -> Volley:
+    def fire_group(self, group: FiringGroup, roll: Roll) -> Volley:
         s = self.settle(group)
         dice: tuple[Die, ...] = ()
         if s.die is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .luck import Die, LuckSystem, Roll, Volley, bernoulli_sum
+from .luck import Die, FiringGroup, LuckSystem, Roll, Volley, bernoulli_sum
 
 
 class NormalDice(LuckSystem):
@@ -34,13 +34,13 @@ class NormalDice(LuckSystem):
     def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
         return sum(1 for value in values if value > 0) + 2 * sum(1 for value in best_of_two if value > 0)
 
-    def dice_for(self, group) -> tuple[tuple[int, int], ...]:
+    def dice_for(self, group: FiringGroup) -> tuple[tuple[int, int], ...]:
         """Each die hits at its unit's :meth:`hits_at` (a unit keeping the better of two rolls two)."""
         wanted = [self.hits_at(value) for value in group.values if value > 0]
         wanted += [self.hits_at(value) for value in group.best_of_two if value > 0 for _ in (0, 1)]
         return tuple((at, self.die_sides) for at in wanted)
 
-    def hits_range(self, group) -> tuple[int, int]:
+    def hits_range(self, group: FiringGroup) -> tuple[int, int]:
         """A unit keeping the better of two dice scores one hit at most (docs/rules.md §5)."""
         rolls = [value for value in group.values if value > 0] + [value for value in group.best_of_two if value > 0]
         return sum(1 for value in rolls if self.hits_at(value) >= self.die_sides), len(rolls)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .luck import Die, LuckSystem, Roll, Volley, best_of_two_chance
+from .luck import Die, FiringGroup, LuckSystem, Roll, Volley, best_of_two_chance
 
 
 def power_of(values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
@@ -43,7 +43,7 @@ class LowLuck(LuckSystem):
     def dice_needed(self, values: tuple[int, ...], best_of_two: tuple[int, ...] = ()) -> int:
         return 1 if power_of(values, best_of_two) % 6 else 0
 
-    def dice_for(self, group) -> tuple[tuple[int, int], ...]:
+    def dice_for(self, group: FiringGroup) -> tuple[tuple[int, int], ...]:
         """One die for the remainder, hitting at or below it."""
         if not (group.values or group.best_of_two):
             return ()

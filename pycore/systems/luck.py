@@ -6,10 +6,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
+
+from ..jsontext import JsonObject
 
 
 Roll = Callable[[int], tuple[int, ...]]
+
+
+class FiringGroup(Protocol):
+    """What a system reads of one of the engine's firing groups (``pycore.engine.firing.Group``): the engine sits
+    above the systems, so they see its groups through this shape, never its module."""
+
+    @property
+    def shooter(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def values(self) -> tuple[int, ...]: ...
+    @property
+    def best_of_two(self) -> tuple[int, ...]: ...
+    @property
+    def joined(self) -> int: ...
+    @property
+    def carry(self) -> int: ...
+    @property
+    def final(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +47,8 @@ class Die:
     def hit(self) -> bool:
         return self.value <= self.at
 
-    def to_json(self) -> dict:
-        out = {"at": self.at, "value": self.value, "hit": self.hit}
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {"at": self.at, "value": self.value, "hit": self.hit}
         if self.best_of is not None:
             out["best_of"] = list(self.best_of)
         if self.sides != 6:
@@ -47,8 +69,8 @@ class Counted:
     at: tuple[int, ...] = ()   # what each die needed (at or below), as ``next_dice`` asked for it: the post says it
     sides: int = 6
 
-    def to_json(self) -> dict:
-        out: dict = {"dice": self.dice, "hits": self.hits, "at": list(self.at)}
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {"dice": self.dice, "hits": self.hits, "at": list(self.at)}
         if self.sides != 6:
             out["sides"] = self.sides
         return out
@@ -79,8 +101,8 @@ class Volley:
     def total(self) -> int:
         return self.power + self.joined + (self.carry_in or 0)
 
-    def to_json(self) -> dict:
-        out = {"power": self.power, "sure_hits": self.sure_hits, "remainder": self.remainder,
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {"power": self.power, "sure_hits": self.sure_hits, "remainder": self.remainder,
                "dice": [die.to_json() for die in self.dice], "hits": self.hits}
         if self.counted is not None:
             out["counted"] = self.counted.to_json()
@@ -143,13 +165,23 @@ class LuckSystem:
     sub_strike_roles: tuple[str, ...] = ("attacker", "defender")
     printed_sub_rule = False
     aa_per_move = False
-    deterministic = False
-    carries = False
-    rolls_final = False
     pools_groups = False
     calculator: str | None = None
-    variants: tuple[dict, ...] = ()
-    chart: Any = None
+    variants: tuple[dict[str, str], ...] = ()
+    chart: Any = None  # Any: a coloured dice Chart (systems/colored/chart.py) or None; only by-colour code reads it
+
+    # Properties, so that a system whose answer depends on its options (A&A Chess's variant) may compute them.
+    @property
+    def deterministic(self) -> bool:
+        return False
+
+    @property
+    def carries(self) -> bool:
+        return False
+
+    @property
+    def rolls_final(self) -> bool:
+        return False
 
     # -- the request spec ---------------------------------------------------------------------
     spec_keys: tuple[str, ...] = ()
@@ -161,7 +193,7 @@ class LuckSystem:
         default."""
         return self
 
-    def spec(self) -> dict:
+    def spec(self) -> JsonObject:
         """The canonical ``system`` field: ``{"name"}`` plus what differs from the defaults."""
         return {"name": self.id}
 
@@ -185,17 +217,17 @@ class LuckSystem:
         """Each die's own chance to hit (``independent_dice`` only)."""
         raise NotImplementedError
 
-    def fire_group(self, group: Any, roll: Roll) -> Volley:
+    def fire_group(self, group: FiringGroup, roll: Roll) -> Volley:
         """What one of the engine's groups scores: its values fired, by default (no group context needed)."""
         if group.values or group.best_of_two:
             return self.fire(group.values, roll, group.best_of_two)
         return Volley(0, 0, 0, ())
 
-    def dice_for(self, group: Any) -> tuple[tuple[int, int], ...]:
+    def dice_for(self, group: FiringGroup) -> tuple[tuple[int, int], ...]:
         """(hits at, sides) of each die one group rolls: what a table must give, and what the page asks for."""
         raise NotImplementedError
 
-    def hits_range(self, group: Any) -> tuple[int, int]:
+    def hits_range(self, group: FiringGroup) -> tuple[int, int]:
         """The fewest and most hits a group's dice can score, sure hits apart: what a count of hits at a
         table may be (docs/rules.md §11). By default each die hits on its own: a die that hits at its sides
         or above always hits."""

@@ -9,11 +9,12 @@ fought colour by colour by :mod:`pycore.engine.colored.fight` (``by_colour``), w
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, NoReturn
 
 from .chart import DEFAULT_CHART, Chart
 from .commit import Placement, default_posts
 from ...errors import BadRequest
+from ...jsontext import JsonObject
 from ..luck import LuckSystem
 
 
@@ -37,8 +38,8 @@ class ColoredDice(LuckSystem):
     def configure(self, chart: Chart = DEFAULT_CHART, **_: Any) -> "ColoredDice":
         return ColoredDice(chart)
 
-    def spec(self) -> dict:
-        out: dict[str, Any] = {"name": self.id}
+    def spec(self) -> JsonObject:
+        out: JsonObject = {"name": self.id}
         if self.chart != DEFAULT_CHART:
             out["chart"] = self.chart.to_json()
         return out
@@ -48,7 +49,7 @@ class ColoredDice(LuckSystem):
         return Placement(tuple(sorted(default_posts(self.chart, counts).items())), None)
 
     # Coloured dice fight colour by colour, never by the engine's firing groups.
-    def _no_groups(self, *args, **kwargs):
+    def _no_groups(self, *args: object, **kwargs: object) -> NoReturn:
         raise BadRequest("system", "coloured dice are fought colour by colour, not by firing groups")
 
     fire = dice_needed = hit_distribution = _no_groups

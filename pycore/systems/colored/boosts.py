@@ -73,7 +73,7 @@ def respond(d_faces: tuple[int, ...], d_counts: tuple[int, ...], a_totals: tuple
 def propose(a_faces: tuple[int, ...], a_counts: tuple[int, ...],
             d_faces: tuple[int, ...], d_counts: tuple[int, ...]) -> Assignment:
     """The attacker's best boosts, assuming the defender then answers with :func:`respond`."""
-    def value(opt):
+    def value(opt: tuple[tuple[int, ...], Assignment]) -> tuple[int, int]:
         a_totals = opt[0]
         d_assign = respond(d_faces, d_counts, a_totals)
         return _score(a_totals, totals(d_faces, d_assign), "attacker")
@@ -90,19 +90,20 @@ def counts_of(kinds: Kinds) -> tuple[int, ...]:
 
 def to_units(assignment: Assignment, kinds: Kinds) -> list[list[str]]:
     """The boosting units per die: each kind's units in chart order, as many dice as each has units."""
-    left = [[[uid, n] for uid, n in kind] for kind in kinds]
+    names = [[uid for uid, _ in kind] for kind in kinds]
+    left = [[n for _, n in kind] for kind in kinds]
     out: list[list[str]] = []
     for die in assignment:
         units = []
         for k in die:
-            slot = next(s for s in left[k] if s[1] > 0)
-            slot[1] -= 1
-            units.append(slot[0])
+            slot = next(i for i, n in enumerate(left[k]) if n > 0)
+            left[k][slot] -= 1
+            units.append(names[k][slot])
         out.append(units)
     return out
 
 
-def _listed(value: Any, field: str, most: int) -> list:
+def _listed(value: Any, field: str, most: int) -> list[Any]:
     """A list of at most ``most`` entries, in the words of every list a request holds (a player's boosts arrive
     with the battle's dice, after the reading layer, so their shape is checked here, die by die)."""
     if not isinstance(value, list):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...jsontext import JsonObject
 from ...rulesets import RULESETS
 
 GUIDELINES = ("any", "aircraft_first", "naval_first", "naval_only")
@@ -66,7 +67,7 @@ class Row:
         """Which kind of boost this unit gives in this colour (its index), or None."""
         return next((i for i, kind in enumerate(self.boosts) if unit_id in kind), None)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         return {"color": self.color, "rolls": list(self.rolls), "boosts": [list(k) for k in self.boosts],
                 "casualties": self.casualties, "choice": self.choice}
 
@@ -99,7 +100,7 @@ class Chart:
             return boosts[0], True
         return None, False
 
-    def to_json(self) -> list[dict]:
+    def to_json(self) -> list[JsonObject]:
         return [row.to_json() for row in self.rows]
 
 

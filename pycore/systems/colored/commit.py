@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from .chart import Chart
 
@@ -53,14 +53,14 @@ class Troops:
 
     posts: tuple[tuple[str, int], ...]
     damaged: tuple[tuple[str, int], ...] = ()
-    _counts: dict | None = field(default=None, compare=False, repr=False)   # posts, then damaged, as dicts
+    _counts: tuple[dict[str, int], dict[str, int]] | None = field(default=None, compare=False, repr=False)   # posts, then damaged, as dicts
 
     @classmethod
     def of(cls, posts: Mapping[str, int], damaged: Mapping[str, int] = {}) -> "Troops":
         return cls(tuple(sorted((k, n) for k, n in posts.items() if n)),
                    tuple(sorted((k, n) for k, n in damaged.items() if n)))
 
-    def _tables(self) -> tuple[dict, dict]:
+    def _tables(self) -> tuple[dict[str, int], dict[str, int]]:
         """``posts`` and ``damaged`` as dicts, made once (the proposals ask them for every post and hit)."""
         got = self._counts
         if got is None:
@@ -105,10 +105,10 @@ class Troops:
                 raise ValueError(f"{n} damaged {key} but only {posts.get(key, 0)} left")
         return Troops.of(posts, hurt)
 
-    def without(self, keys) -> "Troops":
-        keys = set(keys)
-        return Troops.of({k: n for k, n in self.posts if k not in keys},
-                         {k: n for k, n in self.damaged if k not in keys})
+    def without(self, keys: Iterable[str]) -> "Troops":
+        gone = set(keys)
+        return Troops.of({k: n for k, n in self.posts if k not in gone},
+                         {k: n for k, n in self.damaged if k not in gone})
 
     def to_json(self) -> dict[str, int]:
         return dict(self.posts)
@@ -119,7 +119,7 @@ class Placement:
     """A side's commitment: units per post at the start of battle, and the request's override (for links)."""
 
     posts: tuple[tuple[str, int], ...]
-    override: dict | None
+    override: dict[str, dict[str, dict[str, int]]] | None
 
     def troops(self) -> Troops:
         return Troops.of(dict(self.posts))
@@ -134,7 +134,7 @@ def default_posts(chart: Chart, counts: Mapping[str, int]) -> dict[str, int]:
     return out
 
 
-def colors_json(chart: Chart, counts: Mapping[str, int], posts: Mapping[str, int]) -> dict | None:
+def colors_json(chart: Chart, counts: Mapping[str, int], posts: Mapping[str, int]) -> dict[str, dict[str, dict[str, int]]] | None:
     """The canonical ``colors`` of a side: only the unit types placed otherwise than the chart says."""
     default = default_posts(chart, counts)
     out: dict[str, dict[str, dict[str, int]]] = {}
@@ -144,6 +144,7 @@ def colors_json(chart: Chart, counts: Mapping[str, int], posts: Mapping[str, int
             continue
         for key, n in mine.items():
             color = color_of(key)
+            assert color is not None, key  # a type placed otherwise than the chart says is placed in colours
             job = "rolls" if unit_id in chart.row(color).rolls else "boosts"
             out.setdefault(color, {}).setdefault(job, {})[unit_id] = n
     return out or None

@@ -24,9 +24,10 @@ the guideline or uses fewer or more hits than the hits can take.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ...errors import BadRequest, show
+from ...jsontext import JsonObject
 from ...rulesets import Ruleset
 from .chart import Chart, Row
 from .commit import Troops, color_of, unit_of
@@ -47,7 +48,7 @@ class Loss:
             out[unit_of(key)] = out.get(unit_of(key), 0) + n
         return out
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         return {"lost": self.by_unit("lost"), "damaged": self.by_unit("damaged"),
                 "posts": {"lost": dict(self.lost), "damaged": dict(self.damaged)}}
 
@@ -109,7 +110,7 @@ def harm(chart: Chart, troops: Troops, key: str) -> int:
     return 1 if boosters <= dice else 0
 
 
-def _first(pool: list[str], rank) -> list[str]:
+def _first(pool: list[str], rank: Callable[[str], float]) -> list[str]:
     """The posts of ``pool`` with the least ``rank``, in pool order: a choice by (rank, then more) is the
     choice by the rest among these alone. Why: ``harm`` (the dice a loss costs) is the dear part of a
     proposal, and it only separates posts of equal rank (one type at several posts, mostly)."""
@@ -120,14 +121,14 @@ def _first(pool: list[str], rank) -> list[str]:
     return [k for k, r in zip(pool, ranks) if r == least]
 
 
-_KEPT: dict = {}
+_KEPT: dict[tuple[int, int], tuple[Ruleset, Chart, dict[tuple[object, ...], Loss]]] = {}
 """(id(ruleset), id(chart)) → (ruleset, chart, {question: proposal}). The entry holds the ruleset and chart
 themselves, so their ids cannot be reused while it lives; cleared whole beyond ``_KEPT_MOST`` answers (550 battles
 of a 60 v 60 Monte Carlo keep about 9,500; a few MB at most)."""
 _KEPT_MOST = 20_000
 
 
-def _kept(ruleset: Ruleset, chart: Chart) -> dict:
+def _kept(ruleset: Ruleset, chart: Chart) -> dict[tuple[object, ...], Loss]:
     """The proposals already worked for this ruleset and chart (a proposal depends on nothing else than its
     arguments). Why: Monte Carlo fights the same battle hundreds of times and the exact chain may be asked
     the same battle again; their troops meet the same casualties over and over."""
@@ -145,7 +146,7 @@ def victim_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, g
     first, then the post whose loss costs the fewest dice or useful boosts. Kept per question (``_kept``):
     the same ``Loss`` is handed out again, and is not to be changed."""
     kept = _kept(ruleset, chart)
-    question = ("victim", troops, hits, guideline, tuple(order))
+    question: tuple[object, ...] = ("victim", troops, hits, guideline, tuple(order))
     got = kept.get(question)
     if got is None:
         got = kept[question] = _victim_proposal(ruleset, chart, troops, hits, guideline, order)
@@ -172,7 +173,7 @@ def _victim_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, 
             continue
         key = min(_first(pool, lambda k: rank.get(unit_of(k), 99)),
                   key=lambda k: (harm(chart, troops, k),
-                                 color_of(k) is not None and unit_of(k) in chart.row(color_of(k)).rolls, k))
+                                 (c := color_of(k)) is not None and unit_of(k) in chart.row(c).rolls, k))
         lost[key] = lost.get(key, 0) + 1
         troops = troops.after({key: 1}, {})
     return _tidy(start, troops, lost)
@@ -182,7 +183,7 @@ def winner_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, g
     """The winner's proposal (red, module docstring): the most valuable unit per hit point it still has,
     then the post whose loss costs the victim most dice. Kept per question, as ``victim_proposal``."""
     kept = _kept(ruleset, chart)
-    question = ("winner", troops, hits, guideline)
+    question: tuple[object, ...] = ("winner", troops, hits, guideline)
     got = kept.get(question)
     if got is None:
         got = kept[question] = _winner_proposal(ruleset, chart, troops, hits, guideline)
@@ -199,7 +200,7 @@ def _winner_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, 
         if not pool:
             break
 
-        def worth(k: str):
+        def worth(k: str) -> float:
             unit = ruleset.unit(unit_of(k))
             need = 1 if troops.damaged_count(k) or unit.hit_points == 1 else unit.hit_points
             return -(unit.cost / need if need <= left else 0)
@@ -217,7 +218,7 @@ def _winner_proposal(ruleset: Ruleset, chart: Chart, troops: Troops, hits: int, 
     return _tidy(start, troops, lost)
 
 
-def _tidy(start: Troops, final: Troops, lost: dict) -> Loss:
+def _tidy(start: Troops, final: Troops, lost: dict[str, int]) -> Loss:
     """The loss that takes ``start`` to ``final``: a unit damaged then lost in the same colour is simply lost.
 
     ``Troops.after`` removes damaged units first, so ``damaged`` is what is left damaged beyond the start's
@@ -263,8 +264,8 @@ def check_choice(ruleset: Ruleset, troops: Troops, hits: int, row: Row, proposal
         for key, n in chosen.items():
             where = f"{field}.{name}.{key}"
             if not ruleset.has(unit_of(key)) or troops.count(key) == 0:
-                have = ", ".join(k for k, _ in troops.posts)
-                raise BadRequest(where, f"the side has no {show(key)} (it has: {have or 'nothing'})")
+                held = ", ".join(k for k, _ in troops.posts)
+                raise BadRequest(where, f"the side has no {show(key)} (it has: {held or 'nothing'})")
             unit = ruleset.unit(unit_of(key))
             have = troops.count(key) if name == "lost" else troops.count(key) - troops.damaged_count(key)
             if name == "damaged" and unit.hit_points < 2 and n:
