@@ -282,7 +282,7 @@ def in_pyodide(selection: list[str], repeat: int, first: bool = False) -> dict:
 
 def clear_caches() -> None:
     """Forget what the calculator keeps across calculations: the engine's answers per army (``Kinds.splits``,
-    ``answers``, ``hits``), the sea chain's laws of hits (``fleet.fire._LAWS``) and ends of a round, the kept
+    ``answers``, ``strikes``, ``hits``), the sea chain's laws of hits (``fleet.fire._LAWS``) and ends of a round, the kept
     ladders, so a run is a first one."""
     from pycore.calc import fleet
     from pycore.calc.fleet import fire
@@ -293,6 +293,7 @@ def clear_caches() -> None:
     for table in kinds._KINDS.values():
         table.splits.clear()
         table.answers.clear()
+        table.strikes.clear()
         table.hits.clear()
     fire._LAWS.clear()
 

@@ -8,7 +8,7 @@ immutable, so the calculator can use it as (part of) a state key.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Container, Mapping
 
 from ..forces import Force
 from ..rulesets import Ruleset
@@ -58,7 +58,7 @@ class Army:
         units = self.units.minus(lost)
         if not damaged and not self.damaged.counts:
             return Army(units, self.damaged)          # nothing damaged before or now
-        still = {}
+        still: dict[str, int] = {}
         gone = lost.get
         for unit_id, n in self.damaged.counts:
             still[unit_id] = max(0, n - gone(unit_id, 0))
@@ -70,14 +70,14 @@ class Army:
                 raise ValueError(f"{n} damaged {unit_id} but only {units.count(unit_id)} left")
         return Army(units, Force(tuple([(uid, kept[uid]) for uid, _ in units.counts if uid in kept])))
 
-    def without(self, unit_ids) -> "Army":
+    def without(self, unit_ids: Container[str]) -> "Army":
         """The army with every unit of these types gone (submerged, retreated or captured)."""
         gone = {uid: n for uid, n in self.units.counts if uid in unit_ids}
         return Army(self.units.minus(gone),
                     Force(tuple((uid, n) for uid, n in self.damaged.counts if uid not in unit_ids)))
 
-    def only(self, unit_ids) -> Force:
+    def only(self, unit_ids: Container[str]) -> Force:
         return Force(tuple((uid, n) for uid, n in self.units.counts if uid in unit_ids))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, int]:
         return self.units.as_dict()

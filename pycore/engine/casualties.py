@@ -37,7 +37,7 @@ class Casualties:
     def __bool__(self) -> bool:
         return bool(self.lost or self.damaged)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, dict[str, int]]:
         return {"lost": dict(self.lost), "damaged": dict(self.damaged)}
 
 
@@ -64,15 +64,16 @@ MAX_HITS = 8192
 again, so a long-lived worker stays small. A sea battle's calculators meet a few thousand."""
 
 
-def one_hit(setup: BattleSetup, army: Army, group: Group, order: tuple) -> tuple[str, Army] | None:
+def one_hit(setup: BattleSetup, army: Army, group: Group, order: tuple[str, ...]) -> tuple[str, Army] | None:
     """Where one more hit of ``group`` lands: (the unit type that takes it, the army after), or None where nothing
     it may hit is left. :func:`allocate`'s own answer for one hit, kept per army, target set and order of loss in
     the ruleset's table: the calculators walk the same armies hit by hit again and again."""
     hits = kinds(setup.ruleset).hits
     key = (army, group.targets, order)
-    got = hits.get(key, hits)
-    if got is not hits:
-        return got
+    try:
+        return hits[key]
+    except KeyError:
+        pass
     cas = allocate(setup, army, [(group, 1)], order)
     got = None
     if cas:
@@ -115,8 +116,8 @@ def allocate(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int]], 
     for uid, n in counts:
         if uid in two_hit:
             intact[uid] = n - army.damaged.count(uid)
-    lost: dict[str, int] = {}
-    damaged: dict[str, int] = {}
+    lost = {}
+    damaged = {}
     for group, count in hits:
         targets = group.targets
         able = ables.get(targets)
@@ -150,7 +151,7 @@ def _kept_last(order: Sequence[str]) -> frozenset[str]:
         else frozenset()
 
 
-def _take_first_keeping(able: list[str], standing: dict[str, int], taken: dict[str, int], keep: frozenset) -> bool:
+def _take_first_keeping(able: list[str], standing: dict[str, int], taken: dict[str, int], keep: frozenset[str]) -> bool:
     """:func:`_take_first` where a type of ``keep`` stands twice in ``able``: at its first place its last unit
     stays, to be taken at its second, after every other type there."""
     seen: set[str] = set()
@@ -166,7 +167,7 @@ def _take_first_keeping(able: list[str], standing: dict[str, int], taken: dict[s
 
 def _net_damage(army: Army, lost: dict[str, int], damaged: dict[str, int]) -> dict[str, int]:
     """A unit damaged and then lost in the same step is simply lost (losses take damaged units first)."""
-    final_damaged = {}
+    final_damaged: dict[str, int] = {}
     # In a fixed order (never a set's): the JSON of a replayed link must not depend on the process's hash seed.
     for unit_id in dict.fromkeys([*damaged, *lost]) if damaged or army.damaged else ():
         before, new, gone = army.damaged.count(unit_id), damaged.get(unit_id, 0), lost.get(unit_id, 0)
@@ -306,7 +307,7 @@ def check_choice(setup: BattleSetup, army: Army, hits: Sequence[tuple[Group, int
     keys = list(classes)
     for size in range(1, len(keys) + 1):
         for subset in combinations(keys, size):
-            reach = frozenset().union(*subset)
+            reach: frozenset[int] = frozenset().union(*subset)
             if sum(classes[k] for k in subset) > sum(hits[i][1] for i in reach):
                 names = sorted(uid for uid in slots if frozenset(i for i, (g, _) in enumerate(hits)
                                                               if uid in g.targets) in subset)

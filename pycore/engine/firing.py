@@ -21,12 +21,15 @@ from these same functions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import TypeVar
 
+from ..jsontext import JsonObject
 from ..rulesets import Ruleset
 from ..systems import Counted, LuckSystem, Roll, Volley
 from .army import Army
-from .kinds import kinds, pool
+from .group import Group as Group  # named here too: the calculators import it with the functions that build it
+from .kinds import Run, kinds, pool
 from .setup import BattleSetup
 
 AA_VALUE = 1
@@ -34,25 +37,6 @@ RADAR_AA_VALUE = 2
 MAX_SPLITS = 4096
 """Armies whose dice :func:`_split` keeps sorted into groups (``Kinds.splits``); past this the table starts again,
 so a long-lived worker stays small. A battle's calculators meet a few hundred."""
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    shooter: str                      # "attacker" / "defender"
-    name: str                         # "aa", "bombard", "subs", "air", "main"
-    values: tuple[int, ...]           # one per die, highest first
-    best_of_two: tuple[int, ...]      # units keeping the better of two dice (LHTR Heavy Bombers)
-    targets: frozenset[str]           # enemy unit types its hits may fall on
-    firing: tuple[tuple[str, int], ...]  # who fires, for the log
-    sure_hits: int = 0                # hits certain before any system (Low Luck AA blocks of 6)
-    # What a system that needs more than the values reads (A&A Chess, docs/rules.md §6); 0 / None / False otherwise:
-    joined: int = 0                   # power joining from an earlier step of the assault (attacking subs' remainder)
-    carry: int = 0                    # the side's fraction (or deficit) carried from earlier assaults
-    final: bool = False               # the battle's last assault (COF+R rolls its leftover then)
-
-    @property
-    def fires(self) -> bool:
-        return bool(self.sure_hits or any(self.values) or any(self.best_of_two) or self.joined or self.carry)
 
 
 def fire_group(system: LuckSystem, group: Group, roll: Roll) -> Volley:
@@ -68,7 +52,7 @@ def dice_for(system: LuckSystem, group: Group) -> tuple[tuple[int, int], ...]:
     return system.dice_for(group)
 
 
-def rolls_of(setup: BattleSetup, group: Group, shooters: Army, victim: Army) -> list[dict]:
+def rolls_of(setup: BattleSetup, group: Group, shooters: Army, victim: Army) -> list[JsonObject]:
     """What the players roll for one group, by unit type: ``[{"units", "at", "dice"}]`` (docs/rules.md §11).
 
     Where each die hits on its own (normal dice), one entry per value needed, highest first, with the units
@@ -90,7 +74,7 @@ def rolls_of(setup: BattleSetup, group: Group, shooters: Army, victim: Army) -> 
     else:
         runs = _split(setup, group.shooter, shooters, victim)[group.name]
     two_plain = group.shooter == "attacker" and not setup.lhtr and "heavy_bombers" in setup.attacker.tech
-    classes: dict[tuple[int, bool], dict] = {}
+    classes: dict[tuple[int, bool], JsonObject] = {}
     for uid, value, pair, count in runs:
         if value <= 0 or not count:
             continue
@@ -205,7 +189,7 @@ def unit_values(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, in
             for _ in range(count)]
 
 
-def _runs(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, bool, int]]:
+def _runs(setup: BattleSetup, role: str, army: Army) -> list[Run]:
     """:func:`unit_values` as runs (unit, value, better of two, how many such dice), in the same order.
 
     The first units of a type take the support left, the next ones the
@@ -216,7 +200,7 @@ def _runs(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, boo
     table = kinds(ruleset)
     counts = army.units.counts
     tech = setup.side(role).tech
-    out: list[tuple[str, int, bool, int]] = []
+    out: list[Run] = []
     if role == "attacker":
         per_gun = 2 if "advanced_artillery" in tech else 1
         receivers = givers = partners = paired_with = 0
@@ -268,7 +252,7 @@ def _runs(setup: BattleSetup, role: str, army: Army) -> list[tuple[str, int, boo
     return out
 
 
-def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[str, list[tuple[str, int, bool, int]]]:
+def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[str, list[Run]]:
     """Every die of the side, sorted into groups as runs (:func:`_runs`): support is worked out over the whole side first."""
     ruleset = setup.ruleset
     table = kinds(ruleset)
@@ -286,9 +270,9 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
     folded = side.fold_subs
     if not striking:
         folded = shooters.size  # no first strike: every sub fires with the rest (seed 003)
-    strike: list[tuple[str, int, bool, int]] = []
-    main: list[tuple[str, int, bool, int]] = []
-    blind: list[tuple[str, int, bool, int]] = []
+    strike: list[Run] = []
+    main: list[Run] = []
+    blind: list[Run] = []
     for run in _runs(setup, role, shooters):
         uid = run[0]
         if uid in subs:
@@ -309,7 +293,7 @@ def _split(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> dict[
     return got
 
 
-def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int, bool, int]],
+def _group(setup: BattleSetup, role: str, name: str, rolled: list[Run],
            targets: frozenset[str]) -> Group:
     """The group ``name`` of these runs, its hits landing on ``targets`` (:func:`_targets`)."""
     if len(rolled) == 1 and (role != "attacker" or setup.lhtr or "heavy_bombers" not in setup.attacker.tech):
@@ -342,7 +326,7 @@ def _group(setup: BattleSetup, role: str, name: str, rolled: list[tuple[str, int
     return Group(role, name, tuple(single), tuple(pairs), targets, who)
 
 
-def _asked(setup: BattleSetup, question: str, role: str, shooters: Army, victim: Army) -> tuple:
+def _asked(setup: BattleSetup, question: str, role: str, shooters: Army, victim: Army) -> tuple[object, ...]:
     """What a group builder's answer depends on: the side's units, the unit types the victim has, and what of the
     setup it reads (the side's technology and folded subs, the system's strikes, the sub rule)."""
     side = setup.side(role)
@@ -351,11 +335,15 @@ def _asked(setup: BattleSetup, question: str, role: str, shooters: Army, victim:
             setup.system.pools_groups)
 
 
-def _kept(table, key: tuple, answer):
-    """Keep an answer per army in the ruleset's table (``Kinds.answers``, at most ``MAX_SPLITS``)."""
-    if len(table.answers) >= MAX_SPLITS:
-        table.answers.clear()
-    table.answers[key] = answer
+Answer = TypeVar("Answer")
+
+
+def _kept(answers: dict[tuple[object, ...], Answer], key: tuple[object, ...], answer: Answer) -> Answer:
+    """Keep an answer per army in the ruleset's table (``Kinds.strikes`` or ``Kinds.answers``, at most
+    ``MAX_SPLITS`` each)."""
+    if len(answers) >= MAX_SPLITS:
+        answers.clear()
+    answers[key] = answer
     return answer
 
 
@@ -365,15 +353,16 @@ def sub_group(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> Gr
     if not _any_of(shooters, table.subs):
         return None                   # no sub, no strike (what ``_split`` would find, sooner)
     key = _asked(setup, "subs", role, shooters, victim)
-    if key in table.answers:
-        return table.answers[key]
+    strikes = table.strikes
+    if key in strikes:
+        return strikes[key]
     rolled = _split(setup, role, shooters, victim)["subs"]
     if not rolled or subs_join_main(setup, victim):
-        return _kept(table, key, None)
+        return _kept(strikes, key, None)
     targets = _targets(setup, victim, "subs")
     if not targets and not setup.system.pools_groups:
-        return _kept(table, key, None)   # nothing it may hit (only aircraft left): no strike, no die (§2)
-    return _kept(table, key, _group(setup, role, "subs", rolled, targets))
+        return _kept(strikes, key, None)   # nothing it may hit (only aircraft left): no strike, no die (§2)
+    return _kept(strikes, key, _group(setup, role, "subs", rolled, targets))
 
 
 def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> tuple[Group, ...]:
@@ -411,7 +400,7 @@ def main_groups(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> 
     # a group's power counts beyond its hits (``pools_groups``), something it may hit: aircraft that cannot hit
     # subs roll nothing against subs alone (docs/rules.md §2 "A group with no target").
     pooled = setup.system.pools_groups
-    return _kept(table, key, tuple([group for group in groups
+    return _kept(table.answers, key, tuple([group for group in groups
                                     if (group.values or group.best_of_two) and (group.targets or pooled)]))
 
 
@@ -442,7 +431,7 @@ def can_hurt(setup: BattleSetup, role: str, shooters: Army, victim: Army) -> boo
     return bool(targets.not_air if folded else targets.types)
 
 
-def _scores(runs: list[tuple[str, int, bool, int]]) -> bool:
+def _scores(runs: list[Run]) -> bool:
     """Whether these runs roll a die that can score (a unit listed with a count of 0 rolls none)."""
     for _, value, _, count in runs:
         if value > 0 and count:

@@ -15,6 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..rulesets import Ruleset
+from .army import Army
+from .group import Group
+
+Run = tuple[str, int, bool, int]
+"""(unit, value, keeps the better of two dice, how many such dice): a side's dice as ``firing._runs`` lists them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,24 +32,27 @@ class Kinds:
     never_lost: frozenset[str]        # never a casualty: AA guns where they are captured instead (docs/rules.md §2)
     last: frozenset[str]              # taken last: defenseless transports, where the ruleset has them
     two_hit: frozenset[str]           # hit points above one
-    hit_points: dict                  # unit -> hit points
-    attack: dict                      # unit -> attack value
-    defense: dict                     # unit -> defense value
-    support: dict                     # unit -> (receives, gives, partner, paired with armor) as 0/1, where any is 1
-    order: dict                       # unit -> index in the ruleset's order
-    pools: dict = field(default_factory=dict)
+    hit_points: dict[str, int]        # unit -> hit points
+    attack: dict[str, int]            # unit -> attack value
+    defense: dict[str, int]           # unit -> defense value
+    support: dict[str, tuple[int, ...]]  # unit -> (receives, gives, partner, paired with armor) as 0/1, where any is 1
+    order: dict[str, int]             # unit -> index in the ruleset's order
+    pools: dict[tuple[str, ...], Pool] = field(default_factory=dict)
     """Unit types present (in army order) -> :class:`Pool`: what groups may hit in an army of those types.
     The calculators meet a few dozen sets of types per battle; at most ``MAX_POOLS`` are kept."""
-    splits: dict = field(default_factory=dict)
+    splits: dict[tuple[object, ...], dict[str, list[Run]]] = field(default_factory=dict)
     """(role, unit counts, blind aircraft, what of the setup it reads) -> a side's dice sorted into groups
     (``firing._split``, read-only). At most ``firing.MAX_SPLITS`` are kept."""
-    answers: dict = field(default_factory=dict)
+    answers: dict[tuple[object, ...], tuple[Group, ...]] = field(default_factory=dict)
     """(question, role, unit counts, the victim's unit types, what of the setup it reads) -> the groups the
-    engine builds (``firing.main_groups``, ``sub_group``: immutable). At most ``firing.MAX_SPLITS`` are kept."""
-    hits: dict = field(default_factory=dict)
+    engine builds (``firing.main_groups``: immutable). At most ``firing.MAX_SPLITS`` are kept."""
+    strikes: dict[tuple[object, ...], Group | None] = field(default_factory=dict)
+    """The same for ``firing.sub_group``: the subs' strike, or None (kept apart from ``answers``, whose values
+    are another type). At most ``firing.MAX_SPLITS`` are kept."""
+    hits: dict[tuple[Army, frozenset[str], tuple[str, ...]], tuple[str, Army] | None] = field(default_factory=dict)
     """(army, target set, order of loss) -> where one more hit lands (``casualties.one_hit``: the unit type and the
     army after, or None). At most ``casualties.MAX_HITS`` are kept."""
-    last_orders: dict = field(default_factory=dict)
+    last_orders: dict[tuple[str, ...], tuple[list[str], dict[frozenset[str], list[str]], frozenset[str]]] = field(default_factory=dict)
     """Order of loss -> (that order as a list with defenseless transports moved last, {targets: the types of
     that list a group with these targets may take}), for ``allocate``. One entry per order a request brings:
     reset when it passes ``casualties.MAX_ORDERS`` (and each inner dict past ``MAX_TARGETS``), so a
@@ -64,7 +72,7 @@ def _build(ruleset: Ruleset) -> Kinds:
         return frozenset(u.id for u in units if ability in u.abilities)
 
     rules = ruleset.rules
-    support = {}
+    support: dict[str, tuple[int, ...]] = {}
     for u in units:
         flags = tuple(int(a in u.abilities) for a in ("receives_support", "gives_support", "tactical_partner",
                                                          "paired_with_armor"))

@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..forces import Force
+from ..jsontext import JsonObject
 from ..systems import Volley
+from ..systems.colored.commit import Troops
 from .army import Army
 from .casualties import Casualties
 from .firing import Group
@@ -24,7 +26,7 @@ OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate", "i
 class Pause(Exception):
     """The battle waits for the table: dice not rolled yet, or a casualty choice to make."""
 
-    def __init__(self, waiting: dict):
+    def __init__(self, waiting: JsonObject):
         super().__init__(waiting.get("kind", "pause"))
         self.waiting = waiting
 
@@ -60,12 +62,12 @@ class RoundLog:
     """
 
     number: int
-    steps: list = field(default_factory=list)
+    steps: list[Any] = field(default_factory=list)  # Any: a Step here, a ColorStep under coloured dice
     complete: bool = False
-    after: dict[str, Any] = field(default_factory=dict)
+    after: dict[str, Any] = field(default_factory=dict)           # Any: an Army, or Troops under coloured dice
     submerged: dict[str, Force] = field(default_factory=dict)
-    transports_lost: dict[str, Any] = field(default_factory=dict)
-    retreated: Any = None
+    transports_lost: dict[str, Any] = field(default_factory=dict)  # Any: a Force, or Troops under coloured dice
+    retreated: Any = None                                          # Any: a Force, or Troops under coloured dice
     choice: str | None = None
 
 
@@ -75,11 +77,11 @@ class BattleLog:
     outcome: str
     armies: dict[str, Army]          # still in the fight
     away: dict[str, Force]           # submerged or retreated: out of the fight, alive
-    waiting: dict | None             # what the table must give next, when paused
+    waiting: JsonObject | None       # what the table must give next, when paused
     takes_territory: bool = False
     captured: Force | None = None
     destroyed: Force | None = None   # AA guns alone, destroyed as the attack begins (docs/rules.md §2)
     cargo_lost: dict[str, Force] = field(default_factory=dict)
     carry: dict[str, int] = field(default_factory=dict)   # A&A Chess COF: what each side carries at the end
-    posts: dict[str, Any] = field(default_factory=dict)   # coloured dice: each side's units by post at the end,
-    posts_away: dict[str, Any] = field(default_factory=dict)  # in the fight and away
+    posts: dict[str, Troops] = field(default_factory=dict)   # coloured dice: each side's units by post at the end,
+    posts_away: dict[str, Troops] = field(default_factory=dict)  # in the fight and away

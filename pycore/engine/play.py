@@ -43,8 +43,8 @@ class Play(Protocol):
     @property
     def most_dice_per_step(self) -> int: ...
 
-    def steps(self, system: Any) -> tuple[str, ...]: ...
-    def most_casualty_choices(self, system: Any) -> int: ...
+    def steps(self, system: LuckSystem) -> tuple[str, ...]: ...
+    def most_casualty_choices(self, system: LuckSystem) -> int: ...
     def check_setup(self, setup: BattleSetup) -> None: ...
     def fight(self, setup: BattleSetup, table: Table, rounds: int | None) -> BattleLog: ...
     def head(self, setup: BattleSetup) -> JsonObject: ...
@@ -64,10 +64,10 @@ class StepPlay:
     by_colour = False
     most_dice_per_step = 0                       # boosts only: this play takes none
 
-    def steps(self, system: Any) -> tuple[str, ...]:
+    def steps(self, system: LuckSystem) -> tuple[str, ...]:
         return STEPS
 
-    def most_casualty_choices(self, system: Any) -> int:
+    def most_casualty_choices(self, system: LuckSystem) -> int:
         return 4 * MAX_ROUNDS
 
     def check_setup(self, setup: BattleSetup) -> None:
@@ -76,20 +76,20 @@ class StepPlay:
     def fight(self, setup: BattleSetup, table: Table, rounds: int | None) -> BattleLog:
         return fight(setup, table, rounds)
 
-    def head(self, setup: BattleSetup) -> dict:
+    def head(self, setup: BattleSetup) -> JsonObject:
         """What the result says about the system before the rounds: nothing more for these systems."""
         return {}
 
-    def survivors(self, setup: BattleSetup, battle: BattleLog) -> dict:
+    def survivors(self, setup: BattleSetup, battle: BattleLog) -> dict[str, dict[str, int]]:
         """Units in the fight, units that left it, and (amphibious) the ships that only bombarded."""
         return {role: battle.armies[role].units.plus(battle.away[role], setup.ruleset)
                 .plus(setup.side(role).bombard, setup.ruleset).as_dict() for role in ROLES}
 
-    def away(self, battle: BattleLog) -> dict:
+    def away(self, battle: BattleLog) -> dict[str, dict[str, int]]:
         return {role: battle.away[role].as_dict() for role in ROLES if battle.away[role]}
 
-    def round_json(self, log: RoundLog) -> dict:
-        out = {
+    def round_json(self, log: RoundLog) -> JsonObject:
+        out: JsonObject = {
             "round": log.number,
             "complete": log.complete,
             "steps": [{
@@ -114,7 +114,7 @@ class StepPlay:
             out["retreated"] = log.retreated.as_dict()
         return out
 
-    def next_dice(self, setup: BattleSetup, battle: BattleLog) -> list[dict]:
+    def next_dice(self, setup: BattleSetup, battle: BattleLog) -> list[JsonObject]:
         """The dice the next round starts with (its first step), for a page that asks the players for them."""
         engine = Battle(setup, Table())
         engine.alive = dict(battle.armies)
@@ -125,11 +125,12 @@ class StepPlay:
                 engine.sub_step(number, role)
             engine.main_step(number)
         except Pause as pause:
-            return pause.waiting.get("dice", [])
+            dice: list[JsonObject] = pause.waiting.get("dice", [])
+            return dice
         return []
 
 
-def _summary(log: RoundLog, role: str) -> dict:
+def _summary(log: RoundLog, role: str) -> JsonObject:
     """A side's fire over the whole round (all its groups), and what it lost."""
     fires = [fire for step in log.steps for fire in step.fires if fire.group.shooter == role]
     lost: dict[str, int] = {}

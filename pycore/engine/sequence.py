@@ -1,21 +1,17 @@
 """The battle sequence of docs/rules.md §2, round by round, for land, sea and amphibious battles.
 
-Per round: (1) attacking subs fire, (2) defending subs fire — their
-casualties go at once unless the victim has a destroyer; (3–4) everyone else
-fires; (5) casualties are removed; defenseless transports left alone are
-lost; (6) subs may submerge, defender first, where no enemy destroyer is;
-(7) the attacker presses on or retreats. Before round 1: AA fire at attacking
-aircraft, and shore bombardment in an amphibious assault. Under the printed
-rule books' reading (``sub_rule: "printed"``, docs/rules.md §2 "The sub step")
-subs facing a destroyer strike in no step of their own: ``sub_group`` gives
-none and ``main_groups`` puts them beside the others, so steps 1–2 and 3–4 here
+Per round: (1) attacking subs fire, (2) defending subs fire — their casualties go at once unless the victim has a
+destroyer; (3–4) everyone else fires; (5) casualties are removed; defenseless transports left alone are lost; (6)
+subs may submerge, defender first, where no enemy destroyer is; (7) the attacker presses on or retreats. Before
+round 1: AA fire at attacking aircraft, and shore bombardment in an amphibious assault. Under the printed rule
+books' reading (``sub_rule: "printed"``, docs/rules.md §2 "The sub step") subs facing a destroyer strike in no step
+of their own: ``sub_group`` gives none and ``main_groups`` puts them beside the others, so steps 1–2 and 3–4 here
 are the same code for both readings.
 
-Dice and decisions come from a :class:`~pycore.engine.table.Table`: the seeded dice, or the dice
-and choices the players made at a real table. When the table has not given
-something yet (referee mode, or a casualty choice the victim still has to
-make) the battle pauses there, and the result says what is needed next.
-Nothing here draws random numbers or reads a request.
+Dice and decisions come from a :class:`~pycore.engine.table.Table`: the seeded dice, or the dice and choices the
+players made at a real table. When the table has not given something yet (referee mode, or a casualty choice the
+victim still has to make) the battle pauses there, and the result says what is needed next. Nothing here draws
+random numbers or reads a request.
 """
 
 from __future__ import annotations
@@ -25,13 +21,15 @@ from typing import Callable
 
 from ..errors import BadRequest
 from ..forces import Force
+from ..jsontext import JsonObject
+from ..rulesets import Ruleset
 from .army import Army
 from .casualties import allocate, check_choice, has_choice
 from .firing import (Group, aa_shots, bombard_group, can_hurt, casualty_types, counted_volley, counts_as_force,
                      dice_for, enemy, fire_group, has_destroyer, has_subs, main_groups, rolls_of, sub_group, subs_join_main)
 from .kinds import kinds
 from .setup import CARGO_PER_SHIP, CARRIED_FREELY, ROLES, BattleSetup
-from .table import Table, TableHits
+from .table import Table, TableHits, dealt
 from .log import MAX_ROUNDS, OUTCOMES, BattleLog, Fire, Loss, Pause, RoundLog, Step
 
 __all__ = ["MAX_ROUNDS", "OUTCOMES", "Battle", "BattleLog", "Fire", "Loss", "Pause", "RoundLog", "Step", "fight",
@@ -90,7 +88,8 @@ class Battle:
                     else self.table.dice(number, group.shooter, group.name, count, sides=sides)
             if faces is None:
                 missing.append(self._dice_needed(number, group, wanted))
-            elif isinstance(faces, TableHits):
+                continue
+            if isinstance(faces, TableHits):
                 self._check_count(number, group, faces)  # at once, as a wrong number of faces is
             got[id(group)] = faces
         if missing:
@@ -101,7 +100,7 @@ class Battle:
             if isinstance(faces, TableHits):
                 fires.append(Fire(group, counted_volley(system, group, faces.hits)))
             else:
-                fires.append(Fire(group, fire_group(system, group, lambda n, f=faces: tuple(f[:n]))))
+                fires.append(Fire(group, fire_group(system, group, dealt(faces))))
         return fires
 
     def _check_count(self, number: int, group: Group, entry: TableHits) -> None:
@@ -120,7 +119,7 @@ class Battle:
                          {"dice_needed": {"round": number, "side": group.shooter, "group": group.name,
                                           "count": len(wanted), "sides": wanted[0][1]}})
 
-    def _dice_needed(self, number: int, group: Group, wanted: tuple[tuple[int, int], ...]) -> dict:
+    def _dice_needed(self, number: int, group: Group, wanted: tuple[tuple[int, int], ...]) -> JsonObject:
         """One entry of ``next_dice``: the dice a group rolls, who rolls them at what, and the hits they may
         score (docs/api.md "Referee dice"), so a page can ask for the faces or the count of hits."""
         system = self.setup.system
@@ -238,7 +237,7 @@ class Battle:
             return True
         system = self.setup.system
         for victim in ROLES:
-            hits = [(g, system.settle(g).sure_hits) for g in groups if g.shooter == enemy(victim)]
+            hits = [(g, system.sure_hits(g)) for g in groups if g.shooter == enemy(victim)]
             army = self.alive[victim]
             cas = allocate(self.setup, army, [(g, k) for g, k in hits if k], self.setup.side(victim).order_of_loss)
             if not counts_as_force(self.setup, army.after(cas.lost, cas.damaged)):
@@ -343,7 +342,7 @@ class Battle:
         return not counts_as_force(self.setup, self.alive["attacker"])
 
 
-def may_submerge(ruleset, army: Army, enemy_army: Army) -> bool:
+def may_submerge(ruleset: Ruleset, army: Army, enemy_army: Army) -> bool:
     """Step 6 (docs/rules.md §2 "Submerge"): subs may submerge while the enemy has no destroyer; the battle's
     decisions and the calculator's ``submerge`` option (``calc/fleet/submerge.py``) both ask it."""
     return has_subs(ruleset, army) and not has_destroyer(ruleset, enemy_army)
@@ -365,7 +364,7 @@ def _only(army: Army, unit_ids: frozenset[str]) -> bool:
     return True
 
 
-def fight(setup: BattleSetup, table: Table, rounds: int | None = None, start: dict | None = None) -> BattleLog:
+def fight(setup: BattleSetup, table: Table, rounds: int | None = None, start: dict[str, Army] | None = None) -> BattleLog:
     """Fight until a side is gone, the attacker retreats, nobody can hurt anybody, or ``rounds`` are played.
 
     ``start``: the armies to fight from, by role, where they are not the setup's units (a later wave of a
@@ -425,7 +424,7 @@ def lone_guns_end(setup: BattleSetup, armies: dict[str, Army], away: dict[str, F
     return conclude(setup, BattleLog([], "attacker_wins", armies, dict(away), None, destroyed=destroyed))
 
 
-def verdict(attacker_left: bool, defender_left: bool, attacker_away: bool, anyone_can_hurt) -> str | None:
+def verdict(attacker_left: bool, defender_left: bool, attacker_away: bool, anyone_can_hurt: Callable[[], bool]) -> str | None:
     """How a battle stands after a round, under every luck system (docs/rules.md §2), or None while it goes on.
 
     ``attacker_left`` / ``defender_left``: the side still has a unit that counts as a force;
@@ -457,8 +456,8 @@ def conclude(setup: BattleSetup, log: BattleLog) -> BattleLog:
                                   for uid, _ in log.armies["attacker"].units.counts)
         if log.takes_territory:
             defender = log.armies["defender"]
-            guns = defender.only(uid for uid, _ in defender.units.counts
-                                 if "anti_aircraft" in ruleset.unit(uid).abilities)
+            guns = defender.only([uid for uid, _ in defender.units.counts
+                                  if "anti_aircraft" in ruleset.unit(uid).abilities])
             log.captured = guns or None
     if log.outcome != "in_progress":
         for role in ROLES:

@@ -16,11 +16,10 @@ two units per ship, and a transport's two land units are one infantry plus one o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 from ..forces import Force
 from ..rulesets import Ruleset
 from ..systems import LuckSystem
+from ..systems.colored.commit import Placement
 
 KINDS = ("land", "sea", "amphibious")
 ROLES = ("attacker", "defender")
@@ -46,7 +45,7 @@ class SideSetup:
     bombard: Force               # amphibious attacker: ships that only bombard
     fold_subs: int               # Low Luck attacker: subs folded into the main group (seed 000 §5b)
     air_over_aa: int | None = None  # A&A Chess attacker: aircraft counted by AA for the whole move (seed 003)
-    colors: Any = None           # coloured dice: the side's commitment (pycore.systems.colored.commit.Placement)
+    colors: Placement | None = None  # coloured dice: the side's commitment
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,8 @@ from typing import Any, Mapping
 
 from .. import dice as dice_source
 from ..errors import BadRequest, show
+from ..jsontext import JsonObject
+from ..systems import Roll
 
 Choice = tuple[Mapping[str, int], Mapping[str, int], str]
 """A casualty choice: units lost, two-hit units damaged, and the request field it came from."""
@@ -37,7 +39,9 @@ class Decisions:
     choices: tuple[str, ...] = ()                                   # "press" / "retreat" after each round
     casualties: Mapping[tuple[int, str, str], Choice] = field(default_factory=dict)
     submerge: frozenset[tuple[int, str]] = frozenset()               # (round, side) whose subs submerge
-    boosts: Mapping[tuple[int, str, str], tuple[Any, str]] = field(default_factory=dict)  # coloured dice
+    # Coloured dice: (the boosts as given, their field); Any: a request's list, checked by the colour's fight
+    # (systems/colored/boosts.check), which knows the dice.
+    boosts: Mapping[tuple[int, str, str], tuple[Any, str]] = field(default_factory=dict)
     choose_casualties: bool = False                                  # pause where a victim has a choice
     choose_boosts: bool = False
     retreat_at_units: int | None = None   # declared up front: retreat after a round that leaves this many or fewer
@@ -57,8 +61,18 @@ class TableHits:
     hits: int
     field: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, int]:
         return {"hits": self.hits}
+
+
+SideDice = tuple[int, ...] | Mapping[str, tuple[int, ...] | TableHits]
+"""A side's dice of one round at a real table: its ``main`` group's faces, or each group's (each colour's) faces
+or count of hits."""
+
+
+def dealt(faces: tuple[int, ...]) -> Roll:
+    """A group's dice source once its faces are known: the first ``n`` of them."""
+    return lambda n: tuple(faces[:n])
 
 
 class Table:
@@ -66,7 +80,7 @@ class Table:
 
     def __init__(self, decisions: Decisions = NO_DECISIONS):
         self.decisions = decisions
-        self.used: set[tuple[str, Any]] = set()   # ("casualties" | "submerge" | "boosts" | "dice", key)
+        self.used: set[tuple[str, tuple[object, ...]]] = set()   # ("casualties" | "submerge" | "boosts" | "dice", key)
 
     def dice(self, number: int, role: str, group: str, count: int,
              sides: int = 6) -> tuple[int, ...] | TableHits | None:
@@ -126,7 +140,8 @@ class SeededTable(Table):
         super().__init__(decisions)
         self.seed = seed
 
-    def dice(self, number, role, group, count, sides=6):
+    def dice(self, number: int, role: str, group: str, count: int,
+             sides: int = 6) -> tuple[int, ...] | TableHits | None:
         return dice_source.roll(self.seed, f"r{number}/{role}/{group}", sides, count)
 
 
@@ -153,11 +168,12 @@ class StagedTable(Table):
         self.stage = -1                       # the stage of the last dice handed out
         self.last_round: int | None = None
         self.decided = False                  # a decision was taken since the last dice
-        self.starts: list[dict] = []          # {"round", "side", "group"} where each draw's dice began
+        self.starts: list[JsonObject] = []    # {"round", "side", "group"} where each draw's dice began
         self.after_round: list[int] = []      # per draw: the round it follows when it began a round, else 0
-        self.wanted: dict | None = None       # {"draw", "round"}: the draw the battle waits for
+        self.wanted: dict[str, int] | None = None  # {"draw", "round"}: the draw the battle waits for
 
-    def dice(self, number, role, group, count, sides=6):
+    def dice(self, number: int, role: str, group: str, count: int,
+             sides: int = 6) -> tuple[int, ...] | TableHits | None:
         stage = self.stage
         if stage < 0 or self.decided or number != self.last_round:
             stage += 1
@@ -171,13 +187,13 @@ class StagedTable(Table):
         self.stage, self.last_round, self.decided = stage, number, False
         return dice_source.roll(self.seeds[stage], f"r{number}/{role}/{group}", sides, count)
 
-    def casualties(self, number, step, victim):
+    def casualties(self, number: int, step: str, victim: str) -> Choice | None:
         chosen = super().casualties(number, step, victim)
         if chosen is not None:
             self.decided = True
         return chosen
 
-    def boosts(self, number, step, role):
+    def boosts(self, number: int, step: str, role: str) -> tuple[Any, str] | None:
         given = super().boosts(number, step, role)
         if given is not None:
             self.decided = True
@@ -198,22 +214,24 @@ class RefereeTable(Table):
     ("3 red dice") rather than as groups ("3 dice for main").
     """
 
-    def __init__(self, rounds: tuple[Mapping[str, Any], ...], decisions: Decisions = NO_DECISIONS,
+    def __init__(self, rounds: tuple[Mapping[str, SideDice], ...], decisions: Decisions = NO_DECISIONS,
                  by_colour: bool = False):
         super().__init__(decisions)
         self.rounds = rounds
         self.by_colour = by_colour
 
-    def _needed(self, number: int, role: str, group: str, count: int, sides: int) -> dict:
+    def _needed(self, number: int, role: str, group: str, count: int, sides: int) -> JsonObject:
         colour = {"color": group} if self.by_colour else {}
         return {"dice_needed": {"round": number, "side": role, **colour, "group": group, "count": count,
                                 "sides": sides}}
 
-    def dice(self, number, role, group, count, sides=6):
+    def dice(self, number: int, role: str, group: str, count: int,
+             sides: int = 6) -> tuple[int, ...] | TableHits | None:
         if number > len(self.rounds):
             return None
         entry = self.rounds[number - 1].get(role)
         field = f"dice[{number - 1}].{role}"
+        faces: tuple[int, ...] | TableHits | None
         if isinstance(entry, tuple):  # a plain list: the side's main group
             if group != "main":
                 raise BadRequest(field, f"in round {number} the {role} rolls for more than one group; give "

@@ -152,6 +152,9 @@ class Chess(LuckSystem):
             return Settled(power, sure, rest, (rest, 6) if rest else None, carry_out=0)
         return Settled(power, sure, rest, carry_out=rest)
 
+    def sure_hits(self, group: FiringGroup) -> int:
+        return self.settle(group).sure_hits
+
     def dice_for(self, group: FiringGroup) -> tuple[tuple[int, int], ...]:
         """(at, sides) of each die this group rolls: none, or one for its remainder."""
         die = self.settle(group).die

@@ -223,6 +223,11 @@ class LuckSystem:
             return self.fire(group.values, roll, group.best_of_two)
         return Volley(0, 0, 0, ())
 
+    def sure_hits(self, group: FiringGroup) -> int:
+        """The hits a group scores before any die: what the engine reads to know whether an assault is the battle's
+        last (``rolls_final`` only, docs/rules.md §6)."""
+        raise NotImplementedError
+
     def dice_for(self, group: FiringGroup) -> tuple[tuple[int, int], ...]:
         """(hits at, sides) of each die one group rolls: what a table must give, and what the page asks for."""
         raise NotImplementedError

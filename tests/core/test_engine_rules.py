@@ -759,3 +759,21 @@ def test_a_wrong_number_of_dice_says_how_many():
     assert envelope["error"]["field"] == "dice[0].attacker"
     assert envelope["error"]["detail"]["dice_needed"] == {"round": 1, "side": "attacker", "group": "main",
                                                           "count": 2, "sides": 6}
+
+
+def test_the_guns_captured_are_every_aa_gun_whatever_else_the_defender_lists():
+    """docs/rules.md §2: where an AA gun is never a casualty, the attacker who takes the territory captures the
+    defender's guns. ``conclude`` picks them out of the defender's army by type; it once passed a generator as
+    that set of types, which ``Army.only`` tests membership in once per type, so a type listed before the
+    guns (infantry, first in ruleset order) used the generator up and no gun was captured. A battle's end never
+    leaves a defender more than its guns, so this reads ``conclude`` directly."""
+    from pycore.engine.army import Army
+    from pycore.engine.sequence import BattleLog, conclude
+    from pycore.forces import Force
+    ruleset = find_ruleset("revised")
+    setup = read_setup({"kind": "land", "attacker": {"units": {"infantry": 1}},
+                        "defender": {"units": {"infantry": 1, "aa_gun": 2}}}, ruleset, read_system({"name": "dice"}))
+    armies = {"attacker": Army(Force.of(ruleset, {"infantry": 1})),
+              "defender": Army(Force.of(ruleset, {"infantry": 1, "aa_gun": 2}))}
+    ended = conclude(setup, BattleLog([], "attacker_wins", armies, {"attacker": Force(()), "defender": Force(())}, None))
+    assert ended.takes_territory and ended.captured == Force.of(ruleset, {"aa_gun": 2})

@@ -23,13 +23,14 @@ from dataclasses import dataclass, field
 
 from ..army import Army
 from ..sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog, conclude, guns_alone, lone_guns_end, verdict
-from ..table import Table
+from ..table import Table, TableHits
 from ..setup import ROLES, BattleSetup
 from ...forces import Force
+from ...jsontext import JsonObject
 from ...rulesets import Ruleset
 from ...systems.colored import boosts as b
 from ...systems.colored.chart import Chart, Row
-from ...systems.colored.commit import Troops, color_of, unit_of
+from ...systems.colored.commit import Placement, Troops, color_of, unit_of
 from ...systems.colored.losses import Loss, capacity, check_choice, has_choice, victim_proposal, winner_proposal
 from ...systems.colored.match import Match, dice_count, match
 
@@ -78,8 +79,15 @@ class ColorStep:
     casualties: list[Casualty] = field(default_factory=list)
 
 
+def placement(setup: BattleSetup, role: str) -> Placement:
+    """A side's commitment, which every side has under coloured dice (the reading layer reads it)."""
+    placed = setup.side(role).colors
+    assert placed is not None, role
+    return placed
+
+
 def start(setup: BattleSetup) -> dict[str, Troops]:
-    return {role: setup.side(role).colors.troops() for role in ROLES}
+    return {role: placement(setup, role).troops() for role in ROLES}
 
 
 def rollers(row: Row, troops: Troops) -> dict[str, int]:
@@ -118,9 +126,11 @@ class ColoredBattle:
         if not any(counts.values()):
             return
         step = ColorStep(row)
-        missing, faces = [], {}
+        missing: list[JsonObject] = []
+        faces: dict[str, tuple[int, ...]] = {}
         for role in ROLES:
             got = self.table.dice(number, role, row.color, counts[role]) if counts[role] else ()
+            assert not isinstance(got, TableHits)  # coloured dice are read as faces, never as a count (read/dice.py)
             if got is None:
                 missing.append({"round": number, "side": role, "color": row.color, "group": row.color,
                                 "count": counts[role], "sides": 6})
@@ -216,10 +226,10 @@ def fight(setup: BattleSetup, table: Table, rounds: int | None = None,
     armies = {role: army(battle.troops[role], ruleset) for role in ROLES}
     if guns_alone(setup, armies["defender"]):
         # AA guns alone are destroyed before any colour rolls, as in the engine (docs/rules.md §2 "AA guns alone").
-        ended = lone_guns_end(setup, armies, {role: Force(()) for role in ROLES})
-        ended.posts = {**battle.troops, "defender": Troops(())}
-        ended.posts_away = battle.away
-        return ended
+        won = lone_guns_end(setup, armies, {role: Force(()) for role in ROLES})
+        won.posts = {**battle.troops, "defender": Troops(())}
+        won.posts_away = battle.away
+        return won
     logs: list[RoundLog] = []
     outcome, waiting = "in_progress", None
     for number in range(1, limit + 1):

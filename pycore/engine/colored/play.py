@@ -10,15 +10,15 @@ player can read aloud. See docs/api.md, "Coloured dice".
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..sequence import MAX_ROUNDS, BattleLog, Pause, RoundLog
 from ..setup import ROLES, BattleSetup
 from ..table import Table
 from ...errors import BadRequest
-from ...systems.colored.chart import DEFAULT_CHART, GUIDELINE_WORDS
+from ...jsontext import JsonObject
+from ...systems import LuckSystem
+from ...systems.colored.chart import DEFAULT_CHART, GUIDELINE_WORDS, Chart
 from ...systems.colored.commit import Troops
-from .fight import ColoredBattle, ColorStep, fight
+from .fight import ColoredBattle, ColorStep, Roll, fight, placement
 
 MAX_FACES = 6
 
@@ -33,10 +33,11 @@ class ColourPlay:
     by_colour = True
     most_dice_per_step = MAX_FACES
 
-    def steps(self, system: Any) -> tuple[str, ...]:
-        return system.chart.colors
+    def steps(self, system: LuckSystem) -> tuple[str, ...]:
+        chart: Chart = system.chart
+        return chart.colors
 
-    def most_casualty_choices(self, system: Any) -> int:
+    def most_casualty_choices(self, system: LuckSystem) -> int:
         return len(system.chart.colors) * 2 * MAX_ROUNDS
 
     def check_setup(self, setup: BattleSetup) -> None:
@@ -45,23 +46,23 @@ class ColourPlay:
     def fight(self, setup: BattleSetup, table: Table, rounds: int | None) -> BattleLog:
         return fight(setup, table, rounds)
 
-    def head(self, setup: BattleSetup) -> dict:
-        chart = setup.system.chart
+    def head(self, setup: BattleSetup) -> JsonObject:
+        chart: Chart = setup.system.chart
         return {"chart": chart.to_json(), "chart_default": chart == DEFAULT_CHART,
                 "guidelines": dict(GUIDELINE_WORDS),
-                "colors": {role: dict(setup.side(role).colors.posts) for role in ROLES}}
+                "colors": {role: dict(placement(setup, role).posts) for role in ROLES}}
 
-    def survivors(self, setup: BattleSetup, battle: BattleLog) -> dict:
+    def survivors(self, setup: BattleSetup, battle: BattleLog) -> dict[str, dict[str, int]]:
         return {role: {**battle.posts[role].units(), **_plus(battle.posts_away[role].units(), battle.posts[role])}
                 for role in ROLES}
 
-    def away(self, battle: BattleLog) -> dict:
+    def away(self, battle: BattleLog) -> dict[str, dict[str, int]]:
         return {role: battle.posts_away[role].units() for role in ROLES if battle.posts_away[role]}
 
-    def round_json(self, log: RoundLog) -> dict:
+    def round_json(self, log: RoundLog) -> JsonObject:
         return _round_json(log)
 
-    def next_dice(self, setup: BattleSetup, battle: BattleLog) -> list[dict]:
+    def next_dice(self, setup: BattleSetup, battle: BattleLog) -> list[JsonObject]:
         return next_dice(setup, battle)
 
 
@@ -79,7 +80,7 @@ def check_setup(setup: BattleSetup) -> None:
 
 
 # -- the log --------------------------------------------------------------------------------------
-def _faces_text(roll) -> str:
+def _faces_text(roll: Roll) -> str:
     parts = []
     for face, units in zip(roll.faces, roll.boosts):
         parts.append(str(face) + "+1" * len(units))
@@ -116,21 +117,21 @@ def say(step: ColorStep) -> str:
     return f"{head}: {', '.join(parts)} — attacker loses {m.on_attacker}, defender {m.on_defender}"
 
 
-def _step_json(step: ColorStep) -> dict:
+def _step_json(step: ColorStep) -> JsonObject:
     row = step.row
     fire = []
     for role in ROLES:
         roll = step.rolls[role]
         if not roll.units and not roll.faces:
             continue
-        entry = {"side": role, "group": row.color, "units": dict(roll.units), "boosters": dict(roll.boosters),
+        entry: JsonObject = {"side": role, "group": row.color, "units": dict(roll.units), "boosters": dict(roll.boosters),
                  "dice": [{"value": face, "boosts": list(units), "total": face + len(units)}
                           for face, units in zip(roll.faces, roll.boosts or [[] for _ in roll.faces])],
                  "boosts_chosen": roll.chosen,
                  "power": 0, "sure_hits": 0, "remainder": 0, "targets": [],
                  "hits": step.match.hits(role) if step.match else 0}
         fire.append(entry)
-    out = {"step": row.color, "color": row.color, "guideline": row.casualties, "choice": row.choice,
+    out: JsonObject = {"step": row.color, "color": row.color, "guideline": row.casualties, "choice": row.choice,
            "fire": fire,
            "casualties": [{"side": c.victim, **c.loss.to_json(), "removed": "at once", "chosen": c.chosen,
                            "chooser": c.chooser} for c in step.casualties],
@@ -142,9 +143,9 @@ def _step_json(step: ColorStep) -> dict:
     return out
 
 
-def _round_json(log: RoundLog) -> dict:
+def _round_json(log: RoundLog) -> JsonObject:
     steps = [_step_json(s) for s in log.steps]
-    out: dict[str, Any] = {"round": log.number, "complete": log.complete, "steps": steps}
+    out: JsonObject = {"round": log.number, "complete": log.complete, "steps": steps}
     for role in ROLES:
         lost: dict[str, int] = {}
         for s in steps:
@@ -167,7 +168,7 @@ def _round_json(log: RoundLog) -> dict:
     return out
 
 
-def next_dice(setup: BattleSetup, battle: BattleLog) -> list[dict]:
+def next_dice(setup: BattleSetup, battle: BattleLog) -> list[JsonObject]:
     """The first dice of the next round, for a page that asks the players for them."""
     engine = ColoredBattle(setup, Table(), battle.posts)
     log = RoundLog(len(battle.rounds) + 1)
@@ -175,7 +176,8 @@ def next_dice(setup: BattleSetup, battle: BattleLog) -> list[dict]:
         for row in engine.chart.rows:
             engine.color(log.number, row, log)
     except Pause as pause:
-        return pause.waiting.get("dice", [])
+        dice: list[JsonObject] = pause.waiting.get("dice", [])
+        return dice
     return []
 
 
