@@ -31,6 +31,7 @@ from typing import Callable, Mapping
 
 from .. import dice
 from ..errors import BadRequest, show
+from ..jsontext import JsonObject
 from ..rulesets import find_ruleset
 from ..systems.lowluck import LowLuck
 
@@ -152,17 +153,17 @@ class Dice:
 class Raid:
     """What a system's raid produced, before the damage cap."""
 
-    aa: dict
+    aa: JsonObject
     damages: tuple[int, ...]  # per surviving bomber; A&A Chess: one total
     rolls: tuple[int, ...]
     rolled_by: str | None
     notes: tuple[str, ...]
-    fee: dict | None = None
+    fee: JsonObject | None = None
 
 
 # --- the three systems ---
 
-def cap_damage(request: dict, damages: list[int]) -> tuple[list[int], int | None, str | None]:
+def cap_damage(request: JsonObject, damages: list[int]) -> tuple[list[int], int | None, str | None]:
     """Apply the ruleset's damage cap; (damages, cap, note). Low Luck and Chess play classic (docs/rules.md §1)."""
     kind = CAP_KIND[request.get("ruleset", "classic")]
     value = request.get("territory_value")
@@ -190,7 +191,7 @@ def _cap_total(damages: list[int], room: int) -> list[int]:
     return out
 
 
-def _aa_dice(request: dict, rolls: Dice) -> dict:
+def _aa_dice(request: JsonObject, rolls: Dice) -> JsonObject:
     """Normal-dice AA: one die at 1 per bomber shot at (seed 002 AA guns); from Anniversary on
     each AA gun fires at most 3 aircraft (docs/rules.md §2, ``rulesets.Rules.aa_shots_per_gun``)."""
     per_gun = find_ruleset(request["ruleset"]).rules.aa_shots_per_gun
@@ -202,7 +203,7 @@ def _aa_dice(request: dict, rolls: Dice) -> dict:
             "hits": sum(1 for value in values if value == 1)}
 
 
-def _aa_lowluck(request: dict, rolls: Dice) -> dict:
+def _aa_lowluck(request: JsonObject, rolls: Dice) -> JsonObject:
     """Low Luck AA (seed 000 §5c): each bomber adds 1; hits = n // 6, remainder rolled at n % 6."""
     if not request["aa"]:
         return {"kind": "lowluck", "power": 0, "sure_hits": 0, "at": None, "rolls": [], "rolled_by": None, "hits": 0}
@@ -213,7 +214,7 @@ def _aa_lowluck(request: dict, rolls: Dice) -> dict:
             "at": volley.remainder or None, "rolls": list(faces), "rolled_by": by, "hits": volley.hits}
 
 
-def _raid_dice(request: dict, rolls: Dice) -> Raid:
+def _raid_dice(request: JsonObject, rolls: Dice) -> Raid:
     aa = _aa_dice(request, rolls)
     surviving = request["bombers"] - aa["hits"]
     per = 2 if request["heavy_bombers"] else 1
@@ -229,7 +230,7 @@ def _raid_dice(request: dict, rolls: Dice) -> Raid:
     return Raid(aa, tuple(damages), values, by, tuple(notes))
 
 
-def _raid_lowluck(request: dict, rolls: Dice) -> Raid:
+def _raid_lowluck(request: JsonObject, rolls: Dice) -> Raid:
     rule = request["rule"]
     per = 2 if request["heavy_bombers"] else 1
     notes = []
@@ -254,7 +255,7 @@ def _raid_lowluck(request: dict, rolls: Dice) -> Raid:
     damages = [sum(reading(face) for face in values[i * per:(i + 1) * per]) for i in range(surviving)]
     if per == 2:
         notes.append("Heavy Bombers: two damage dice per bomber, both count (the TripleA rule book).")
-    fee = None
+    fee: JsonObject | None = None
     if rule in ("standard", "A") and request["aa"] and request["bombers"]:
         fee_values, fee_by = rolls.take("fee", 6, request["bombers"])
         per_bomber = [ll_fee(face) for face in fee_values]
@@ -268,18 +269,18 @@ def _raid_lowluck(request: dict, rolls: Dice) -> Raid:
     return Raid(aa, tuple(damages), values, by, tuple(notes), fee)
 
 
-def _raid_chess(request: dict, rolls: Dice) -> Raid:
+def _raid_chess(request: JsonObject, rolls: Dice) -> Raid:
     """Seed 003: AA takes one aircraft per 5 flying over it; 2.5 per surviving bomber, total rounded down.
 
     ``aa_count``: the aircraft of the whole move, each counted once per AA territory flown over (seed 003
     example 5); the losses fall on this raid's bombers (at most all of them). Rockets: 3 each.
     """
     ryof6 = request["variant"] == "ryof6"
-    bombers = request["bombers"]
+    bombers: int = request["bombers"]
     counted = request.get("aa_count", bombers) if request["aa"] else 0
     losses, remainder = min(bombers, counted // 5), counted % 5
-    aa = {"kind": "chess", "aircraft": counted, "sure_hits": losses,
-          "remainder": remainder, "at": None, "rolls": [], "rolled_by": None, "hits": losses}
+    aa: JsonObject = {"kind": "chess", "aircraft": counted, "sure_hits": losses,
+                      "remainder": remainder, "at": None, "rolls": [], "rolled_by": None, "hits": losses}
     if ryof6 and remainder:
         # RYOF<6 rolls every fraction; a remainder r of 5 hits with chance r/5 (d10 ≤ 2r) to keep the mean.
         values, by = rolls.take("aa", 10, 1)
@@ -323,7 +324,7 @@ ROCKET_NOTES = {"dice": "Rocket: one die, at most the territory's value (the Tri
                            "(docs/rules.md §5); it strikes before the bombers."}
 
 
-def rocket_strike(request: dict, rolls: Dice) -> dict | None:
+def rocket_strike(request: JsonObject, rolls: Dice) -> JsonObject | None:
     """The rocket of a raid under dice or Low Luck (``rockets: 1``), or None: its die, how it was read and its
     damage before the raid's cap (docs/rules.md §5 "Rockets"). The rocket strikes at the end of the combat
     move (seed 002), before the bombers: its damage comes first under the ruleset's cap."""
@@ -340,7 +341,7 @@ def rocket_strike(request: dict, rolls: Dice) -> dict | None:
             "limit": value, "damage": sure + int(bool(faces) and faces[0] <= sixths)}
 
 
-def settle(fees: int, money: int, bombers: int | None = None) -> dict:
+def settle(fees: int, money: int, bombers: int | None = None) -> JsonObject:
     """End-of-turn payment of Low Luck bombing fees (seed 000 §5d).
 
     The attacker pays what he can; for the rest he loses one bomber per 2.5

@@ -116,7 +116,7 @@ class TechDice:
             sixes = sum(1 for value in rolls if value == 6)
         discovered = tech if sixes else None
         tokens = held if self.keep_tokens and not discovered else 0
-        techs = self.techs + ((tech,) if discovered else ())
+        techs = self.techs + ((discovered,) if discovered else ())
         after = replace(self, tokens=tokens, spent=self.spent + DIE_COST * bought, techs=techs)
         return after, Turn(number, bought, DIE_COST * bought, tech if held else None, held, sure, at,
                            rolls, rolled_by if count else None, sixes, discovered, tokens)
