@@ -30,6 +30,9 @@ from ..systems import Roll
 
 Choice = tuple[Mapping[str, int], Mapping[str, int], str]
 """A casualty choice: units lost, two-hit units damaged, and the request field it came from."""
+GivenBoosts = tuple[Any, str]
+"""A side's boosts of one colour as a player gave them, and the request field: ``Any``, as the list is checked
+only by the colour's fight (:func:`pycore.systems.colored.boosts.check`), which knows the dice it boosts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +42,7 @@ class Decisions:
     choices: tuple[str, ...] = ()                                   # "press" / "retreat" after each round
     casualties: Mapping[tuple[int, str, str], Choice] = field(default_factory=dict)
     submerge: frozenset[tuple[int, str]] = frozenset()               # (round, side) whose subs submerge
-    # Coloured dice: (the boosts as given, their field); Any: a request's list, checked by the colour's fight
-    # (systems/colored/boosts.check), which knows the dice.
-    boosts: Mapping[tuple[int, str, str], tuple[Any, str]] = field(default_factory=dict)
+    boosts: Mapping[tuple[int, str, str], GivenBoosts] = field(default_factory=dict)  # coloured dice
     choose_casualties: bool = False                                  # pause where a victim has a choice
     choose_boosts: bool = False
     retreat_at_units: int | None = None   # declared up front: retreat after a round that leaves this many or fewer
@@ -98,7 +99,7 @@ class Table:
     def ask_casualties(self) -> bool:
         return self.decisions.choose_casualties
 
-    def boosts(self, number: int, step: str, role: str) -> tuple[Any, str] | None:
+    def boosts(self, number: int, step: str, role: str) -> GivenBoosts | None:
         key = (number, step, role)
         if key in self.decisions.boosts:
             self.used.add(("boosts", key))
@@ -193,7 +194,7 @@ class StagedTable(Table):
             self.decided = True
         return chosen
 
-    def boosts(self, number: int, step: str, role: str) -> tuple[Any, str] | None:
+    def boosts(self, number: int, step: str, role: str) -> GivenBoosts | None:
         given = super().boosts(number, step, role)
         if given is not None:
             self.decided = True

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Mapping
 
+from ..jsontext import JsonObject
 from ..share import read_link
 from ..read import fields as v
 from ..errors import BadRequest, show
@@ -48,14 +49,15 @@ def module_of(name: str) -> ModuleType:
     return importlib.import_module(OPS[name].module)
 
 
-def normalize_linkable(request: Mapping[str, Any], field: str) -> dict:
+def normalize_linkable(request: Mapping[str, Any], field: str) -> JsonObject:
     """A request a link may hold, validated by its op exactly as if typed in (its canonical form)."""
     op = request.get("op")
     if not isinstance(op, str) or op not in LINKABLE:
         raise BadRequest(f"{field}.op", f"must be one of {', '.join(LINKABLE)}, got {show(op)}")
-    return module_of(op).normalize(request)
+    canonical: JsonObject = module_of(op).normalize(request)
+    return canonical
 
 
-def decode_link(link: Any, field: str = "decode") -> dict:
+def decode_link(link: Any, field: str = "decode") -> JsonObject:
     """The validated request a link holds (:func:`pycore.share.read_link`, then its op's ``normalize``)."""
     return normalize_linkable(v.obj(read_link(link, field), f"{field} (decoded)"), f"{field} (decoded)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..jsontext import JsonObject
 from ..read import fields as v
 from ..errors import BadRequest, show
 from ..fair.origin import label
@@ -18,23 +19,23 @@ from ..research.bombing import (CAP_KIND, CHESS_VARIANTS, COMPLEX_CAP, LOWLUCK_R
                                 rocket_strike, settle)
 
 
-def normalize(request: Mapping[str, Any]) -> dict:
+def normalize(request: Mapping[str, Any]) -> JsonObject:
     """The validated canonical request (with ``"op"``)."""
     request = v.obj(request, "")
     if "settle" in request:
         v.only_keys(request, ("op", "settle"), "")
         settle = v.obj(request["settle"], "settle")
         v.only_keys(settle, ("fees", "money", "bombers"), "settle")
-        out = {"fees": v.whole(v.required(settle, "fees", "settle"), "settle.fees", 0, 9_999),
-               "money": v.whole(v.required(settle, "money", "settle"), "settle.money", 0, 99_999)}
+        paid = {"fees": v.whole(v.required(settle, "fees", "settle"), "settle.fees", 0, 9_999),
+                "money": v.whole(v.required(settle, "money", "settle"), "settle.money", 0, 99_999)}
         if "bombers" in settle:
-            out["bombers"] = v.whole(settle["bombers"], "settle.bombers", 0, 9_999)
-        return {"op": "bombing", "settle": out}
+            paid["bombers"] = v.whole(settle["bombers"], "settle.bombers", 0, 9_999)
+        return {"op": "bombing", "settle": paid}
     system = v.choice(v.required(request, "system", ""), SYSTEMS, "system")
     v.only_keys(request, RAID_KEYS + SYSTEM_KEYS[system], "")
     # Rockets may strike without bombers (an AA gun's rocket attack, seeds 002 and 003).
     fewest = 0 if request.get("rockets") else 1
-    out: dict[str, Any] = {
+    out: JsonObject = {
         "op": "bombing", "system": system,
         "bombers": v.whole(v.required(request, "bombers", ""), "bombers", fewest, MAX_BOMBERS),
         "aa": v.boolean(request.get("aa", False), "aa"),
@@ -88,7 +89,7 @@ def normalize(request: Mapping[str, Any]) -> dict:
     return out
 
 
-def run(request: Mapping[str, Any]) -> dict:
+def run(request: Mapping[str, Any]) -> JsonObject:
     """Op ``bombing``: one raid, or the end-of-turn fee settlement."""
     request = normalize(request)
     if "settle" in request:
@@ -107,7 +108,7 @@ def run(request: Mapping[str, Any]) -> dict:
         notes.insert(0, ROCKET_NOTES[rocket["kind"]])
     if cap_note:
         notes.append(cap_note)
-    result: dict[str, Any] = {
+    result: JsonObject = {
         "system": request["system"], "bombers": request["bombers"], "aa": request["aa"],
         "heavy_bombers": request["heavy_bombers"],
         "aa_fire": raid.aa, "shot_down": raid.aa["hits"], "surviving": request["bombers"] - raid.aa["hits"],

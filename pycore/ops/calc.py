@@ -14,8 +14,9 @@ from __future__ import annotations
 import time
 from typing import Any, Mapping
 
+from ..jsontext import JsonObject
 from ..calc.method import BOUND, compute, plan
-from ..engine.setup import ROLES
+from ..engine.setup import ROLES, BattleSetup
 from ..read.calc import read_calc
 from ..share import link_for
 from ..systems import spec_of
@@ -23,12 +24,12 @@ from . import calc_plan
 from .calc_json import exact_law_json, fraction_text, interval
 
 
-def normalize(request: Mapping[str, Any]) -> dict:
+def normalize(request: Mapping[str, Any]) -> JsonObject:
     """The canonical request, as a link holds it."""
     return read_calc(request).canonical
 
 
-def run(request: Mapping[str, Any]) -> dict:
+def run(request: Mapping[str, Any]) -> JsonObject:
     asked = read_calc(request)
     canonical, setup, rounds, exact, timing, options = (asked.canonical, asked.setup, asked.rounds, asked.exact,
                                                         asked.timing, asked.options)
@@ -43,7 +44,7 @@ def run(request: Mapping[str, Any]) -> dict:
     f = float
     outcome = {name: f(p) for name, p in got["outcome"].items() if name in ("attacker_wins", "defender_wins", "draw") or p}
     sizes = {role: setup.side(role).units.size for role in ROLES}
-    result: dict[str, Any] = {
+    result: JsonObject = {
         "ruleset": setup.ruleset.id, "system": spec_of(setup.system), "kind": setup.kind,
         "outcome": outcome,
         "takes_territory": f(got["takes"]),
@@ -78,7 +79,8 @@ def run(request: Mapping[str, Any]) -> dict:
     return result
 
 
-def _plan(canonical: dict, setup, exact: bool, timing: bool, options: dict, estimate: bool) -> dict:
+def _plan(canonical: JsonObject, setup: BattleSetup, exact: bool, timing: bool,
+          options: dict[str, Any], estimate: bool) -> JsonObject:  # Any: CalcRequest.options, one type per option
     """A plan of attack (waves, counter-attack, retreat by worth): docs/api.md, ``calc`` "Plan of attack"."""
     from ..calc import cost, plan_cost, recommend
     guess = plan_cost.estimate(options["plan"], exact)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Mapping
+
+from ..jsontext import JsonObject
 
 
 def interval(p: float, n: int) -> list[float]:
@@ -13,15 +16,15 @@ def interval(p: float, n: int) -> list[float]:
     return [max(0.0, p - half), min(1.0, p + half)]
 
 
-def fraction_text(p) -> str:
+def fraction_text(p: Fraction | int) -> str:
     """An exact chance as "numerator/denominator"."""
-    p = Fraction(p)
-    return f"{p.numerator}/{p.denominator}"
+    exact = Fraction(p)
+    return f"{exact.numerator}/{exact.denominator}"
 
 
-def law_json(law: dict) -> dict:
+def law_json(law: Mapping[int, float | Fraction]) -> JsonObject:
     return {str(k): float(p) for k, p in sorted(law.items())}
 
 
-def exact_law_json(law: dict) -> dict:
+def exact_law_json(law: Mapping[int, Fraction]) -> JsonObject:
     return {str(k): fraction_text(p) for k, p in sorted(law.items())}

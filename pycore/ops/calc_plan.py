@@ -9,13 +9,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, Mapping
 
+from ..jsontext import JsonObject
 from ..calc import summary
 from ..calc.plans import Plan
-from ..calc.waves import fight
+from ..calc.cost import Estimate
+from ..calc.waves import PlanLaw, fight
+from ..forces import Force
 from ..engine.setup import ROLES
 from .calc_json import exact_law_json, fraction_text, interval, law_json
+
+Summary = Mapping[str, Any]
+"""A record of :mod:`pycore.calc.summary` or of the cheapest army's search (laws, chances, counts by field): Any,
+as those modules return plain dicts whose fields differ in type, until they are typed themselves."""
+
 
 def without_rules(plan: Plan) -> Plan:
     """The same plan with every wave fighting to the end (the profit rule's comparison)."""
@@ -24,12 +32,12 @@ def without_rules(plan: Plan) -> Plan:
                                              strafe=None) for w in plan.waves))
 
 
-def _outcome(outcome: dict) -> dict:
+def _outcome(outcome: Mapping[str, float | Fraction]) -> JsonObject:
     return {name: float(p) for name, p in outcome.items() if name in ("attacker_wins", "defender_wins", "draw") or p}
 
 
-def _wave_json(got: dict, exact: bool) -> dict:
-    out = {"wave": got["wave"], "fights": float(got["fights"]), "outcome": _outcome(got["outcome"]),
+def _wave_json(got: Summary, exact: bool) -> JsonObject:
+    out: JsonObject = {"wave": got["wave"], "fights": float(got["fights"]), "outcome": _outcome(got["outcome"]),
            "takes_territory": float(got["takes"]), "defender_left": float(got["defender_left"]),
            "attacker_left": float(got["attacker_left"]),
            "losses": {role: law_json(got["losses"][role]) for role in ROLES},
@@ -44,7 +52,7 @@ def _wave_json(got: dict, exact: bool) -> dict:
     return out
 
 
-def _counter_json(block: dict) -> dict:
+def _counter_json(block: Summary) -> JsonObject:
     """One counter-attack's own numbers (docs/api.md, ``result.counter``)."""
     return {"fights": float(block["fights"]), "outcome": _outcome(block["outcome"]),
             "retakes": float(block["retakes"]),
@@ -54,27 +62,28 @@ def _counter_json(block: dict) -> dict:
             "rounds": float(block["rounds"])}
 
 
-def _counts(whole: dict, sizes: dict) -> dict:
+def _counts(whole: Summary, sizes: Mapping[str, int]) -> JsonObject:
     """Units left per side where reinforcements joined the defender: his count left is read from his armies,
     not from his losses (what joined him differs from path to path)."""
     return {"attacker": {str(sizes["attacker"] - k): float(p) for k, p in sorted(whole["losses"]["attacker"].items())},
             "defender": {str(k): float(p) for k, p in sorted(whole["defender_count"].items(), reverse=True)}}
 
 
-def _sampled(plan: Plan, guess) -> Any:
+def _sampled(plan: Plan, guess: Estimate) -> PlanLaw:
     from ..calc import cost, plan_sample
-    return plan_sample.sample(plan, (
+    law: PlanLaw = plan_sample.sample(plan, (
         f"Monte Carlo: the plan's exact chains would take more than the {cost.duration(cost.BUDGET_SECONDS)} a "
         f"calculation may take; {guess.states} plans fought by the engine with seeded dice"))
+    return law
 
 
-def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
+def result(plan: Plan, exact: bool, sampled: Estimate | Literal[False] | None = None) -> JsonObject:
     """The plan's result fields (docs/api.md, ``calc`` "Plan of attack"), in JSON; ``sampled``: the estimate of
     the Monte Carlo that stands in for the exact chains (:mod:`pycore.calc.plan_sample`)."""
     law = _sampled(plan, sampled) if sampled else fight(plan, exact)
     whole = summary.whole(plan, law, exact)
     sizes = whole["sizes"]
-    out: dict[str, Any] = {
+    out: JsonObject = {
         "outcome": _outcome(whole["outcome"]),
         "takes_territory": float(whole["takes"]),
         "losses": {role: law_json(whole["losses"][role]) for role in ROLES},
@@ -91,6 +100,7 @@ def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
         "waves": [_wave_json(got, exact) for got in summary.waves(plan, law, exact)],
     }
     if law.method == "monte_carlo":
+        assert law.samples is not None  # a Monte Carlo law counts its samples
         out["samples"], out["method_reason"] = law.samples, law.reason
         out["intervals"] = {name: interval(p, law.samples) for name, p in out["outcome"].items()}
         out["intervals"]["takes_territory"] = interval(out["takes_territory"], law.samples)
@@ -121,7 +131,9 @@ def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
         plain = without_rules(plan)
         plain_law = fight(plain, exact)
         if counter is not None:
-            other = summary.counter(plain, plain_law, exact)["exchange"]["swing"]
+            plain_counter = summary.counter(plain, plain_law, exact)
+            assert plain_counter is not None  # the same plan, its rules aside: the same counter-attacks
+            other = plain_counter["exchange"]["swing"]
             mine = out["exchange"]["cost_swing"]
         else:
             other = summary.whole(plain, plain_law, exact)["swing"]
@@ -130,7 +142,8 @@ def result(plan: Plan, exact: bool, sampled: Any = None) -> dict:
     return out
 
 
-def recommendation(plan: Plan, spec: tuple, exact: bool, how: dict | None = None) -> dict:
+def recommendation(plan: Plan, spec: tuple[Force, float | None, str], exact: bool,
+                   how: dict[str, Any] | None = None) -> JsonObject:  # Any: side, by (str) and top (int)
     """``result.recommend``: the cheapest army reaching the target and the army of the best average swing; for
     the defender, units added to his; with ``top``, the cheapest few, best first."""
     from ..calc.recommend import search
@@ -138,15 +151,15 @@ def recommendation(plan: Plan, spec: tuple, exact: bool, how: dict | None = None
     how = how or {}
     got = search(plan, available, target, goal, exact, **how)
 
-    def army(entry):
+    def army(entry: Summary | None) -> JsonObject | None:
         if entry is None:
             return None
-        out = {"units": entry["units"].as_dict(), "cost": entry["cost"], "chance": float(entry["chance"]),
+        out: JsonObject = {"units": entry["units"].as_dict(), "cost": entry["cost"], "chance": float(entry["chance"]),
                "cost_swing": float(entry["cost_swing"])}
         if exact:
             out["exact_chance"] = fraction_text(entry["chance"])
         return out
-    out = {"goal": goal, "target": target, "armies": got["armies"], "cheapest": army(got["cheapest"]),
+    out: JsonObject = {"goal": goal, "target": target, "armies": got["armies"], "cheapest": army(got["cheapest"]),
            "best_profit": army(got["best_profit"])}
     out.update({key: how[key] for key in ("side", "by") if key in how})
     if "top" in how:

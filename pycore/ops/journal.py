@@ -12,6 +12,7 @@ from math import fsum
 import re
 from typing import Any, Mapping
 
+from ..jsontext import JsonObject
 from ..read import fields as v
 from ..engine.sequence import MAX_ROUNDS
 from ..errors import BadRequest, show
@@ -71,7 +72,7 @@ def _agrees(given: Any, worked: float, field: str, what: str) -> None:
         raise BadRequest(field, f"does not match this battle's law: its {what} is {worked:.6g}, got {show(given)}")
 
 
-def _luck(value: Any, field: str) -> dict:
+def _luck(value: Any, field: str) -> JsonObject:
     """A battle's luck as ``resolve`` gave it, checked; its canonical form (what a link holds)."""
     if value is None:
         raise BadRequest(field, "this battle has no luck (null: its system rolls no dice, or its law was not worked); "
@@ -87,7 +88,7 @@ def _luck(value: Any, field: str) -> dict:
                                ("percentile", percentile(law, swing), "percentile")):
         if name in value:
             _agrees(value[name], worked, f"{field}.{name}", what)
-    canonical: dict[str, Any] = {"swing": swing, "law": {str(s): float(f"{p:.12g}") for s, p in law.items()}}
+    canonical: JsonObject = {"swing": swing, "law": {str(s): float(f"{p:.12g}") for s, p in law.items()}}
     if not exact:
         canonical["exact"] = False
     for name in ("rounds", "fought"):
@@ -104,7 +105,7 @@ def _luck(value: Any, field: str) -> dict:
     return canonical
 
 
-def parse(request: Mapping[str, Any]) -> tuple[dict, list[game.Battle]]:
+def parse(request: Mapping[str, Any]) -> tuple[JsonObject, list[game.Battle]]:
     v.only_keys(request, FIELDS, "")
     items = v.array(v.required(request, "battles", ""), "battles", MAX_BATTLES)
     canonical, battles = [], []
@@ -127,16 +128,16 @@ def parse(request: Mapping[str, Any]) -> tuple[dict, list[game.Battle]]:
     return {"op": "journal", "battles": canonical}, battles
 
 
-def normalize(request: Mapping[str, Any]) -> dict:
+def normalize(request: Mapping[str, Any]) -> JsonObject:
     """The canonical journal, as a link holds it."""
     return parse(request)[0]
 
 
-def run(request: Mapping[str, Any]) -> dict:
+def run(request: Mapping[str, Any]) -> JsonObject:
     canonical, battles = parse(request)
     options = read_report_options(request.get("report", {}))
     link = link_for(canonical)
-    result: dict[str, Any] = {
+    result: JsonObject = {
         "battles": [{"attacker": b.attacker, "defender": b.defender, **({"label": b.label} if b.label else {}),
                      "luck": game.battle_luck(b)} for b in battles],
         "sides": _sides(battles),
@@ -152,7 +153,7 @@ def run(request: Mapping[str, Any]) -> dict:
     return result
 
 
-def _sides(battles: list[game.Battle]) -> list[dict]:
+def _sides(battles: list[game.Battle]) -> list[JsonObject]:
     try:
         return game.sides(battles)
     except TooMuchWork:

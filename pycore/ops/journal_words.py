@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .report_words import Line, percentile_words
+from .report_words import Line, Part, percentile_words
 
 LINK_WORDS = "Open this journal on Luckdial"
 
 
-def _plain(*parts: str | tuple[str, bool]) -> tuple:
+def _plain(*parts: str | Part) -> tuple[Part, ...]:
     return tuple(p if isinstance(p, tuple) else (p, False) for p in parts)
 
 

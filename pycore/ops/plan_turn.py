@@ -11,7 +11,9 @@ from __future__ import annotations
 import time
 from typing import Any, Mapping
 
-from ..calc.turn import Turn, check, estimate, search
+from ..jsontext import JsonObject
+from ..forces import Force
+from ..calc.turn import Front, Outcome, Turn, check, estimate, search
 from ..read.resolve import read_report_options
 from ..read.turn import read_turn
 from ..share import link_for
@@ -19,14 +21,14 @@ from . import report_turn
 from .report import layout
 
 
-def normalize(request: Mapping[str, Any]) -> dict:
+def normalize(request: Mapping[str, Any]) -> JsonObject:
     """The canonical request, as a link holds it."""
     return read_turn(request).canonical
 
 
 
-def _assignment(turn: Turn, front, army, got) -> dict:
-    out: dict[str, Any] = {"battle": front.name, "units": army.as_dict(), "swing": float(got.swing),
+def _assignment(turn: Turn, front: Front, army: Force, got: Outcome) -> JsonObject:
+    out: JsonObject = {"battle": front.name, "units": army.as_dict(), "swing": float(got.swing),
                            "territory_value": front.value}
     if turn.side == "attacker":
         out["takes"] = float(got.takes) if army else 0.0
@@ -39,7 +41,7 @@ def _assignment(turn: Turn, front, army, got) -> dict:
     return out
 
 
-def run(request: Mapping[str, Any]) -> dict:
+def run(request: Mapping[str, Any]) -> JsonObject:
     turn = read_turn(request)
     options = read_report_options(request["report"]) if "report" in request else None
     guess = estimate(turn)
@@ -49,7 +51,7 @@ def run(request: Mapping[str, Any]) -> dict:
     began = time.perf_counter()
     got = search(turn)
     seconds = time.perf_counter() - began
-    result: dict[str, Any] = {"side": turn.side, "goal": turn.goal, "armies": got["armies"],
+    result: JsonObject = {"side": turn.side, "goal": turn.goal, "armies": got["armies"],
                               "method": "exact", "link": link_for(turn.canonical)}
     if got["choices"] is None:
         result.update({"swing": None, "assignments": None, "home": turn.pool.as_dict(),

@@ -29,8 +29,9 @@ the link, whose request rolled the dice, holds the seed as typed.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
+from ..engine.setup import BattleSetup
 from .report_words import Line, Part, lines_of, summary
 
 LINK_WORDS = "Replay this battle on Luckdial"
@@ -47,7 +48,7 @@ it is not (docs/links.md "Where the dice come from")."""
 __all__ = ["layout", "report", "summary"]
 
 
-def report(result: Mapping[str, Any], setup: Any = None, page: str | None = None,
+def report(result: Mapping[str, Any], setup: BattleSetup | None = None, page: str | None = None,
            source: Iterable[Part] | None = None) -> dict[str, str]:
     """The three forum formats of one resolved battle; ``page`` makes the link absolute.
 
@@ -102,7 +103,7 @@ def layout(lines: Iterable[Line], page: str | None = None, link_words: str = LIN
     return {"text": "\n".join(text), "bbcode": "\n".join(bb), "markdown": "\n".join(md)}
 
 
-def _join(parts: Iterable[Part], escape) -> str:
+def _join(parts: Iterable[Part], escape: Callable[[str], str]) -> str:
     """A line's parts: ours as they are (Markdown-escaped there), the player's through ``escape``."""
     out = []
     for words, typed in parts:

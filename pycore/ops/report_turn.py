@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..engine.setup import BattleSetup
 from .journal_words import signed
-from .report_words import Line, names_of, units
+from .report_words import Line, Part, names_of, units
 
 LINK_WORDS = "Open this turn on Luckdial"
 LINK_LABEL = "Turn"
 
 
-def _parts(*parts: str | tuple[str, bool]) -> tuple:
+def _parts(*parts: str | Part) -> tuple[Part, ...]:
     return tuple(p if isinstance(p, tuple) else (p, False) for p in parts)
 
 
@@ -90,7 +91,7 @@ def _home(result: Mapping[str, Any], request: Mapping[str, Any], names: Mapping[
     return [Line("line", _parts(f"Stay home: {left}." if left else "Stay home: nothing — every unit is sent."))]
 
 
-def lines(result: Mapping[str, Any], request: Mapping[str, Any], setup: Any) -> list[Line]:
+def lines(result: Mapping[str, Any], request: Mapping[str, Any], setup: BattleSetup) -> list[Line]:
     """Every line of the post: ``request`` the canonical plan_turn request, ``setup`` a battle's (its ruleset and
     system name the game)."""
     names = {u.id: u.name for u in setup.ruleset}

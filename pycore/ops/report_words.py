@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import floor
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from ..engine.setup import BattleSetup
 from ..rulesets import count_words
 
 Part = tuple[str, bool]
@@ -56,7 +57,7 @@ def outcome_words(result: Mapping[str, Any], names: Mapping[str, str] | None = N
     sea = result.get("kind", "land") == "sea"
     outcome = result["outcome"]
     left = result.get("survivors", {})
-    with_ = (lambda role: f" with {units(left.get(role), names)}") if names is not None else (lambda role: "")
+    with_: Callable[[str], str] = (lambda role: f" with {units(left.get(role), names)}") if names is not None else (lambda role: "")
     if outcome == "attacker_wins":
         if sea:
             return f"The attacker wins the sea zone{with_('attacker')}"
@@ -77,14 +78,14 @@ def outcome_words(result: Mapping[str, Any], names: Mapping[str, str] | None = N
     return "The battle goes on"
 
 
-def summary(result: Mapping[str, Any], setup: Any) -> str:
+def summary(result: Mapping[str, Any], setup: BattleSetup | None) -> str:
     """One line in the page's words: "1942 Second Edition · Low Luck · Land: The attacker wins and takes …"."""
     names = names_of(setup) if setup is not None else \
         f"{result['ruleset']}, {result['system']['name']}, {result.get('kind', 'land')}"
     return f"{names}: {outcome_words(result)}."
 
 
-def names_of(setup: Any) -> str:
+def names_of(setup: BattleSetup) -> str:
     """"1942 Second Edition · A&A Chess Orthodox · Land": the ruleset, the system with its variant, the kind."""
     system = setup.system.name
     variant = getattr(setup.system, "variant", None)
@@ -119,7 +120,8 @@ def _dice_word(count: int, sides: int) -> str:
 def _counted(counted: Mapping[str, Any]) -> str:
     """Table dice whose hits the players counted (docs/rules.md §11): how many, and the value each needed —
     "5 dice rolled at the table, each needing ≤ 2", "6 dice …: 3 needing ≤ 1, 3 needing ≤ 3"; hits counted."""
-    n, at = counted["dice"], counted.get("at") or ()
+    n = counted["dice"]
+    at: Sequence[int] = counted.get("at") or ()
     by_at: dict[int, int] = {}
     for value in at:
         by_at[value] = by_at.get(value, 0) + 1
@@ -208,7 +210,7 @@ def _casualties(loss: Mapping[str, Any], names: Mapping[str, str]) -> str | None
     return "; ".join(parts) + (" (chosen)" if loss.get("chosen") else "")
 
 
-def _round_lines(r: Mapping[str, Any], names: Mapping[str, str], pooled: bool, draws: Mapping[tuple, str],
+def _round_lines(r: Mapping[str, Any], names: Mapping[str, str], pooled: bool, draws: Mapping[tuple[int, str, str], str],
                  last: bool, outcome: str) -> list[Line]:
     out = [_line("round", f"Round {r['round']}" + ("" if r.get("complete", True) else " (waiting)"))]
     for step in r.get("steps", []):
@@ -332,7 +334,7 @@ def _count_of(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def start_words(setup: Any, names: Mapping[str, str]) -> list[tuple[str, str]]:
+def start_words(setup: BattleSetup, names: Mapping[str, str]) -> list[tuple[str, str]]:
     """Each side's forces at the start, as the post opens with them: units, ships bombarding, cargo, tech."""
     from ..engine.setup import TECH_NAMES
     out = []
@@ -352,7 +354,7 @@ def start_words(setup: Any, names: Mapping[str, str]) -> list[tuple[str, str]]:
     return out
 
 
-def lines_of(result: Mapping[str, Any], setup: Any, source: Iterable[Part] | None) -> list[Line]:
+def lines_of(result: Mapping[str, Any], setup: BattleSetup | None, source: Iterable[Part] | None) -> list[Line]:
     """Every line of the post, in order: title, forces, dice, rounds, end, link."""
     names = {u.id: u.name for u in setup.ruleset} if setup is not None else {}
     # Dice roll one die per unit (``independent_dice``); Low Luck and A&A Chess pool the values into a power.

@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ..jsontext import JsonObject
 from .. import dice
 from ..research import lltech
 from ..research import techdice
@@ -48,14 +49,14 @@ def _techs(value: Any, field: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(techs)
 
 
-def _normalize_lowluck(request: Mapping[str, Any]) -> dict:
+def _normalize_lowluck(request: Mapping[str, Any]) -> JsonObject:
     category_id = v.choice(v.required(request, "category", ""), tuple(lltech.CATEGORIES), "category")
     category = lltech.CATEGORIES[category_id]
-    out: dict[str, Any] = {"op": "research", "system": "lowluck", "category": category_id}
+    out: JsonObject = {"op": "research", "system": "lowluck", "category": category_id}
     if "start" in request:
         start = v.obj(request["start"], "start")
         v.only_keys(start, ("saved", "techs"), "start")
-        norm_start: dict[str, Any] = {}
+        norm_start: JsonObject = {}
         if "saved" in start:
             norm_start["saved"] = v.whole(start["saved"], "start.saved", 0, 10_000)
         if "techs" in start:
@@ -66,7 +67,7 @@ def _normalize_lowluck(request: Mapping[str, Any]) -> dict:
         field = f"steps[{index}]"
         step = v.obj(raw, field)
         v.only_keys(step, ("invest", "attempt", "roll"), field)
-        norm: dict[str, Any] = {"invest": v.whole(v.required(step, "invest", field), f"{field}.invest",
+        norm: JsonObject = {"invest": v.whole(v.required(step, "invest", field), f"{field}.invest",
                                                   0, category.maximum)}
         attempt = v.boolean(step.get("attempt", False), f"{field}.attempt")
         if attempt:
@@ -81,15 +82,15 @@ def _normalize_lowluck(request: Mapping[str, Any]) -> dict:
     return out
 
 
-def _normalize_dice(request: Mapping[str, Any]) -> dict:
-    out: dict[str, Any] = {"op": "research", "system": "dice",
+def _normalize_dice(request: Mapping[str, Any]) -> JsonObject:
+    out: JsonObject = {"op": "research", "system": "dice",
                            "keep_tokens": v.boolean(request.get("keep_tokens", False), "keep_tokens"),
                            "low_luck": v.boolean(request.get("low_luck", False), "low_luck")}
     all_techs = tuple(techdice.TECHS)
     if "start" in request:
         start = v.obj(request["start"], "start")
         v.only_keys(start, ("tokens", "techs"), "start")
-        norm_start: dict[str, Any] = {}
+        norm_start: JsonObject = {}
         if "tokens" in start:
             norm_start["tokens"] = v.whole(start["tokens"], "start.tokens", 0, MAX_DICE)
             if norm_start["tokens"] and not out["keep_tokens"]:
@@ -103,7 +104,7 @@ def _normalize_dice(request: Mapping[str, Any]) -> dict:
         field = f"steps[{index}]"
         step = v.obj(raw, field)
         v.only_keys(step, ("dice", "tech", "rolls"), field)
-        norm: dict[str, Any] = {"dice": v.whole(v.required(step, "dice", field), f"{field}.dice", 0, MAX_DICE)}
+        norm: JsonObject = {"dice": v.whole(v.required(step, "dice", field), f"{field}.dice", 0, MAX_DICE)}
         if "tech" in step:
             norm["tech"] = v.choice(step["tech"], all_techs, f"{field}.tech")
         if "rolls" in step:
@@ -114,7 +115,7 @@ def _normalize_dice(request: Mapping[str, Any]) -> dict:
     return out
 
 
-def normalize(request: Mapping[str, Any]) -> dict:
+def normalize(request: Mapping[str, Any]) -> JsonObject:
     """The validated canonical request (with ``"op"``): for ``run`` and for share links."""
     request = v.obj(request, "")
     system = v.choice(v.required(request, "system", ""), SYSTEMS, "system")
@@ -128,7 +129,7 @@ def normalize(request: Mapping[str, Any]) -> dict:
     return out
 
 
-def _exact(p: Fraction) -> dict:
+def _exact(p: Fraction) -> JsonObject:
     return {"p": float(p), "exact": f"{p.numerator}/{p.denominator}"}
 
 
@@ -158,7 +159,7 @@ def _lowluck_text(entry: lltech.Entry, category: lltech.Category) -> str:
     return text
 
 
-def _run_lowluck(request: dict, seed: str | None) -> dict:
+def _run_lowluck(request: JsonObject, seed: str | None) -> JsonObject:
     category = lltech.CATEGORIES[request["category"]]
     start = request.get("start", {})
     ledger = lltech.Ledger(category, saved=start.get("saved", 0), techs=tuple(start.get("techs", ())))
@@ -206,6 +207,7 @@ def _run_lowluck(request: dict, seed: str | None) -> dict:
 def _dice_text(turn: techdice.Turn, low_luck: bool) -> str:
     if not turn.held:
         return "No research this turn."
+    assert turn.tech is not None  # dice held are always for a named technology (techdice.TechDice.step)
     text = f"Bought {turn.bought} {'die' if turn.bought == 1 else 'dice'} ({turn.cost})"
     if turn.held != turn.bought:
         text += f", {turn.held} held with tokens"
@@ -224,7 +226,7 @@ def _dice_text(turn: techdice.Turn, low_luck: bool) -> str:
     return text
 
 
-def _run_dice(request: dict, seed: str | None) -> dict:
+def _run_dice(request: JsonObject, seed: str | None) -> JsonObject:
     start = request.get("start", {})
     state = techdice.TechDice(keep_tokens=request["keep_tokens"], low_luck=request["low_luck"],
                               tokens=start.get("tokens", 0), techs=tuple(start.get("techs", ())))
@@ -258,7 +260,7 @@ def _run_dice(request: dict, seed: str | None) -> dict:
     }
 
 
-def run(request: Mapping[str, Any]) -> dict:
+def run(request: Mapping[str, Any]) -> JsonObject:
     """Op ``research``: the ledger after every step, the odds of the next attempt, and a share link."""
     from ..share import link_for
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..jsontext import JsonObject
 from ..engine.sequence import MAX_ROUNDS, BattleLog, retreating
-from ..engine.play import play_of
+from ..engine.play import Play, play_of
 from ..engine.setup import ROLES, BattleSetup
 from ..engine.table import Decisions, RefereeTable, SeededTable, StagedTable, Table
 from ..errors import BadRequest
@@ -27,7 +28,7 @@ from .report_words import names_of as summary_names
 from ..share import link_for
 from ..systems import spec_of
 
-def normalize(request: Mapping[str, Any]) -> dict:
+def normalize(request: Mapping[str, Any]) -> JsonObject:
     return read_resolve(request).canonical
 
 
@@ -51,7 +52,7 @@ def _check_unused(req: Request, table: Table, battle: BattleLog, by_colour: bool
             raise BadRequest("submerge", f"round {number} is not fought to its end: the {role} cannot submerge then")
     if isinstance(table, RefereeTable) and battle.waiting is None:
         played = len(battle.rounds)
-        for i, entry in enumerate(req.table_dice):
+        for i, entry in enumerate(table.rounds):
             for role, groups in entry.items():
                 named = {"main": groups} if isinstance(groups, tuple) else groups
                 for g, faces in named.items():
@@ -68,7 +69,7 @@ def _check_unused(req: Request, table: Table, battle: BattleLog, by_colour: bool
                         raise BadRequest(where, f"the {role} rolls {what} in round {i + 1}; these dice are not used")
 
 
-def _wait_for_draw(req: Request, table: StagedTable, battle: BattleLog) -> dict | None:
+def _wait_for_draw(req: Request, table: StagedTable, battle: BattleLog) -> JsonObject | None:
     """Where a staged battle stands when it needs its next draw (docs/links.md "Fair dice, round by round").
 
     At the start of a round whose previous round the attacker has not decided (no choice, no condition that
@@ -127,7 +128,7 @@ def _system_words(setup: BattleSetup) -> str:
     return summary_names(setup).split(" · ")[1]
 
 
-def _table(req: Request, play: Any) -> tuple[Table, int | None]:
+def _table(req: Request, play: Play) -> tuple[Table, int | None]:
     """The battle's table (its dice and decisions) and the rounds it may fight."""
     if req.table_dice is not None:
         if not req.table_dice:
@@ -136,16 +137,17 @@ def _table(req: Request, play: Any) -> tuple[Table, int | None]:
         return table, min(req.rounds or MAX_ROUNDS, len(req.table_dice))
     if req.origin.seeds is not None:
         return StagedTable(req.origin.seeds, req.decisions), req.rounds
+    assert req.seed is not None  # origin.ready refused a battle with no dice, no draws and no seed
     return SeededTable(req.seed, req.decisions), req.rounds
 
 
-def _luck(req: Request, play: Any, battle: BattleLog) -> dict:
+def _luck(req: Request, play: Play, battle: BattleLog) -> JsonObject:
     """``luck`` (docs/rules.md §14), and ``luck_reason`` where it is null."""
     luck, reason = luck_of(req.setup, battle, lambda rounds: play.fight(req.setup, _table(req, play)[0], rounds))
     return {"luck": luck} if luck is not None else {"luck": None, "luck_reason": reason}
 
 
-def run(request: Mapping[str, Any]) -> dict:
+def run(request: Mapping[str, Any]) -> JsonObject:
     req = read_resolve(request)
     canonical, options = req.canonical, req.report
     origin_of.ready(req.origin)
@@ -155,7 +157,7 @@ def run(request: Mapping[str, Any]) -> dict:
     battle = play.fight(setup, table, limit)
     _check_unused(req, table, battle, play.by_colour)
     next_draw = _wait_for_draw(req, table, battle) if isinstance(table, StagedTable) else None
-    result: dict[str, Any] = {
+    result: JsonObject = {
         "ruleset": setup.ruleset.id,
         "system": spec_of(setup.system),
         "kind": setup.kind,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..jsontext import JsonObject
 from ..read import fields as v
 from ..engine.setup import KINDS, ROLES, TECH_NAMES, TECHS
 from ..read.battle import allowed
@@ -18,12 +19,12 @@ CAPABILITIES = ("by_colour", "commits_units", "folds_subs", "printed_sub_rule", 
 branches on what a system does, never on which system it is."""
 
 
-def capabilities(system: LuckSystem) -> dict[str, Any]:
+def capabilities(system: LuckSystem) -> JsonObject:
     """The system's declared capabilities, and whether the calculator works it by its own method."""
     return {**{name: getattr(system, name) for name in CAPABILITIES}, "own_calculator": system.calculator is not None}
 
 
-def run(request: Mapping[str, Any]) -> dict:
+def run(request: Mapping[str, Any]) -> JsonObject:
     v.only_keys(request, ("op",), "")
     return {
         "rulesets": [{**r.to_json(),

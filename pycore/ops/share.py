@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..jsontext import JsonObject
 from ..fair import commit as commit_reveal
 from ..fair import origin
 from ..read import fields as v
@@ -18,7 +19,7 @@ from ..share import MAX_LINK_CHARS, link_for
 from . import decode_link, normalize_linkable
 
 
-def run(request: Mapping[str, Any]) -> dict:
+def run(request: Mapping[str, Any]) -> JsonObject:
     """``{"encode": request}`` → ``{"link"}``; ``{"decode": link}`` → ``{"request"}``;
     ``{"commit": battle, "secret": text}`` → ``{"link", "hash"}`` (``"round_by_round": true``: a chain, one draw
     after each decision); ``{"reveal": battle, "secret": text}`` → ``{"link", "request"}``, the next key of a
@@ -46,7 +47,7 @@ def run(request: Mapping[str, Any]) -> dict:
     return {"link": link}
 
 
-def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False) -> dict:
+def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False) -> JsonObject:
     """The attacker's commitment link: the battle and ``sha256(tag, secret, setup)``, never the secret.
 
     Round by round, the commitment binds the head of the secret's chain of keys instead (pycore/fair/commit.py)."""
@@ -60,7 +61,7 @@ def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False
     parsed = read_resolve({**battle, "seed": "-"})
     if round_by_round:
         digest = commit_reveal.commitment_v2(commit_reveal.chain_key(secret, 0), parsed.committed)
-        commitment: dict = {"hash": digest, "draws": []}
+        commitment: JsonObject = {"hash": digest, "draws": []}
     else:
         digest = commit_reveal.commitment(secret, parsed.committed)
         commitment = {"hash": digest}
@@ -71,7 +72,7 @@ def _commit(battle: Mapping[str, Any], secret: Any, round_by_round: bool = False
     return {"link": link_for(canonical), "hash": digest}
 
 
-def _reveal(battle: Mapping[str, Any], secret: Any) -> dict:
+def _reveal(battle: Mapping[str, Any], secret: Any) -> JsonObject:
     """The attacker reveals the key of the last draw the defender gave a phrase for (round by round)."""
     commit = battle.get("commit")
     if not isinstance(commit, Mapping) or "draws" not in commit:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ..jsontext import JsonObject
 from .. import dice as dice_source
 from ..read import fields as v
 from ..errors import BadRequest
 from ..share import link_for
 from ..wif import modifiers as m
 from ..wif.choice import Forces, choose
-from ..wif.distribution import Distribution, Modifier, Roll, distribute, read
+from ..wif.distribution import Distribution, Modifier, Outcome, Roll, distribute, read
 from ..wif.odds import LEVELS, LOWEST, odds
 from ..read.wif import Setup, json_number, parse
 from ..wif.table import ROWS, Table, column
@@ -26,13 +27,13 @@ OVERRUN_MODIFIER = 16
 """Seed 004: "Overruns require a +16 modifier (including the Blitz attack modifier) during movement"."""
 
 
-def normalize(request: Mapping[str, Any]) -> dict:
+def normalize(request: Mapping[str, Any]) -> JsonObject:
     """The validated canonical request, as a share link stores it (``pycore.share`` calls this)."""
     setup = parse(request)
     return setup.canonical(_table(setup))
 
 
-def run(request: Mapping[str, Any]) -> dict:
+def run(request: Mapping[str, Any]) -> JsonObject:
     """Answer a ``wif`` request; see docs/wif.md."""
     if "catalogue" in request:
         v.only_keys(request, ("op", "catalogue"), "")
@@ -50,7 +51,7 @@ def run(request: Mapping[str, Any]) -> dict:
     dist = distribute(column(table), modifier)
     exact = setup.exact
 
-    result: dict[str, Any] = {
+    result: JsonObject = {
         "table": table.value,
         "table_choice": choose(setup.forces or Forces()).to_json(),
         "odds": {
@@ -95,7 +96,7 @@ def run(request: Mapping[str, Any]) -> dict:
     return result
 
 
-def catalogue() -> dict:
+def catalogue() -> JsonObject:
     """Everything the screen lists: modifiers (seed order), odds levels, both tables decoded."""
     return {
         "modifiers": [kind.to_json() for kind in m.KINDS],
@@ -124,16 +125,17 @@ def _distribution_for(setup: Setup, table: Table, odds_modifier: Fraction) -> Di
     return distribute(column(table), Modifier.split(odds_modifier + totals.value, setup.fractional_odds))
 
 
-def _lines_json(setup: Setup, totals: m.Total, table: Table) -> list[dict]:
+def _lines_json(setup: Setup, totals: m.Total, table: Table) -> list[JsonObject]:
     counted = {id(line.modifier): line for line in totals.lines}
     out = []
     for modifier in setup.modifiers:
         kind = modifier.kind
-        entry: dict[str, Any] = {"id": kind.id, "label": modifier.label or kind.label}
+        entry: JsonObject = {"id": kind.id, "label": modifier.label or kind.label}
         if kind.per_unit:
             entry["count"] = modifier.count
         line = counted.get(id(modifier))
         if line is None:
+            assert kind.needs_table is not None  # every modifier without a table of its own is counted (_counted)
             entry.update(value=json_number(modifier.raw_value()), counted=0,
                          note=f"counts on the {kind.needs_table.capitalize()} table only, not on {table.title}")
         else:
@@ -146,7 +148,7 @@ def _lines_json(setup: Setup, totals: m.Total, table: Table) -> list[dict]:
     return out
 
 
-def _fraction_json(modifier: Modifier, fractional: bool) -> dict:
+def _fraction_json(modifier: Modifier, fractional: bool) -> JsonObject:
     if not modifier.needs_fraction_roll:
         note = ("not needed: the modifier is whole" if fractional or modifier.exact == modifier.low
                 else f"not used without fractional odds: {_signed(modifier.exact)} is rounded down to {_signed(modifier.low)}")
@@ -162,9 +164,9 @@ def _fraction_json(modifier: Modifier, fractional: bool) -> dict:
     }
 
 
-def _outcome_json(dist: Distribution, outcome, extra_loss: bool, exact: bool) -> dict:
+def _outcome_json(dist: Distribution, outcome: Outcome, extra_loss: bool, exact: bool) -> JsonObject:
     p = dist.probability(outcome.weight)
-    entry = {
+    entry: JsonObject = {
         "cell": outcome.cell.text,
         "rows": list(outcome.rows),
         "probability": float(p),
@@ -196,7 +198,7 @@ def _roll(setup: Setup, dist: Distribution) -> Roll | None:
     return read(dist.column, modifier, pair, fraction)
 
 
-def _roll_json(roll: Roll, setup: Setup, table: Table, extra_loss: bool) -> dict:
+def _roll_json(roll: Roll, setup: Setup, table: Table, extra_loss: bool) -> JsonObject:
     a, b = roll.dice
     words = [f"Dice {a} + {b} = {a + b}."]
     if roll.fraction_die is not None:
@@ -232,7 +234,7 @@ def _roll_json(roll: Roll, setup: Setup, table: Table, extra_loss: bool) -> dict
     }
 
 
-def _luck(dist: Distribution, roll: Roll) -> dict:
+def _luck(dist: Distribution, roll: Roll) -> JsonObject:
     """The rolled cell's percentile from the attacker's view (docs/wif.md "Luck", docs/rules.md §14): cells in
     table order — by the first row each is printed on, a higher row better for the attacker — the cell rolled a
     tie, split: P(a cell before it) + ½·P(its cell)."""

@@ -97,7 +97,7 @@ class Chess(LuckSystem):
         return f"Chess({self.variant!r})"
 
     # -- the request spec ---------------------------------------------------------------------
-    def configure(self, variant: str = "orthodox", **_: Any) -> "Chess":
+    def configure(self, variant: str = "orthodox", **_: Any) -> "Chess":  # Any: other systems' options, unread
         return Chess(variant)
 
     def spec(self) -> JsonObject:

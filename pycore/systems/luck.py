@@ -188,7 +188,7 @@ class LuckSystem:
     """The options of the ``system`` field beyond ``name`` (A&A Chess: ``variant``; coloured dice: ``chart``),
     each read and checked by the reading layer (:mod:`pycore.read.systems`) before :meth:`configure`."""
 
-    def configure(self, **options: Any) -> "LuckSystem":
+    def configure(self, **options: Any) -> "LuckSystem":  # Any: each system's own options, as it types them
         """The system as its read options configure it (one keyword per :attr:`spec_keys` given); itself by
         default."""
         return self

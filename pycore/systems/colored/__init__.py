@@ -35,7 +35,7 @@ class ColoredDice(LuckSystem):
 
     spec_keys = ("chart",)
 
-    def configure(self, chart: Chart = DEFAULT_CHART, **_: Any) -> "ColoredDice":
+    def configure(self, chart: Chart = DEFAULT_CHART, **_: Any) -> "ColoredDice":  # Any: others' options, unread
         return ColoredDice(chart)
 
     def spec(self) -> JsonObject:
