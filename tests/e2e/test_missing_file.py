@@ -98,11 +98,12 @@ def test_a_worker_whose_script_never_comes_is_started_again(watched_context, dis
 SCREEN_FILE = "**/journal/journal-view.js"  # imported by the Luck screen alone (web/journal/journal.js), not by app.js
 
 
-def test_a_screens_file_that_does_not_arrive_is_said_on_that_screen_and_the_others_work(page, dist_server):
+def test_a_screens_file_that_does_not_arrive_is_said_on_that_screen_and_the_others_work(watched_context, dist_server):
     """A hidden screen's module graph missing a file: web/app.js asks for it after the shown screen is built and
     awaits it in its turn; the failed import is said on that screen with a Reload button, the other screens
-    start, and nothing is an uncaught error (the test's page fixture fails on one at teardown). Before, the
+    start, and nothing is an uncaught error (the watched context fails on one at teardown). Before, the
     import's rejection went unhandled until the screen's turn came: an uncaught error in the page."""
+    page = watched_context(service_workers="block").new_page()   # each file asked of the server, where it fails
     page.route(SCREEN_FILE, lambda route: route.abort())
     page.goto(dist_server.url + "#odds")
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=READY_TIMEOUT)
