@@ -12,7 +12,7 @@ Not for: how a round is fought (``battle``) or how dice turn into hits
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .errors import BadRequest, show
 
@@ -114,6 +114,7 @@ class Ruleset:
     rules: Rules
     _by_id: dict[str, "UnitType"] = field(default_factory=dict, compare=False, repr=False)
     _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)   # a unit's place in the table
+    _price: dict[str, int] = field(default_factory=dict, compare=False, repr=False)   # a unit's IPCs
 
     def __post_init__(self) -> None:
         ids = [unit.id for unit in self.units]
@@ -121,6 +122,7 @@ class Ruleset:
             raise ValueError(f"ruleset {self.id!r}: duplicate unit ids")
         self._by_id.update({unit.id: unit for unit in self.units})
         self._index.update({unit.id: i for i, unit in enumerate(self.units)})
+        self._price.update({unit.id: unit.cost for unit in self.units})
 
     def unit(self, unit_id: str) -> UnitType:
         return self._by_id[unit_id]
@@ -130,6 +132,11 @@ class Ruleset:
 
     def index(self, unit_id: str) -> int:
         return self._index[unit_id]
+
+    def ipcs(self, counts: Iterable[tuple[str, int]]) -> int:
+        """What (unit, count) pairs cost, in IPCs: the summaries read it once per army, so from one table."""
+        price = self._price
+        return sum([price[uid] * n for uid, n in counts])
 
     def __iter__(self) -> Iterator[UnitType]:
         return iter(self.units)

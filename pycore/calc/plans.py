@@ -91,7 +91,7 @@ class Plan:
 
 
 def army_cost(ruleset: Ruleset, army: Army) -> int:
-    return sum(ruleset.unit(uid).cost * n for uid, n in army.units.counts)
+    return ruleset.ipcs(army.units.counts)
 
 
 def takes(setup: BattleSetup, outcome: str, attacker: Army) -> bool:

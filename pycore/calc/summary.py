@@ -9,7 +9,6 @@ chance it is fought at all: the territory not yet taken).
 
 from __future__ import annotations
 
-import weakref
 from fractions import Fraction
 from typing import Any
 
@@ -25,20 +24,14 @@ def _add(law: dict, key, p) -> None:
     law[key] = law.get(key, 0) + p
 
 
-_kept: list = [None, None, None]
-"""The last standing summed up: a weak reference to its :class:`.waves.Standing`, its zero's type, the sums.
-A plan's result asks for its last wave's standing twice (the whole plan's, and the last wave's own), and
-each sum is a pass over every path of the plan; the weak reference keeps no law alive for it. Only the last
-wave's is kept (the others are asked once)."""
+def last_standing(plan: Plan, law: PlanLaw, exact: bool) -> dict:
+    """Where the plan stands after its last wave: both the whole plan's figures (:func:`whole`) and the last
+    wave's own (:func:`waves`), each a pass over every path of the plan: summed once by a caller that asks both."""
+    return standing(plan, law.waves[-1].law, Fraction(0) if exact else 0.0)
 
 
-def _standing_of(plan: Plan, stand, zero) -> dict:
-    """:func:`standing` of one wave's standing, summed once for a plan's result (a fresh copy each call, so
-    each caller may add its own fields)."""
-    ref, kind, got = _kept
-    if ref is None or ref() is not stand or kind is not zero.__class__:
-        got = standing(plan, stand.law, zero)
-        _kept[:] = [weakref.ref(stand), zero.__class__, got]
+def _copy(got: dict) -> dict:
+    """A standing for one caller, who adds and takes its own fields (its laws copied, their values shared)."""
     return {key: ({k: (dict(v) if isinstance(v, dict) else v) for k, v in value.items()}
                   if isinstance(value, dict) else value) for key, value in got.items()}
 
@@ -60,14 +53,13 @@ def standing(plan: Plan, law: dict, zero) -> dict:
     survivors: dict = {uid: zero for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts}
     left_law: dict = {}
     seen: dict = {}                          # the defender's army and stage, read once each
-    price = {u.id: u.cost for u in ruleset}
     for ((units, ipcs, stage), d, held, _), p in law.items():
         key = (d, stage)
         got = seen.get(key)
         if got is None:
             size0, cost0 = starts[stage]
             size, counts = d.size, d.units.counts
-            got = seen[key] = (size, size0 - size, cost0 - sum([price[uid] * n for uid, n in counts]),
+            got = seen[key] = (size, size0 - size, cost0 - ruleset.ipcs(counts),
                                plan.value_of(stage), counts, bool(d))
         size, lost, spent, value, counts, alive = got
         left_law[size] = left_law.get(size, 0) + p
@@ -103,8 +95,9 @@ def _starts(plan: Plan) -> list[tuple[int, int]]:
     return out
 
 
-def waves(plan: Plan, law: PlanLaw, exact: bool) -> list[dict]:
-    """Each wave: its own battle's outcome and rounds, and where the plan stands after it."""
+def waves(plan: Plan, law: PlanLaw, exact: bool, last: dict | None = None) -> list[dict]:
+    """Each wave: its own battle's outcome and rounds, and where the plan stands after it (``last``: the last
+    wave's, :func:`last_standing`, where the caller summed it already)."""
     zero = Fraction(0) if exact else 0.0
     out = []
     for k, (_wave, stand) in enumerate(zip(plan.waves, law.waves)):
@@ -114,18 +107,19 @@ def waves(plan: Plan, law: PlanLaw, exact: bool) -> list[dict]:
             outcome[name] += p
             if a:
                 attacker_left += p
-        got = _standing_of(plan, stand, zero) if k + 1 == len(law.waves) else standing(plan, stand.law, zero)
+        got = _copy(last) if last is not None and k + 1 == len(law.waves) else standing(plan, stand.law, zero)
         got.update({"wave": k + 1, "fights": stand.fights, "outcome": outcome, "attacker_left": attacker_left,
                     "rounds": stand.rounds})
         out.append(got)
     return out
 
 
-def whole(plan: Plan, law: PlanLaw, exact: bool) -> dict:
-    """The whole plan, as a single battle's result reads (docs/api.md): its ends are those that ended it."""
+def whole(plan: Plan, law: PlanLaw, exact: bool, last: dict | None = None) -> dict:
+    """The whole plan, as a single battle's result reads (docs/api.md): its ends are those that ended it
+    (``last``: :func:`last_standing`, where the caller summed it already)."""
     zero = Fraction(0) if exact else 0.0
     final = law.waves[-1].law
-    got = _standing_of(plan, law.waves[-1], zero)
+    got = _copy(last) if last is not None else standing(plan, final, zero)
     outcome = {name: zero for name in OUTCOMES}
     for (_, _, _, ended), p in final.items():
         outcome[ended] += p
@@ -163,17 +157,12 @@ class _CounterEnds:
     IPCs. Read once per end's outcome and armies: the counter-attack's block and the exchange both read every
     end, and an army pair ends under many paths (the units the plan lost before it)."""
 
-    __slots__ = ("setup", "price", "size", "cost", "seen")
+    __slots__ = ("setup", "size", "cost", "seen")
 
     def __init__(self, setup) -> None:
         self.setup = setup
-        self.price = {u.id: u.cost for u in setup.ruleset}
-        self.size, self.cost = setup.attacker.units.size, self.ipcs(setup.attacker.units.counts)
+        self.size, self.cost = setup.attacker.units.size, setup.ruleset.ipcs(setup.attacker.units.counts)
         self.seen: dict = {}
-
-    def ipcs(self, counts) -> int:
-        price = self.price
-        return sum([price[uid] * n for uid, n in counts])
 
     def read(self, name: str, c: Army, h: Army) -> tuple:
         """(retaken, the holders' size and IPCs after it, the counter-attacker's size and IPCs left)."""
@@ -183,7 +172,8 @@ class _CounterEnds:
             again = retaken(self.setup, name, c, h)
             if again:
                 h = captured(self.setup, h)
-            got = self.seen[key] = (again, h.size, self.ipcs(h.units.counts), c.size, self.ipcs(c.units.counts))
+            ipcs = self.setup.ruleset.ipcs
+            got = self.seen[key] = (again, h.size, ipcs(h.units.counts), c.size, ipcs(c.units.counts))
         return got
 
 

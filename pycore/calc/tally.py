@@ -71,14 +71,14 @@ class _Armies:
     meets every rung of the other side), so each is read once, keyed by its identity: the law holds it for
     the whole sum, and ``id`` spares the army's hash (a Python call) on every end."""
 
-    __slots__ = ("start", "size", "price", "cost", "land", "guns", "seen", "taken")
+    __slots__ = ("start", "size", "ruleset", "cost", "land", "guns", "seen", "taken")
 
     def __init__(self, setup: BattleSetup, role: str) -> None:
         ruleset = setup.ruleset
         self.start = setup.side(role).units
         self.size = self.start.size
-        self.price = {u.id: u.cost for u in ruleset}
-        self.cost = sum([self.price[uid] * n for uid, n in self.start.counts])
+        self.ruleset = ruleset
+        self.cost = ruleset.ipcs(self.start.counts)
         self.land: frozenset[str] = frozenset(
             u.id for u in ruleset if u.domain == "land" and "anti_aircraft" not in u.abilities
         ) if role == "attacker" and setup.kind != "sea" else frozenset()
@@ -104,6 +104,6 @@ class _Armies:
 
     def _read(self, army: Army) -> Read:
         counts = army.units.counts
-        price, land = self.price, self.land
-        spent = self.cost - sum([price[uid] * n for uid, n in counts])     # whole IPCs: exact in any order
+        land = self.land
+        spent = self.cost - self.ruleset.ipcs(counts)     # whole IPCs: exact in any order
         return (self.size - army.size, spent, counts, bool(land) and any(uid in land for uid, _ in counts))

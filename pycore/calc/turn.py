@@ -148,7 +148,7 @@ def outcome(turn: Turn, front: Front, army: Force) -> Outcome:
 
 
 def _price(front: Front, army: Force) -> int:
-    return sum(front.setup.ruleset.unit(uid).cost * n for uid, n in army.counts)
+    return front.setup.ruleset.ipcs(army.counts)
 
 
 def search(turn: Turn) -> dict[str, Any]:

@@ -55,7 +55,7 @@ def swing_of(setup: BattleSetup, survivors: Mapping[str, Mapping[str, int]], cap
         start = side.units.plus(side.bombard, ruleset).as_dict()
         left = survivors[role]
         lost[role] = sum(ruleset.unit(uid).cost * (n - left.get(uid, 0)) for uid, n in start.items())
-    lost["defender"] += sum(ruleset.unit(uid).cost * n for uid, n in (captured or {}).items())
+    lost["defender"] += ruleset.ipcs((captured or {}).items())
     return lost["defender"] - lost["attacker"]
 
 

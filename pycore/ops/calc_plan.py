@@ -81,7 +81,8 @@ def result(plan: Plan, exact: bool, sampled: Estimate | Literal[False] | None = 
     """The plan's result fields (docs/api.md, ``calc`` "Plan of attack"), in JSON; ``sampled``: the estimate of
     the Monte Carlo that stands in for the exact chains (:mod:`pycore.calc.plan_sample`)."""
     law = _sampled(plan, sampled) if sampled else fight(plan, exact)
-    whole = summary.whole(plan, law, exact)
+    last = summary.last_standing(plan, law, exact)   # the whole plan's and its last wave's: summed once
+    whole = summary.whole(plan, law, exact, last)
     sizes = whole["sizes"]
     out: JsonObject = {
         "outcome": _outcome(whole["outcome"]),
@@ -97,7 +98,7 @@ def result(plan: Plan, exact: bool, sampled: Estimate | Literal[False] | None = 
                             for role in ROLES},
         **({"survivors_count": _counts(whole, sizes)} if plan.reinforced else {}),
         "method": law.method,
-        "waves": [_wave_json(got, exact) for got in summary.waves(plan, law, exact)],
+        "waves": [_wave_json(got, exact) for got in summary.waves(plan, law, exact, last)],
     }
     if law.method == "monte_carlo":
         assert law.samples is not None  # a Monte Carlo law counts its samples

@@ -69,7 +69,7 @@ def run(request: Mapping[str, Any]) -> JsonObject:
         result["home"] = {uid: n - sent.get(uid, 0) for uid, n in turn.pool.counts if n - sent.get(uid, 0)}
         if turn.budget is not None:
             ruleset = turn.fronts[0].setup.ruleset
-            result["spent"] = sum(ruleset.unit(uid).cost * n for uid, n in sent.items())
+            result["spent"] = ruleset.ipcs(sent.items())
     if turn.timing:
         result["timing"] = {"seconds": seconds}
     if options is not None:
