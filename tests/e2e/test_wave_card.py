@@ -158,3 +158,37 @@ def test_taps_write_a_waves_fields_into_the_link_and_an_error_shows_at_its_contr
     # Nothing fires before round 1 at sea: the AA-only choice is a land battle's.
     calc.choose(kind="sea")
     expect(page.locator("#calc-wave-2-aa-only")).to_be_hidden()
+
+
+def test_a_system_with_its_own_calculator_is_not_offered_reinforcements_or_an_aa_only_wave(page: Page, dist_server):
+    """A&A Chess and coloured dice are worked by their own calculators, which refuse reinforcements and a wave that
+    leaves before round 1 (docs/rules.md §9.1; pycore names the field): an empty wave card there does not offer
+    them, and offers them again under dice. One entered before the system changed stays, with the refusal at it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    calc = PlanScreen(page).open(dist_server.url)
+    calc.choose(ruleset="1942-2e", system="chess")
+    calc.add("attacker", "infantry", 2)
+    calc.add("defender", "infantry", 1)
+    calc.tap("#calc-add-wave")
+    calc.tap("#calc-wave-2-rules > summary")
+    expect(page.locator("#calc-wave-2-reinforce")).to_be_hidden()
+    expect(page.locator("#calc-wave-2-aa-only")).to_be_hidden()
+    expect(page.locator("#calc-wave-2-rounds")).to_be_visible()  # the card's other rules are offered as ever
+    for system in ("chess", "colored"):  # the refusals the hidden controls would meet
+        request = {"op": "calc", "ruleset": "1942-2e", "system": {"name": system},
+                   "attacker": {"units": {"infantry": 2}}, "defender": {"units": {"infantry": 1}}}
+        error = pycore_handle({**request, "waves": [{"attacker": {"units": {"infantry": 1}},
+                                                      "reinforce": {"units": {"infantry": 1}}}]})["error"]
+        assert error["field"] == "waves[0].reinforce", error
+        error = pycore_handle({**request, "waves": [{"attacker": {"units": {"infantry": 1}}, "rounds": 0}]})["error"]
+        assert error["field"] == "waves[0].rounds", error
+
+    calc.choose(system="dice")
+    expect(page.locator("#calc-wave-2-reinforce")).to_be_visible()
+    expect(page.locator("#calc-wave-2-aa-only")).to_be_visible()
+    calc.tap("#calc-wave-2-reinforce > summary")
+    calc.tap("#calc-wave-2-reinforce-forces .unit-row[data-unit=infantry] .step.plus")
+    calc.choose(system="colored")  # something entered stays in sight where it is refused; the empty choice goes
+    expect(page.locator("#calc-wave-2-reinforce")).to_be_visible()
+    expect(page.locator("#calc-wave-2-reinforce-infantry")).to_have_value("1")
+    expect(page.locator("#calc-wave-2-aa-only")).to_be_hidden()

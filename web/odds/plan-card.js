@@ -7,6 +7,7 @@
 // Not for: the plan's data (plan-state.js, pure), the list of cards and the plan's own controls (plan-form.js).
 
 import {el} from "../kit/dom.js";
+import {capabilities} from "../kit/rulesets.js";
 import {createForces} from "../kit/forces.js";
 import {createSideOptions, unitsFor} from "../kit/battle-options.js";
 import {stepper} from "../kit/widgets.js";
@@ -126,6 +127,15 @@ export function createCard({idBase, title, look, hint = undefined, wave = false,
     extras.textContent = waveExtrasWords(extrasOf(), card.units);
     extras.hidden = !extras.textContent;
   }
+  // A&A Chess and coloured dice are worked by their own calculators, which take no reinforcements and no wave that
+  // leaves before round 1 (pycore refuses both): those controls are not offered there, unless they hold something
+  // (a link's, or entered before the system changed), which stays in sight with pycore's refusal at it.
+  function fitSystem() {
+    if (!wave || !card.ctx) return;
+    const own = Boolean(capabilities(card.ctx.system).own_calculator);
+    reinforce.node.hidden = own && !Object.keys(reinforce.read()).length;
+    rulesBox.ownCalculator = own;
+  }
   function follow() {
     if (card.ctx) options.setContext({...card.ctx, counts: forces.getCounts()});
     say();
@@ -142,6 +152,7 @@ export function createCard({idBase, title, look, hint = undefined, wave = false,
       rulesBox?.fill(given.rules);
       reinforce?.show(given.reinforce || {});
       more?.show(given);
+      fitSystem();
       say();
     },
     /** The battle's context ({ruleset, kind, system, data}, the units this card may have): its rows and options. */
@@ -153,6 +164,7 @@ export function createCard({idBase, title, look, hint = undefined, wave = false,
         reinforce.setUnits(unitsFor(ctx.data, ctx.ruleset, ctx.kind, "defender"));
         rulesBox.kind = ctx.kind;
       }
+      fitSystem();
       if (card.given) { // the rows exist now: what the card was given goes in them
         forces.setCounts(card.given.attacker.units);
         options.setContext({...card.ctx, counts: forces.getCounts()});

@@ -82,6 +82,14 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
     reason.hidden = !on;
     for (const [name, node] of Object.entries(fields)) if (name !== "aa_only") node.hidden = on;
   };
+  // Where the AA-only choice is offered: land battles (nothing fires before round 1 at sea; an amphibious assault's
+  // land units cannot retreat), under a system the plan's chains work (set kind, set ownCalculator).
+  const shape = {kind: "land", own: false};
+  const place = () => {
+    if (!wave) return;
+    fields.aa_only.hidden = shape.kind !== "land" || (shape.own && !aaOnly.checked);
+    hideOthers();
+  };
   for (const input of [below.input, air.input, strafe.input]) input.addEventListener("input", () => onChange());
   aaOnly?.addEventListener("change", () => { hideOthers(); onChange(); });
   profit.addEventListener("change", () => { showMargin(); onChange(); });
@@ -115,14 +123,22 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
       beyond = wave ? {} : definedOf(rules, ["beforeRound1"]);
       if (wave) aaOnly.checked = Boolean(rules.beforeRound1);
       showMargin();
-      hideOthers();
+      if (wave) place(); else hideOthers();
     },
     /** The AA-only choice is for land battles (nothing fires before round 1 at sea; an amphibious assault's land
      * units cannot retreat): hidden in others, where it is not asked. */
     set kind(kind) {
       if (!wave) return;
-      fields.aa_only.hidden = kind !== "land";
-      hideOthers();
+      shape.kind = kind;
+      place();
+    },
+    /** A system worked by its own calculator (A&A Chess, coloured dice) takes no wave that leaves before round 1:
+     * the choice is not offered there, unless it is on (a link's, or the player's before he changed the system),
+     * where it stays in sight with pycore's refusal at it. */
+    set ownCalculator(own) {
+      if (!wave) return;
+      shape.own = own;
+      place();
     },
     /** Where an error on one of these rules points (kit/feedback.js markField), by its field ("retreat_below"). */
     target(name, label = RULE_WORDS[name]) {
