@@ -1,6 +1,6 @@
 """The land ladder's cost model: its units of work (``calc/ladder/work.py``) told from the counts, before any work.
 
-Why: the ladder's work is not its grid of states alone (issue 34). Each way
+Why: the ladder's work is not its grid of states alone. Each way
 the opening fire can fall that leaves the attacker an army no other way
 leaves starts a ladder and a grid of its own; a lopsided battle ends long
 before the winner's last rung; "retreat below" works every state twice. So

@@ -55,7 +55,7 @@ def label(origin_field: Mapping[str, Any], beacon_verified: bool = False, dicele
     """``{"kind", "label"}`` from a canonical request: the one sentence shown on the page and in exports.
 
     ``diceless``: the system's name when it rolls no die at all (A&A Chess orthodox, COF): the seed a link
-    still holds decides nothing, so the sentence says there were no dice (issue 29's log).
+    still holds decides nothing, so the sentence says there were no dice.
     """
     out = _kind(origin_field, beacon_verified, diceless)
     out["label"] = "".join(words for words, _ in label_parts(origin_field, beacon_verified, diceless))

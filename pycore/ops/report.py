@@ -1,6 +1,6 @@
 """The battle log as a post a reader can check without opening the link: plain text, BBCode and Markdown.
 
-A post stands on its own (issue 29): the game and the luck system, both sides'
+A post stands on its own, so a forum reader can check it without the page: the game and the luck system, both sides'
 starting forces, where the dice came from (:mod:`pycore.fair.origin`), then each
 round — every firing group with its dice and the value each die needed, the
 casualties, what is left, the attacker's choice — then the true end ("the
@@ -16,7 +16,7 @@ Markdown as a link, and the fonts of phones and desktops have them) and a word j
 (raw HTML); in Markdown it goes in a code span, where nothing is parsed.
 
 In all three formats, what a forum, a mail client or a phone would turn into a link or reorder is neutralised
-too (issue 39; docs/links.md "Where the dice come from"): a word joiner splits every ``://``, ``www.``,
+too (docs/links.md "Where the dice come from"): a word joiner splits every ``://``, ``www.``,
 ``mailto:`` and follows every ``@`` (phpBB's magic URLs link ``www.`` hosts and e-mail addresses without a
 scheme, GitHub's autolinks ``mailto:``; a code span guards only inside a Markdown renderer, not in a
 notification mail or a quote that drops the markup), and each bidirectional control (U+202A–U+202E,

@@ -19,7 +19,7 @@ from .work import OPENING_WORK, Work
 
 STACK_BYTES = 50_000_000
 """The most a :class:`Stack`'s tables hold at once: pairs beyond it are settled in another stack, one after the
-other (issue 34: 85 pairs of an AA gun's outcomes held 2.4 GB side by side; in stacks of this size, 0.4 GB in all,
+other (85 pairs of an AA gun's outcomes held 2.4 GB side by side; in stacks of this size, 0.4 GB in all,
 and no slower)."""
 
 
