@@ -1,6 +1,6 @@
 """The battle log as a post a reader can check without opening the link: plain text, BBCode and Markdown.
 
-A post stands on its own, so a forum reader can check it without the page: the game and the luck system, both sides'
+A post stands on its own: the game and the luck system, both sides'
 starting forces, where the dice came from (:mod:`pycore.fair.origin`), then each
 round — every firing group with its dice and the value each die needed, the
 casualties, what is left, the attacker's choice — then the true end ("the
