@@ -12,14 +12,14 @@ def test_live_totals_swap_and_clear(page: Page, dist_server):
     calc = CalcScreen(page).open(dist_server.url)
     calc.three_and_two_against_three("lowluck")
     # Revised (docs/rules.md §1): infantry cost 3, att 1, def 2; tank cost 5, att 3.
-    # Attacker 3×3 + 2×5 = 19 IPC, power 3×1 + 2×3 = 9; defender 3×3 = 9 IPC, power 3×2 = 6.
-    expect(page.locator("#calc-attacker-forces .side-total")).to_have_text("5 units · 19 IPC · power 9")
-    expect(page.locator("#calc-defender-forces .side-total")).to_have_text("3 units · 9 IPC · power 6")
+    # Attacker 3×3 + 2×5 = 19 IPCs, power 3×1 + 2×3 = 9; defender 3×3 = 9 IPCs, power 3×2 = 6.
+    expect(page.locator("#calc-attacker-forces .side-total")).to_have_text("5 units · 19 IPCs · power 9")
+    expect(page.locator("#calc-defender-forces .side-total")).to_have_text("3 units · 9 IPCs · power 6")
     page.locator("#calc-swap").click()
     expect(page.locator("#calc-attacker-infantry")).to_have_value("3")
     expect(page.locator("#calc-attacker-tank")).to_have_value("0")
     expect(page.locator("#calc-defender-tank")).to_have_value("2")
-    expect(page.locator("#calc-defender-forces .side-total")).to_have_text("5 units · 19 IPC · power 12")  # tank def 3
+    expect(page.locator("#calc-defender-forces .side-total")).to_have_text("5 units · 19 IPCs · power 12")  # tank def 3
     page.locator("#calc-clear").click()
     expect(page.locator("#calc-attacker-forces .side-total")).to_have_text("0 units")
     expect(page.locator("#calc-defender-forces .side-total")).to_have_text("0 units")

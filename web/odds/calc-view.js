@@ -254,7 +254,7 @@ export function swingHistogram(swing) {
   const plot = height - top - bottom;
   const peak = Math.max(...bars.map((b) => b.p), 1e-12);
   const likely = bars.findIndex((b) => b.p === peak);
-  const range = (b) => (b.lo === b.hi ? `${signed(b.lo)} IPC` : `${signed(b.lo)} to ${signed(b.hi)} IPC`);
+  const range = (b) => (b.lo === b.hi ? `${signed(b.lo)} ${Math.abs(b.lo) === 1 ? "IPC" : "IPCs"}` : `${signed(b.lo)} to ${signed(b.hi)} IPCs`);
   const {ahead, even, behind} = swingSides(swing);
   const chart = svg("svg", {class: "hist swing", role: "img", height, preserveAspectRatio: "none",
     "aria-label": `Cost swing: attacker ahead ${percent(ahead)}, even ${percent(even)}, behind ${percent(behind)}; ` +

@@ -26,7 +26,7 @@ function tiles(result, sea) {
     rows.push([sea ? `Holds the zone after ${after}` : `Holds after ${after}`, percent(result.holds),
       "calc-holds", "attacker", result.holds]);
   }
-  rows.push(["Profit on average", [ipcs(mean), el("small", {}, " IPC")], "calc-profit",
+  rows.push(["Profit on average", [ipcs(mean), el("small", {}, " IPCs")], "calc-profit",
     mean >= 0.05 ? "attacker" : mean <= -0.05 ? "defender" : "even", mean]);
   return el("dl", {class: "plan-tiles"}, ...rows.map(([words, value, id, look, p]) =>
     el("div", {class: look}, el("dt", {}, words), el("dd", {id, dataset: {p}}, value))));
@@ -54,10 +54,10 @@ function retreatValue(worth) {
   return el("div", {class: "plan-worth", id: "calc-retreat-value"},
     el("h3", {}, "Retreat rules"),
     el("dl", {class: "calc-facts"},
-      el("dt", {}, "With your rules"), el("dd", {id: "calc-worth-rules", dataset: {p: worth.with_rules}}, `${ipcs(worth.with_rules)} IPC`),
-      el("dt", {}, "Fighting to the end"), el("dd", {id: "calc-worth-end", dataset: {p: worth.to_the_end}}, `${ipcs(worth.to_the_end)} IPC`)),
+      el("dt", {}, "With your rules"), el("dd", {id: "calc-worth-rules", dataset: {p: worth.with_rules}}, `${ipcs(worth.with_rules)} IPCs`),
+      el("dt", {}, "Fighting to the end"), el("dd", {id: "calc-worth-end", dataset: {p: worth.to_the_end}}, `${ipcs(worth.to_the_end)} IPCs`)),
     el("p", {class: "hint"}, Math.abs(better) < 0.05 ? "The rules change the profit by less than 0.1 IPC on average."
-      : `The rules ${better > 0 ? "gain" : "cost"} ${Math.abs(better).toFixed(1)} IPC on average.`));
+      : `The rules ${better > 0 ? "gain" : "cost"} ${Math.abs(better).toFixed(1)} IPCs on average.`));
 }
 
 // The legends' words, whole (a compact bar would say "Att." and "Def."): the plan's attacker and defender in
@@ -116,8 +116,8 @@ function cheapestAnswer(rec, names, onUse) {
     defends ? null : use(entry.units, key));
   const target = rec.target === null || rec.target === undefined ? "" : ` (at least ${percent(rec.target)} asked)`;
   // The swing is the attacker's (docs/api.md): for the defender, his profit is its opposite.
-  const profit = (entry) => (defends ? `the attacker's profit ${ipcs(entry.cost_swing)} IPC on average`
-    : `profit ${ipcs(entry.cost_swing)} IPC on average`);
+  const profit = (entry) => (defends ? `the attacker's profit ${ipcs(entry.cost_swing)} IPCs on average`
+    : `profit ${ipcs(entry.cost_swing)} IPCs on average`);
   const title = `${fewest ? "Fewest units" : "Cheapest army"}${defends ? " to add to the defence" : ""}`;
   const parts = [el("h3", {}, title)];
   parts.push(rec.cheapest
@@ -127,7 +127,7 @@ function cheapestAnswer(rec, names, onUse) {
     army(entry, `top-${i + 2}`, `Next (${i + 2}):`, `${percent(entry.chance)} ${goal}; ${profit(entry)}.`)));
   if (rec.best_profit) {
     parts.push(army(rec.best_profit, "best", defends ? "Best for the defender:" : "Best profit:",
-      `${defends ? profit(rec.best_profit) : `${ipcs(rec.best_profit.cost_swing)} IPC on average`}; ${percent(rec.best_profit.chance)} ${goal}.`));
+      `${defends ? profit(rec.best_profit) : `${ipcs(rec.best_profit.cost_swing)} IPCs on average`}; ${percent(rec.best_profit.chance)} ${goal}.`));
   }
   parts.push(el("p", {class: "hint"}, `${rec.armies} armies worked out exactly.`));
   return el("section", {class: "plan-cheapest", id: "calc-cheapest-answer"}, ...parts);
