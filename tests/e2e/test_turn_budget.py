@@ -26,7 +26,16 @@ def test_money_to_spend_plans_what_to_buy_and_the_link_keeps_it(page: Page, dist
     turn.enter(TURN["available"])
     field = page.locator("#calc-turn-budget")
     expect(field).to_have_value("")
-    expect(field).to_have_attribute("placeholder", "no limit")
+    expect(field).to_have_attribute("placeholder", "∞")
+    # The placeholder is read whole in the stepper's box ("no limit" showed as "no"): its text fits the content box.
+    room, text = field.evaluate("""(input) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d");
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return [inner, context.measureText(input.placeholder).width];
+    }""")
+    assert text <= room, (text, room)
     for button in page.locator("#calc-turn-budget-field .step").all():  # one thumb: targets of 44 px at least
         box = button.bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44, box

@@ -113,7 +113,7 @@ function createCard(n, side, {onEdit, onRemove = null, open = false}) {
 function createBudget(onEdit) {
   const step = stepper("calc-turn-budget", "Money to spend, in IPCs", {min: 0, max: 10000, raw: true, onChange: onEdit});
   step.value = ""; // no budget until one is typed or stepped
-  step.input.placeholder = "no limit";
+  step.input.placeholder = "∞"; // "no limit" shows as "no" in a stepper's box on a phone
   step.input.setAttribute("aria-describedby", "calc-turn-budget-hint");
   const row = el("div", {class: "fold-row turn-budget", id: "calc-turn-budget-field"},
     el("label", {for: step.input.id, class: "unit-name"}, "Money to spend",
