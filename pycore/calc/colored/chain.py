@@ -4,19 +4,33 @@ colour, within its bound of work (``WORK_BUDGET``); Monte Carlo beyond it."""
 from __future__ import annotations
 
 from fractions import Fraction
+from ...engine.army import Army
 from ...engine.colored.fight import ColoredBattle, army, fight, rollers, start
 from ...engine.colored.play import check_setup
 from ...engine.sequence import MAX_ROUNDS, BattleLog, RoundLog
 from ...engine.table import SeededTable, Table
 from ...engine.setup import ROLES, BattleSetup
 from ...errors import BadRequest
+from ...systems.colored.chart import Row
 from .. import cost
 from ..law import Ends
 from ..montecarlo import bounded
 from ..total import total
 from .cost import COLORED_UNIT_SECOND
 from .laws import LAW_WORK, colour_law, law_work
-from .sides import _WIDE, _Side
+from .sides import _WIDE, DiceKey, Profile, _Side
+
+Mass = Fraction | float
+"""A probability mass: a Fraction in exact arithmetic (``exact``), a float otherwise."""
+Moves = list[tuple[int, list[tuple[int, Mass]]]]
+"""A colour's rolls as [(hits on the attacker, [(hits on the defender, chance)])]."""
+Law = tuple[Moves, dict[int, tuple[Mass, Moves, int]]]
+"""A colour's law and what :meth:`_Exact.moving` kept of it per pattern of hits that change nothing."""
+Plan = tuple[list[tuple[Mass, Moves | None]], int, bool, Mass]
+"""A round's plan for a pair of profiles (:meth:`_Exact.plan`)."""
+Masses = list[dict[int, list[Mass]] | None]
+"""Attacker's state → {defender's state: its masses by position in the round} (:func:`_first_pair`)."""
+End = tuple[str, Army, Army]
 
 EXACT_MAX_UNITS_A_SIDE = 60
 WORK_BUDGET = 32_000_000
@@ -64,27 +78,27 @@ class _Exact:
     anything)), so a pair is worked once whatever the number of rounds (docs/rules.md §7).
     """
 
-    def __init__(self, setup: BattleSetup, exact: bool):
+    def __init__(self, setup: BattleSetup, exact: bool) -> None:
         self.setup = setup
-        self.one = Fraction(1) if exact else 1.0
+        self.one: Mass = Fraction(1) if exact else 1.0
         troops = start(setup)
         # The colours anybody can ever roll: dice only go down, so the others never do anything.
-        self.rows = [row for row in setup.system.chart.rows
-                     if any(rollers(row, troops[role]) for role in ROLES)]
-        self.keys: dict = {None: 0}       # (dice, boosters) of a colour → a small number, shared by both sides
+        self.rows: list[Row] = [row for row in setup.system.chart.rows
+                                if any(rollers(row, troops[role]) for role in ROLES)]
+        self.keys: dict[DiceKey, int] = {None: 0}   # (dice, boosters) of a colour → a small number, shared by both sides
         self.sides = (_Side(setup, "attacker", self.rows, self.keys), _Side(setup, "defender", self.rows, self.keys))
         self.first = self.sides[0].number(troops["attacker"]) * _WIDE + self.sides[1].number(troops["defender"])
-        self.laws: dict = {}
-        self.ended_memo: dict = {}      # the pairs whose end of round the engine was asked
+        self.laws: dict[int, Law] = {}
+        self.ended_memo: dict[int, tuple[str | None, int]] = {}   # the pairs whose end of round the engine was asked
         self.pairs = 0                  # pairs whose round was planned (settled once, or carried round by round)
         self.moves = 0          # landings followed
         self.checked = 0        # the work is next compared with the budget after this many landings
         self.budget = FRACTION_WORK_BUDGET if exact else WORK_BUDGET
         self.law_work = 0       # the work of the colours' laws this battle uses (cached or not, :func:`law_work`)
-        self.numbers: dict = {}
-        self.plans: dict = {}           # pair of profiles → the round's plan (:meth:`plan`)
-        self.a_profiles: list = []      # the sides' profiles by number
-        self.d_profiles: list = []
+        self.numbers: dict[int, DiceKey] = {}
+        self.plans: dict[int, Plan] = {}   # pair of profiles → the round's plan (:meth:`plan`)
+        self.a_profiles: list[Profile] = []   # the sides' profiles by number
+        self.d_profiles: list[Profile] = []
 
     @property
     def work(self) -> int:
@@ -93,7 +107,7 @@ class _Exact:
         sides = len(self.sides[0].troops) + len(self.sides[1].troops)
         return self.moves + PAIR_WORK * self.pairs + SIDE_WORK * sides + self.law_work
 
-    def law(self, a_key: int, d_key: int) -> tuple:
+    def law(self, a_key: int, d_key: int) -> Law:
         """The colour's law for these keys of dice: ([(x, [(y, chance)])] grouped by hits on the attacker,
         chances out of 1; {hits that change neither side: (chance of such a roll, the law without them, its
         size)})."""
@@ -105,13 +119,13 @@ class _Exact:
             nd, d_counts = self.numbers[d_key] or (0, ())
             faces = 6 ** (na + nd)
             self.law_work += LAW_WORK * law_work(na, a_counts, nd, d_counts)
-            grouped: dict = {}
+            grouped: dict[int, list[tuple[int, Mass]]] = {}
             for (x, y), ways in colour_law(na, a_counts, nd, d_counts):
                 grouped.setdefault(x, []).append((y, self.one * ways / faces))
             got = self.laws[a_key << 16 | d_key] = (list(grouped.items()), {})
         return got
 
-    def moving(self, law: tuple, still: int) -> tuple:
+    def moving(self, law: Law, still: int) -> tuple[Mass, Moves, int]:
         """(chance of a roll that changes neither side, the law without those rolls, its size) where
         ``still`` has bit h (attacker: h + 8) set if h hits leave that side as it is (no hit, mostly; more
         where some hits cannot land: an AA gun never lost, hits beyond the ships): once per law and pattern."""
@@ -120,7 +134,7 @@ class _Exact:
         if got is None:
             sa, sd = still >> 8, still & 255
             stay = 0 * self.one
-            moves = []
+            moves: Moves = []
             for x, ys in grouped:
                 keep = []
                 for y, p in ys:
@@ -133,13 +147,13 @@ class _Exact:
             got = stays[still] = (stay, moves, sum(len(ys) for _, ys in grouped))
         return got
 
-    def plan(self, a_profile: int, d_profile: int) -> tuple:
+    def plan(self, a_profile: int, d_profile: int) -> Plan:
         """A round's plan for a pair of these profiles: per colour (chance it changes nothing, its moves
         [(x, [(y, chance)])] of the rolls that change something, or None where it cannot do anything);
         and the number of moves (the work, counted each time a pair follows it)."""
         a_alive, a_dice, a_still, a_hurts, a_open, a_lonely = self.a_profiles[a_profile]
         d_alive, d_dice, d_still, d_hurts, d_open, d_lonely = self.d_profiles[d_profile]
-        out = []
+        out: list[tuple[Mass, Moves | None]] = []
         size = 0
         for colour in range(len(self.rows)):
             a_key, d_key = a_dice[colour], d_dice[colour]
@@ -169,7 +183,7 @@ class _Exact:
             self.d_profiles = list(side.profiles)
         return got
 
-    def steps(self, pair: int) -> tuple:
+    def steps(self, pair: int) -> tuple[list[tuple[Mass, Moves | None]], list[list[int]], list[list[int]], bool]:
         """(the round's plan from this pair (:meth:`plan`), the attacker's landings, the defender's
         landings: per colour, the state after 0, 1, … 6 hits; whether the round's end is the usual one). The moves are followed where they are
         used (:func:`_settle`, :func:`_by_rounds`): no list of target pairs is built."""
@@ -188,10 +202,10 @@ class _Exact:
             self.checked = self.moves + 1_000
             if self.work > self.budget:
                 raise _TooManyStates
-        return plan, attacker.lands[a], defender.lands[d], goes_on
+        return plan, attacker.lands[a], defender.lands[d], goes_on  # type: ignore[return-value]  # profile() has filled every colour's landings
 
     @staticmethod
-    def step_moves(law: list | None, a_lands: list, d_lands: list) -> list:
+    def step_moves(law: Moves | None, a_lands: list[int], d_lands: list[int]) -> list[tuple[int, Mass]]:
         """[(next pair, chance)] of one colour's moves (the pair itself left out)."""
         if law is None:
             return []
@@ -217,7 +231,7 @@ class _Exact:
                                            + defender.number(battle.troops["defender"]))
         return got
 
-    def armies(self, pair: int):
+    def armies(self, pair: int) -> tuple[Army, Army]:
         a, d = divmod(pair, _WIDE)
         ruleset = self.setup.ruleset
         return army(self.sides[0].troops[a], ruleset), army(self.sides[1].troops[d], ruleset)
@@ -240,7 +254,7 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
     round are once per pair (:func:`_round_plan`, :func:`_come_back`, :func:`_end_of_round`)."""
     one, zero = calc.one, 0 * calc.one
     width = len(calc.rows)                        # positions 0 … width − 1 before a colour, width: the round's end
-    ends: dict = {}
+    ends: dict[End, Mass] = {}
     expected = zero
     pruned = zero
     attacker, defender = calc.sides
@@ -248,19 +262,21 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
     if first is not None:
         return _decided_at_once(calc, first, kept)
     top, levels, by_attacker = _first_pair(calc, kept, width)
-    empty = [zero] * (width + 1)
+    empty: list[Mass] = [zero] * (width + 1)
     a_hp, d_hp = attacker.hp, defender.hp
-    a_lands_of, d_lands_of = attacker.lands, defender.lands
+    a_lands_of: list[list[list[int]]]
+    d_lands_of: list[list[list[int]]]
+    a_lands_of, d_lands_of = attacker.lands, defender.lands  # type: ignore[assignment]  # a pair's landings are filled (_round_plan) before they are read
     moves, planned, checked = calc.moves, calc.pairs, calc.checked
     shift, mask = _WIDE.bit_length() - 1, _WIDE - 1
     colours = range(width)
     for level in range(top, -1, -1):
         pairs = levels[level]
-        levels[level] = None
+        levels[level] = None  # type: ignore[call-overload]  # let go: hits never come back, so no pair reaches it again
         for pair in pairs:
             a = pair >> shift
             d = pair & mask
-            here = by_attacker[a].pop(d)
+            here = by_attacker[a].pop(d)  # type: ignore[union-attr]  # a pair is met after its attacker's table is made
             mass = total(here)
             if not exact and mass < FLOOR:
                 pruned += mass              # in floats, pairs reached with less than FLOOR are dropped
@@ -306,7 +322,7 @@ def _settle(calc: _Exact, exact: bool) -> Ends:
     return Ends(ends, expected, pruned, "exact")
 
 
-def _first_pair(calc: _Exact, kept: int, width: int) -> tuple[int, list, list]:
+def _first_pair(calc: _Exact, kept: int, width: int) -> tuple[int, list[list[int]], Masses]:
     """(hit points left in all at the start, the pairs met by hit points left, the masses) with the battle's
     first pair in them.
 
@@ -317,8 +333,8 @@ def _first_pair(calc: _Exact, kept: int, width: int) -> tuple[int, list, list]:
     attacker, defender = calc.sides
     a, d = divmod(kept, _WIDE)
     top = attacker.hp[a] + defender.hp[d]
-    levels: list = [[] for _ in range(top + 1)]   # hit points left in all → the pairs met with that many
-    by_attacker: list = [None] * len(attacker.troops)   # grown as the attacker meets states (:meth:`_Exact.profile`)
+    levels: list[list[int]] = [[] for _ in range(top + 1)]   # hit points left in all → the pairs met with that many
+    by_attacker: Masses = [None] * len(attacker.troops)   # grown as the attacker meets states (:meth:`_Exact.profile`)
     by_attacker[a] = {d: [calc.one] + [0 * calc.one] * width}
     levels[top].append(kept)
     return top, levels, by_attacker
@@ -333,7 +349,7 @@ def _within_budget(calc: _Exact, moves: int, planned: int) -> int:
     return checked
 
 
-def _round_plan(calc: _Exact, a: int, d: int, by_attacker: list) -> tuple:
+def _round_plan(calc: _Exact, a: int, d: int, by_attacker: Masses) -> Plan:
     """A pair's round (:meth:`_Exact.steps`, without building the pair): its sides' profiles, met once each
     (the attacker's table of masses grown to its states), and the plan of the two profiles."""
     attacker, defender = calc.sides
@@ -350,7 +366,8 @@ def _round_plan(calc: _Exact, a: int, d: int, by_attacker: list) -> tuple:
     return got
 
 
-def _come_back(here: list, steps: tuple, width: int, still, one, zero):
+def _come_back(here: list[Mass], steps: list[tuple[Mass, Moves | None]], width: int, still: Mass, one: Mass,
+               zero: Mass) -> Mass:
     """The mass a pair starts its rounds with when a round that changes nothing comes back to it: summed at once
     (mass ÷ (1 − chance that no colour changes anything))."""
     back, carry = here[width], zero
@@ -362,8 +379,8 @@ def _come_back(here: list, steps: tuple, width: int, still, one, zero):
     return (here[0] + back) / (one - still)
 
 
-def _end_of_round(calc: _Exact, outcome, after: int, carry, by_attacker: list, levels: list, empty: list,
-                  ends: dict) -> None:
+def _end_of_round(calc: _Exact, outcome: str | None, after: int, carry: Mass, by_attacker: Masses,
+                  levels: list[list[int]], empty: list[Mass], ends: dict[End, Mass]) -> None:
     """The mass that reaches a pair's end of round: on to the pair it leaves (its next round), or an end."""
     if outcome is None:
         attacker, defender = calc.sides
@@ -385,19 +402,20 @@ def _end_of_round(calc: _Exact, outcome, after: int, carry, by_attacker: list, l
 def _by_rounds(calc: _Exact, rounds: int, exact: bool) -> Ends:
     """At most ``rounds`` rounds, round by round, colour by colour; what still fights is ``in_progress``."""
     one, zero = calc.one, 0 * calc.one
-    ends: dict = {}
+    ends: dict[End, Mass] = {}
     expected = pruned = zero
     first, kept = calc.ended(calc.first)
     if first is not None:
         return _decided_at_once(calc, first, kept)
     live = {kept: one}
-    memo: dict = {}
+    memo: dict[tuple[int, int], tuple[Mass, list[tuple[int, Mass]]]] = {}
     for _ in range(min(rounds, MAX_ROUNDS)):
         if not live:
             break
         expected += total(live.values())
         for colour in range(len(calc.rows)):
-            nxt: dict = {}
+            nxt: dict[int, Mass] = {}
+
             for pair, p in live.items():
                 got = memo.get((pair, colour))
                 if got is None:

@@ -11,8 +11,8 @@ from math import comb
 
 from ...engine.colored.fight import kinds as boosting_kinds, rollers, start
 from ...engine.setup import ROLES, BattleSetup
-from ...systems.colored.chart import MAX_DICE
-from ...systems.colored.commit import unit_of
+from ...systems.colored.chart import MAX_DICE, Row
+from ...systems.colored.commit import Troops, unit_of
 from ...systems.colored.match import dice_count
 from ..cost import BUDGET_SECONDS, MIN_SAMPLES, OVERHEAD, Estimate, monte_carlo, samples_within
 from .laws import LAW_WORK, law_work
@@ -93,7 +93,7 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
     An upper envelope of the chain's counted work (``colored.WORK_BUDGET``), measured in
     ``COLORED_BOOST_PAIR_UNITS``' docstring; it costs well under a millisecond (no army built, no chain run)."""
     troops = start(setup)
-    rows = setup.system.chart.rows
+    rows: tuple[Row, ...] = setup.system.chart.rows       # a coloured-dice system's chart (typed Any there)
     active = [row for row in rows if any(rollers(row, troops[role]) for role in ROLES)]
     winner = any(row.choice == "winner" for row in active)
     dice = {role: [min(6, dice_count(rollers(row, troops[role]))) for row in rows] for role in ROLES}
@@ -113,7 +113,7 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
     pairs = min(met[0] * met[1], COLORED_PAIRS_SCALE * (bounds[0] * bounds[1]) ** COLORED_PAIRS_POWER)
     # Where nobody boosts, a law depends on the dice and the colour's number of kinds of boost (its key's
     # shape), not on the colour: the most dice each side rolls per shape. Where somebody boosts: every law.
-    most: dict = {}
+    most: dict[int, tuple[int, int]] = {}       # kinds of boost of a colour → the most dice of each side
     boosted = first = 0
     for row in rows:
         shown = [_boost_keys(row, troops[role]) for role in ROLES]
@@ -133,7 +133,8 @@ def colored_work(setup: BattleSetup) -> tuple[int, int]:
     return int(pairs), int(pairs * COLORED_PAIR_UNITS + sides * COLORED_SIDE_UNITS + walks + boosted)
 
 
-def _colored_side(setup: BattleSetup, troops, role: str, active, winner: bool) -> tuple[float, int, float]:
+def _colored_side(setup: BattleSetup, troops: dict[str, Troops], role: str, active: list[Row], winner: bool
+                  ) -> tuple[int, float, float]:
     """(bound of the side's states, its square (units + 1) × (hit points + 1), its share of aircraft where its
     losses run three ways, else 0) for :func:`colored_work`.
 
@@ -173,7 +174,7 @@ def _colored_side(setup: BattleSetup, troops, role: str, active, winner: bool) -
     return min(bound, army), square, air
 
 
-def _first_law(row, troops) -> int:
+def _first_law(row: Row, troops: dict[str, Troops]) -> int:
     """The chain's work for this colour's law in the battle's first round (both sides' dice and boosters as
     they start: the dearest of its laws), counted as colored.law_work counts it."""
     keys = []
@@ -184,7 +185,8 @@ def _first_law(row, troops) -> int:
     return LAW_WORK * law_work(na, a_counts, nd, d_counts)
 
 
-def _boost_keys(row, troops) -> tuple[int, int, int, int, int, int]:
+def _boost_keys(row: Row, troops: Troops) -> tuple[int, int, int, int, int, int]:
+
     """A side's keys in one colour (dice 0 … its dice — a die for every 3 units of a type or fewer, at most 6:
     docs/rules.md §7 — and they only go down; each kind's boosters 0 … min(its boosters, dice)) and the
     sums over them that bound the laws' work: (keys, face multisets, face multisets of the keys nobody boosts,

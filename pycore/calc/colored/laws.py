@@ -7,6 +7,14 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
+from typing import Iterable, overload
+
+Faces = tuple[int, ...]
+"""A roll's faces, or a side's totals after its boosts, high to low."""
+Law = tuple[tuple[tuple[int, int], int], ...]
+"""((hits on the attacker, hits on the defender), ordered rolls) pairs, sorted."""
+FacesLaw = tuple[tuple[Faces, int], ...]
+"""Every face multiset of n dice with its number of ordered rolls (:func:`faces_law`)."""
 
 PAIRS_A_UNIT, PLACING_WORK, WALK_WORK = 3, 1, 9
 """A colour's law (:func:`law_work`): where somebody boosts, a unit per ``PAIRS_A_UNIT`` pairs of face
@@ -19,9 +27,9 @@ LAW_WORK = 2
 
 
 @lru_cache(maxsize=8)
-def faces_law(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+def faces_law(n: int) -> FacesLaw:
     """Every multiset of n d6 faces (high to low) with the number of ordered rolls giving it (out of 6^n)."""
-    out = []
+    out: list[tuple[Faces, int]] = []
     for combo in combinations_with_replacement(range(6, 0, -1), n):
         ways = factorial(n)
         for face in set(combo):
@@ -30,7 +38,7 @@ def faces_law(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple(out)
 
 
-def _walk_law(na: int, nd: int) -> tuple[tuple[tuple[int, int], int], ...]:
+def _walk_law(na: int, nd: int) -> Law:
     """(hits on the attacker, on the defender) → ordered rolls out of 6^(na+nd), when nobody boosts.
 
     The dice are matched high to high (seed 001), so the faces are walked
@@ -41,7 +49,7 @@ def _walk_law(na: int, nd: int) -> tuple[tuple[tuple[int, int], int], ...]:
     """
     states = {(0, 0, 0, 0): 1}           # dice placed (attacker, defender), hits on (attacker, defender) → ways
     for face in range(6, 0, -1):
-        nxt: dict = {}
+        nxt: dict[tuple[int, int, int, int], int] = {}
         for (ia, i_d, on_a, on_d), ways in states.items():
             ca_range = (na - ia,) if face == 1 else range(na - ia + 1)
             cd_range = (nd - i_d,) if face == 1 else range(nd - i_d + 1)
@@ -61,16 +69,15 @@ def _walk_law(na: int, nd: int) -> tuple[tuple[tuple[int, int], int], ...]:
                     key = (ja, jd, ha, hd)
                     nxt[key] = nxt.get(key, 0) + wa * comb(nd - i_d, cd)
         states = nxt
-    out: dict = {}
+    out: dict[tuple[int, int], int] = {}
     for (_, _, on_a, on_d), ways in states.items():
-        key = (on_a + max(0, nd - na), on_d + max(0, na - nd))
-        out[key] = out.get(key, 0) + ways
+        hits = (on_a + max(0, nd - na), on_d + max(0, na - nd))
+        out[hits] = out.get(hits, 0) + ways
     return tuple(sorted(out.items()))
 
 
 @lru_cache(maxsize=None)
-def colour_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]
-               ) -> tuple[tuple[tuple[int, int], int], ...]:
+def colour_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]) -> Law:
     """(hits on the attacker, hits on the defender) → ordered rolls out of 6^(na+nd), for one colour.
 
     ``a_counts`` / ``d_counts``: boosters of each kind, capped at the side's
@@ -83,7 +90,7 @@ def colour_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int,
     return _boosted_law(na, a_counts, nd, d_counts)
 
 
-def _results(faces: tuple[int, ...], counts: tuple[int, ...], boosting: bool) -> tuple[tuple[int, ...], ...]:
+def _results(faces: Faces, counts: tuple[int, ...], boosting: bool) -> tuple[Faces, ...]:
     """Every distinct result (sorted totals) a side may make of these faces with every boost used: the
     results of the app's ``boosts.options`` (seed 001: each die takes each kind once; every boost the dice
     can take is used), found kind by kind — a kind's c boosts go on c distinct dice, and which dice of one
@@ -100,12 +107,12 @@ def _results(faces: tuple[int, ...], counts: tuple[int, ...], boosting: bool) ->
 
 
 @lru_cache(maxsize=None)
-def _raised(totals: tuple[int, ...], c: int) -> tuple[tuple[int, ...], ...]:
+def _raised(totals: Faces, c: int) -> tuple[Faces, ...]:
     """Every sorted result of +1 on c distinct dice of these totals (high to low)."""
     groups = [(value, totals.count(value)) for value in dict.fromkeys(totals)]
-    out = []
+    out: list[Faces] = []
 
-    def place(i: int, left: int, made: list) -> None:
+    def place(i: int, left: int, made: list[int]) -> None:
         if i == len(groups):
             if not left:
                 out.append(tuple(sorted(made, reverse=True)))
@@ -152,13 +159,13 @@ class _Slots:
     operations (:func:`_best`): the loops run in C instead of one Python step a pair.
     """
 
-    def __init__(self, rolls: list, matched: int):
+    def __init__(self, rolls: list[Faces], matched: int) -> None:
         self.rolls, self.matched = rolls, matched
         self.size = len(rolls)
         self.rep = int.from_bytes(b"\x01" * self.size, "little")
         self.guard = self.rep << 7
-        self.marks: dict = {}
-        self.columns: dict = {}         # i → the i-th die of every roll, one byte a roll
+        self.marks: dict[tuple[int, int], tuple[int, int]] = {}
+        self.columns: dict[int, bytes] = {}         # i → the i-th die of every roll, one byte a roll
 
     def mark(self, i: int, value: int) -> tuple[int, int]:
         """(1 in the slots whose i-th die ≤ value, 1 in those whose i-th die ≥ value): who a die of this
@@ -172,13 +179,13 @@ class _Slots:
                                             int.from_bytes(column.translate(_at_least(value)), "little"))
         return got
 
-    def rows(self, results, extra_here: int, extra_there: int) -> dict:
+    def rows(self, results: Iterable[Faces], extra_here: int, extra_there: int) -> dict[Faces, tuple[int, int]]:
         """Result of the other side → (hits it scores here, hits it takes), slot by slot. Results sharing
         their first dice share those dice's sums (taken in sorted order). ``extra_*``: unmatched dice's hits."""
-        out: dict = {}
+        out: dict[Faces, tuple[int, int]] = {}
         k = self.matched
         here, there = [extra_here * self.rep], [extra_there * self.rep]
-        last: tuple = ()
+        last: Faces = ()
         for result in sorted(set(results)):
             head = result[:k]
             if head != last:
@@ -198,10 +205,15 @@ class _Slots:
         """The slot values ``_BASE + 8 × scored − 9 × taken`` (every slot stays in 0 … 102, so no borrow)."""
         return _BASE * self.rep + 8 * scored - 9 * taken
 
-    def best(self, rows: list, carried: list | None = None):
+    @overload
+    def best(self, rows: list[int], carried: None = None) -> tuple[int, None]: ...
+    @overload
+    def best(self, rows: list[int], carried: list[int]) -> tuple[int, int]: ...
+
+    def best(self, rows: list[int], carried: list[int] | None = None) -> tuple[int, int | None]:
         """Slot by slot, the largest of ``rows`` (and, where given, the ``carried`` row that goes with it)."""
         top = rows[0]
-        other = carried[0] if carried else None
+        other: int = carried[0] if carried else None  # type: ignore[assignment]  # None only where nothing is carried, never read then
         guard = self.guard
         for i in range(1, len(rows)):
             row = rows[i]
@@ -212,10 +224,10 @@ class _Slots:
         return top, other
 
 
-def _by_ways(law: list) -> tuple[list, list]:
+def _by_ways(law: FacesLaw) -> tuple[list[tuple[Faces, int]], list[list[int]]]:
     """A side's face multisets ordered by their number of ordered rolls, and (start, end, ways) of each run."""
     ordered = sorted(law, key=lambda fw: fw[1])
-    runs: list = []
+    runs: list[list[int]] = []
     for i, (_, ways) in enumerate(ordered):
         if runs and runs[-1][2] == ways:
             runs[-1][1] = i + 1
@@ -225,13 +237,13 @@ def _by_ways(law: list) -> tuple[list, list]:
 
 
 @lru_cache(maxsize=None)
-def _ordered(n: int) -> tuple[list, list]:
+def _ordered(n: int) -> tuple[list[tuple[Faces, int]], list[list[int]]]:
     """:func:`_by_ways` of n dice's face multisets, kept (every colour's law of n dice asks it)."""
     return _by_ways(faces_law(n))
 
 
 @lru_cache(maxsize=4096)
-def _side_results(n: int, counts: tuple[int, ...], boosting: bool) -> list:
+def _side_results(n: int, counts: tuple[int, ...], boosting: bool) -> list[tuple[Faces, ...]]:
     """A side's distinct results (:func:`_results`) for each of its face multisets in :func:`_ordered` order,
     kept: the same side meets many laws (one per key of the other side's dice)."""
     return [_results(faces, counts, boosting) for faces, _ in _ordered(n)[0]]
@@ -246,10 +258,10 @@ def _rolls(n: int, boosted: bool, counts: tuple[int, ...], matched: int) -> "_Sl
     return _Slots([faces for faces, _ in _ordered(n)[0]], matched)
 
 
-def _tally(out: dict, rows: list, runs: list) -> None:
+def _tally(out: dict[int, int], rows: list[tuple[bytes, int]], runs: list[list[int]]) -> None:
     """Add to ``out`` (slot value → ordered rolls) rows of slot values of one side's face multisets, given as
     (bytes, ways) with one slot per face multiset of the other side, whose ways ``runs`` give."""
-    by_ways: dict = {}
+    by_ways: dict[int, list[bytes]] = {}
     for data, ways in rows:
         by_ways.setdefault(ways, []).append(data)
     for ways, datas in by_ways.items():
@@ -258,8 +270,7 @@ def _tally(out: dict, rows: list, runs: list) -> None:
                 out[code] = out.get(code, 0) + n * ways * other
 
 
-def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]
-                 ) -> tuple[tuple[tuple[int, int], int], ...]:
+def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[int, ...]) -> Law:
     """A colour where somebody boosts: every pair of face multisets, played as the app plays it.
 
     The app's proposals (:mod:`pycore.systems.colored.boosts`): the defender answers the attacker's
@@ -280,7 +291,7 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
     extra_d, extra_a = max(0, na - nd), max(0, nd - na)    # unmatched dice always hit (seed 001)
     a_results = _side_results(na, a_counts, a_boost)
     d_results = _side_results(nd, d_counts, d_boost)
-    out: dict = {}
+    out: dict[int, int] = {}
     if not a_boost:
         # The defender alone boosts: his best result against each attacker roll (the slots).
         slots = _rolls(na, False, (), k)
@@ -306,13 +317,16 @@ def _boosted_law(na: int, a_counts: tuple[int, ...], nd: int, d_counts: tuple[in
                         ((_decode(c), ways) for c, ways in out.items())))
 
 
-def _values(slots: _Slots, results_by_roll: list, extra_here: int, extra_there: int) -> dict:
+def _values(slots: _Slots, results_by_roll: list[tuple[Faces, ...]], extra_here: int, extra_there: int
+            ) -> dict[Faces, int]:
     """Each result of the other side → its row of slot values (the value to it of each outcome)."""
     pairs = slots.rows([r for results in results_by_roll for r in results], extra_here, extra_there)
     return {r: slots.codes(*pair) for r, pair in pairs.items()}
 
 
-def _choose(out: dict, slots: _Slots, rows: dict, faces: list, results_by_roll: list, runs: list) -> None:
+def _choose(out: dict[int, int], slots: _Slots, rows: dict[Faces, int], faces: list[tuple[Faces, int]],
+            results_by_roll: list[tuple[Faces, ...]], runs: list[list[int]]) -> None:
+
     """Per roll of a booster (``faces``, with its ways), his best result slot by slot, tallied into ``out``."""
     _tally(out, [(slots.best([rows[r] for r in results])[0].to_bytes(slots.size, "little"), ways)
                  for (_, ways), results in zip(faces, results_by_roll)], runs)

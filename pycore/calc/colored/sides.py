@@ -3,10 +3,17 @@ needs to know of them (docs/rules.md §7)."""
 
 from __future__ import annotations
 
-from ...systems.colored.chart import GUIDELINES, MAX_DICE
+from ...systems.colored.chart import GUIDELINES, MAX_DICE, Chart, Row
 from ...systems.colored.commit import Troops, color_of, unit_of
 from ...systems.colored.losses import victim_proposal, winner_proposal
 from ...engine.setup import BattleSetup
+
+DiceKey = tuple[int, tuple[int, ...]] | None
+"""A side's dice in a colour and its boosters of each kind there, capped at the dice (None: no dice)."""
+Post = tuple[int, bool, bool, bool, list[tuple[int, bool, tuple[int, ...]]], frozenset[str]]
+"""What a post brings to a state's tables (:meth:`_Side.post`)."""
+Profile = tuple[bool, tuple[int, ...], tuple[int, ...], frozenset[str], frozenset[str], bool]
+"""What a round asks of a side-state (:meth:`_Side.profile_of`)."""
 
 _WIDE = 1 << 24
 """A pair of states is one integer, attacker's number × _WIDE + defender's (a side meets far fewer than 16 million)."""
@@ -23,25 +30,27 @@ class _Side:
     times (``step``): a side-state's table of landings costs at most one proposal per guideline.
     """
 
-    def __init__(self, setup: BattleSetup, role: str, rows, keys: dict):
+    chart: Chart            # the setup's system's chart: a coloured-dice system's (``LuckSystem.chart`` is Any)
+
+    def __init__(self, setup: BattleSetup, role: str, rows: list[Row], keys: dict[DiceKey, int]) -> None:
         self.setup, self.role, self.rows, self.keys = setup, role, rows, keys
         self.ruleset, self.chart = setup.ruleset, setup.system.chart
         self.order = setup.side(role).order_of_loss
         self.troops: list[Troops] = []
-        self.index: dict = {}
+        self.index: dict[Troops, int] = {}
         self.hp: list[int] = []           # hit points left: every landing lowers it (the chain's order)
         self.alive: list[bool] = []       # can_be_lost_any
-        self.dice: list = []              # per active colour: the key of (dice, boosters by kind capped at the
+        self.dice: list[list[int]] = []   # per active colour: the key of (dice, boosters by kind capped at the
                                           # dice) in ``keys`` (shared by both sides; 0: no dice)
-        self.lands: list = []             # per active colour: [state after 0, 1, … 6 hits], filled when asked
-        self.still: list = []             # per active colour: bit h set where h hits leave the state as it is
-        self.hurts: list = []             # the guidelines of the colours it rolls in (any colour of the chart)
-        self.open: list = []              # the guidelines whose hits it can still take
-        self.lonely: list = []            # only transports left
-        self.step: dict = {}              # (state, guideline, chooser) → state after one hit
-        self.profile: list = []           # per state: its profile's number (None until asked, :meth:`profile_of`)
-        self.posts: dict = {}             # post → what it brings to a state's tables (:meth:`post`)
-        self.profiles: dict = {}          # (in the fight, dice keys, still bits, hurts, open, lonely) → number
+        self.lands: list[list[list[int] | None]] = []   # per active colour: [state after 0, 1, … 6 hits], filled when asked
+        self.still: list[list[int]] = []  # per active colour: bit h set where h hits leave the state as it is
+        self.hurts: list[frozenset[str]] = []   # the guidelines of the colours it rolls in (any colour of the chart)
+        self.open: list[frozenset[str]] = []    # the guidelines whose hits it can still take
+        self.lonely: list[bool] = []      # only transports left
+        self.step: dict[tuple[int, str, str], int] = {}   # (state, guideline, chooser) → state after one hit
+        self.profile: list[int | None] = []   # per state: its profile's number (None until asked, :meth:`profile_of`)
+        self.posts: dict[str, Post] = {}  # post → what it brings to a state's tables (:meth:`post`)
+        self.profiles: dict[Profile, int] = {}   # (in the fight, dice keys, still bits, hurts, open, lonely) → number
 
     def number(self, troops: Troops) -> int:
         """The state's number, its tables worked when it is first met: from a table per post
@@ -56,7 +65,7 @@ class _Side:
             counts = [[0] * len(row.boosts) for row in self.rows]
             hp = able = sea = 0
             alive, lonely = False, bool(troops)
-            hurts: set = set()
+            hurts: set[str] = set()
             posts = self.posts
             for key, n in troops.posts:
                 post = posts.get(key) or self.post(key)
@@ -80,8 +89,8 @@ class _Side:
             keys = []
             for n, kinds_count in zip(dice, counts):
                 n = min(MAX_DICE, n)
-                key = (n, tuple(min(c, n) for c in kinds_count)) if n else None
-                keys.append(self.keys.setdefault(key, len(self.keys)))
+                dice_key = (n, tuple(min(c, n) for c in kinds_count)) if n else None
+                keys.append(self.keys.setdefault(dice_key, len(self.keys)))
             self.dice.append(keys)
             self.lands.append([None] * width)
             self.still.append([0] * width)
@@ -92,7 +101,7 @@ class _Side:
             self.lonely.append(lonely)
         return got
 
-    def post(self, key: str) -> tuple:
+    def post(self, key: str) -> Post:
         """What a post brings to a state's tables: (hit points a unit, can be lost, a ship, a transport,
         [(active colour, rolls there, the kinds of boost it gives there)], the guidelines of the chart's
         colours it rolls in)."""
@@ -139,7 +148,8 @@ class _Side:
         return any(n > troops.damaged_count(k) and self.ruleset.unit(unit_of(k)).hit_points > 1
                    for k, n in troops.posts)
 
-    def one_hit(self, i: int, row) -> int:
+    def one_hit(self, i: int, row: Row) -> int:
+
         """The state after one hit of this colour. The victim's proposal places hits one at a time, each on
         the troops the last one left; so does the winner's where every unit needs one hit (``whole``)."""
         key = (i, row.casualties, row.choice)
