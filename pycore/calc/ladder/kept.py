@@ -17,24 +17,30 @@ small. bench/README.md ("The fixed cost of a battle") gives its hit rate and mem
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Hashable, Mapping
 
 from ...engine.army import Army
 from ...engine.setup import BattleSetup
 from .rungs import Ladder, target_of
 from .work import RUNG_WORK, Work
 
+Shape = tuple[Hashable, ...]
+"""What a ladder reads of its battle besides its starting army (:func:`shape`): compared whole, never read."""
+Rungs = Mapping[tuple[str, Army], tuple[Ladder, int]]
+"""A calculation's own rungs: (role, army) → (ladder, rung)."""
+
 KEPT_CELLS = 250_000
 """The law cells the kept ladders may hold in all: about 25 MB with their cuts, packed laws and column tables when full
 (bench/README.md, ``bench/calc.py --kept``)."""
 
-_KEPT: OrderedDict = OrderedDict()   # (shape, start) → ladder, least recently used first
-_RUNGS: dict = {}                     # shape → {army: (kept ladder, its rung)}: where a new ladder may stop
+_KEPT: OrderedDict[tuple[Shape, Army], tuple[Ladder, Shape]] = OrderedDict()   # (shape, start) → (ladder, shape), least recently used first
+_RUNGS: dict[Shape, dict[Army, tuple[Ladder, int]]] = {}   # shape → {army: (kept ladder, its rung)}: where a new ladder may stop
 _held = [0]
 counts = {"hits": 0, "misses": 0, "rungs built": 0, "rungs shared": 0}
 """What the cache did (the bench reads it; the calculator never does)."""
 
 
-def shape(setup: BattleSetup, role: str, enemy: Army, tail: float, keep_land: bool) -> tuple:
+def shape(setup: BattleSetup, role: str, enemy: Army, tail: float, keep_land: int) -> Shape:
     """What a ladder reads of its battle besides its own starting army (see the module's docstring)."""
     side, other = setup.side(role), setup.side("defender" if role == "attacker" else "attacker")
     target = target_of(setup, role, enemy)
@@ -48,23 +54,23 @@ class _Known:
 
     __slots__ = ("own", "kept")
 
-    def __init__(self, own: dict, kept: dict):
+    def __init__(self, own: Rungs, kept: dict[Army, tuple[Ladder, int]]) -> None:
         self.own, self.kept = own, kept
 
-    def get(self, key: tuple):
+    def get(self, key: tuple[str, Army]) -> tuple[Ladder, int] | None:
         got = self.own.get(key)
         return got if got is not None else self.kept.get(key[1])
 
 
-def ladder(setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: bool,
-           known: dict, work: Work) -> Ladder:
+def ladder(setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: int,
+           known: Rungs, work: Work) -> Ladder:
     """The ladder of ``start`` (:class:`.Ladder`), kept or built (its lower rungs taken from a kept ladder where
     its way down meets one); ``work`` counts it as built afresh against the rungs ``known`` already holds (the
     calculation's own ladders)."""
     form = shape(setup, role, enemy, tail, keep_land)
     key = (form, start)
-    got = _KEPT.get(key)
-    if got is None:
+    entry = _KEPT.get(key)
+    if entry is None:
         counts["misses"] += 1
         rungs = _RUNGS.setdefault(form, {})
         got = Ladder(setup, role, start, enemy, tail, keep_land, _Known(known, rungs))
@@ -83,12 +89,12 @@ def ladder(setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float,
     else:
         counts["hits"] += 1
         _KEPT.move_to_end(key)
-        got = got[0]
+        got = entry[0]
     work.add(fresh_work(got, role, known))
     return got
 
 
-def _drop(ladder: Ladder, form: tuple) -> None:
+def _drop(ladder: Ladder, form: Shape) -> None:
     _held[0] -= cells(ladder)
     rungs = _RUNGS.get(form, {})
     for army in ladder.armies:
@@ -102,7 +108,8 @@ def cells(ladder: Ladder) -> int:
     return sum(len(probs) for _, probs in ladder.laws) + len(ladder.armies)
 
 
-def fresh_work(ladder: Ladder, role: str, known: dict) -> int:
+def fresh_work(ladder: Ladder, role: str, known: Rungs) -> int:
+
     """The work a new ladder of this start counts: its rungs down to the first one ``known`` holds, each
     :data:`RUNG_WORK` and its law's length (``work.py``)."""
     armies = ladder.armies

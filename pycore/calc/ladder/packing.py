@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import struct
 from itertools import compress, count
+from typing import Sequence
 
 SCALE_BITS = 56                # a whole number of bytes: a table's values are read in place (table_view)
 SLOT = 16                      # bytes per column: a product of a mass and a law is below 6 · 2^112 (see table_view)
@@ -21,12 +22,12 @@ UNSCALE = 1.0 / SCALE
 BITS = 8 * SLOT
 
 
-def bern(law: list, p: float) -> list:
+def bern(law: list[float], p: float) -> list[float]:
     q = 1.0 - p
     return [q * a + p * b for a, b in zip(law + [0.0], [0.0] + law)]
 
 
-def trim(law: list, tail: float):
+def trim(law: list[float], tail: float) -> tuple[int, list[float]]:
     lo, hi = 0, len(law)
     cut = 0.0
     while hi - lo > 1 and cut + law[lo] < tail:
@@ -38,7 +39,7 @@ def trim(law: list, tail: float):
     return lo, law[lo:hi]
 
 
-def live_span(row: list, kd: int) -> tuple[int, int] | None:
+def live_span(row: list[float], kd: int) -> tuple[int, int] | None:
     """The first and one past the last non-zero column of a row's first ``kd`` columns, or None."""
     lo = next(compress(count(), row), None)       # compress: the scan runs in C
     if lo is None or lo >= kd:
@@ -46,7 +47,7 @@ def live_span(row: list, kd: int) -> tuple[int, int] | None:
     return lo, kd - next(compress(count(), reversed(row[:kd])))
 
 
-def span(values: list) -> tuple[int, int]:
+def span(values: list[float]) -> tuple[int, int]:
     nonzero = [j for j, x in enumerate(values) if x]
     return (nonzero[0], nonzero[-1] + 1) if nonzero else (0, 0)
 
@@ -63,15 +64,15 @@ def slots(count: int) -> struct.Struct:
     return got
 
 
-_FORMATS: dict = {}
+_FORMATS: dict[int, struct.Struct] = {}
 
 
-def pack(values) -> int:
+def pack(values: Sequence[float]) -> int:
     """Fixed point, one SLOT-byte column each, lowest column first (probabilities are never negative)."""
     return int.from_bytes(slots(len(values)).pack(*[int(x * SCALE) for x in values]), "little")
 
 
-def table_view(parts: list) -> memoryview:
+def table_view(parts: list[bytes]) -> memoryview:
     """A table's products as 8-byte words: word 2s is slot s's value in fixed point, word 2s + 1 is skipped.
 
     A slot holds a product ``x·D`` of two fixed-point numbers, ``x`` a
@@ -86,7 +87,8 @@ def table_view(parts: list) -> memoryview:
     return memoryview(data)[start:len(data) - SLOT // 2 + start].cast("Q")
 
 
-def unpack(number: int, count: int) -> list:
+def unpack(number: int, count: int) -> list[float]:
+
     """The first ``count`` columns of a product of two packed numbers, back to floats.
 
     Shifting the whole number right by SCALE_BITS leaves each column's value

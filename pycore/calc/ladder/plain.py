@@ -16,11 +16,21 @@ retreats are :meth:`.pair.Pair.settle_row` and the solver's ``land``, as ever.
 from __future__ import annotations
 
 from operator import add, mul
+from typing import Callable
+
+from ...engine.army import Army
 
 from .packing import live_span
 from .pair import Pair
 from .work import ROW_WORK, Work
 from ..total import fsum
+
+Land = Callable[[Pair, int, list[float], bool], list[float] | None]
+"""The solver's ``land``: the mass that lands on row i of a pair (its retreats and wins taken), or None."""
+Record = Callable[[str, Army, Army, float], None]
+"""The solver's ``record``: an end (outcome, attacker left, defender left) reached with this much mass."""
+Stops = Callable[[Pair, int], list[bool]]
+"""The solver's ``stops``: row i's columns where the attacker retreats."""
 
 PLAIN_LAW = 3
 """The widest attacker's law (hit counts kept at a rung) settled by plain pushes: a push costs a list
@@ -36,7 +46,8 @@ def pays(pair: Pair) -> bool:
     return all(len(probs) <= PLAIN_LAW for _, probs in a.cut[:a.top])
 
 
-def settle(pair: Pair, work: Work | None, land, record, floor: float, stops=None) -> float:
+def settle(pair: Pair, work: Work | None, land: Land, record: Record, floor: float, stops: Stops | None = None
+           ) -> float:
     """:meth:`.stack.Stack.settle` for one pair: every state once, rows in order; returns the rounds fought."""
     firsts = pair.pending or {}
     pair.pending = None
@@ -44,7 +55,7 @@ def settle(pair: Pair, work: Work | None, land, record, floor: float, stops=None
         return 0.0
     la, kd, width = pair.a, pair.d.top, pair.width
     top = la.top
-    incoming: dict[int, list] = {}
+    incoming: dict[int, list[float]] = {}
     visits = 0.0
     for t in range(min(firsts), top + 1):
         row = firsts.pop(t, None)
@@ -73,7 +84,9 @@ def settle(pair: Pair, work: Work | None, land, record, floor: float, stops=None
     return visits
 
 
-def _push(pair: Pair, t: int, F: list, span: tuple, lo_a: int, law: list, incoming: dict) -> None:
+def _push(pair: Pair, t: int, F: list[float], span: tuple[int, int], lo_a: int, law: list[float],
+          incoming: dict[int, list[float]]) -> None:
+
     """Row t's masses after one round, onto the rows below it (``incoming``, by row, kd + 1 columns)."""
     kd, top = pair.d.top, pair.a.top
     lo, hi = span

@@ -8,20 +8,38 @@ the same dice less the unit just lost, the law is one Bernoulli step away
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from ...engine.army import Army
 from ...engine.casualties import allocate
 from ...engine.firing import Group, casualty_types, counts_as_force, main_groups, sub_group
 from ...engine.setup import BattleSetup
+from ...systems.luck import LuckSystem
 from ..choices import keep_one_land
 from .packing import bern, trim
 from .work import RUNG_WORK, Work
+
+
+Law = tuple[int, list[float]]
+"""A rung's law of hits as (first count kept, the chances from there): its ends dropped (:func:`edged`) or cut."""
+Fires = tuple[tuple[int, ...], tuple[int, ...]]
+"""What a rung fires: its main group's values and best-of-two values."""
+Columns = tuple[list[list[float]], int, list[tuple[int, int]], dict[int, tuple[list[float], tuple[int, int]]],
+                list[int], bytes, list[int]]
+"""A defending ladder's column tables (:func:`.pair.columns_of`, which says what each is)."""
+
+
+class Known(Protocol):
+    """The rungs of ladders already built, by (role, army): (ladder, rung) — a dict, or kept.py's two tables."""
+
+    def get(self, key: tuple[str, Army], /) -> tuple[Ladder, int] | None: ...
 
 
 class NotLinear(Exception):
     """The battle's hits do not all fall in order of loss (subs, restricted groups): use the general chain."""
 
 
-def hit_law(system, values: tuple, best_of_two: tuple) -> list:
+def hit_law(system: LuckSystem, values: tuple[int, ...], best_of_two: tuple[int, ...]) -> list[float]:
     """The float law of one group's hits: Bernoulli steps with dice, else the system's exact law."""
     if not (any(values) or best_of_two):
         return [1.0]
@@ -33,12 +51,12 @@ def hit_law(system, values: tuple, best_of_two: tuple) -> list:
     return system.float_distribution(values, best_of_two)
 
 
-_CHANCES: dict = {}
+_CHANCES: dict[tuple[str, int, bool], tuple[float, ...]] = {}   # (system, value, best of two) → its dice's chances
 
 
-def float_chances(system, values: tuple, best_of_two: tuple) -> tuple:
+def float_chances(system: LuckSystem, values: tuple[int, ...], best_of_two: tuple[int, ...]) -> tuple[float, ...]:
     """``system.chances`` as floats, asked once per unit value (Fractions are slow to hash, and rungs repeat them)."""
-    out: list = []
+    out: list[float] = []
     for value in dict.fromkeys(values):           # values come sorted: each value's dice are one run
         got = _CHANCES.get((system.id, value, False))
         if got is None:
@@ -52,7 +70,7 @@ def float_chances(system, values: tuple, best_of_two: tuple) -> tuple:
     return tuple(out)
 
 
-def removed(upper: tuple, lower: tuple) -> tuple | None:
+def removed(upper: tuple[float, ...], lower: tuple[float, ...]) -> tuple[float, ...] | None:
     """The chances of the dice ``upper`` has and ``lower`` has not, or None when not a pure removal.
 
     Usually the unit just lost rolled the last dice (the order of loss takes the weakest first, and the
@@ -63,7 +81,7 @@ def removed(upper: tuple, lower: tuple) -> tuple | None:
     if upper[:n] == lower:
         return upper[n:]
     left = list(lower)
-    gone = []
+    gone: list[float] = []
     for p in upper:
         if p in left:
             left.remove(p)
@@ -89,8 +107,15 @@ class Ladder:
     aircraft shot down starts a ladder of its own, and they all end on the same rungs, aircraft only).
     """
 
-    def __init__(self, setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: bool = False,
-                 known: dict | None = None, work: Work | None = None):
+    armies: list[Army]                          # rung → the side's army there
+    chances: list[tuple[float, ...] | None]     # rung → each die's chance (None: dice are not independent)
+    laws: list[Law]                             # rung → its law of hits, ends dropped (:func:`edged`)
+    steps: list[tuple[float, ...] | None]       # Bernoulli chances from rung k+1 up to rung k, or None
+    cut: list[Law]                              # rung → its law cut at ``tail`` (:func:`trim_edged`)
+    silent: list[bool]                          # rung → whether it scores no hit at all
+
+    def __init__(self, setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: int = False,
+                 known: Known | None = None, work: Work | None = None) -> None:
         self.setup, self.role = setup, role
         # What each rung fires must be one main group: never at sea (subs, aircraft kept off subs: the sea
         # chain's battles), nor with a sub strike. Asked first: the rungs below cost a hit each to build.
@@ -101,7 +126,7 @@ class Ladder:
         armies = [start]
         army = start
         shared = None                            # (ladder, rung) this ladder's last rungs are taken from
-        generics: dict = {}                      # one hit that may fall on any casualty type, by those types
+        generics: dict[frozenset[str], Group] = {}   # one hit that may fall on any casualty type, by those types
         while counts_as_force(setup, army):
             targets = casualty_types(setup, army)
             generic = generics.get(targets)
@@ -121,7 +146,7 @@ class Ladder:
         # "A group with no target": a later wave's start where the waves before took every unit), so the rungs
         # are read against a target there.
         target = target_of(setup, role, enemy)
-        fires = []
+        fires: list[Fires] = []
         for army in armies:
             if not counts_as_force(setup, army):
                 fires.append(((), ()))
@@ -133,8 +158,8 @@ class Ladder:
             fires.append((group.values, group.best_of_two) if group else ((), ()))
         dice = system.independent_dice
         chances = [float_chances(system, *f) if dice else None for f in fires]
-        laws: list = [None] * own
-        steps: list = [None] * own                # Bernoulli chances from rung k+1 up to rung k, or None
+        laws: list[Law] = [None] * own  # type: ignore[list-item]  # each rung's law is set below, from the top down
+        steps: list[tuple[float, ...] | None] = [None] * own   # Bernoulli chances from rung k+1 up to rung k, or None
         if shared is not None:
             other, r = shared
             armies += other.armies[r:]
@@ -145,9 +170,9 @@ class Ladder:
         # Laws, built from the top rung down: a rung below a pure removal is one Bernoulli step away. Kept
         # without their ends below EDGE (far under any tail, and counted in ``pruned`` if ever missed).
         for k in range(own - 1, -1, -1):
-            step = removed(chances[k], below[1]) if dice and below is not None else None
+            step = removed(chances[k], below[1]) if dice and below is not None else None  # type: ignore[arg-type]  # with dice every rung has its chances
             if step is not None:
-                law = below[0]
+                law = below[0]  # type: ignore[index]  # a step is found only where there is a rung below
                 for p in step:
                     law = bern_edge(law, p)
             else:
@@ -165,19 +190,20 @@ class Ladder:
             silent += other.silent[r:]
         self.armies, self.chances, self.laws, self.steps, self.cut, self.silent = armies, chances, laws, steps, cut, silent
         self.top = len(armies) - 1               # the rung where the side has nothing left that fights
-        self.columns: tuple | None = None        # columns_of(self), when this ladder defends
-        self._firing: dict = {}                  # of_firing's answers, by army
-        self.air_reach: list | None = None       # policy's hits to the next aircraft lost, when asked
+        self.columns: Columns | None = None      # columns_of(self), when this ladder defends
+        self._firing: dict[Army, Law] = {}       # of_firing's answers, by army
+        self.air_reach: list[int | None] | None = None   # policy's hits to the next aircraft lost, when asked
         self._read_by_pairs()
 
     def _read_by_pairs(self) -> None:
         """What every pair and stack this ladder is in reads of it alone, in this calculation and (kept,
         kept.py) the next ones."""
-        self.packed: dict = {}                   # rung → its cut law packed (Pair.law_packed)
-        self.coefficients: dict = {True: {}, False: {}}   # Stack.carry's steps between two rungs, by one pair or not
-        self.work_prefix: list | None = None     # law cells of the rungs above each rung (kept.fresh_work)
+        self.packed: dict[int, tuple[int, int, int]] = {}   # rung → (first kept, count, its cut law packed) (Pair.law_packed)
+        # Stack.carry's steps between two rungs, by one pair (packed) or not (a scaled coefficient a step)
+        self.coefficients: dict[bool, dict[tuple[int, int], int | list[int]]] = {True: {}, False: {}}
+        self.work_prefix: list[int] | None = None   # law cells of the rungs above each rung (kept.fresh_work)
 
-    def of_firing(self, army: Army, enemy: Army, tail: float):
+    def of_firing(self, army: Army, enemy: Army, tail: float) -> Law:
         """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1).
 
         Kept by army: every way bombardment falls leaves the same defender firing in round 1 (its casualties
@@ -198,7 +224,7 @@ EDGE = 1e-30
 has 501 counts, of which about 200 are above it; its cut (``tail``, 1e-13) is taken from what is kept."""
 
 
-def edged(law: list) -> tuple[int, list]:
+def edged(law: list[float]) -> Law:
     """(first count kept, the law from there) without the ends below :data:`EDGE`."""
     lo, hi = 0, len(law)
     while hi - lo > 1 and law[lo] < EDGE:
@@ -208,7 +234,7 @@ def edged(law: list) -> tuple[int, list]:
     return lo, law[lo:hi]
 
 
-def bern_edge(law: tuple[int, list], p: float) -> tuple[int, list]:
+def bern_edge(law: Law, p: float) -> Law:
     """One more die of chance ``p`` added to an edged law, and its new ends dropped where below EDGE."""
     lo, probs = law
     got = bern(probs, p)
@@ -217,7 +243,8 @@ def bern_edge(law: tuple[int, list], p: float) -> tuple[int, list]:
     return lo + first, got[first:last]
 
 
-def trim_edged(law: tuple[int, list], tail: float) -> tuple[int, list]:
+def trim_edged(law: Law, tail: float) -> Law:
+
     lo, probs = law
     first, kept = trim(probs, tail)
     return lo + first, kept
