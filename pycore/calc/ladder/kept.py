@@ -109,7 +109,6 @@ def cells(ladder: Ladder) -> int:
 
 
 def fresh_work(ladder: Ladder, role: str, known: Rungs) -> int:
-
     """The work a new ladder of this start counts: its rungs down to the first one ``known`` holds, each
     :data:`RUNG_WORK` and its law's length (``work.py``)."""
     armies = ladder.armies
