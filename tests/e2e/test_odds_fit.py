@@ -21,8 +21,8 @@ from test_calc_plan import PLAN, PlanScreen
 SHOTS = "/tmp"
 
 # What does not fit, read in the page: the document wider than the window; buttons (and summaries, the
-# folds' buttons) whose text is wider than their box or shorter than a thumb; any element shown on the Odds
-# screen whose box runs past either edge of the window.
+# folds' buttons) whose text is wider than their box or shorter than a thumb; text wider than its own box (a
+# tile's number, a card's title); any element shown on the Odds screen whose box runs past either edge of the window.
 MISFITS = """() => {
     const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden';
     const name = (n) => `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''} "${(n.textContent || '').trim().slice(0, 40)}"`;
@@ -41,6 +41,10 @@ MISFITS = """() => {
         spilled: controls.filter(b => b.scrollWidth > b.clientWidth).map(b => `${name(b)}: ${b.scrollWidth} > ${b.clientWidth}`),
         short: controls.filter(b => b.tagName === 'BUTTON' && b.getBoundingClientRect().height < 44)
             .map(b => `${name(b)}: ${b.getBoundingClientRect().height} px tall`),
+        // Text wider than its own box (a number run past its tile, a title past its card's head): seen, not clipped.
+        overrun: [...screen.querySelectorAll('dd, dt, p, h2, h3, h4, li, label, .plan-card-head')]
+            .filter(n => shown(n) && !clipped(n) && n.clientWidth > 0 && n.scrollWidth > n.clientWidth + 1)
+            .map(n => `${name(n)}: ${n.scrollWidth} > ${n.clientWidth}`),
         beyond: [...screen.querySelectorAll('*')].filter(n => shown(n) && !clipped(n)).filter(n => {
             const r = n.getBoundingClientRect();
             return r.width > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5);
@@ -55,6 +59,7 @@ def assert_fits(page: Page, width: int, where: str) -> None:
     assert fit["spilled"] == [], (where, fit["spilled"])
     assert fit["short"] == [], (where, fit["short"])
     assert fit["beyond"] == [], (where, fit["beyond"])
+    assert fit["overrun"] == [], (where, fit["overrun"])
 
 
 def pct(p: float) -> str:

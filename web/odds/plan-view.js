@@ -26,7 +26,7 @@ function tiles(result, sea) {
     rows.push([sea ? `Holds the zone after ${after}` : `Holds after ${after}`, percent(result.holds),
       "calc-holds", "attacker", result.holds]);
   }
-  rows.push(["Profit on average", [ipcs(mean), el("small", {}, " IPCs")], "calc-profit",
+  rows.push(["Profit on average", [ipcs(mean), el("small", {}, "IPCs")], "calc-profit",
     mean >= 0.05 ? "attacker" : mean <= -0.05 ? "defender" : "even", mean]);
   return el("dl", {class: "plan-tiles"}, ...rows.map(([words, value, id, look, p]) =>
     el("div", {class: look}, el("dt", {}, words), el("dd", {id, dataset: {p}}, value))));
