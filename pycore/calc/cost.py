@@ -70,16 +70,24 @@ class Estimate:
     work: int = 0                    # the method's own units of work, where it counts them (the ladder)
     setup_seconds: float = 0.0       # of ``seconds``, what building it costs (the ladder's rungs and opening)
     refused: bool = False            # no method may answer it within the budget (``sampled``)
+    bound: bool = False              # ``seconds`` an envelope, not a likely time: said "up to" (see ``span``)
 
     @property
     def here(self) -> float:
         """The seconds on this runtime: CPython's times the method's factor in Pyodide (``runtime.SPEED``)."""
         return self.seconds * SPEED.get(self.method, 1.0)
 
+    def span(self) -> str:
+        """The time in words: "about 2.5 s" where the model is calibrated to the work, "up to 19 s" where it is an
+        envelope (every army of a search priced as the biggest, every battle of a turn fought by the whole pool,
+        coloured dice's counted work), which the work often stays far below (bench/README.md): so a player told
+        the time a link's calculation takes is never told a likely time the model does not know."""
+        return f"{'up to' if self.bound else 'about'} {duration(self.here)}"
+
     def words(self) -> str:
         if self.method == "monte_carlo":
-            return f"{_count(self.states)} simulated battles would take about {duration(self.here)}"
-        return f"would take about {duration(self.here)} ({_count(self.states)} states)"
+            return f"{_count(self.states)} simulated battles would take {self.span()}"
+        return f"would take {self.span()} ({_count(self.states)} states)"
 
     def as_json(self) -> JsonObject:
         """What a page reads: ``seconds`` and ``words`` on this runtime (Pyodide's own coefficients, so a link's
@@ -87,7 +95,7 @@ class Estimate:
         core takes, in the units every runtime shares (the same request takes the same method everywhere)."""
         return {"method": self.method, "states": self.states, "seconds": round(self.here, 3),
                 "budget_seconds": round(self.budget, 1), "within_budget": not self.refused and self.seconds <= self.budget,
-                "words": f"about {duration(self.here)}"}
+                "words": self.span()}
 
 
 def _count(n: float) -> str:

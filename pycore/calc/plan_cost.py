@@ -145,7 +145,7 @@ def check(plan: Plan, guess: cost.Estimate, exact: bool, searching: bool | str =
 def together(first: cost.Estimate, second: cost.Estimate) -> cost.Estimate:
     """Two calculations made one after the other (the plan, then the armies of ``recommend``)."""
     return cost.Estimate(first.method, first.states + second.states,
-                         first.seconds + max(0.0, second.seconds - cost.OVERHEAD))
+                         first.seconds + max(0.0, second.seconds - cost.OVERHEAD), bound=first.bound or second.bound)
 
 
 def sampled(plan: Plan, exact: bool, guess: cost.Estimate) -> cost.Estimate | None:

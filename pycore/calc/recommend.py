@@ -127,13 +127,14 @@ def estimate(plan: Plan, available: Force, exact: bool, target=None, goal: str =
     many = count(plan, available, side)
     whole = plan_estimate(with_army(plan, available, side), exact)
     work = max(0.0, whole.seconds - cost.OVERHEAD) + PLAN_SECONDS
-    full = cost.Estimate(whole.method, whole.states * many, cost.OVERHEAD + many * work)
+    full = cost.Estimate(whole.method, whole.states * many, cost.OVERHEAD + many * work, bound=True)
     if full.seconds <= cost.BUDGET_SECONDS or not fast(plan, available, target, goal, side) or whole.method == "monte_carlo":
         return full
     room = _room(plan, exact, work)
     if room < 1:
         return full
-    return cost.Estimate(whole.method, whole.states * min(many, room), cost.OVERHEAD + min(many, room) * work)
+    return cost.Estimate(whole.method, whole.states * min(many, room), cost.OVERHEAD + min(many, room) * work,
+                         bound=True)
 
 
 def _room(plan: Plan, exact: bool, work: float) -> int:

@@ -114,7 +114,7 @@ def estimate(turn: Turn) -> cost.Estimate:
             method = "monte_carlo"
         seconds += many * max(0.0, guess.seconds - cost.OVERHEAD)
         states += many * guess.states
-    return cost.Estimate(method, states, seconds)
+    return cost.Estimate(method, states, seconds, bound=True)
 
 
 def check(turn: Turn, guess: cost.Estimate) -> None:

@@ -226,12 +226,12 @@ def colored(setup: BattleSetup, small: bool, budget: int, samples: int, exact: b
             return Estimate("colored", 0, attempt + 1.0, attempt)
         pairs, work = colored_work(setup)
         return Estimate("colored", pairs, OVERHEAD + work * COLORED_FRACTION_UNIT_SECOND,
-                        attempt if work > budget else BUDGET_SECONDS)
+                        attempt if work > budget else BUDGET_SECONDS, bound=True)
     attempt = OVERHEAD + budget * COLORED_UNIT_SECOND
     if small:
         pairs, work = colored_work(setup)
         if work <= budget:
-            return Estimate("colored", pairs, OVERHEAD + work * COLORED_UNIT_SECOND)
+            return Estimate("colored", pairs, OVERHEAD + work * COLORED_UNIT_SECOND, bound=True)
         exact_attempt = Estimate("colored", budget, attempt)
     else:
         exact_attempt = Estimate("colored", 0, 0.0)
