@@ -187,11 +187,13 @@ def chance(got: str) -> float:
     return result.get("holds", result["takes_territory"])
 
 
-def forget_kept() -> None:
+def forget_kept(prefix: str = "") -> None:
     """Forget the ladders and the sea chain's ends of a round kept across calculations (``--first``): a battle of
-    a shape not met before. The engine's answers per army stay, as they stay in the commit compared with."""
-    from pycore.calc import fleet
-    from pycore.calc.ladder import kept
+    a shape not met before. The engine's answers per army stay, as they stay in the commit compared with.
+    ``prefix`` names another tree's package (``luckdial_base.``: the commit ``--base`` compares with)."""
+    import importlib
+    fleet = importlib.import_module(f"{prefix}pycore.calc.fleet")
+    kept = importlib.import_module(f"{prefix}pycore.calc.ladder.kept")
     kept.forget()
     fleet._ENDINGS.clear()
 
@@ -199,7 +201,7 @@ def forget_kept() -> None:
 def run(keys: list, repeat: int, peer_dir: Path | None, base: str | None, base_handle=None,
         first: bool = False) -> int:
     """Every battle of ``keys``: ours and the counterpart's calls in turn, best and median, their ratio; with
-    ``first``, ours forgets what it keeps across calculations before each call."""
+    ``first``, ours (and ``--base``'s commit) forgets what it keeps across calculations before each call."""
     from pycore.api import handle
     peer = Peer(peer_dir) if peer_dir else None
     against = "aacalc2 at " + str(peer_dir) if peer else f"commit {base}"
@@ -224,6 +226,8 @@ def run(keys: list, repeat: int, peer_dir: Path | None, base: str | None, base_h
                     answer = peer.call(key)
                     theirs.append((answer["times"][0], answer["cpus"][0]))
                 else:
+                    if first:                # the commit forgets what it keeps too: both calls are first ones
+                        forget_kept("luckdial_base.")
                     wall_b, cpu_b, got_b = _ours(base_handle, text)
                     theirs.append((wall_b, cpu_b))
             print(_line(key, mine, theirs, chance(got), answer["chance"] if peer else chance(got_b), bool(peer)),
