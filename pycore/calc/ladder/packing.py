@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import struct
 from itertools import compress, count
-from typing import Sequence
+from typing import Iterable, Sequence
 
 SCALE_BITS = 56                # a whole number of bytes: a table's values are read in place (table_view)
 SLOT = 16                      # bytes per column: a product of a mass and a law is below 6 · 2^112 (see table_view)
@@ -72,7 +72,7 @@ def pack(values: Sequence[float]) -> int:
     return int.from_bytes(slots(len(values)).pack(*[int(x * SCALE) for x in values]), "little")
 
 
-def table_view(parts: list[bytes]) -> memoryview:
+def table_view(parts: Iterable[bytes]) -> memoryview:
     """A table's products as 8-byte words: word 2s is slot s's value in fixed point, word 2s + 1 is skipped.
 
     A slot holds a product ``x·D`` of two fixed-point numbers, ``x`` a

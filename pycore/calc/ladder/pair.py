@@ -14,14 +14,19 @@ from operator import add, mul
 
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, slots, span, unpack
 from ..choices import is_below
-from .rungs import Ladder
+from .rungs import Columns, Ladder
 from .work import BACKWARD_UNITS, ROW_WORK, Work
 from ..total import fsum
 
 NEUMANN = 1e-3                 # d0 below which a row's own moves are summed as a series (settle_row)
 
+Settled = tuple[int, int, list[float]]
+"""A settled row (:meth:`Pair.last_inflow`): its first live column, one past its last, and its masses by column."""
+Packed = tuple[int, int, int]
+"""A law packed (:meth:`Pair.law_packed`): its first count kept, how many are kept, and the packed number."""
 
-def columns_of(defender: Ladder) -> tuple:
+
+def columns_of(defender: Ladder) -> Columns:
     """What every pair against this defender reads of its laws, worked out once and kept on the ladder.
 
     Column tables: ``col[l][j]`` = P(defender at rung j scores l hits), within
@@ -51,19 +56,19 @@ def columns_of(defender: Ladder) -> tuple:
 class Pair:
     """The chain on one pair of ladders: a grid of mass, row i = hits the attacker took, column j = the defender's."""
 
-    def __init__(self, attacker: Ladder, defender: Ladder):
+    def __init__(self, attacker: Ladder, defender: Ladder) -> None:
         self.a, self.d = attacker, defender
-        self.rows: dict[int, list] = {}
-        self.packed: dict[int, tuple] = attacker.packed   # rung → (first kept, count, packed), the ladder's own
-        self.pending: dict | None = None     # round 1's rows {i: masses by column}, before any round is worked
-        self.packed1: dict[int, tuple] = {}  # the attacker's law at row i from 1 hit up: first kept, count, packed
+        self.rows: dict[int, list[float]] = {}
+        self.packed: dict[int, Packed] = attacker.packed   # rung → (first kept, count, packed), the ladder's own
+        self.pending: dict[int, list[float]] | None = None   # round 1's rows {i: masses by column}, before any round is worked
+        self.packed1: dict[int, Packed] = {}  # the attacker's law at row i from 1 hit up: first kept, count, packed
         (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,
          self.big) = defender.columns or columns_of(defender)
-        self._wins: list | None = None       # win_chances(), worked out when a retreat rule asks
+        self._wins: list[list[float]] | None = None   # win_chances(), worked out when a retreat rule asks
         self.work: Work | None = None        # the calculation's count of work (work.py), when it keeps one
-        self._stops: dict[int, list] = {}    # row i: the columns where "retreat below" retreats
+        self._stops: dict[int, list[bool]] = {}   # row i: the columns where "retreat below" retreats
 
-    def tail_col(self, l: int):
+    def tail_col(self, l: int) -> tuple[list[float], tuple[int, int]]:
         """P(defender at rung j scores l hits or more), and the columns where it is not zero."""
         if not self.tails:
             kd = self.d.top
@@ -73,7 +78,7 @@ class Pair:
                 self.tails[n] = (running, span(running))
         return self.tails[l]
 
-    def law_packed(self, i: int):
+    def law_packed(self, i: int) -> Packed:
         got = self.packed.get(i)
         if got is None:
             lo, probs = self.a.cut[i]
@@ -81,7 +86,7 @@ class Pair:
             self.packed[i] = got
         return got
 
-    def last_inflow(self, rows: dict, live: list) -> list | None:
+    def last_inflow(self, rows: dict[int, Settled], live: list[int]) -> list[float] | None:
         """The mass one round sends from the source rows ``live`` (ascending) into the attacker's last rung.
 
         Every source's hits from l up land there: the defender's laws are read
@@ -96,10 +101,11 @@ class Pair:
         kd = self.d.top
         width = self.width
         steps_of = a.steps
-        acc = None
+        acc: list[float] | None = None
         acc_lo = 0
         base = 0
-        total = None
+        total: list[float] | None = None
+        carry: list[float] | None    # the dice of the rungs from ``base`` up to ``i``, or None where one is no Bernoulli step
         for i in live[bisect_left(live, target - width + 1):]:
             if i > target:
                 break
@@ -146,7 +152,7 @@ class Pair:
             self._flush(acc, acc_lo, base, total)
         return total
 
-    def _flush_packed(self, acc: int, acc_lo: int, source: int, total: list) -> None:
+    def _flush_packed(self, acc: int, acc_lo: int, source: int, total: list[float]) -> None:
         """total += acc ⊛ law_a(source), acc packed, folded at the defender's last rung (columns past it are gone)."""
         kd = self.d.top
         lo, n, packed = self.law_packed(source)
@@ -158,7 +164,7 @@ class Pair:
         if inside < len(values):
             total[kd] += fsum(values[inside:])
 
-    def win_chances(self) -> list:
+    def win_chances(self) -> list[list[float]]:
         """P(the attacker wins) from each fighting state, both sides fighting on to the end (choices.py).
 
         Worked backward from the attacker's last rung: from ``(i, j)`` the
@@ -182,10 +188,10 @@ class Pair:
         kept = kd + width                       # slots of a fold: each Horner step eats one column
         mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * ones(kept)
         d0 = self.col[0]
-        wins: list = [None] * ka
+        wins: list[list[float]] = [None] * ka  # type: ignore[list-item]  # each row's is set below, from the last up
         packed: dict[int, int] = {}             # row t: W_t followed by ones, packed
         folds: dict[int, int] = {}              # row t: U_{i,t} for the row i being worked, slot j = column j
-        steps: dict = {}
+        steps: dict[float, int] = {}            # a die's chance p: its backward Bernoulli step, packed
         for i in range(ka - 1, -1, -1):
             lo_a, probs = a.cut[i]
             n = len(probs)
@@ -201,7 +207,7 @@ class Pair:
                     folds[t] = ((packed[t] * backward) >> (SCALE_BITS + BITS * (lo_a + n - 1))) & mask
                 else:
                     u = folds[t]
-                    for p in step:
+                    for p in step:  # type: ignore[union-attr]  # not fresh: a step
                         got = steps.get(p)
                         if got is None:
                             got = steps[p] = pack([p, 1.0 - p])
@@ -236,14 +242,15 @@ class Pair:
         self._wins = wins
         return wins
 
-    def stops(self, i: int, below: float) -> list:
+    def stops(self, i: int, below: float) -> list[bool]:
         """Row i's columns where the attacker's chance to win is below ``below``: he retreats there."""
         got = self._stops.get(i)
         if got is None:
             got = self._stops[i] = [is_below(w, below) for w in self.win_chances()[i]]
         return got
 
-    def settle_row(self, i: int, landed: list, floor: float, stop: list | None = None) -> tuple[list, float, list]:
+    def settle_row(self, i: int, landed: list[float], floor: float, stop: list[bool] | None = None
+                   ) -> tuple[list[float], float, list[float]]:
         """Row i's expected visits F from the mass that landed on it, and the mass its own moves end there.
 
         Within a row only the attacker scores (the defender's law gives 0 hits
@@ -285,8 +292,8 @@ class Pair:
         over = self._push_columns(F, ext, jb, floor, a0, a1, k1)
         return F, fsum(ext[kd:]) + over, []
 
-    def _settle_stopping(self, F: list, landed: list, lo: int, stop: list, floor: float,
-                         a0: float, a1: list, k1: int) -> tuple[list, float, list]:
+    def _settle_stopping(self, F: list[float], landed: list[float], lo: int, stop: list[bool], floor: float,
+                         a0: float, a1: list[float], k1: int) -> tuple[list[float], float, list[float]]:
         """:meth:`settle_row` where the attacker retreats at some columns: pushed column by column."""
         kd = self.d.top
         d0 = self.col[0]
@@ -308,8 +315,8 @@ class Pair:
                 ext[s:s + n] = [e + a * w for e, a in zip(ext[s:s + n], a1)]
         return F, fsum(ext[kd:]), retreated
 
-    def _neumann(self, i: int, F: list, ext: list, lo: int, jb: int, floor: float,
-                 a0: float, a1: list, k1: int) -> None:
+    def _neumann(self, i: int, F: list[float], ext: list[float], lo: int, jb: int, floor: float,
+                 a0: float, a1: list[float], k1: int) -> None:
         """F over columns lo..jb−1, where the defender nearly always scores: the row's own moves as a series.
 
         Each term is the last one's pushes (mass × d0 × the attacker's law from
@@ -317,13 +324,13 @@ class Pair:
         for :meth:`_push_columns`.
         """
         d0 = self.col[0]
-        got = self.packed1.get(i)
-        if got is None:
+        entry = self.packed1.get(i)
+        if entry is None:
             # A push here is below 6·NEUMANN (visits ≤ 6, d0 ≤ NEUMANN) times a1: the law's tails where
             # that falls below the floor start nothing either (pruned).
             keep_a = [n for n, p in enumerate(a1) if p * (6.0 * NEUMANN) >= floor] or [0]
-            got = self.packed1[i] = (keep_a[0], keep_a[-1] + 1 - keep_a[0], pack(a1[keep_a[0]:keep_a[-1] + 1]))
-        shift, width_a, packed = got
+            entry = self.packed1[i] = (keep_a[0], keep_a[-1] + 1 - keep_a[0], pack(a1[keep_a[0]:keep_a[-1] + 1]))
+        shift, width_a, packed = entry
         if a0:
             keep = [1.0 / (1.0 - d * a0) for d in d0[lo:jb]]    # 1 / (1 − P(nobody scores)), by column
             got = list(map(mul, ext[lo:jb], keep))
@@ -352,7 +359,8 @@ class Pair:
         F[lo:jb] = [f if f >= floor * k else 0.0 for f, k in zip(got, keep)] if a0 else \
             [f if f >= floor else 0.0 for f in got]
 
-    def _push_columns(self, F: list, ext: list, jb: int, floor: float, a0: float, a1: list, k1: int) -> float:
+    def _push_columns(self, F: list[float], ext: list[float], jb: int, floor: float, a0: float, a1: list[float],
+                      k1: int) -> float:
         """F over the row's last columns, from ``jb`` on, one by one; returns the mass pushed past the last rung.
 
         Of a push only the columns before the defender's last rung are kept
@@ -363,7 +371,7 @@ class Pair:
         d0 = self.col[0]
         n = len(a1)
         over = 0.0
-        tail = None
+        tail: list[float] | None = None
         for j in range(jb, kd):
             x = ext[j]
             if x < floor:
@@ -385,7 +393,7 @@ class Pair:
                     over += w * tail[0]
         return over
 
-    def _flush(self, acc: list, acc_lo: int, source: int, total: list) -> None:
+    def _flush(self, acc: list[float], acc_lo: int, source: int, total: list[float]) -> None:
         """:meth:`_flush_packed` for a fold kept in floats (:meth:`last_inflow`)."""
         self._flush_packed(pack(acc), acc_lo, source, total)
 

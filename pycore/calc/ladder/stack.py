@@ -5,10 +5,24 @@ from __future__ import annotations
 from bisect import bisect_left
 from itertools import chain, repeat
 from operator import add
+from typing import TYPE_CHECKING, Iterable
 
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, table_view
+from .rungs import Ladder
 from .work import ROW_WORK, Work
 from ..total import fsum
+
+if TYPE_CHECKING:
+    from .pair import Pair, Settled
+    from .plain import Land, Record, Stops
+
+Carry = int | list[int]
+"""The Bernoulli steps between two rungs (:meth:`Stack.carry`): one packed polynomial for a stack of one pair, else
+each coefficient scaled (a product apiece)."""
+Live = tuple[tuple[int, int], list[float]]
+"""A settled row of one pair, for :meth:`Stack.table`: its live columns (first, one past the last) and its masses."""
+Table = tuple[int, int, memoryview]
+"""A row's table (:meth:`Stack.table`): its first and one past its last column, and its products as 8-byte words."""
 
 
 class Stack:
@@ -27,7 +41,7 @@ class Stack:
     and its ends stay each pair's (:meth:`Pair.settle_row`, ``land``).
     """
 
-    def __init__(self, pairs: list, work: Work | None = None):
+    def __init__(self, pairs: list[Pair], work: Work | None = None) -> None:
         self.pairs = pairs
         self.work = work
         self.m = len(pairs)
@@ -36,17 +50,17 @@ class Stack:
         self.width, self.spans, self.packed_d, self.blank = first.width, first.spans, first.packed_d, first.blank
         self.tops = [pair.a.top for pair in pairs]
         self.mask = int.from_bytes(b"\xff" * 8 + b"\0" * 8, "little") * ones(self.m * (self.kd + 2 * self.width + 8))
-        self.tables: dict[int, tuple] = {}
+        self.tables: dict[int, Table] = {}
         self.live: list[int] = []
-        self.next_rung: list = [None] * (max(self.tops) + 1)      # carry(k, k + 1), by k
+        self.next_rung: list[Carry | None] = [None] * (max(self.tops) + 1)      # carry(k, k + 1), by k
         # ok_from[r]: the step from rung r + 1 up to rung r is the same for every pair still in play for a target
         # t ≥ ok_from[r] (a pair is in play below its last rung). Pairs by last rung, highest first.
         order = sorted(range(self.m), key=lambda k: -self.tops[k])
-        self.reference = pairs[order[0]].a
+        self.reference: Ladder = pairs[order[0]].a
         # The steps read off the reference ladder's rungs alone: kept on it for every stack it leads.
-        self.coefficients: dict = self.reference.coefficients[self.m == 1]
+        self.coefficients: dict[tuple[int, int], Carry] = self.reference.coefficients[self.m == 1]
         never = 1 << 62
-        self.ok_from = []
+        self.ok_from: list[int] = []
         for r in range(max(self.tops)):
             step = self.reference.steps[r]
             from_t = never if step is None else -1
@@ -59,7 +73,7 @@ class Stack:
                         break
             self.ok_from.append(from_t)
 
-    def settle(self, land, record, floor: float, stops=None) -> float:
+    def settle(self, land: Land, record: Record, floor: float, stops: Stops | None = None) -> float:
         """Fight every pair of the stack to the end, each state once; returns the rounds their states are fought.
 
         The hits taken never go down, so the states are settled row by row
@@ -72,12 +86,12 @@ class Stack:
         fighting states is the expected number of rounds after the first.
         """
         pairs, m, kd, width = self.pairs, self.m, self.kd, self.width
-        firsts = []
+        firsts: list[dict[int, list[float]]] = []
         for pair in pairs:
             firsts.append(pair.pending or {})
             pair.pending = None
-        settled = [{} for _ in pairs]
-        lives: list[list] = [[] for _ in pairs]
+        settled: list[dict[int, Settled]] = [{} for _ in pairs]
+        lives: list[list[int]] = [[] for _ in pairs]
         visits = 0.0
         starts = [min(first) for first in firsts if first]
         if not starts:
@@ -85,7 +99,7 @@ class Stack:
         for t in range(min(starts), max(self.tops) + 1):
             live = self.live
             flows = self.inflow(t) if live and t - live[-1] < width and t < max(self.tops) else None
-            rows: list = [None] * m
+            rows: list[Live | None] = [None] * m
             for k, pair in enumerate(pairs):
                 top = self.tops[k]
                 if t > top:
@@ -124,7 +138,7 @@ class Stack:
             self.tables.pop(t + 1 - width, None)
         return visits
 
-    def round(self, rows: dict) -> dict:
+    def round(self, rows: dict[int, list[float]]) -> dict[int, list[float]]:
         """One round from every live state of a one-pair stack: {target row: masses by column} after it.
 
         ``rows`` holds the pair's masses by row at the start of the round; a
@@ -133,7 +147,7 @@ class Stack:
         pair = self.pairs[0]
         top = self.tops[0]
         self.tables, self.live = {}, []
-        settled = {}
+        settled: dict[int, Settled] = {}
         for i in sorted(rows):
             span = live_span(rows[i], self.kd)
             if span is not None:
@@ -142,14 +156,14 @@ class Stack:
                 settled[i] = (*span, rows[i])
                 self.table(i, [(span, rows[i])])
         live = self.live
-        out: dict[int, list] = {}
+        out: dict[int, list[float]] = {}
         for target in range(live[0], min(top, live[-1] + self.width - 1) + 1) if live else ():
             total = pair.last_inflow(settled, live) if target == top else self.inflow(target)[0]
             if total is not None:
                 out[target] = total
         return out
 
-    def table(self, i: int, rows: list) -> None:
+    def table(self, i: int, rows: list[Live | None]) -> None:
         """Row i's masses of every pair times the defender's law, the pairs side by side, for :meth:`inflow`.
 
         Slot ``((j − lo)·m + k)·W + l`` (W = the law's width) holds
@@ -161,7 +175,7 @@ class Stack:
         pd, blank = self.packed_d[lo:hi], self.blank
         size = SLOT * self.width
         # Each pair's products column by column (zero masses give zero bytes), then interleaved column-major.
-        columns = []
+        columns: list[Iterable[bytes]] = []
         for got in rows:
             if got is None:
                 columns.append(repeat(blank, hi - lo))
@@ -171,7 +185,7 @@ class Stack:
         self.tables[i] = (lo, hi, table_view(parts))
         self.live.append(i)
 
-    def carry(self, base: int, i: int, t: int) -> list | int | None:
+    def carry(self, base: int, i: int, t: int) -> Carry | None:
         """The Bernoulli steps from row ``i`` up to row ``base`` as scaled coefficients, if all pairs in play agree.
 
         For a stack of one pair, the same polynomial packed (one product carries it).
@@ -190,16 +204,16 @@ class Stack:
         got = self.coefficients.get((base, i))
         return got if got is not None else self._coefficients(base, i)
 
-    def _coefficients(self, base: int, i: int):
+    def _coefficients(self, base: int, i: int) -> Carry:
         law = [1.0]
         for r in range(base, i):
-            for p in self.reference.steps[r]:
+            for p in self.reference.steps[r]:  # type: ignore[union-attr]  # carried only where ok_from says every step is known
                 law = bern(law, p)
         # One pair: the steps as one packed polynomial, one product (many: a product per coefficient).
         got = self.coefficients[(base, i)] = pack(law) if self.m == 1 else [int(c * SCALE) for c in law]
         return got
 
-    def inflow(self, target: int) -> list:
+    def inflow(self, target: int) -> list[list[float] | None]:
         """Each pair's mass one round sends into row ``target`` (None where nothing comes), by column.
 
         The sources are the rows with a table (:meth:`table`) from ``target − W + 1``
@@ -211,9 +225,9 @@ class Stack:
         """
         m, width, spans, tables, mask = self.m, self.width, self.spans, self.tables, self.mask
         column = BITS * m
-        totals: list = [None] * m
+        totals: list[list[float] | None] = [None] * m
         live = self.live
-        acc = None
+        acc: int | None = None
         acc_lo = 0
         base = 0
         for i in live[bisect_left(live, target - width + 1):]:
@@ -235,10 +249,10 @@ class Stack:
                     self._flush(acc, acc_lo, base, target, totals)
                     acc = None
                 elif m == 1:
-                    acc = ((acc * coefficients) >> SCALE_BITS) & mask
+                    acc = ((acc * coefficients) >> SCALE_BITS) & mask  # type: ignore[operator]  # one pair: one packed int
                 else:
-                    moved = acc * coefficients[0]
-                    for s, c in enumerate(coefficients[1:], 1):
+                    moved = acc * coefficients[0]  # type: ignore[index]  # many pairs: a coefficient a step
+                    for s, c in enumerate(coefficients[1:], 1):  # type: ignore[index]  # the same list
                         moved += (acc * c) << (column * s)
                     acc = (moved >> SCALE_BITS) & mask
             if acc is None:
@@ -253,14 +267,14 @@ class Stack:
             self._flush(acc, acc_lo, base, target, totals)
         return totals
 
-    def _flush(self, acc: int, acc_lo: int, base: int, target: int, totals: list) -> None:
+    def _flush(self, acc: int, acc_lo: int, base: int, target: int, totals: list[list[float] | None]) -> None:
         """Split the stacked fold by pair and convolve each part with its attacker's law at row ``base``."""
         m = self.m
         if m == 1:
             if target < self.tops[0]:
                 if totals[0] is None:
                     totals[0] = [0.0] * (self.kd + 1)
-                self.pairs[0]._flush_packed(acc, acc_lo, base, totals[0])
+                self.pairs[0]._flush_packed(acc, acc_lo, base, totals[0])  # type: ignore[arg-type]  # set just above
             return
         columns = -(-acc.bit_length() // (BITS * m)) or 1
         words = memoryview(acc.to_bytes(SLOT * m * columns, "little")).cast("Q")
@@ -273,4 +287,4 @@ class Stack:
             if part:
                 if totals[k] is None:
                     totals[k] = [0.0] * (self.kd + 1)
-                pair._flush_packed(part, acc_lo, base, totals[k])
+                pair._flush_packed(part, acc_lo, base, totals[k])  # type: ignore[arg-type]  # set just above
