@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from operator import add
+from typing import Any, Mapping, TypedDict
 
 from ...engine.army import Army
 from ...engine.firing import casualty_types, counts_as_force
 from ...engine.setup import BattleSetup
-from ..choices import NEVER, Retreat
+from ...forces import Force
+from ..choices import NEVER, Chance, Retreat
 from ..total import fsum
 from .packing import SCALE, SLOT, table_view, unpack
 from .pair import Pair, outcome_of
@@ -15,6 +17,24 @@ from . import kept, plain
 from .rungs import Ladder, target_of
 from .stack import Stack
 from .work import OPENING_WORK, Work
+
+Opening = Mapping[tuple[Army, Army, Force, Force], Chance]
+"""The states after round 1's opening fire: (attacker, defender, the attacker's casualties that still fire in round 1,
+the defender's) → mass. The masses are floats (the ladder is never the exact method), typed as the callers' laws are."""
+EndLaw = dict[tuple[str, Army, Army], float]
+"""(outcome, attacker left, defender left) → probability."""
+Members = dict[tuple[str, Army], tuple[Ladder, int]]
+"""(role, army) → the ladder it stands on and its rung."""
+Start = tuple[Army, Army, Force, Force, Chance, Ladder, int, Ladder, int]
+"""An opening state for :meth:`Solver._open_one`: its armies, casualties still firing and mass, each side's ladder and rung."""
+
+
+class Result(TypedDict):
+    """The law of a battle's end (:func:`solve`): its ends, the expected rounds, and the mass dropped (``pruned``)."""
+
+    ends: EndLaw
+    rounds: float
+    pruned: float
 
 
 STACK_BYTES = 50_000_000
@@ -31,9 +51,9 @@ def stack_size(pair: Pair) -> int:
     return max(1, STACK_BYTES // per_pair)
 
 
-def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
+def solve(setup: BattleSetup, opening: Opening, tail: float, floor: float,
           retreat: Retreat = NEVER, keep_land: bool = False, limit: int | None = None,
-          work: Work | None = None) -> dict:
+          work: Work | None = None) -> Result:
     """The law of the battle's end from the states after round 1's opening fire.
 
     ``opening``: {(attacker, defender, attacker ghosts, defender ghosts): p}, as
@@ -47,7 +67,7 @@ def solve(setup: BattleSetup, opening: dict, tail: float, floor: float,
     return solve_with(Solver(setup, tail, floor, retreat, keep_land, work), opening, limit)
 
 
-def solve_with(solver: "Solver", opening: dict, limit: int | None = None, landed: bool = False) -> dict:
+def solve_with(solver: "Solver", opening: Opening, limit: int | None = None, landed: bool = False) -> Result:
     """:func:`solve` with a solver of the caller's (a later wave keeps its ladders from one call to the next).
 
     ``landed``: fought to the end with no retreat rule and no casualty that still fires, the opening states
@@ -69,17 +89,17 @@ class Solver:
     """One ladder calculation: the ladders and pairs it made, and the ends it has recorded."""
 
     def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool,
-                 work: Work | None = None):
+                 work: Work | None = None) -> None:
         self.setup, self.tail, self.floor, self.retreat, self.keep_land = setup, tail, floor, retreat, keep_land
         self.work = work if work is not None else Work(None)   # no bound unless the caller gives one
-        self.members: dict = {}          # (role, army) → (its ladder, its rung): ladders share their rungs
-        self.defenders: dict = {}        # the same for the defender (a plan's waves share his, docs/rules.md §9.1)
+        self.members: Members = {}       # (role, army) → (its ladder, its rung): ladders share their rungs
+        self.defenders: Members = {}     # the same for the defender (a plan's waves share his, docs/rules.md §9.1)
         self.batched = False             # open() fires the starts of one row together (_open_row)
-        self.pairs: dict = {}            # (id(attacker ladder), id(defender ladder)) → Pair
-        self.ends: dict = {}
+        self.pairs: dict[tuple[int, int], Pair] = {}   # (id(attacker ladder), id(defender ladder)) → Pair
+        self.ends: EndLaw = {}
         # Ends are summed by the armies' identity while solving (hashing an army walks its units), merged by
         # equality once at the end: ladders of different opening states may share armies.
-        self.by_id: dict = {}
+        self.by_id: dict[tuple[str, int, int], list[Any]] = {}   # Any: [attacker, defender, mass], a list: the mass adds in place
 
     def ladder_of(self, role: str, army: Army, enemy: Army) -> tuple[Ladder, int]:
         """The ladder ``army`` stands on and its rung. The members are kept by army alone, so a ladder that fires
@@ -99,19 +119,21 @@ class Solver:
             got = (ladder, 0)
         return got
 
-    def open(self, opening: dict) -> float:
+    def open(self, opening: Opening) -> float:
         """Round 1's main fire from every opening state onto its pair's rows (``Pair.pending``); the mass in.
 
         Opening states that share an attacker's rung and the defender's ladder (a later wave's starts, every
         survivor of the waves before) are fired together (:meth:`_open_row`).
         """
         started = 0.0
+        states: list[tuple[tuple[int, int, int] | None, Start]]                    # (its row's key, or None; the state)
+        rows: dict[tuple[int, int, int], tuple[Ladder, int, Ladder, dict[int, float]]]   # key → (la, i0, ld, {j0: mass})
         states, rows = [], {}
         for (a, d, ga, gd), mass in opening.items():
             started += mass
             la, i0 = self.ladder_of("attacker", a, d)
             ld, j0 = self.ladder_of("defender", d, a)
-            row = None
+            row: tuple[int, int, int] | None = None
             if not ga and not gd and i0 < la.top and j0 < ld.top:
                 row = (id(la), i0, id(ld))
                 got = rows.setdefault(row, (la, i0, ld, {}))[3]
@@ -127,7 +149,7 @@ class Solver:
             self._open_row(self.pair_of(la, ld), i0, masses)
         return started
 
-    def land_opening(self, opening: dict) -> tuple[float, float]:
+    def land_opening(self, opening: Opening) -> tuple[float, float]:
         """Every opening state's mass onto its pair's row, as if a round had landed it there (no retreat rule
         reads it: :func:`solve_with`); → the mass in, and the mass decided before any round (counted one
         round, as the chains count a battle decided by its opening fire)."""
@@ -147,7 +169,7 @@ class Solver:
                 decided += mass
         return started, decided
 
-    def _open_row(self, pair: Pair, i0: int, masses: dict) -> None:
+    def _open_row(self, pair: Pair, i0: int, masses: dict[int, float]) -> None:
         """Round 1 from attacker rung i0 against many defender rungs: a table of the masses times the
         defender's laws (one big-integer product per start, as :meth:`Stack.table` makes them), then for each
         number l of defender hits, its column of the table (one strided copy) convolved with the attacker's
@@ -179,7 +201,8 @@ class Solver:
             got[first:first + inside] = map(add, got[first:first + inside], row[:inside])
             got[kd] += fsum(row[inside:])
 
-    def _open_one(self, a: Army, d: Army, ga, gd, mass: float, la: Ladder, i0: int, ld: Ladder, j0: int) -> None:
+    def _open_one(self, a: Army, d: Army, ga: Force, gd: Force, mass: Chance, la: Ladder, i0: int, ld: Ladder,
+                  j0: int) -> None:
         """Round 1 from one opening state (its casualties still firing, ``ga``/``gd``, included)."""
         setup, tail = self.setup, self.tail
         fa = Army(a.units.plus(ga, setup.ruleset), a.damaged) if ga else a
@@ -217,12 +240,12 @@ class Solver:
             pair.work = self.work
         return pair
 
-    def stops(self, pair: Pair, i: int) -> list:
+    def stops(self, pair: Pair, i: int) -> list[bool]:
         """Row i's columns where the attacker's rule makes him retreat ("retreat below", then ``rules``)."""
         retreat = self.retreat
         if retreat.rules is None:
-            return pair.stops(i, retreat.below)
-        got = retreat.rules.stops(pair, i)
+            return pair.stops(i, retreat.below)  # type: ignore[arg-type]  # asked per state with no rules: below is set
+        got: list[bool] = retreat.rules.stops(pair, i)
         if retreat.below is not None:
             got = [a or b for a, b in zip(got, pair.stops(i, retreat.below))]
         return got
@@ -235,7 +258,7 @@ class Solver:
         else:
             got[2] += x
 
-    def merged(self) -> dict:
+    def merged(self) -> EndLaw:
         ends = self.ends
         for (outcome, _, _), (attacker, defender, x) in self.by_id.items():
             key = (outcome, attacker, defender)
@@ -243,7 +266,7 @@ class Solver:
         self.by_id.clear()
         return ends
 
-    def land(self, pair: Pair, i: int, row: list, last: bool) -> list | None:
+    def land(self, pair: Pair, i: int, row: list[float], last: bool) -> list[float] | None:
         """Record the ends among the mass that landed on row ``i``; the rest, which fights on, or None."""
         record, retreat = self.record, self.retreat
         la, ld = pair.a, pair.d
@@ -252,7 +275,7 @@ class Solver:
         if i >= ka:
             for j, x in enumerate(row):
                 if x:
-                    record(outcome_of(i, j, ka, kd), attacker, ld.armies[j], x)
+                    record(outcome_of(i, j, ka, kd), attacker, ld.armies[j], x)  # type: ignore[arg-type]  # i ≥ ka: an end
             return None
         if row[kd]:
             record("attacker_wins", attacker, ld.armies[kd], row[kd])
@@ -280,10 +303,10 @@ class Solver:
             return None
         return inner
 
-    def to_the_end(self, started: float) -> dict:
+    def to_the_end(self, started: float) -> Result:
         """Every state settled once; pairs against the same defender ladder (the AA gun's outcomes) in step."""
         visits = 0.0
-        stacks: dict = {}
+        stacks: dict[int, list[Pair]] = {}
         for pair in self.pairs.values():
             stacks.setdefault(id(pair.d), []).append(pair)
         for group in stacks.values():
@@ -298,7 +321,7 @@ class Solver:
         pruned = max(0.0, started - fsum(ends.values()))   # cut tails, dropped states, rounding: in minus out
         return {"ends": ends, "rounds": started + visits, "pruned": pruned}
 
-    def by_rounds(self, started: float, limit: int) -> dict:
+    def by_rounds(self, started: float, limit: int) -> Result:
         """Round after round up to ``limit``; what still fights then is ``in_progress``."""
         floor = self.floor
         expected_rounds = started
