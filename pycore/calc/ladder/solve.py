@@ -52,7 +52,7 @@ def stack_size(pair: Pair) -> int:
 
 
 def solve(setup: BattleSetup, opening: Opening, tail: float, floor: float,
-          retreat: Retreat = NEVER, keep_land: bool = False, limit: int | None = None,
+          retreat: Retreat = NEVER, keep_land: int = False, limit: int | None = None,
           work: Work | None = None) -> Result:
     """The law of the battle's end from the states after round 1's opening fire.
 
@@ -88,7 +88,7 @@ def solve_with(solver: "Solver", opening: Opening, limit: int | None = None, lan
 class Solver:
     """One ladder calculation: the ladders and pairs it made, and the ends it has recorded."""
 
-    def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: bool,
+    def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: int,
                  work: Work | None = None) -> None:
         self.setup, self.tail, self.floor, self.retreat, self.keep_land = setup, tail, floor, retreat, keep_land
         self.work = work if work is not None else Work(None)   # no bound unless the caller gives one
