@@ -8,13 +8,13 @@ from operator import add
 from typing import TYPE_CHECKING, Iterable
 
 from .packing import BITS, SCALE, SCALE_BITS, SLOT, bern, live_span, ones, pack, table_view
-from .rungs import Ladder
 from .work import ROW_WORK, Work
 from ..total import fsum
 
 if TYPE_CHECKING:
     from .pair import Pair, Settled
     from .plain import Land, Record, Stops
+    from .rungs import Ladder
 
 Carry = int | list[int]
 """The Bernoulli steps between two rungs (:meth:`Stack.carry`): one packed polynomial for a stack of one pair, else
