@@ -13,13 +13,14 @@ from typing import Any, Callable, Mapping
 
 from . import jsontext
 from .errors import BadRequest, LuckdialError, show
+from .jsontext import JsonObject
 from .ops import OPS, module_of
 
 MAX_REQUEST_CHARS = 200_000
 
-Op = Callable[[Mapping[str, Any]], dict]
+Op = Callable[[Mapping[str, Any]], JsonObject]
 
-OUT_OF_MEMORY = {"ok": False, "error": {
+OUT_OF_MEMORY: JsonObject = {"ok": False, "error": {
     "type": "too_big",
     "message": "this request is too big for the memory of this device: use fewer units, rounds or steps",
     "detail": {"out_of_memory": True}}}
@@ -32,10 +33,11 @@ _OUT_OF_MEMORY_TEXT = jsontext.dumps(OUT_OF_MEMORY)
 
 def _op(name: str) -> Op:
     """The op's ``run``, imported on first use so start-up only pays for the ops it calls."""
-    return module_of(name).run
+    run: Op = module_of(name).run   # a module's attribute is Any to mypy: every op's ``run`` has this type
+    return run
 
 
-def handle_object(request: Any) -> dict:
+def handle_object(request: Any) -> JsonObject:
     """Answer a decoded request; the envelope as a dict."""
     try:
         if not isinstance(request, dict):
@@ -45,7 +47,7 @@ def handle_object(request: Any) -> dict:
             raise BadRequest("op", f"must be one of {', '.join(OPS)}, got {show(op)}")
         return {"ok": True, "result": _op(op)(request)}
     except LuckdialError as error:
-        body = {"type": error.type, "message": error.message}
+        body: JsonObject = {"type": error.type, "message": error.message}
         if error.field:
             body["field"] = error.field
         if error.detail:
