@@ -27,15 +27,23 @@ answers it), and plans where a bigger army can do worse (retreat rules, waves ta
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
-Vector = tuple
+from .choices import Chance
+
+Vector = tuple[int, ...]
+"""An army as counts, one per type available (in the order given)."""
+Evaluate = Callable[[Vector], tuple[Chance, Chance]]
+Spend = Callable[["Vector | None", "Kept | None", int], None]
+Key = tuple[int, Chance, int, Vector]
+"""How kept armies rank: the price, minus the chance, the second count, the counts."""
+Kept = tuple[Key, Vector]
 
 
 class OutOfBudget(Exception):
     """The search's work passed its budget: the best army found so far, not proven the cheapest."""
 
-    def __init__(self, best, worked: int):
+    def __init__(self, best: Kept | None, worked: int):
         super().__init__("the cheapest army's search passed its budget")
         self.best, self.worked = best, worked
 
@@ -48,7 +56,8 @@ class Search:
     a chance misses the target, as the full search reads it. ``spend(counts, best, worked)`` is told of each
     army before it is worked (and with None of each column looked at) and raises :class:`OutOfBudget` to stop."""
 
-    def __init__(self, caps: Vector, costs: Vector, below: Callable, evaluate: Callable, spend: Callable | None = None,
+    def __init__(self, caps: Vector, costs: Vector, below: Callable[[Chance], bool], evaluate: Evaluate,
+                 spend: Spend | None = None,
                  second: Vector | None = None, top: int = 1, empty: bool = False):
         self.caps, self.costs, self.below = tuple(caps), tuple(costs), below
         self._evaluate, self._spend = evaluate, spend
@@ -56,9 +65,9 @@ class Search:
         # of the best armies are kept, and whether no unit at all is an army (units added to a defender).
         self.second = tuple(second) if second is not None else tuple(1 for _ in caps)
         self.top, self.empty = top, empty
-        self.worked: dict = {}               # counts → (chance, slack)
-        self.fails: list = []                # sure failures: every army inside one fails
-        self.kept: list = []                 # the best armies so far, best first: ((price, -chance, second, counts), counts)
+        self.worked: dict[Vector, tuple[Chance, Chance]] = {}               # counts → (chance, slack)
+        self.fails: list[Vector] = []                # sure failures: every army inside one fails
+        self.kept: list[Kept] = []                 # the best armies so far, best first: ((price, -chance, second, counts), counts)
         # The column's type: the one with the most IPCs available, the more units among equals, a choice of speed
         # alone (any type gives the same answer): the issue's stack works 43 armies so (tanks), 52 by infantry.
         self.axis = max(range(len(caps)), key=lambda k: (caps[k] * costs[k], caps[k], -k))
@@ -67,7 +76,7 @@ class Search:
     def price(self, x: Vector) -> int:
         return sum(n * c for n, c in zip(x, self.costs))
 
-    def chance(self, x: Vector):
+    def chance(self, x: Vector) -> Chance:
         got = self.worked.get(x)
         if got is None:
             if self._spend is not None:
@@ -86,29 +95,29 @@ class Search:
     def surely_fails(self, x: Vector) -> bool:
         return any(all(a <= b for a, b in zip(x, f)) for f in self.fails)
 
-    def _consider(self, x: Vector, chance) -> None:
+    def _consider(self, x: Vector, chance: Chance) -> None:
         # The full search's order breaks a tie of all three: cost, the second count, then the counts in the order given.
-        key = (self.price(x), -chance, sum(n * c for n, c in zip(x, self.second)), x)
+        key: Key = (self.price(x), -chance, sum(n * c for n, c in zip(x, self.second)), x)
         self.kept.append((key, x))
         self.kept.sort()
         del self.kept[self.top:]
 
     @property
-    def best(self):
+    def best(self) -> Kept | None:
         return self.kept[0] if self.kept else None
 
     @property
-    def bound(self):
+    def bound(self) -> int | None:
         """The price no army dearer than which needs working: the last kept army's once ``top`` are kept, else none."""
         return self.kept[-1][0][0] if len(self.kept) >= self.top else None
 
     # -- the search ----------------------------------------------------------------------------------
-    def run(self):
+    def run(self) -> tuple[Vector, Chance] | None:
         """The cheapest army reaching the target, as working every army would answer: (counts, chance) or None."""
         got = self.ranked()
         return got[0] if got else None
 
-    def ranked(self) -> list:
+    def ranked(self) -> list[tuple[Vector, Chance]]:
         """The ``top`` cheapest armies reaching the target, best first, as working every army would rank them:
         [(counts, chance)]. Every army of a column from its lowest that passes up to the bound is worked, so each
         army at most as dear as the last kept is worked or shown to fail."""
@@ -124,7 +133,7 @@ class Search:
                 self._above(mix, lowest)
         return [(x, self.worked[x][0]) for _, x in self.kept]
 
-    def _above(self, mix: tuple, n: int) -> None:
+    def _above(self, mix: Vector, n: int) -> None:
         """Every count of the column above a passing one, up to the bound: they pass (in the true chance) and
         may be among the best kept, so each is worked for its computed chance."""
         while n < self.caps[self.axis]:
@@ -153,13 +162,13 @@ class Search:
             else:
                 lo = mid
 
-    def _mixes(self):
+    def _mixes(self) -> Iterator[Vector]:
         """Every count of the other types (the column's type left out), the biggest first — a failure found high
         covers the columns below it — leaving out, as they come, the mixes dearer than the bound by themselves
         (millions of counts are never listed)."""
         others = [k for k in range(len(self.caps)) if k != self.axis]
 
-        def walk(i: int, prefix: tuple, fixed: int):
+        def walk(i: int, prefix: Vector, fixed: int) -> Iterator[Vector]:
             if i == len(others):
                 yield prefix
                 return
@@ -173,12 +182,12 @@ class Search:
                     yield from walk(i + 1, prefix + (n,), fixed + n * price)
         return walk(0, (), 0)
 
-    def _vector(self, mix: tuple, n: int) -> Vector:
+    def _vector(self, mix: Vector, n: int) -> Vector:
         x = list(mix)
         x.insert(self.axis, n)
         return tuple(x)
 
-    def _column(self, mix: tuple) -> int | None:
+    def _column(self, mix: Vector) -> int | None:
         """The fewest units of the column's type that reach the target with this mix, within the bound: a count
         that passes, every count below it shown to fail or worked (None: none passes within the bound)."""
         costs, axis = self.costs, self.axis
@@ -214,7 +223,7 @@ class Search:
                 return hi
         return hi
 
-    def _every(self, mix: tuple, lo: int, hi: int) -> None:
+    def _every(self, mix: Vector, lo: int, hi: int) -> None:
         """A failure too close to the target to cover the counts below it (the computed chances need not be
         monotone within the slack): every count of the column from ``hi`` down is worked, to a sure failure."""
         for n in range(hi - 1, lo, -1):
@@ -223,7 +232,7 @@ class Search:
                 return
             self.chance(x)
 
-    def _lowest_known(self, mix: tuple, hi: int) -> int:
+    def _lowest_known(self, mix: Vector, hi: int) -> int:
         """The most units of the column's type this mix surely fails with (-1: none known)."""
         axis = self.axis
         x = self._vector(mix, 0)
