@@ -10,33 +10,39 @@ chance it is fought at all: the territory not yet taken).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
-
 from ..engine.army import Army
-from ..engine.setup import ROLES
+from ..engine.setup import ROLES, BattleSetup
+from ..jsontext import JsonObject
+from .choices import Chance
 from .tally import OUTCOMES
 from .plans import Plan, army_cost, captured, joined, retaken, start_defender
 from .total import total
-from .waves import PlanLaw
+from .waves import CounterLaw, PlanLaw
+
+Law = dict[int, Chance]
+"""A count's law (units lost, IPCs of swing, units left) → p."""
+Path = tuple[tuple[int, int, int], Army, "Army | None", "str | None"]
+"""A path of the plan after a wave (:class:`.waves.Standing`): the attacker's units and IPCs lost and the stage,
+the defender, the holders where taken, the outcome that ended the plan."""
 
 
-def _add(law: dict, key, p) -> None:
+def _add(law: Law, key: int, p: Chance) -> None:
     law[key] = law.get(key, 0) + p
 
 
-def last_standing(plan: Plan, law: PlanLaw, exact: bool) -> dict:
+def last_standing(plan: Plan, law: PlanLaw, exact: bool) -> JsonObject:
     """Where the plan stands after its last wave: both the whole plan's figures (:func:`whole`) and the last
     wave's own (:func:`waves`), each a pass over every path of the plan: summed once by a caller that asks both."""
     return standing(plan, law.waves[-1].law, Fraction(0) if exact else 0.0)
 
 
-def _copy(got: dict) -> dict:
+def _copy(got: JsonObject) -> JsonObject:
     """A standing for one caller, who adds and takes its own fields (its laws copied, their values shared)."""
     return {key: ({k: (dict(v) if isinstance(v, dict) else v) for k, v in value.items()}
                   if isinstance(value, dict) else value) for key, value in got.items()}
 
 
-def standing(plan: Plan, law: dict, zero) -> dict:
+def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
     """Losses, cost, swing and survivors of where the plan stands (a :class:`.waves.Standing` law).
 
     Each sum takes the same terms in the same order as one pass over the paths (the last bits of a float sum
@@ -45,14 +51,15 @@ def standing(plan: Plan, law: dict, zero) -> dict:
     ruleset = plan.waves[0].setup.ruleset
     d0 = start_defender(plan)
     starts = _starts(plan)
-    lost_a: dict = {}
-    lost_d: dict = {}
+    lost_a: Law = {}
+    lost_d: Law = {}
     cost_a = cost_d = zero
-    swing: dict = {}
+    swing: Law = {}
     taken = left = zero
-    survivors: dict = {uid: zero for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts}
-    left_law: dict = {}
-    seen: dict = {}                          # the defender's army and stage, read once each
+    survivors: dict[str, Chance] = {uid: zero for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts}
+    left_law: Law = {}
+    # the defender's army and stage, read once each
+    seen: dict[tuple[Army, int], tuple[int, int, int, int, tuple[tuple[str, int], ...], bool]] = {}
     for ((units, ipcs, stage), d, held, _), p in law.items():
         key = (d, stage)
         got = seen.get(key)
@@ -95,7 +102,7 @@ def _starts(plan: Plan) -> list[tuple[int, int]]:
     return out
 
 
-def waves(plan: Plan, law: PlanLaw, exact: bool, last: dict | None = None) -> list[dict]:
+def waves(plan: Plan, law: PlanLaw, exact: bool, last: JsonObject | None = None) -> list[JsonObject]:
     """Each wave: its own battle's outcome and rounds, and where the plan stands after it (``last``: the last
     wave's, :func:`last_standing`, where the caller summed it already)."""
     zero = Fraction(0) if exact else 0.0
@@ -114,7 +121,7 @@ def waves(plan: Plan, law: PlanLaw, exact: bool, last: dict | None = None) -> li
     return out
 
 
-def whole(plan: Plan, law: PlanLaw, exact: bool, last: dict | None = None) -> dict:
+def whole(plan: Plan, law: PlanLaw, exact: bool, last: JsonObject | None = None) -> JsonObject:
     """The whole plan, as a single battle's result reads (docs/api.md): its ends are those that ended it
     (``last``: :func:`last_standing`, where the caller summed it already)."""
     zero = Fraction(0) if exact else 0.0
@@ -123,7 +130,7 @@ def whole(plan: Plan, law: PlanLaw, exact: bool, last: dict | None = None) -> di
     outcome = {name: zero for name in OUTCOMES}
     for (_, _, _, ended), p in final.items():
         outcome[ended] += p
-    survivors: dict = {}
+    survivors: dict[str, Chance] = {}
     for wave, stand in zip(plan.waves, law.waves):
         a0 = Army(wave.setup.attacker.units)
         for uid, n in a0.units.counts:
@@ -138,7 +145,7 @@ def whole(plan: Plan, law: PlanLaw, exact: bool, last: dict | None = None) -> di
     return got
 
 
-def counter(plan: Plan, law: PlanLaw, exact: bool) -> dict | None:
+def counter(plan: Plan, law: PlanLaw, exact: bool) -> JsonObject | None:
     """The counter-attacks (docs/rules.md §9.2): the first one's own outcome and losses at the top (``counters``:
     each one's, in turn), ``holds`` after the last one, and the whole exchange — the plan's waves and every
     counter-attack together, the territory's value where it is held at the end."""
@@ -159,12 +166,12 @@ class _CounterEnds:
 
     __slots__ = ("setup", "size", "cost", "seen")
 
-    def __init__(self, setup) -> None:
+    def __init__(self, setup: BattleSetup) -> None:
         self.setup = setup
         self.size, self.cost = setup.attacker.units.size, setup.ruleset.ipcs(setup.attacker.units.counts)
-        self.seen: dict = {}
+        self.seen: dict[tuple[str, Army, Army], tuple[bool, int, int, int, int]] = {}
 
-    def read(self, name: str, c: Army, h: Army) -> tuple:
+    def read(self, name: str, c: Army, h: Army) -> tuple[bool, int, int, int, int]:
         """(retaken, the holders' size and IPCs after it, the counter-attacker's size and IPCs left)."""
         key = (name, c, h)
         got = self.seen.get(key)
@@ -177,12 +184,12 @@ class _CounterEnds:
         return got
 
 
-def _counter_block(read: _CounterEnds, got, zero) -> dict:
+def _counter_block(read: _CounterEnds, got: CounterLaw, zero: Chance) -> JsonObject:
     """One counter-attack: its outcome, the chance it ends the hold, its losses, the holders left after it."""
     size_c, cost_c = read.size, read.cost
     outcome = {name: zero for name in OUTCOMES}
-    lost_c: dict = {}
-    left_h: dict = {}
+    lost_c: Law = {}
+    left_h: Law = {}
     cost_a, cost_d = zero, got.start_cost      # the counter-attacker's and the holders' IPCs lost
     retakes = fights = zero
     for (_, name, c, h), p in got.law.items():
@@ -201,13 +208,13 @@ def _counter_block(read: _CounterEnds, got, zero) -> dict:
             "cost_lost": {"attacker": cost_a, "defender": cost_d}, "rounds": got.rounds}
 
 
-def _exchange(plan: Plan, law: PlanLaw, reads: list, zero) -> dict:
+def _exchange(plan: Plan, law: PlanLaw, reads: list[_CounterEnds], zero: Chance) -> JsonObject:
     """The exchange's swing and losses: every path ends where the plan does not take the territory, where a
     counter-attack ends the hold, or after the last counter-attack."""
     ruleset = plan.waves[0].setup.ruleset
     starts = _starts(plan)
-    swing: dict = {}
-    losses = {role: {} for role in ROLES}
+    swing: Law = {}
+    losses: dict[str, Law] = {role: {} for role in ROLES}
     last = len(plan.counters) - 1
     for k, (read, got) in enumerate(zip(reads, law.counters)):
         size_c, cost_c = read.size, read.cost
@@ -229,5 +236,6 @@ def _exchange(plan: Plan, law: PlanLaw, reads: list, zero) -> dict:
     return {"swing": swing, "losses": losses}
 
 
-def mean(law: dict, zero) -> Any:
-    return total((k * p for k, p in law.items()), zero)
+def mean(law: Law, zero: Chance) -> Chance:
+    got: Chance = total((k * p for k, p in law.items()), zero)   # total() is Any: its terms' type is kept
+    return got
