@@ -22,12 +22,15 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
+from typing import Sequence, cast
 
 from ..engine.army import Army
 from ..engine.sequence import MAX_ROUNDS, Battle, RoundLog, fight
 from ..engine.firing import aa_shots, bombard_group
 from ..engine.setup import BattleSetup
+from ..systems.luck import Die
 from .chain import Quiet
+from .choices import Chance
 from .law import Ends
 from .total import total
 
@@ -47,7 +50,7 @@ class _Path(Quiet):
         self.hits = hits
         self.taken = 0                  # dice handed out so far
 
-    def dice(self, number, role, group, count, sides=6):
+    def dice(self, number: int, role: str, group: str, count: int, sides: int = 6) -> tuple[int, ...]:
         faces = []
         for _ in range(count):
             if self.taken == len(self.hits):
@@ -58,6 +61,10 @@ class _Path(Quiet):
 
 
 State = tuple[Army, Army, int, int]
+"""Both armies and the fractions each carries."""
+Step = dict[tuple[State, "str | None"], Chance]
+"""A round's law: (the state after it, how the battle ended or None) → p."""
+Results = dict[tuple[str, Army, Army], Chance]
 
 
 class Rounds:
@@ -66,15 +73,15 @@ class Rounds:
     def __init__(self, setup: BattleSetup, limit: int | None, exact: bool):
         self.setup = setup
         self.limit = limit
-        self.one = Fraction(1) if exact else 1.0
+        self.one: Chance = Fraction(1) if exact else 1.0
         self.exact = exact
-        self._cache: dict = {}
+        self._cache: dict[tuple[State, int | str], Step] = {}
 
-    def _chance(self, die) -> Fraction | float:
+    def _chance(self, die: Die) -> Chance:
         p = Fraction(die.at, die.sides) if die.hit else Fraction(die.sides - die.at, die.sides)
         return p if self.exact else float(p)
 
-    def _play(self, state: State, number: int, hits: tuple[bool, ...]):
+    def _play(self, state: State, number: int, hits: tuple[bool, ...]) -> tuple[State, str | None, Chance]:
         battle = Battle(self.setup, _Path(hits))
         battle.alive = {"attacker": state[0], "defender": state[1]}
         battle.carry = {"attacker": state[2], "defender": state[3]}
@@ -86,18 +93,18 @@ class Rounds:
             for fire in step.fires:
                 for die in fire.volley.dice:
                     p = p * self._chance(die)
-        after = (battle.alive["attacker"], battle.alive["defender"], battle.carry["attacker"], battle.carry["defender"])
+        after: State = (battle.alive["attacker"], battle.alive["defender"], battle.carry["attacker"], battle.carry["defender"])
         return after, ended, p
 
-    def from_state(self, state: State, number: int) -> dict:
+    def from_state(self, state: State, number: int) -> Step:
         """{(state after, ended or None): probability} for one round."""
-        kind = 1 if number == 1 else ("last" if number == self.limit else "mid")
+        kind: int | str = 1 if number == 1 else ("last" if number == self.limit else "mid")
         key = (state, kind)
         got = self._cache.get(key)
         if got is not None:
             return got
-        out: dict = {}
-        paths = [()]
+        out: Step = {}
+        paths: list[tuple[bool, ...]] = [()]
         while paths:
             hits = paths.pop()
             try:
@@ -130,41 +137,42 @@ def _single(setup: BattleSetup, rounds: int | None, exact: bool, carry: tuple[in
                 Fraction(len(log.rounds)) if exact else float(len(log.rounds)), 0 * one, "exact")
 
 
-def ends(setup: BattleSetup, rounds: int | None, exact: bool, carry: tuple[int, int] = (0, 0)) -> Ends:
+def ends(setup: BattleSetup, rounds: int | None, exact: bool, carry: Sequence[int] = (0, 0)) -> Ends:
     """The law of the battle's end (contract: ``pycore.calc.law.Ends``).
 
     ``carry``: the (attacker, defender) fractions already carried when a battle is taken up in the middle
     (COF, COF+R: ``resolve``'s ``result.carry``); ignored by the variants that carry nothing. The first
     round fought here is the setup's round 1 (AA and bombardment only if the setup still has them).
     """
-    carry = tuple(carry) if setup.system.carries else (0, 0)
+    # the (attacker, defender) fractions carried, read from the request (docs/api.md `carry`): always two
+    pair = cast("tuple[int, int]", tuple(carry)) if setup.system.carries else (0, 0)
     if setup.system.deterministic:
-        return _single(setup, rounds, exact, carry)
+        return _single(setup, rounds, exact, pair)
     limit = None if rounds is None else min(rounds, MAX_ROUNDS)
     step = Rounds(setup, limit, exact)
     one, zero = step.one, 0 * step.one
     a0, d0 = Army(setup.attacker.units), Army(setup.defender.units)
-    start: State = (a0, d0, carry[0], carry[1])
+    start: State = (a0, d0, pair[0], pair[1])
     probe = Battle(setup, _Path())
     probe.alive = {"attacker": a0, "defender": d0}
     opening = bool(aa_shots(setup, d0, a0)[0] or bombard_group(setup, 1, d0) is not None)
     if not opening and probe.decided() == "stalemate":
         return Ends({("stalemate", a0, d0): one}, zero, zero, "exact")
-    results: dict = {}
+    results: Results = {}
     if limit is not None:
         return _by_rounds(step, start, limit, results, one, zero)
 
-    def end(outcome, state, p):
+    def end(outcome: str, state: State, p: Chance) -> None:
         key = (outcome, state[0], state[1])
         results[key] = results.get(key, zero) + p
 
     expected = one
-    mass: dict = {}
-    heap: list = []
+    mass: dict[State, Chance] = {}
+    heap: list[tuple[int, int, State]] = []
     counter = 0
     ruleset = setup.ruleset
 
-    def push(state, p):
+    def push(state: State, p: Chance) -> None:
         nonlocal counter
         if state not in mass:
             counter += 1
@@ -200,14 +208,14 @@ def ends(setup: BattleSetup, rounds: int | None, exact: bool, carry: tuple[int, 
     return Ends(results, expected, zero, "exact")
 
 
-def _by_rounds(step: Rounds, start: State, limit: int, results: dict, one, zero) -> Ends:
+def _by_rounds(step: Rounds, start: State, limit: int, results: Results, one: Chance, zero: Chance) -> Ends:
     live = {start: one}
     expected = zero
     for number in range(1, limit + 1):
         if not live:
             break
         expected += total(live.values(), zero)
-        nxt: dict = {}
+        nxt: dict[State, Chance] = {}
         for state, m in live.items():
             for (after, ended), p in step.from_state(state, number).items():
                 if ended is not None:
