@@ -20,15 +20,22 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from ..forces import Force
+from ..rulesets import Ruleset
 from . import cost, summary
-from .army_search import OutOfBudget, Search
-from .choices import is_below
+from .army_search import Kept, OutOfBudget, Search, Vector
+from .choices import Chance, is_below
 from .plan_cost import estimate as plan_estimate
-from .plans import Plan, army_cost
-from .waves import fight
+from .plans import Plan, Wave, army_cost
+from .waves import PlanLaw, fight
+
+if TYPE_CHECKING:
+    from ..engine.army import Army
+    from .ladder.rungs import Ladder
+
+    Ladders = dict[tuple[str, Army], tuple[Ladder, int]]   # the defender's, kept (ladder.Solver's members)
 
 PLAN_SECONDS = 0.008
 """What working one army's plan costs beyond its chains' work: the plan set up, its laws summed up (about
@@ -46,6 +53,25 @@ MAX_TOP = 10
 army's price) loosens with each, so a longer list nears working every army for a table nobody reads."""
 """What the target chance is of: the territory taken after the waves, held after the counter-attack, or the
 plan ended by a wave that won (at sea, where no territory is taken)."""
+
+
+class Answer(TypedDict):
+    """One army the search answers: its units, its IPCs, its chance of the goal, its average swing."""
+
+    units: Force
+    cost: int
+    chance: Chance
+    cost_swing: Chance
+
+
+class Found(TypedDict):
+    """A search's answer (:func:`search`): the armies worked, the cheapest, the best swing, the ``top``."""
+
+    armies: int
+    cheapest: Answer | None
+    best_profit: Answer | None
+    top: list[Answer]
+    words: NotRequired[str]
 
 
 def _bombards_only(plan: Plan, uid: str) -> bool:
@@ -82,13 +108,13 @@ def armies(plan: Plan, available: Force, side: str = "attacker", by: str = "ipcs
     return out
 
 
-def _order(ruleset, force: Force, by: str) -> tuple[int, int]:
+def _order(ruleset: Ruleset, force: Force, by: str) -> tuple[int, int]:
     """What makes an army cheaper: its IPCs then its units, or its units then its IPCs."""
     price = army_cost(ruleset, _army(force))
     return (price, force.size) if by == "ipcs" else (force.size, price)
 
 
-def _army(force: Force):
+def _army(force: Force) -> Army:
     from ..engine.army import Army
     return Army(force)
 
@@ -109,7 +135,7 @@ def with_defender(plan: Plan, force: Force) -> Plan:
     """The plan with these units added to the defender before wave 1 (each wave's setup holds him)."""
     ruleset = plan.waves[0].setup.ruleset
 
-    def more(wave):
+    def more(wave: Wave) -> Wave:
         defender = wave.setup.defender
         return replace(wave, setup=replace(wave.setup, defender=replace(defender, units=defender.units.plus(force, ruleset))))
     return replace(plan, waves=tuple(more(w) for w in plan.waves))
@@ -119,8 +145,8 @@ def with_army(plan: Plan, force: Force, side: str) -> Plan:
     return with_defender(plan, force) if side == "defender" else with_attacker(plan, force)
 
 
-def estimate(plan: Plan, available: Force, exact: bool, target=None, goal: str = "takes", side: str = "attacker",
-             **_how) -> cost.Estimate:
+def estimate(plan: Plan, available: Force, exact: bool, target: float | None = None, goal: str = "takes",
+             side: str = "attacker", **_how: object) -> cost.Estimate:
     """Every army's plan, each at most as dear as the plan with every available unit (an envelope); the armies
     counted, never built (:func:`count`). Over the budget, where the cheapest army alone can be searched
     (:func:`fast`), that search's: as many armies as the budget leaves room for, at that envelope each."""
@@ -142,13 +168,14 @@ def _room(plan: Plan, exact: bool, work: float) -> int:
     return int((cost.BUDGET_SECONDS - plan_estimate(plan, exact).seconds) // work)
 
 
-def fast(plan: Plan, available: Force, target, goal: str, side: str = "attacker") -> bool:
+def fast(plan: Plan, available: Force, target: float | None, goal: str, side: str = "attacker") -> bool:
     """Whether the cheapest army can be found without working every army: a target, and a plan where adding a
     unit to wave 1 (or to the defender) never lowers the goal's chance."""
     return target is not None and monotone(plan, available, goal, side) is None
 
 
-def why_every(plan: Plan, available: Force, target, goal: str, side: str = "attacker", **_how) -> bool | str:
+def why_every(plan: Plan, available: Force, target: float | None, goal: str, side: str = "attacker",
+              **_how: object) -> bool | str:
     """Why the search of the cheapest army alone cannot stand in for the full search, in words (True: it could,
     but the budget leaves it no room)."""
     if target is None:
@@ -189,38 +216,38 @@ def _plan_monotone(plan: Plan, available: Force) -> str | None:
     return None
 
 
-def search(plan: Plan, available: Force, target, goal: str, exact: bool, side: str = "attacker", by: str = "ipcs",
-           top: int = 1) -> dict:
+def search(plan: Plan, available: Force, target: float | None, goal: str, exact: bool, side: str = "attacker",
+           by: str = "ipcs", top: int = 1) -> Found:
     """{"armies": how many were worked, "cheapest": …, "best_profit": …, "top": the ``top`` cheapest} (None
     where no army qualifies; the best profit also where it was not searched, "words" then saying why)."""
-    how = {"side": side, "by": by, "top": top}
     if estimate(plan, available, exact, side=side).seconds <= cost.BUDGET_SECONDS or not fast(plan, available, target, goal, side):
-        return every(plan, available, target, goal, exact, **how)
-    return cheapest(plan, available, target, goal, exact, **how)
+        return every(plan, available, target, goal, exact, side=side, by=by, top=top)
+    # fast() is False without a target: here there is one
+    return cheapest(plan, available, cast(float, target), goal, exact, side=side, by=by, top=top)
 
 
-def _rank(price: int, chance, size: int, by: str) -> tuple:
+def _rank(price: int, chance: Chance, size: int, by: str) -> tuple[int, Chance, int]:
     """An army that reaches the target, in the order the answers are given: cheapest (or fewest), the higher
     chance, then the fewer units (or IPCs); the order of the types given breaks what is left."""
     return (price, -chance, size) if by == "ipcs" else (size, -chance, price)
 
 
-def every(plan: Plan, available: Force, target, goal: str, exact: bool, side: str = "attacker", by: str = "ipcs",
-          top: int = 1) -> dict:
+def every(plan: Plan, available: Force, target: float | None, goal: str, exact: bool, side: str = "attacker",
+          by: str = "ipcs", top: int = 1) -> Found:
     """The full search: every army worked, both answers read off them."""
-    zero = Fraction(0) if exact else 0.0
+    zero: Chance = Fraction(0) if exact else 0.0
     ruleset = plan.waves[0].setup.ruleset
-    passing: list = []
-    best = None
+    passing: list[tuple[tuple[int, Chance, int], int, Answer]] = []
+    best: tuple[tuple[Chance, int, int], Answer] | None = None
     found = 0
-    defenders: dict = {}             # the defender's ladders, the same for every attacking army
+    defenders: Ladders = {}         # the defender's ladders, the same for every attacking army
     for k, force in enumerate(armies(plan, available, side, by)):
         candidate = with_army(plan, force, side)
         law = fight(candidate, exact, defenders if side == "attacker" else None)
         found += 1
         chance, swing = _read(candidate, law, goal, exact, zero, side)
         price = army_cost(ruleset, _army(force))
-        entry = {"units": force, "cost": price, "chance": chance, "cost_swing": swing}
+        entry: Answer = {"units": force, "cost": price, "chance": chance, "cost_swing": swing}
         if target is not None and not is_below(chance, target):
             passing.append((_rank(price, chance, force.size, by), k, entry))
         # the best average swing: the attacker's highest, the defender's lowest (the swing is the attacker's)
@@ -242,23 +269,23 @@ ROUNDING = 1e-10
 lowers it, and is counted in ``pruned``): far above the error of sums of at most millions of terms."""
 
 
-def cheapest(plan: Plan, available: Force, target, goal: str, exact: bool, side: str = "attacker", by: str = "ipcs",
-             top: int = 1) -> dict:
+def cheapest(plan: Plan, available: Force, target: float, goal: str, exact: bool, side: str = "attacker",
+             by: str = "ipcs", top: int = 1) -> Found:
     """The cheapest army alone (or the ``top`` cheapest), by :class:`.army_search.Search` (the plan
     :func:`monotone`), each army worked as :func:`every` works it. Each army is counted, before it is worked, at
     its own plan's estimate (as :func:`estimate` counts the biggest); where the budget's room is spent the
     search stops and answers the best armies found so far, in words."""
-    zero = Fraction(0) if exact else 0.0
+    zero: Chance = Fraction(0) if exact else 0.0
     ruleset = plan.waves[0].setup.ruleset
     uids = [uid for uid, _ in available.counts]
-    defenders: dict | None = {} if side == "attacker" else None
-    laws: dict = {}
+    defenders: Ladders | None = {} if side == "attacker" else None
+    laws: dict[Vector, tuple[Plan, PlanLaw]] = {}
     room = [cost.BUDGET_SECONDS - plan_estimate(plan, exact).seconds]
 
-    def force_of(x) -> Force:
+    def force_of(x: Vector) -> Force:
         return Force(tuple((uid, n) for uid, n in zip(uids, x) if n))
 
-    def evaluate(x):
+    def evaluate(x: Vector) -> tuple[Chance, Chance]:
         candidate = with_army(plan, force_of(x), side)
         law = fight(candidate, exact, defenders)
         if law.method != "exact":
@@ -269,7 +296,7 @@ def cheapest(plan: Plan, available: Force, target, goal: str, exact: bool, side:
             laws[x] = (candidate, law)          # its average swing is read only if it is an answer
         return chance, (0 if exact else law.pruned + ROUNDING)
 
-    def spend(x, best, worked):
+    def spend(x: Vector | None, best: Kept | None, worked: int) -> None:
         if x is None:
             room[0] -= COLUMN_SECONDS
         else:
@@ -291,13 +318,13 @@ def cheapest(plan: Plan, available: Force, target, goal: str, exact: bool, side:
         words = (f"the search stopped at the budget after {stop.worked:,} armies: "
                  + ("no army worked so far reaches the target" if not got else
                     "the cheapest army found so far is given, not proven the cheapest") + "; " + words)
-    ranked = [{"units": force_of(x), "cost": sum(n * c for n, c in zip(x, ipcs)), "chance": chance,
+    ranked: list[Answer] = [{"units": force_of(x), "cost": sum(n * c for n, c in zip(x, ipcs)), "chance": chance,
                "cost_swing": _read(*laws[x], goal, exact, zero, side)[1]} for x, chance in got]
     return {"armies": len(finder.worked), "cheapest": ranked[0] if ranked else None, "best_profit": None,
             "top": ranked, "words": words}
 
 
-def _chance(plan: Plan, law, goal: str, exact: bool, zero, side: str = "attacker"):
+def _chance(plan: Plan, law: PlanLaw, goal: str, exact: bool, zero: Chance, side: str = "attacker") -> Chance:
     """:func:`_read`'s chance alone, summed as :func:`.summary.whole` sums it (the same terms in the same order,
     so the same bits), without the rest of the summary: the search reads it of every army it works. The
     defender's is summed the same way in both searches: the ends not taken, or those his last wave lost."""
@@ -316,7 +343,7 @@ def _chance(plan: Plan, law, goal: str, exact: bool, zero, side: str = "attacker
     return got
 
 
-def _read(plan: Plan, law, goal: str, exact: bool, zero, side: str = "attacker") -> tuple[Any, Any]:
+def _read(plan: Plan, law: PlanLaw, goal: str, exact: bool, zero: Chance, side: str = "attacker") -> tuple[Chance, Chance]:
     """The chance the goal asks for and the average swing (the exchange's, with a counter-attack)."""
     whole = summary.whole(plan, law, exact)
     counter = summary.counter(plan, law, exact)
