@@ -27,15 +27,24 @@ value of an end, in IPCs up to a constant, in the chain's arithmetic.
 from __future__ import annotations
 
 from operator import mul
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable, cast
 
 from ..engine.army import Army
 from ..engine.table import retreats_at_units
-from .choices import is_above, is_below
-from .ladder import outcome_of
+from .choices import Chance, is_above, is_below
+from .ladder import Ladder, Pair, outcome_of
 from .total import fsum, total
 
-Worth = Callable[[str, Army, Army], Any]
+if TYPE_CHECKING:
+    from ..rulesets import Ruleset
+    from .chain import Chain
+
+Worth = Callable[[str, Army, Army], Chance]
+"""What an end is worth: (outcome, attacker, defender) → IPCs up to a constant, in the chain's arithmetic."""
+FloatWorth = Callable[[str, Army, Army], float]
+"""A :data:`Worth` on the ladder, whose arithmetic is always floats."""
+Table = tuple[Pair, list[list[bool]], "list[list[float]] | None"]
+"""A pair's table: the pair, the columns where the attacker retreats by row, the worth by row (None: no worth)."""
 
 
 class StateRules:
@@ -47,37 +56,38 @@ class StateRules:
     states, by an earlier wave's profit rule).
     """
 
-    def __init__(self, worth: Worth | None = None, profit=None, air_loss=None, strafe=None,
-                 at_units: int | None = None, below=None):
+    def __init__(self, worth: Worth | None = None, profit: float | None = None, air_loss: float | None = None,
+                 strafe: float | None = None, at_units: int | None = None, below: float | None = None):
         if profit is not None and worth is None:
             raise ValueError("the profit rule needs what the ends are worth")
         self.worth, self.profit, self.air_loss, self.strafe = worth, profit, air_loss, strafe
         self.at_units, self.below = at_units, below
-        self._tables: dict = {}      # id(pair) → (pair, flags by row, values by row)
-        self._states: dict = {}      # (chain, attacker, defender) → (retreats, value): the chain kept alive with it
+        self._tables: dict[int, Table] = {}      # id(pair) → (pair, flags by row, values by row)
+        self._states: dict[tuple[Chain, Army, Army], tuple[bool, Chance]] = {}   # (chain, attacker, defender) → (retreats, value): the chain kept alive with it
 
     @property
     def active(self) -> bool:
         return self.profit is not None or self.air_loss is not None or self.strafe is not None
 
     # -- the ladder ------------------------------------------------------------------------------
-    def stops(self, pair, i: int) -> list:
+    def stops(self, pair: Pair, i: int) -> list[bool]:
         """Row i's columns where the attacker retreats (the ladder's ``Solver.stops``)."""
         return self.table(pair)[1][i]
 
-    def table(self, pair) -> tuple:
+    def table(self, pair: Pair) -> Table:
         got = self._tables.get(id(pair))
         if got is None:
             forced = [self._forced_row(pair, i) for i in range(pair.a.top)]
             if self.worth is None:
                 got = (pair, forced, None)
             else:
-                flags, values = ladder_values(pair, self.worth, forced, self.profit)
+                # the ladder runs only in floats (method.Ladder.applies), so every worth here is a float
+                flags, values = ladder_values(pair, cast(FloatWorth, self.worth), forced, self.profit)
                 got = (pair, flags, values)
             self._tables[id(pair)] = got
         return got
 
-    def _forced_row(self, pair, i: int) -> list:
+    def _forced_row(self, pair: Pair, i: int) -> list[bool]:
         """Row i's columns where a rule other than ``profit`` retreats (at N units, below X, air loss, strafe)."""
         la, ld = pair.a, pair.d
         kd = ld.top
@@ -94,9 +104,9 @@ class StateRules:
             row = [r or is_above(fsum(law[max(0, kd - j - lo):]), self.strafe) for j, r in enumerate(row)]
         return row
 
-    def start_value(self, pair, i0: int, j0: int) -> Any:
+    def start_value(self, pair: Pair, i0: int, j0: int) -> float:
         """What round 1 from (i0, j0) and the rest of the battle are worth (the opening fire already done)."""
-        _, _, values = self.table(pair)
+        values = cast("list[list[float]]", self.table(pair)[2])   # asked only of rules with a worth
         la, ld = pair.a, pair.d
         lo_a, law_a = la.cut[i0] if i0 < la.top else (0, [1.0])
         lo_d, law_d = ld.cut[j0] if j0 < ld.top else (0, [1.0])
@@ -109,20 +119,20 @@ class StateRules:
         return mass
 
     # -- the general chain ---------------------------------------------------------------------
-    def stops_state(self, chain, a: Army, d: Army) -> bool:
+    def stops_state(self, chain: Chain, a: Army, d: Army) -> bool:
         """Whether the attacker retreats from armies ``a``, ``d`` after a round (``Chain.retreats``)."""
         return self._state(chain, a, d)[0]
 
-    def value(self, chain, a: Army, d: Army) -> Any:
+    def value(self, chain: Chain, a: Army, d: Army) -> Chance:
         """What the armies after a round are worth: their end, their retreat, or the rest of the battle."""
         a2, d2, done = chain.end_of_round(a, d)
         if done is not None:
-            return self.worth(done, a2, d2)
+            return self.worth(done, a2, d2)  # type: ignore[misc]  # value() is asked only of rules with a worth
         if (a2, d2) != (a, d):
             return self.value(chain, a2, d2)
         return self._state(chain, a, d)[1]
 
-    def _state(self, chain, a: Army, d: Army) -> tuple:
+    def _state(self, chain: Chain, a: Army, d: Army) -> tuple[bool, Chance]:
         key = (chain, a, d)
         got = self._states.get(key)
         if got is not None:
@@ -133,7 +143,7 @@ class StateRules:
         if not forced and (self.air_loss is not None or self.strafe is not None):
             nxt, _ = chain.round_from(a, d, 2)
             forced = self._chances_say_retreat(chain, a, nxt)
-        value = None
+        value: Chance = None  # type: ignore[assignment]  # stays None only without a worth: never read then
         if self.worth is not None:
             stay_put = self.worth("retreat", a, d)
             if forced:
@@ -153,7 +163,7 @@ class StateRules:
         got = self._states[key] = (forced, value)
         return got
 
-    def _chances_say_retreat(self, chain, a: Army, nxt: dict) -> bool:
+    def _chances_say_retreat(self, chain: Chain, a: Army, nxt: dict[tuple[Army, Army], Chance]) -> bool:
         ruleset = chain.setup.ruleset
         if self.air_loss is not None:
             air = _aircraft(ruleset, a)
@@ -167,19 +177,20 @@ class StateRules:
                 return True
         return False
 
-    def chain_start_value(self, chain, start: tuple[Army, Army]) -> Any:
+    def chain_start_value(self, chain: Chain, start: tuple[Army, Army]) -> Chance:
         """What a battle from these armies is worth, its opening fire and round 1 included (never a retreat
         before round 1: the rules are read after a round)."""
         a0, d0 = start
         first, _ = chain.round_from(a0, d0, 1)
-        return total((p * self.value(chain, a, d) for (a, d), p in first.items()), chain.zero)
+        got: Chance = total((p * self.value(chain, a, d) for (a, d), p in first.items()), chain.zero)
+        return got
 
 
-def _aircraft(ruleset, army: Army) -> int:
+def _aircraft(ruleset: Ruleset, army: Army) -> int:
     return sum(n for uid, n in army.units.counts if ruleset.unit(uid).is_air)
 
 
-def _air_reach(ladder) -> list:
+def _air_reach(ladder: Ladder) -> list[int | None]:
     """For each rung: how many more hits take one of the attacker's aircraft (None: none is ever lost).
     Worked once per ladder, kept on it."""
     got = getattr(ladder, "air_reach", None)
@@ -196,7 +207,7 @@ def _air_reach(ladder) -> list:
     return got
 
 
-def _tail_by_column(pair, hits: int) -> list:
+def _tail_by_column(pair: Pair, hits: int) -> list[float]:
     """P(the defender at rung j scores ``hits`` or more), by column j."""
     kd = pair.d.top
     out = []
@@ -206,7 +217,8 @@ def _tail_by_column(pair, hits: int) -> list:
     return out
 
 
-def ladder_values(pair, worth: Worth, forced: list, profit) -> tuple[list, list]:
+def ladder_values(pair: Pair, worth: FloatWorth, forced: list[list[bool]],
+                  profit: float | None) -> tuple[list[list[bool]], list[list[float]]]:
     """The worth of every state of a pair after a round, and where the attacker retreats: worked backwards.
 
     ``values[t]`` holds row t's worth by column, its last entries the worth of the defender's last rung
@@ -218,10 +230,11 @@ def ladder_values(pair, worth: Worth, forced: list, profit) -> tuple[list, list]
     la, ld = pair.a, pair.d
     ka, kd = la.top, ld.top
     reach = max((lo + len(p) for lo, p in la.cut[:ka]), default=1) + 1
-    last = [worth(outcome_of(ka, j, ka, kd), la.armies[ka], ld.armies[j]) for j in range(kd + 1)]
-    values: list = [None] * (ka + 1)
+    # row ka, the attacker gone: every column is an end (outcome_of is never None there)
+    last = [worth(outcome_of(ka, j, ka, kd), la.armies[ka], ld.armies[j]) for j in range(kd + 1)]  # type: ignore[arg-type]
+    values: list[list[float]] = [None] * (ka + 1)  # type: ignore[list-item]  # every row is set below
     values[ka] = last + [last[kd]] * reach
-    flags: list = [None] * ka
+    flags: list[list[bool]] = [None] * ka  # type: ignore[list-item]  # every row is set below
     col, spans = pair.col, pair.spans
     d0 = col[0] if col else [0.0] * kd
     for i in range(ka - 1, -1, -1):

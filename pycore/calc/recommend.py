@@ -33,9 +33,7 @@ from .waves import PlanLaw, fight
 
 if TYPE_CHECKING:
     from ..engine.army import Army
-    from .ladder.rungs import Ladder
-
-    Ladders = dict[tuple[str, Army], tuple[Ladder, int]]   # the defender's, kept (ladder.Solver's members)
+    from .worth import Ladders
 
 PLAN_SECONDS = 0.008
 """What working one army's plan costs beyond its chains' work: the plan set up, its laws summed up (about

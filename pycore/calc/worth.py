@@ -24,14 +24,20 @@ then fights on (:class:`.starts.Battles`), so a table is made once.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Callable
 
 from ..engine.army import Army
 from ..forces import Force
-from .choices import Retreat
-from .plans import army_cost, captured, holders, joined, retaken, start_defender, stay, takes
-from .policy import StateRules
+from .choices import Chance, Retreat
+from .plans import Plan, army_cost, captured, holders, joined, retaken, start_defender, stay, takes
+from .policy import StateRules, Worth
 from .starts import Battles
+
+if TYPE_CHECKING:
+    from .ladder.rungs import Ladder
+
+    Ladders = dict[tuple[str, Army], tuple[Ladder, int]]
+    """The defender's ladders, kept and shared (ladder.Solver's members): (role, army) → (ladder, rung)."""
 
 _EMPTY = Force(())
 
@@ -39,32 +45,35 @@ _EMPTY = Force(())
 class PlanWorth:
     """The worth of the ends of every wave of a plan, its rules, and the battles they are worked on."""
 
-    def __init__(self, plan, exact: bool):
+    def __init__(self, plan: Plan, exact: bool):
         self.plan, self.exact = plan, exact
+        self.one: Chance
+        self.zero: Chance
         self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
-        self.cost = lambda army: army_cost(plan.waves[0].setup.ruleset, army)
+        self.cost: Callable[[Army], int] = lambda army: army_cost(plan.waves[0].setup.ruleset, army)
         self.rules = [StateRules(self._worth_of(k), w.profit, w.air_loss, w.strafe, w.retreat.at_units,
                                  w.retreat.below) for k, w in enumerate(plan.waves)]
-        self.battles: list = [None]
-        self.defenders: dict = {}          # the defender's ladders, shared by the waves (starts.Battles)
+        self.battles: list[Battles] = [None]  # type: ignore[list-item]  # wave 1 is fought by waves.py, not here
+        self.defenders: Ladders = {}                 # the defender's ladders, shared by the waves (starts.Battles)
         for k, wave in enumerate(plan.waves[1:], 1):
             rules = self.rules[k]
             retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules.active else None)
             ladders = self.defenders if plan.shares_defender(k) else {}
-            self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land, ladders))
+            # keep_land counts land units kept (plans.Wave); Battles, Chain and ladder.Solver declare it a bool
+            self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land, ladders))  # type: ignore[arg-type]
             self.battles[-1].prime(joined(wave.setup, start_defender(plan), plan.arrived(len(plan.waves))))
         # Each counter-attack's battle and its ends' worth, in turn (the later ones from what it leaves), the
         # worth by the territory's value where it is held (the taking wave's, waves[k].territory_value).
         self.counter_battles = [Battles(setup, exact) for setup in plan.counters]
-        self.counter_rules: list = [{} for _ in plan.counters]
-        self._future: list = [{} for _ in plan.waves]
-        self._held: list = [{} for _ in plan.counters]
+        self.counter_rules: list[dict[int, StateRules]] = [{} for _ in plan.counters]   # by the territory's value
+        self._future: list[dict[Army, Chance]] = [{} for _ in plan.waves]
+        self._held: list[dict[tuple[Army, int], Chance]] = [{} for _ in plan.counters]
 
-    def _worth_of(self, k: int):
+    def _worth_of(self, k: int) -> Worth:
         setup = self.plan.waves[k].setup
         repair = self.plan.repair
 
-        def worth(outcome: str, attacker: Army, defender: Army) -> Any:
+        def worth(outcome: str, attacker: Army, defender: Army) -> Chance:
             left = self.cost(attacker)
             if takes(setup, outcome, attacker):
                 return left + self.held(holders(setup, attacker, defender), self.plan.value_of(k))
@@ -73,7 +82,7 @@ class PlanWorth:
             return left + self.future(k + 1, defender)
         return worth
 
-    def future(self, k: int, defender: Army) -> Any:
+    def future(self, k: int, defender: Army) -> Chance:
         """What waves k, k + 1, … are worth from this defender, less their attackers' IPCs (the last: −his IPCs).
 
         Wave k's reinforcements join him first; their IPCs count as his (what he loses of them is in the swing,
@@ -92,7 +101,7 @@ class PlanWorth:
             self._future[k][defender] = got
         return came + got
 
-    def held(self, holders: Army, value: int, k: int = 0) -> Any:
+    def held(self, holders: Army, value: int, k: int = 0) -> Chance:
         """What a taken territory is worth: its value (the taking wave's, docs/rules.md §9.1), or (take and hold)
         counter-attack k and those after it from these holders."""
         plan = self.plan
@@ -109,13 +118,13 @@ class PlanWorth:
             self._held[k][(holders, value)] = got
         return got
 
-    def _counter_worth(self, k: int, value: int):
+    def _counter_worth(self, k: int, value: int) -> Worth:
         """An end of counter-attack k, for the plan's attacker: his holders left, minus the counter-attacker's
         units left, plus where the territory is still his what it is worth from there (its value after the
         last counter-attack, else the next one from the holders that stay)."""
         setup = self.plan.counters[k]
 
-        def worth(outcome: str, attacker: Army, defender: Army) -> Any:
+        def worth(outcome: str, attacker: Army, defender: Army) -> Chance:
             if retaken(setup, outcome, attacker, defender):
                 return self.cost(captured(setup, defender)) - self.cost(attacker)
             kept = stay(setup, defender)
@@ -124,11 +133,11 @@ class PlanWorth:
             return self.cost(defender) - self.cost(attacker) + self.held(kept, value, k + 1)
         return worth
 
-    def start_value(self, battles: Battles, rules: StateRules, defender: Army) -> Any:
+    def start_value(self, battles: Battles, rules: StateRules, defender: Army) -> Chance:
         """What a battle from this defender is worth: its opening fire, round 1 and the rest, under its rules."""
         if battles.rounds == 0:     # a wave that leaves before round 1: its ends are its opening fire's
             got = battles.ends({defender: self.one})
-            return sum((p * rules.worth(*end) for end, p in got.ends.items()), self.zero)
+            return sum((p * rules.worth(*end) for end, p in got.ends.items()), self.zero)  # type: ignore[misc]  # its rules have a worth
         if battles.uses_ladder():
             solver = battles.solver()
             total = self.zero
