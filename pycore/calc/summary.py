@@ -17,13 +17,10 @@ from .choices import Chance
 from .tally import OUTCOMES
 from .plans import Plan, army_cost, captured, joined, retaken, start_defender
 from .total import total
-from .waves import CounterLaw, PlanLaw
+from .waves import CounterLaw, Path, PlanLaw
 
 Law = dict[int, Chance]
 """A count's law (units lost, IPCs of swing, units left) → p."""
-Path = tuple[tuple[int, int, int], Army, "Army | None", "str | None"]
-"""A path of the plan after a wave (:class:`.waves.Standing`): the attacker's units and IPCs lost and the stage,
-the defender, the holders where taken, the outcome that ended the plan."""
 
 
 def _add(law: Law, key: int, p: Chance) -> None:
@@ -129,7 +126,7 @@ def whole(plan: Plan, law: PlanLaw, exact: bool, last: JsonObject | None = None)
     got = _copy(last) if last is not None else standing(plan, final, zero)
     outcome = {name: zero for name in OUTCOMES}
     for (_, _, _, ended), p in final.items():
-        outcome[ended] += p
+        outcome[ended] += p  # type: ignore[index]  # after the last wave every path has ended
     survivors: dict[str, Chance] = {}
     for wave, stand in zip(plan.waves, law.waves):
         a0 = Army(wave.setup.attacker.units)

@@ -26,19 +26,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..engine.army import Army
 from ..engine.setup import BattleSetup
-from .choices import Retreat
+from .choices import Chance, Retreat
 from .law import Ends
 from .plans import Plan, Wave, army_cost, captured, joined, manned, retaken, start_defender, stay, taking
 from .policy import StateRules
-from .starts import FLOOR, Battles
+from .starts import FLOOR, Battles, EndLaw, Starts
 from .total import total
 from .worth import PlanWorth
 
+if TYPE_CHECKING:
+    from .worth import Ladders
+
 __all__ = ["PlanLaw", "Standing", "fight"]
+
+Tag = tuple[int, int, int]
+"""A path's tag: the attacker's units and IPCs lost so far, the stage (the reinforcements joined)."""
+Path = tuple[Tag, Army, "Army | None", "str | None"]
+"""A path after a wave: its tag, the defender, the holders where taken, the outcome that ended the plan."""
+CounterTag = tuple[int, int, int, int, int]
+"""A counter-attack's group: the attacker's units and IPCs lost (the holders counted), the counter-attackers'
+units and IPCs lost before it, the stage."""
+CounterPath = tuple[CounterTag, str, Army, Army]
+"""An end of a counter-attack: its group, outcome, counter-attacker and holders after it."""
 
 
 @dataclass
@@ -46,10 +59,10 @@ class Standing:
     """Where the plan stands after a wave: ((units, IPCs) lost by the attacker so far, the defender's army,
     the holders where the territory is taken else None, the outcome that ended the plan else None) → p."""
 
-    law: dict
-    fights: Any                       # P(this wave fought)
-    ends: dict                        # this wave's own ends, (outcome, attacker, defender) → p
-    rounds: Any
+    law: dict[Path, Chance]
+    fights: Chance                    # P(this wave fought)
+    ends: EndLaw                      # this wave's own ends, (outcome, attacker, defender) → p
+    rounds: Chance
     start_cost: int                   # the IPCs of this wave's attacker
 
 
@@ -59,26 +72,26 @@ class CounterLaw:
     (units, IPCs) lost by the counter-attackers before it), outcome, counter-attacker after, holders after) → p;
     the holders' IPCs at its start (summed over its starts, each times its p) and its rounds."""
 
-    law: dict
-    start_cost: Any
-    rounds: Any
+    law: dict[CounterPath, Chance]
+    start_cost: Chance
+    rounds: Chance
 
 
 @dataclass
 class PlanLaw:
     waves: list[Standing]
     counters: list[CounterLaw]        # each counter-attack in turn, against what the one before left
-    pruned: Any
+    pruned: Chance
     method: str = "exact"
     samples: int | None = None
     reason: str | None = None
 
     @property
-    def counter(self) -> dict | None:
+    def counter(self) -> dict[CounterPath, Chance] | None:
         return self.counters[0].law if self.counters else None
 
 
-def fight(plan: Plan, exact: bool = False, defenders: dict | None = None) -> PlanLaw:
+def fight(plan: Plan, exact: bool = False, defenders: Ladders | None = None) -> PlanLaw:
     """The law of the plan: where it stands after each wave, and the counter-attack's law.
 
     ``defenders``: the defender's ladders, kept by the caller from one plan to the next against the same
@@ -92,20 +105,24 @@ def fight(plan: Plan, exact: bool = False, defenders: dict | None = None) -> Pla
 class _Run:
     """One plan being fought: the starts of the next wave by tag, the paths that have ended, what was cut."""
 
-    def __init__(self, plan: Plan, exact: bool, defenders: dict | None):
+    def __init__(self, plan: Plan, exact: bool, defenders: Ladders | None):
         self.plan, self.exact = plan, exact
+        self.one: Chance
+        self.zero: Chance
         self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
         self.worth = PlanWorth(plan, exact) if any(w.profit is not None for w in plan.waves) else None
         self.d0 = start_defender(plan)
-        self.defenders = self.worth.defenders if self.worth is not None else ({} if defenders is None else defenders)
-        self.others: dict = {}     # the defender's ladders in another order of loss (waves[k].defender_order_of_loss)
+        self.defenders: Ladders = self.worth.defenders if self.worth is not None else ({} if defenders is None else defenders)
+        self.others: dict[tuple[str, ...], Ladders] = {}     # the defender's ladders in another order of loss (waves[k].defender_order_of_loss)
         first = plan.first
         self.plain = (not first.get("damaged", {}) and first.get("first_round", 1) == 1
                       and first.get("carry", (0, 0)) == (0, 0))
-        self.law: dict = {(0, 0, 0): {self.d0: self.one}}   # tag → {defender army: p}: the waves still to fight
-        self.done: dict = {}                              # the plan's paths that have ended
-        self.standings: list = []
+        self.law: dict[Tag, Starts] = {(0, 0, 0): {self.d0: self.one}}   # tag → {defender army: p}: the waves still to fight
+        self.done: dict[Path, Chance] = {}                # the plan's paths that have ended
+        self.standings: list[Standing] = []
         self.pruned = self.zero
+        self.samples: int | None
+        self.reason: str | None
         self.method, self.samples, self.reason = "exact", None, None
 
     def wave(self, k: int) -> None:
@@ -116,16 +133,17 @@ class _Run:
         rules = _rules(plan, k, self.worth)
         retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules and rules.active else None)
         ladders = self.defenders if plan.shares_defender(k) else self.others.setdefault(setup.defender.order_of_loss, {})
+        # keep_land counts land units kept (plans.Wave); Battles, Chain and ladder.Solver declare it a bool
         battles = self.worth.battles[k] if self.worth is not None and k > 0 else \
-            Battles(setup, self.exact, wave.rounds, retreat, wave.keep_land, ladders)
+            Battles(setup, self.exact, wave.rounds, retreat, wave.keep_land, ladders)  # type: ignore[arg-type]
         battles.prime(joined(setup, self.d0, plan.arrived(len(plan.waves))))
         if wave.reinforce:
             self.law = _reinforced(plan, k, self.law)
         alone = k == 0 and not (self.plain and battles.uses_ladder() and _by_ladder(setup, self.exact, retreat, wave))
         a0 = Army(setup.attacker.units)
-        ends: dict = {}
+        ends: EndLaw = {}
         rounds = fights = zero
-        nxt: dict = {}
+        nxt: dict[Tag, Starts] = {}
         for tag, starts in self.law.items():
             mass = total(starts.values(), zero)
             if not self.exact and mass < FLOOR:
@@ -139,7 +157,8 @@ class _Run:
                 got = battles.ends(starts)
             if got.method != "exact":
                 self.method, self.reason = got.method, got.reason
-                self.samples = got.samples if self.samples is None else min(self.samples, got.samples)
+                # a Monte Carlo answer (the only other method, law.METHODS) always counts its samples
+                self.samples = got.samples if self.samples is None else min(self.samples, got.samples)  # type: ignore[type-var]
             rounds += got.rounds
             self.pruned += got.pruned
             self._sort(k, a0, tag, got, ends, nxt)
@@ -150,7 +169,7 @@ class _Run:
         self.standings.append(Standing(standing, fights, ends, rounds, army_cost(setup.ruleset, a0)))
         self.law = nxt
 
-    def _sort(self, k: int, a0: Army, tag: tuple, got: Ends, ends: dict, nxt: dict) -> None:
+    def _sort(self, k: int, a0: Army, tag: Tag, got: Ends, ends: EndLaw, nxt: dict[Tag, Starts]) -> None:
         """Each end of wave k: taken (the plan ends, its holders kept), the last wave's, or the next wave's start."""
         plan, zero, done = self.plan, self.zero, self.done
         setup = plan.waves[k].setup
@@ -158,7 +177,7 @@ class _Run:
         size, price = a0.size, army_cost(ruleset, a0)
         last = k + 1 == len(plan.waves)
         stage = plan.stage(k)
-        seen: dict = {}                       # an army ends many battles: its losses and its land, once
+        seen: dict[Army, tuple[int, int, bool]] = {}   # an army ends many battles: its losses and its land, once
         for (outcome, a, d), p in got.ends.items():
             ends[(outcome, a, d)] = ends.get((outcome, a, d), zero) + p
             lost = seen.get(a)
@@ -166,7 +185,8 @@ class _Run:
                 left = Army(a.units) if a.damaged else a   # his two-hit units repair once his wave is over
                 lost = seen[a] = (size - left.size, price - army_cost(ruleset, left),
                                   taking(plan, setup, "attacker_wins", left))
-            tag2 = (tag[0] + lost[0], tag[1] + lost[1], stage)
+            tag2: Tag = (tag[0] + lost[0], tag[1] + lost[1], stage)
+            key: Path
             if outcome == "attacker_wins" and lost[2]:
                 key = (tag2, captured(setup, d), manned(plan, setup, a, d), outcome)
             else:
@@ -180,19 +200,19 @@ class _Run:
             done[key] = done.get(key, zero) + p
 
     def result(self) -> PlanLaw:
-        counters: list = []
+        counters: list[CounterLaw] = []
         if self.plan.counters:
             counters, cut = _counters(self.plan, self.done, self.exact, self.worth)
             self.pruned += cut
         return PlanLaw(self.standings, counters, self.pruned, self.method, self.samples, self.reason)
 
 
-def _reinforced(plan: Plan, k: int, law: dict) -> dict:
+def _reinforced(plan: Plan, k: int, law: dict[Tag, Starts]) -> dict[Tag, Starts]:
     """The starts of wave k once its reinforcements have joined the defender (docs/rules.md §9.1,
     "Reinforcements"): every army he is left with, an emptied territory included, gets them; the paths move to
     stage k, which tells the summary what has joined the defender on them."""
     setup, stage = plan.waves[k].setup, plan.stage(k)
-    out: dict = {}
+    out: dict[Tag, Starts] = {}
     for (units, ipcs, _), starts in law.items():
         into = out.setdefault((units, ipcs, stage), {})
         for d, p in starts.items():
@@ -208,7 +228,7 @@ def _by_ladder(setup: BattleSetup, exact: bool, retreat: Retreat, wave: Wave) ->
     return battle_plan(setup, exact, {"retreat": retreat, "keep_land": wave.keep_land}).method == "ladder"
 
 
-def _rules(plan: Plan, k: int, worth) -> StateRules | None:
+def _rules(plan: Plan, k: int, worth: PlanWorth | None) -> StateRules | None:
     """Wave k's rules read state by state: with what its ends are worth where a profit rule needs it."""
     wave = plan.waves[k]
     if worth is not None:
@@ -218,7 +238,7 @@ def _rules(plan: Plan, k: int, worth) -> StateRules | None:
     return StateRules(None, None, wave.air_loss, wave.strafe, wave.retreat.at_units, wave.retreat.below)
 
 
-def _counters(plan: Plan, done: dict, exact: bool, worth) -> tuple[list[CounterLaw], Any]:
+def _counters(plan: Plan, done: dict[Path, Chance], exact: bool, worth: PlanWorth | None) -> tuple[list[CounterLaw], Chance]:
     """The counter-attacks in turn on every taken end of the plan (docs/rules.md §9.2): the first against the
     holders, each next one against what the one before left of them where they still hold.
 
@@ -228,15 +248,15 @@ def _counters(plan: Plan, done: dict, exact: bool, worth) -> tuple[list[CounterL
     one battle from many starts (a plan's holders are few groups: a wave of land units that takes the
     territory has lost, with its holders, all it brought). Aircraft that must land elsewhere between two
     counter-attacks (at sea, beyond their carriers) leave the holders and are no loss."""
-    zero = Fraction(0) if exact else 0.0
+    zero: Chance = Fraction(0) if exact else 0.0
     ruleset = plan.counters[0].ruleset
-    groups: dict = {}
+    groups: dict[CounterTag, Starts] = {}
     for ((units, ipcs, stage), _, held, _), p in done.items():
         if held is not None:
-            key = (units + held.size, ipcs + army_cost(ruleset, held), 0, 0, stage)
+            key: CounterTag = (units + held.size, ipcs + army_cost(ruleset, held), 0, 0, stage)
             starts = groups.setdefault(key, {})
             starts[held] = starts.get(held, zero) + p
-    out: list = []
+    out: list[CounterLaw] = []
     pruned = zero
     for k, setup in enumerate(plan.counters):
         battles = worth.counter_battles[k] if worth is not None else Battles(setup, exact)
@@ -248,14 +268,14 @@ def _counters(plan: Plan, done: dict, exact: bool, worth) -> tuple[list[CounterL
     return out, pruned
 
 
-def _counter(battles: Battles, groups: dict, exact: bool) -> tuple[dict, Any, Any]:
+def _counter(battles: Battles, groups: dict[CounterTag, Starts], exact: bool) -> tuple[dict[CounterPath, Chance], Chance, Chance]:
     """One counter-attack from every group of holders → its ends by group, its rounds, the mass cut."""
-    zero = Fraction(0) if exact else 0.0
+    zero: Chance = Fraction(0) if exact else 0.0
     ruleset = battles.setup.ruleset
     if groups:
         battles.prime(max((h for starts in groups.values() for h in starts),
                           key=lambda h: (h.size, army_cost(ruleset, h))))
-    out: dict = {}
+    out: dict[CounterPath, Chance] = {}
     rounds = pruned = zero
     # The strongest holders first: a ladder's attacker is built against the first defender it meets, and one
     # built against no defender (a later counter-attack on a territory the last one emptied) fights nobody.
@@ -268,18 +288,18 @@ def _counter(battles: Battles, groups: dict, exact: bool) -> tuple[dict, Any, An
         rounds += got.rounds
         pruned += got.pruned
         for (outcome, c, h), p in got.ends.items():
-            end = (key, outcome, c, h)
+            end: CounterPath = (key, outcome, c, h)
             out[end] = out.get(end, zero) + p
     return out, rounds, pruned
 
 
-def _still_held(plan: Plan, setup: BattleSetup, law: dict, zero) -> dict:
+def _still_held(plan: Plan, setup: BattleSetup, law: dict[CounterPath, Chance], zero: Chance) -> dict[CounterTag, Starts]:
     """The groups of holders the next counter-attack meets: where this one did not end the hold, the holders
     it left that stay (damaged ships still damaged unless ``repair_between_waves``), its losses counted."""
     ruleset = setup.ruleset
     c0 = Army(setup.attacker.units)
     size_c, cost_c = c0.size, army_cost(ruleset, c0)
-    groups: dict = {}
+    groups: dict[CounterTag, Starts] = {}
     for ((units, ipcs, c_units, c_ipcs, stage), outcome, c, h), p in law.items():
         if retaken(setup, outcome, c, h):
             continue
@@ -287,7 +307,7 @@ def _still_held(plan: Plan, setup: BattleSetup, law: dict, zero) -> dict:
         if plan.repair and kept.damaged:
             kept = Army(kept.units)
         gone = h.size - kept.size
-        key = (units - gone, ipcs - (army_cost(ruleset, h) - army_cost(ruleset, kept)),
+        key: CounterTag = (units - gone, ipcs - (army_cost(ruleset, h) - army_cost(ruleset, kept)),
                c_units + size_c - c.size, c_ipcs + cost_c - army_cost(ruleset, c), stage)
         starts = groups.setdefault(key, {})
         starts[kept] = starts.get(kept, zero) + p
