@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypedDict, cast
 
 from ..engine.army import Army
 from ..engine.sequence import guns_alone
-from ..engine.setup import ROLES
+from ..engine.setup import ROLES, BattleSetup
 from ..forces import Force
+from ..jsontext import JsonObject
 from . import chess, cost, fleet, ladder, ladder_cost, montecarlo
 from .colored import chain as colored, cost as colored_cost
 from .chain import Chain, solve
@@ -27,6 +28,9 @@ from .fleet import crash
 from .fleet.submerge import Diving, fought
 from .law import Ends
 from .tally import summarize as summarize  # the luck of a battle reads it from here
+
+if TYPE_CHECKING:
+    from .starts import Battles, Starts
 
 
 MAX_GENERAL_UNITS = 16
@@ -44,6 +48,28 @@ BOUND = ("every probability is low by at most `pruned` (the mass discarded: hit 
          "per group and state, states reached with less than 1e-13, and fixed-point rounding)")
 
 
+class Options(TypedDict, total=False):
+    """The attacker's options a method reads (docs/api.md ``calc``), as the ops and :mod:`.waves` pass them: a
+    Mapping each field of which was checked where the request was read, so it is cast to this once per battle."""
+
+    retreat: Retreat
+    keep_land: int                      # land units kept for aircraft (plans.Wave.keep_land); 0 or False: none
+    first_round: int
+    damaged: Mapping[str, Mapping[str, int]]
+    submerge: frozenset[str]
+    carry: Sequence[int]
+    crash_fighters: bool
+
+
+class _Dive(TypedDict, total=False):
+    dive: frozenset[str]
+
+
+Calculator = Callable[..., Ends]
+"""A system's own calculator: ``(setup, rounds, exact)`` → the law of the end (A&A Chess's takes ``carry=`` too)."""
+Estimator = Callable[[BattleSetup, bool], "cost.Estimate"]
+
+
 class Unfit(Exception):
     """A method found, once started, that the battle is not of its kind: the next method of the table takes it."""
 
@@ -52,17 +78,17 @@ class Unfit(Exception):
 class Battle:
     """What every method reads: the battle, the rounds, the arithmetic and the attacker's options."""
 
-    setup: Any
+    setup: BattleSetup
     rounds: int | None
     exact: bool
-    options: dict
+    options: Options
 
     @property
     def retreat(self) -> Retreat:
         return self.options.get("retreat", Retreat())
 
     @property
-    def keep_land(self) -> bool:
+    def keep_land(self) -> int:
         return self.options.get("keep_land", False)
 
     @property
@@ -70,11 +96,11 @@ class Battle:
         return self.options.get("first_round", 1)
 
     @property
-    def damaged(self) -> dict:
+    def damaged(self) -> Mapping[str, Mapping[str, int]]:
         return self.options.get("damaged", {})
 
     @property
-    def dive(self) -> frozenset:
+    def dive(self) -> frozenset[str]:
         """The sides whose subs submerge at the first chance (docs/rules.md §9 "Submerging"; ``fleet.submerge``)."""
         return self.options.get("submerge", frozenset())
 
@@ -89,7 +115,7 @@ class Battle:
     def size(self) -> int:
         return sum(self.setup.side(role).units.size for role in ROLES) + self.setup.attacker.bombard.size
 
-    def start(self) -> dict:
+    def start(self) -> dict[str, Army]:
         damaged, setup = self.damaged, self.setup
         return {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {}))) for role in ROLES}
 
@@ -131,7 +157,7 @@ class Method:
         """What a later battle costs by this method, for the plan's estimate (:mod:`.plan_cost`)."""
         raise NotImplementedError
 
-    def later(self, battles: Any, starts: dict) -> Ends:
+    def later(self, battles: Battles, starts: Starts) -> Ends:
         """The law of the battle's end from ``{defender army: p}``, over ``battles``' kept chains."""
         raise NotImplementedError
 
@@ -152,10 +178,10 @@ class Own(Method):
     """A system's own calculator (``LuckSystem.calculator`` names it in :data:`OWN_CALCULATORS`), where the generic
     chains cannot read its hits from the values fired: it bounds its own work and falls back itself."""
 
-    def __init__(self, name: str, ends, estimate):
+    def __init__(self, name: str, ends: Calculator, estimate: Estimator):
         self.name, self.ends, self._estimate = name, ends, estimate
 
-    def __call__(self, setup, rounds, exact, **kwargs) -> Ends:
+    def __call__(self, setup: BattleSetup, rounds: int | None, exact: bool, **kwargs: Any) -> Ends:   # Any: the calculator's own options
         return self.ends(setup, rounds, exact, **kwargs)
 
     def applies(self, battle: Battle) -> bool:
@@ -165,7 +191,7 @@ class Own(Method):
         return self._estimate(battle.setup, battle.exact)
 
     def planned(self, battle: Battle, guess: cost.Estimate | None) -> cost.Estimate:
-        return guess
+        return guess  # type: ignore[return-value]  # an own calculator always estimates (estimate() is never None)
 
     def applies_later(self, battle: Battle) -> bool:
         return self.applies(battle)
@@ -173,7 +199,7 @@ class Own(Method):
     def later_estimate(self, battle: Battle) -> cost.Estimate:
         return self.estimate(battle)
 
-    def later(self, battles: Any, starts: dict) -> Ends:
+    def later(self, battles: Battles, starts: Starts) -> Ends:
         """Start by start, the survivors as a battle of their own."""
         return battles.by_start(starts, lambda d: battles.system_ends(d, self))
 
@@ -184,7 +210,7 @@ class Own(Method):
         return self.ends(battle.setup, battle.rounds, battle.exact)
 
 
-def _colored_estimate(setup, exact: bool) -> cost.Estimate:
+def _colored_estimate(setup: BattleSetup, exact: bool) -> cost.Estimate:
     budget = colored.FRACTION_WORK_BUDGET if exact else colored.WORK_BUDGET   # the chain's own bound
     return colored_cost.colored(setup, colored.small_enough(setup), budget, colored.SAMPLES, exact)
 
@@ -195,13 +221,13 @@ OWN_CALCULATORS = {"colored": Own("colored", colored.ends, _colored_estimate),
 colours)."""
 
 
-_ESTIMATES: dict = {}
+_ESTIMATES: dict[tuple[int, bool, bool, int | None], tuple[BattleSetup, cost.Estimate]] = {}
 """The land ladder's last estimates, by the very setup they were made of (held here, so its ``id`` is not
 reused): a plan estimates its first wave before it fights and again as it fights it. A new request reads a
 new setup, so nothing carries from one calculation to the next."""
 
 
-def _ladder_estimate(setup, retreat_below: bool, opening: bool = True, rounds: int | None = None) -> cost.Estimate:
+def _ladder_estimate(setup: BattleSetup, retreat_below: bool, opening: bool = True, rounds: int | None = None) -> cost.Estimate:
     """:func:`.ladder_cost.ladder`, once per setup and question (an :class:`.cost.Estimate` is frozen)."""
     key = (id(setup), retreat_below, opening, rounds)
     got = _ESTIMATES.get(key)
@@ -233,7 +259,7 @@ class Ladder(Method):
         return _ladder_estimate(battle.setup, retreat is not None and retreat.below is not None)
 
 
-    def later(self, battles: Any, starts: dict) -> Ends:
+    def later(self, battles: Battles, starts: Starts) -> Ends:
         """Every start at once: the defender's survivors are rungs of one ladder (the general chain where a
         rung fires two groups)."""
         return battles.laddered(starts)
@@ -247,7 +273,8 @@ class Ladder(Method):
             opening = chain.opening(opening)
         work = ladder.Work(ladder.WORK_BUDGET)
         try:
-            got = ladder.solve(setup, opening, TAIL, FLOOR, battle.retreat, battle.keep_land, rounds, work)
+            # keep_land counts land units kept (Options); ladder.solve declares it a bool
+            got = ladder.solve(setup, opening, TAIL, FLOOR, battle.retreat, battle.keep_land, rounds, work)  # type: ignore[arg-type]
             return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned, work=work.done)
         except ladder.NotLinear:
             raise Unfit from None
@@ -285,12 +312,12 @@ class Fleet(Method):
         guess = self.estimate(battle)
         return guess if guess is not None else cost.general(battle.setup, False)
 
-    def later(self, battles: Any, starts: dict) -> Ends:
+    def later(self, battles: Battles, starts: Starts) -> Ends:
         return battles.by_start(starts, battles.sea)
 
     def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
         try:
-            dive = {"dive": battle.dive} if battle.dive else {}   # the call without the option is today's
+            dive: _Dive = {"dive": battle.dive} if battle.dive else {}   # the call without the option is today's
             got = fleet.solve(battle.setup, battle.start(), TAIL, FLOOR, battle.rounds, **dive)
             return Ends(got["ends"], got["rounds"], got["pruned"])
         except fleet.NotFleet:
@@ -338,7 +365,7 @@ class General(Method):
     def later_estimate(self, battle: Battle) -> cost.Estimate:
         return self.estimate(battle)
 
-    def later(self, battles: Any, starts: dict) -> Ends:
+    def later(self, battles: Battles, starts: Starts) -> Ends:
         """Start by start, the chain's transitions kept from one start to the next."""
         return battles.by_start(starts, battles.general)
 
@@ -354,7 +381,7 @@ class General(Method):
         """Subs that submerge (a sea battle fought to the end): the chain solved phase by phase (``fleet.submerge``)."""
         setup, exact = battle.setup, battle.exact
 
-        def phase(start: dict, away: dict) -> dict:
+        def phase(start: dict[str, Army], away: dict[str, Any]) -> dict[str, Any]:
             chain = Diving(setup, battle.dive, away, exact=exact, tail=TAIL, floor=FLOOR, start=start)
             solved = solve(chain, opening=False)
             return {**solved, "pruned": chain.pruned}
@@ -368,37 +395,37 @@ METHODS = (*OWN_CALCULATORS.values(), Ladder(), Fleet(), Beyond(), General())
 """The calculator's methods in the order they are asked (docs/rules.md §9): the first that applies answers."""
 
 
-def choose(setup, exact=False, options: Mapping[str, Any] | None = None,
+def choose(setup: BattleSetup, exact: bool = False, options: Mapping[str, Any] | None = None,
            rounds: int | None = None) -> tuple[Method, cost.Estimate | None]:
     """The first method of :data:`METHODS` that applies, and its estimate: what :func:`plan` tells before any
     work (:func:`ends_of` starts from the same method, and goes on down the table where one finds the battle
     is not of its kind)."""
-    battle = Battle(setup, rounds, exact, dict(options or {}))
+    battle = Battle(setup, rounds, exact, cast(Options, dict(options or {})))
     method = next(m for m in METHODS if m.applies(battle))
     return method, method.estimate(battle)
 
 
-def choose_later(setup, exact: bool = False, options: Mapping[str, Any] | None = None,
+def choose_later(setup: BattleSetup, exact: bool = False, options: Mapping[str, Any] | None = None,
                  rounds: int | None = None) -> Method:
     """The method of a plan's later wave or counter-attack: the first of :data:`METHODS` whose "from many starts"
     form applies (a system's own calculator, the land ladder, the sea chain, the general chain; in exact fractions
     the general chain). :class:`.starts.Battles` fights by it and :mod:`.plan_cost` estimates by it."""
-    battle = Battle(setup, rounds, exact, dict(options or {}))
+    battle = Battle(setup, rounds, exact, cast(Options, dict(options or {})))
     return next(m for m in METHODS if m.applies_later(battle))
 
 
-def plan_later(setup, exact: bool = False, options: Mapping[str, Any] | None = None) -> cost.Estimate:
+def plan_later(setup: BattleSetup, exact: bool = False, options: Mapping[str, Any] | None = None) -> cost.Estimate:
     """What a later battle of a plan costs, by the method :func:`choose_later` gives it (never Monte Carlo)."""
-    battle = Battle(setup, None, exact, dict(options or {}))
+    battle = Battle(setup, None, exact, cast(Options, dict(options or {})))
     return choose_later(setup, exact, options).later_estimate(battle)
 
 
-def ends_of(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> Ends:
+def ends_of(setup: BattleSetup, rounds: int | None = None, exact: bool = False, options: Mapping[str, Any] | None = None) -> Ends:
     """The law of the battle's end, by the method that fits the system and the battle (docs/api.md).
 
     A method that finds once started that the battle is not of its kind (``Unfit``: the land ladder where a rung
     fires two groups, the sea chain where its classes do not hold) hands it to the next that applies."""
-    battle = Battle(setup, rounds, exact, dict(options or {}))
+    battle = Battle(setup, rounds, exact, cast(Options, dict(options or {})))
     for method in METHODS:
         if method.applies(battle):
             lone = lone_guns(battle)
@@ -427,20 +454,21 @@ def lone_guns(battle: Battle) -> Ends | None:
     return Ends({("attacker_wins", start["attacker"], Army(Force(()))): one}, one - one, one - one)
 
 
-def plan(setup, exact=False, options: Mapping[str, Any] | None = None, rounds: int | None = None) -> cost.Estimate:
+def plan(setup: BattleSetup, exact: bool = False, options: Mapping[str, Any] | None = None, rounds: int | None = None) -> cost.Estimate:
     """What ``ends_of`` will cost, told before any work: the method it takes and its estimate (docs/api.md
     "Cost budget"). Over the budget (``within_budget`` false) ``ends_of`` refuses with ``too_big``."""
     method, guess = choose(setup, exact, options, rounds)
-    return method.planned(Battle(setup, rounds, exact, dict(options or {})), guess)
+    return method.planned(Battle(setup, rounds, exact, cast(Options, dict(options or {}))), guess)
 
 
-def _sampled_instead(setup, rounds, guess, chain: str, allowed: bool) -> Ends:
+def _sampled_instead(setup: BattleSetup, rounds: int | None, guess: cost.Estimate, chain: str, allowed: bool) -> Ends:
     """Monte Carlo where an exact chain would take more than the budget (or a refusal naming both costs)."""
     return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
         f"Monte Carlo: {chain} would take about {cost.duration(guess.seconds)}, more than the "
         f"{cost.duration(guess.budget)} it may take"), allowed, chain=chain, exact=guess)
 
 
-def compute(setup, rounds=None, exact=False, options: Mapping[str, Any] | None = None) -> dict:
+def compute(setup: BattleSetup, rounds: int | None = None, exact: bool = False,
+            options: Mapping[str, Any] | None = None) -> JsonObject:
     """The law of the battle's end and its summaries, in the arithmetic asked for (no JSON yet)."""
     return summarize(setup, ends_of(setup, rounds, exact, options), exact, options)
