@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
-from typing import Any
+from typing import Callable, Sequence, TypedDict
 
 from ..engine.army import Army
 from ..engine.casualties import allocate
@@ -32,9 +32,28 @@ from ..engine.setup import ROLES, BattleSetup
 from ..engine.table import Table
 from ..forces import Force
 from ..systems import Volley
-from .choices import NEVER, Retreat, keep_one_land
+from .choices import NEVER, Chance, Retreat, keep_one_land
 from .ladder.packing import bern
 from .total import total
+
+Law = tuple[Chance, ...]
+"""P(hits = k) of a group, by k."""
+LawKey = tuple[tuple[int, ...], tuple[int, ...], int]
+"""What a group's law depends on: its values, its best-of-two values, its sure hits."""
+Substate = tuple[Army, Army, Force, Force]
+"""Both sides alive and their marked casualties that still fire this round (within a round's steps)."""
+Pairs = dict[tuple[Army, Army], Chance]
+"""(attacker, defender) → p: the armies after a round's casualties."""
+EndLaw = dict[tuple[str, Army, Army], Chance]
+
+
+class Solved(TypedDict):
+    """:func:`solve`'s answer: the law of the end, the expected rounds, the mass still fighting (a round limit's)."""
+
+    ends: EndLaw
+    rounds: Chance
+    live: Chance
+
 
 _NO_GHOSTS = Force(())
 """No marked casualties still firing: the state of every end of round (a Force is immutable, so one serves)."""
@@ -43,7 +62,7 @@ _NO_GHOSTS = Force(())
 class _Groups(Exception):
     """Raised by the chain's ``fires`` hook: the groups a step would fire, before any die."""
 
-    def __init__(self, groups):
+    def __init__(self, groups: list[Group]):
         super().__init__("groups")
         self.groups = groups
 
@@ -54,11 +73,12 @@ class Quiet(Table):
     The calculators' tables (the chain's, Monte Carlo's, A&A Chess's paths) differ only in ``dice``.
     """
 
-    def dice(self, *args, **kwargs):  # never reached: the chain's own ``fires`` replaces the dice
+    def dice(self, number: int, role: str, group: str, count: int,
+             sides: int = 6) -> tuple[int, ...]:  # never reached: the chain's own ``fires`` replaces the dice
         raise AssertionError("the calculator rolls no dice")
 
 
-def _shift(law, sure):
+def _shift(law: Sequence[Chance], sure: int) -> Law:
     return (0,) * sure + tuple(law) if sure else tuple(law)
 
 
@@ -66,7 +86,7 @@ class Chain:
     """The transitions of one battle, cached per state; ``exact`` picks Fractions over floats."""
 
     def __init__(self, setup: BattleSetup, exact: bool = False, tail: float = 1e-13, floor: float = 1e-13,
-                 start: dict | None = None, keep_land: int = False):
+                 start: dict[str, Army] | None = None, keep_land: int = False):
         self.setup = setup
         self.keep_land = keep_land          # the attacker spares his last land unit for an aircraft (choices)
         self._scratch = RoundLog(0)         # what ``end_of_round``'s engine step writes, never read
@@ -79,15 +99,15 @@ class Chain:
         self._forced: list[Fire] | None = None   # hits to force on the next step; None: capture its groups
         self.engine = Battle(setup, Quiet(), self._fires)
         self.pruned = self.zero
-        self._laws: dict = {}
-        self._float_laws: dict = {}         # opening_law's laws worked in floats, by values
-        self._victim: dict = {}
-        self._end: dict = {}
-        self._groups_main: dict = {}
-        self._wins: dict = {}
+        self._laws: dict[LawKey, Law] = {}
+        self._float_laws: dict[LawKey, Law] = {}         # opening_law's laws worked in floats, by values
+        self._victim: dict[tuple[str, Army, tuple[tuple[tuple[int, ...], tuple[int, ...], int, frozenset[str], str], ...]], tuple[list[tuple[Army, Chance]], Chance]] = {}
+        self._end: dict[tuple[Army, Army], tuple[Army, Army, str | None]] = {}
+        self._groups_main: dict[tuple[Army, Army, Army, Army], dict[str, tuple[Group, ...]]] = {}
+        self._wins: dict[tuple[Army, Army], Chance] = {}
 
     # -- laws of hits ----------------------------------------------------------------------
-    def law(self, group: Group) -> tuple:
+    def law(self, group: Group) -> Law:
         """P(hits = k) of one group, sure hits included (cached by values)."""
         key = (group.values, group.best_of_two, group.sure_hits)
         law = self._laws.get(key)
@@ -105,24 +125,24 @@ class Chain:
             raise _Groups(groups)
         return self._forced
 
-    def _capture(self, run):
+    def _capture(self, run: Callable[[], object]) -> list[Group] | None:
         try:
             run()
         except _Groups as got:
             return got.groups
         return None
 
-    def _load(self, state):
+    def _load(self, state: Substate) -> None:
         alive_a, alive_d, ghost_a, ghost_d = state
         engine = self.engine
         engine.alive = {"attacker": alive_a, "defender": alive_d}
         engine.ghosts = {"attacker": ghost_a, "defender": ghost_d}
 
-    def _save(self):
+    def _save(self) -> Substate:
         engine = self.engine
         return (engine.alive["attacker"], engine.alive["defender"], engine.ghosts["attacker"], engine.ghosts["defender"])
 
-    def opening_law(self, group: Group, victim: Army, trim: bool) -> tuple[tuple, Any]:
+    def opening_law(self, group: Group, victim: Army, trim: bool) -> tuple[Law, Chance]:
         """A group's law of hits for a branching step: (law, mass cut off in floats).
 
         Hit counts past the victim's hit points all leave the same armies (every unit it may hit is gone),
@@ -137,10 +157,10 @@ class Chain:
             key = (group.values, group.best_of_two, group.sure_hits)
             law = self._float_laws.get(key)
             if law is None:
-                law = [1.0]
+                floats = [1.0]
                 for p in system.chances(group.values, group.best_of_two):
-                    law = bern(law, float(p))
-                law = self._float_laws[key] = _shift(law, group.sure_hits)
+                    floats = bern(floats, float(p))
+                law = self._float_laws[key] = _shift(floats, group.sure_hits)
         else:
             law = self.law(group)
         ruleset = self.setup.ruleset
@@ -152,27 +172,29 @@ class Chain:
         kept = tuple(p if p >= self.tail else self.zero for p in law)
         return kept, total(law, self.zero) - total(kept, self.zero)
 
-    def _step(self, dist: dict, name: str, role: str | None, number: int, cut: list | None = None) -> dict:
+    def _step(self, dist: dict[Substate, Chance], name: str, role: str | None, number: int,
+              cut: list[Chance] | None = None) -> dict[Substate, Chance]:
         """Run one engine step (aa, bombard, subs) on every sub-state, branching on each group's hits.
 
         With ``cut`` (a one-item list: the mass cut so far), hit counts rarer than ``tail`` are cut and
         counted there (:meth:`opening_law`); without it only the counts past the victim's hit points fold."""
-        out: dict = {}
+        out: dict[Substate, Chance] = {}
         engine = self.engine
-        method = {"aa": lambda: engine.aa_step(number), "bombard": lambda: engine.bombard_step(number),
-                  "subs": lambda: engine.sub_step(number, role)}[name]
+        # "subs" is asked with the side whose subs fire (round_from), the others with none
+        method: Callable[[], object] = {"aa": lambda: engine.aa_step(number), "bombard": lambda: engine.bombard_step(number),
+                  "subs": lambda: engine.sub_step(number, role)}[name]  # type: ignore[arg-type]
         for state, mass in dist.items():
             self._load(state)
             groups = self._capture(method)
             if not groups:
                 out[state] = out.get(state, 0) + mass
                 continue
-            combos = [((), mass)]
+            combos: list[tuple[tuple[int, ...], Chance]] = [((), mass)]
             for group in groups:
                 victim = engine.alive[enemy(group.shooter)]
                 law, lost = self.opening_law(group, victim, cut is not None)
                 if lost:
-                    cut[0] += total((m for _, m in combos), self.zero) * lost
+                    cut[0] += total((m for _, m in combos), self.zero) * lost  # type: ignore[index]  # lost only with a cut
                 combos = [(hits + (k,), m * p) for hits, m in combos for k, p in enumerate(law) if p]
             for hits, m in combos:
                 self._load(state)
@@ -185,7 +207,7 @@ class Chain:
                 out[after] = out.get(after, 0) + m
         return out
 
-    def _main_groups(self, firing_a: Army, firing_d: Army, alive_a: Army, alive_d: Army):
+    def _main_groups(self, firing_a: Army, firing_d: Army, alive_a: Army, alive_d: Army) -> dict[str, tuple[Group, ...]]:
         key = (firing_a, firing_d, alive_a, alive_d)
         got = self._groups_main.get(key)
         if got is None:
@@ -195,18 +217,18 @@ class Chain:
             self._groups_main[key] = got
         return got
 
-    def victim_law(self, victim: str, army: Army, groups: tuple) -> list:
+    def victim_law(self, victim: str, army: Army, groups: tuple[Group, ...]) -> tuple[list[tuple[Army, Chance]], Chance]:
         """[(army after, p)] for the hits of these enemy groups, via allocate and Army.after (cached)."""
         key = (victim, army, tuple((g.values, g.best_of_two, g.sure_hits, g.targets, g.name) for g in groups))
         got = self._victim.get(key)
         if got is not None:
             return got
         setup, order = self.setup, self.setup.side(victim).order_of_loss
-        combos = [((), self.one)]
+        combos: list[tuple[tuple[int, ...], Chance]] = [((), self.one)]
         for group in groups:
             law = self.law(group)
             combos = [(hits + (k,), m * p) for hits, m in combos for k, p in enumerate(law) if p]
-        results: dict = {}
+        results: dict[Army, Chance] = {}
         pruned = self.zero
         for hits, p in combos:
             if p < self.tail:
@@ -221,15 +243,15 @@ class Chain:
         self._victim[key] = got
         return got
 
-    def round_from(self, alive_a: Army, alive_d: Army, number: int) -> tuple[dict, Any]:
+    def round_from(self, alive_a: Army, alive_d: Army, number: int) -> tuple[Pairs, Chance]:
         """{(attacker, defender) after the round's casualties: p}, and the mass pruned (before end of round)."""
         setup = self.setup
         empty = Force(())
-        dist = {(alive_a, alive_d, empty, empty): self.one}
+        dist: dict[Substate, Chance] = {(alive_a, alive_d, empty, empty): self.one}
         if number == 1:
             dist = self._step(dist, "aa", None, number)
             dist = self._step(dist, "bombard", None, number)
-        out: dict = {}
+        out: Pairs = {}
         pruned = self.zero
         from ..engine.firing import counts_as_force
         for state, mass in dist.items():
@@ -277,14 +299,14 @@ class Chain:
         self._load((a, d, Force(()), Force(())))
         return a, d, None
 
-    def opening(self, dist: dict) -> dict:
+    def opening(self, dist: dict[Substate, Chance]) -> dict[Substate, Chance]:
         """Round 1's fire before the main step — AA guns, then shore bombardment — the engine's own steps."""
         cut = [self.zero]
         dist = self._step(self._step(dist, "aa", None, 1, cut), "bombard", None, 1, cut)
         self.pruned += cut[0]
         return dist
 
-    def win_chance(self, a: Army, d: Army):
+    def win_chance(self, a: Army, d: Army) -> Chance:
         """P(the attacker wins) from armies ``a`` and ``d`` after a round, both fighting on to the end.
 
         What "retreat below X" compares with X (choices.py). Hits taken never
@@ -315,7 +337,7 @@ class Chain:
                 or (retreat.rules is not None and retreat.rules.stops_state(self, a, d)))
 
 
-def solve(chain: Chain, rounds: int | None = None, opening: bool = True, retreat: Retreat = NEVER) -> dict:
+def solve(chain: Chain, rounds: int | None = None, opening: bool = True, retreat: Retreat = NEVER) -> Solved:
     """The law of the end of the battle: {(outcome, attacker, defender): p}, and expected rounds.
 
     Without a round limit the chain is solved in topological order (every
@@ -327,7 +349,7 @@ def solve(chain: Chain, rounds: int | None = None, opening: bool = True, retreat
     from ..engine.firing import aa_shots, bombard_group
     setup = chain.setup
     a0, d0, _ = chain.start()
-    ends: dict = {}
+    ends: EndLaw = {}
     expected_rounds = chain.zero
     first = 1 if opening else 2          # a battle taken up in round 2 or later has no opening fire
     opening = opening and bool(aa_shots(setup, d0, a0)[0] or bombard_group(setup, 1, d0) is not None)
@@ -335,18 +357,18 @@ def solve(chain: Chain, rounds: int | None = None, opening: bool = True, retreat
         return {"ends": {("stalemate", a0, d0): chain.one}, "rounds": chain.zero, "live": chain.zero}
     if rounds is not None:
         return _by_rounds(chain, a0, d0, min(rounds, MAX_ROUNDS), ends, first, retreat)
-    first, cut = chain.round_from(a0, d0, first)
+    opened, cut = chain.round_from(a0, d0, first)
     chain.pruned += cut
     expected_rounds = chain.one
-    mass: dict = {}
-    heap: list = []
+    mass: Pairs = {}
+    heap: list[tuple[int, int, Army, Army]] = []
     counter = 0
 
-    def key_of(a, d):
+    def key_of(a: Army, d: Army) -> int:
         return -(sum(a.hit_points(setup.ruleset, u) for u, _ in a.units.counts)
                  + sum(d.hit_points(setup.ruleset, u) for u, _ in d.units.counts))
 
-    for (a, d), p in first.items():
+    for (a, d), p in opened.items():
         if (a, d) not in mass:
             counter += 1
             heapq.heappush(heap, (key_of(a, d), counter, a, d))
@@ -387,15 +409,15 @@ def solve(chain: Chain, rounds: int | None = None, opening: bool = True, retreat
     return {"ends": ends, "rounds": expected_rounds, "live": chain.zero}
 
 
-def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: dict, first: int = 1,
-               retreat: Retreat = NEVER) -> dict:
+def _by_rounds(chain: Chain, a0: Army, d0: Army, limit: int, ends: EndLaw, first: int = 1,
+               retreat: Retreat = NEVER) -> Solved:
     live = {(a0, d0): chain.one}
     expected_rounds = chain.zero
     for number in range(1, limit + 1):
         if not live:
             break
         expected_rounds += total(live.values(), chain.zero)
-        nxt: dict = {}
+        nxt: Pairs = {}
         for (a, d), m in live.items():
             if m < chain.floor:
                 chain.pruned += m

@@ -22,8 +22,8 @@ from ..forces import Force
 from ..jsontext import JsonObject
 from . import chess, cost, fleet, ladder, ladder_cost, montecarlo
 from .colored import chain as colored, cost as colored_cost
-from .chain import Chain, solve
-from .choices import Retreat
+from .chain import Chain, Substate, solve
+from .choices import Chance, Retreat
 from .fleet import crash
 from .fleet.submerge import Diving, fought
 from .law import Ends
@@ -268,7 +268,7 @@ class Ladder(Method):
         setup, rounds, start = battle.setup, battle.rounds, battle.start()
         chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
         empty = Force(())
-        opening = {(start["attacker"], start["defender"], empty, empty): 1.0}
+        opening: dict[Substate, Chance] = {(start["attacker"], start["defender"], empty, empty): 1.0}
         if battle.first_round == 1:
             opening = chain.opening(opening)
         work = ladder.Work(ladder.WORK_BUDGET)
