@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypedDict, cast
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypedDict, cast
 
 from ..engine.army import Army
 from ..engine.sequence import guns_alone
@@ -28,9 +28,6 @@ from .fleet import crash
 from .fleet.submerge import Diving, fought
 from .law import Ends
 from .tally import summarize as summarize  # the luck of a battle reads it from here
-
-if TYPE_CHECKING:
-    from .starts import Battles, Starts
 
 
 MAX_GENERAL_UNITS = 16
@@ -59,6 +56,25 @@ class Options(TypedDict, total=False):
     submerge: frozenset[str]
     carry: Sequence[int]
     crash_fighters: bool
+
+
+Starts = dict[Army, Chance]
+"""A later battle's law of defenders: {defender army: p} (:data:`.starts.Starts`)."""
+
+
+class Battles(Protocol):
+    """What a method's "from many starts" form asks of the chains kept for a later battle (:class:`.starts.Battles`,
+    which imports this module: a Protocol, so the layers keep no cycle)."""
+
+    def laddered(self, starts: Starts) -> Ends: ...
+
+    def by_start(self, starts: Starts, one: Callable[[Army], Ends]) -> Ends: ...
+
+    def general(self, d: Army) -> Ends: ...
+
+    def sea(self, d: Army) -> Ends: ...
+
+    def system_ends(self, d: Army, own: Own) -> Ends: ...
 
 
 class _Dive(TypedDict, total=False):
