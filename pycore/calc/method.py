@@ -289,8 +289,7 @@ class Ladder(Method):
             opening = chain.opening(opening)
         work = ladder.Work(ladder.WORK_BUDGET)
         try:
-            # keep_land counts land units kept (Options); ladder.solve declares it a bool
-            got = ladder.solve(setup, opening, TAIL, FLOOR, battle.retreat, battle.keep_land, rounds, work)  # type: ignore[arg-type]
+            got = ladder.solve(setup, opening, TAIL, FLOOR, battle.retreat, battle.keep_land, rounds, work)
             return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned, work=work.done)
         except ladder.NotLinear:
             raise Unfit from None
