@@ -58,6 +58,11 @@ class Options(TypedDict, total=False):
     crash_fighters: bool
 
 
+Given = Mapping[str, Any]
+"""The options as a caller passes them (the ops' ``CalcRequest.options``, a plan's wave): ``Any``, one type per
+option, each checked where the request was read; each entry point casts them to :class:`Options` once."""
+
+
 Starts = dict[Army, Chance]
 """A later battle's law of defenders: {defender army: p} (:data:`.starts.Starts`)."""
 
@@ -411,7 +416,7 @@ METHODS = (*OWN_CALCULATORS.values(), Ladder(), Fleet(), Beyond(), General())
 """The calculator's methods in the order they are asked (docs/rules.md §9): the first that applies answers."""
 
 
-def choose(setup: BattleSetup, exact: bool = False, options: Mapping[str, Any] | None = None,
+def choose(setup: BattleSetup, exact: bool = False, options: Given | None = None,
            rounds: int | None = None) -> tuple[Method, cost.Estimate | None]:
     """The first method of :data:`METHODS` that applies, and its estimate: what :func:`plan` tells before any
     work (:func:`ends_of` starts from the same method, and goes on down the table where one finds the battle
@@ -421,7 +426,7 @@ def choose(setup: BattleSetup, exact: bool = False, options: Mapping[str, Any] |
     return method, method.estimate(battle)
 
 
-def choose_later(setup: BattleSetup, exact: bool = False, options: Mapping[str, Any] | None = None,
+def choose_later(setup: BattleSetup, exact: bool = False, options: Given | None = None,
                  rounds: int | None = None) -> Method:
     """The method of a plan's later wave or counter-attack: the first of :data:`METHODS` whose "from many starts"
     form applies (a system's own calculator, the land ladder, the sea chain, the general chain; in exact fractions
@@ -430,13 +435,13 @@ def choose_later(setup: BattleSetup, exact: bool = False, options: Mapping[str, 
     return next(m for m in METHODS if m.applies_later(battle))
 
 
-def plan_later(setup: BattleSetup, exact: bool = False, options: Mapping[str, Any] | None = None) -> cost.Estimate:
+def plan_later(setup: BattleSetup, exact: bool = False, options: Given | None = None) -> cost.Estimate:
     """What a later battle of a plan costs, by the method :func:`choose_later` gives it (never Monte Carlo)."""
     battle = Battle(setup, None, exact, cast(Options, dict(options or {})))
     return choose_later(setup, exact, options).later_estimate(battle)
 
 
-def ends_of(setup: BattleSetup, rounds: int | None = None, exact: bool = False, options: Mapping[str, Any] | None = None) -> Ends:
+def ends_of(setup: BattleSetup, rounds: int | None = None, exact: bool = False, options: Given | None = None) -> Ends:
     """The law of the battle's end, by the method that fits the system and the battle (docs/api.md).
 
     A method that finds once started that the battle is not of its kind (``Unfit``: the land ladder where a rung
@@ -470,7 +475,7 @@ def lone_guns(battle: Battle) -> Ends | None:
     return Ends({("attacker_wins", start["attacker"], Army(Force(()))): one}, one - one, one - one)
 
 
-def plan(setup: BattleSetup, exact: bool = False, options: Mapping[str, Any] | None = None, rounds: int | None = None) -> cost.Estimate:
+def plan(setup: BattleSetup, exact: bool = False, options: Given | None = None, rounds: int | None = None) -> cost.Estimate:
     """What ``ends_of`` will cost, told before any work: the method it takes and its estimate (docs/api.md
     "Cost budget"). Over the budget (``within_budget`` false) ``ends_of`` refuses with ``too_big``."""
     method, guess = choose(setup, exact, options, rounds)
@@ -485,6 +490,6 @@ def _sampled_instead(setup: BattleSetup, rounds: int | None, guess: cost.Estimat
 
 
 def compute(setup: BattleSetup, rounds: int | None = None, exact: bool = False,
-            options: Mapping[str, Any] | None = None) -> JsonObject:
+            options: Given | None = None) -> JsonObject:
     """The law of the battle's end and its summaries, in the arithmetic asked for (no JSON yet)."""
     return summarize(setup, ends_of(setup, rounds, exact, options), exact, options)

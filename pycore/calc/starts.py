@@ -62,7 +62,7 @@ class Battles:
     """
 
     def __init__(self, setup: BattleSetup, exact: bool = False, rounds: int | None = None,
-                 retreat: Retreat = NEVER, keep_land: bool = False, defenders: dict[Any, Any] | None = None):
+                 retreat: Retreat = NEVER, keep_land: int = 0, defenders: dict[Any, Any] | None = None):
         self.setup, self.exact, self.rounds, self.retreat, self.keep_land = setup, exact, rounds, retreat, keep_land
         self.attacker = Army(setup.attacker.units)
         self.method: Method = choose_later(setup, exact, {"retreat": retreat, "keep_land": keep_land}, rounds)

@@ -133,9 +133,8 @@ class _Run:
         rules = _rules(plan, k, self.worth)
         retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules and rules.active else None)
         ladders = self.defenders if plan.shares_defender(k) else self.others.setdefault(setup.defender.order_of_loss, {})
-        # keep_land counts land units kept (plans.Wave); starts.Battles declares it a bool
         battles = self.worth.battles[k] if self.worth is not None and k > 0 else \
-            Battles(setup, self.exact, wave.rounds, retreat, wave.keep_land, ladders)  # type: ignore[arg-type]
+            Battles(setup, self.exact, wave.rounds, retreat, wave.keep_land, ladders)
         battles.prime(joined(setup, self.d0, plan.arrived(len(plan.waves))))
         if wave.reinforce:
             self.law = _reinforced(plan, k, self.law)

@@ -59,8 +59,7 @@ class PlanWorth:
             rules = self.rules[k]
             retreat = Retreat(wave.retreat.at_units, wave.retreat.below, rules if rules.active else None)
             ladders = self.defenders if plan.shares_defender(k) else {}
-            # keep_land counts land units kept (plans.Wave); starts.Battles declares it a bool
-            self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land, ladders))  # type: ignore[arg-type]
+            self.battles.append(Battles(wave.setup, exact, wave.rounds, retreat, wave.keep_land, ladders))
             self.battles[-1].prime(joined(wave.setup, start_defender(plan), plan.arrived(len(plan.waves))))
         # Each counter-attack's battle and its ends' worth, in turn (the later ones from what it leaves), the
         # worth by the territory's value where it is held (the taking wave's, waves[k].territory_value).
