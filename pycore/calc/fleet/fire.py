@@ -19,7 +19,16 @@ from ..ladder.rungs import hit_law
 from .side import Side
 from .work import WORK_BUDGET
 
-_LAWS: dict = {}
+Law = tuple[int, tuple[float, ...]]
+"""The law of a group's hits: (first hit count kept, the chances from there), tails below ``tail`` cut."""
+Aim = tuple[int, Law]
+"""A group as the victim's laws read it: (the id of its target set, ``Side.target``; the law of its hits)."""
+Strike = tuple[int, Law, int]
+"""A sub strike: its :data:`Aim` and an id of the two (the strikes' caches are keyed by it)."""
+Groups = tuple[Aim, ...]
+"""A set of main groups (one sig's), the narrowest targets first."""
+
+_LAWS: dict[tuple[str, float, tuple[int, ...], tuple[int, ...]], Law] = {}
 """(system id, tail, values, best of two): the trimmed float law of hits (systems named by their id alone)."""
 
 
@@ -27,18 +36,18 @@ class Fire:
     """The two sides of one sea battle and what each fires at the other (cached; :class:`.laws.Fleet` adds
     where the hits land)."""
 
-    def __init__(self, setup: BattleSetup, start: dict, tail: float):
+    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float) -> None:
         self.setup = setup
         self.tail = tail
         self.sides = {role: Side(setup, role, start[role]) for role in ("attacker", "defender")}
         self.m = self.sides["defender"].size
-        self._laws: dict = {}
-        self.strikes: dict = {"attacker": {}, "defender": {}}   # 4·force + reads -> None or (target id, law, id)
-        self._strike_ids: dict = {}
-        self.mains: dict = {"attacker": {}, "defender": {}}     # 4·force + reads -> sig
-        self.groups: list[tuple] = []       # sig -> ((target id, law), …), the narrowest targets first
+        self._laws: dict[tuple[tuple[int, ...], tuple[int, ...]], Law] = {}
+        self.strikes: dict[str, dict[int, Strike | None]] = {"attacker": {}, "defender": {}}   # 4·force + reads -> None or (target id, law, id)
+        self._strike_ids: dict[Aim, Strike] = {}
+        self.mains: dict[str, dict[int, int]] = {"attacker": {}, "defender": {}}     # 4·force + reads -> sig
+        self.groups: list[Groups] = []       # sig -> ((target id, law), …), the narrowest targets first
         self.nested: list[bool] = []        # sig -> whether its groups' targets are nested (``allocate``'s order)
-        self._sigs: dict = {}
+        self._sigs: dict[Groups, int] = {}
         self.work = 0                      # law cells worked out for the caches (counted by the chain's bound)
         self.budget = WORK_BUDGET          # the chain sets its own
         # What the engine's groups read of their victim (``firing._split``, ``firing._targets``,
@@ -47,7 +56,7 @@ class Fire:
         # destroyers and every other type the victim ever had, the groups are the same and their targets a
         # superset (a type not present is skipped by ``allocate``): one engine call per firing force and what
         # the groups read of the victim, not per pair of armies.
-        self._victims = {}
+        self._victims: dict[str, list[Army]] = {}
         printed = setup.sub_rule == "printed"
         table = kinds(setup.ruleset)
         subs, destroyers = table.subs, table.destroyers     # ``Army.without`` skips the types not present
@@ -57,7 +66,7 @@ class Fire:
                                    if printed else [army.without(subs), army])
 
     # -- what fires --------------------------------------------------------------------------
-    def law(self, group: Group) -> tuple:
+    def law(self, group: Group) -> Law:
         """(first hit count kept, probabilities) of one group's hits, tails below ``tail`` cut."""
         key = (group.values, group.best_of_two)
         got = self._laws.get(key)
@@ -78,7 +87,7 @@ class Fire:
     def _stand_in(self, role: str, reads: int) -> Army:
         return self._victims["defender" if role == "attacker" else "attacker"][reads]
 
-    def sub_strike(self, role: str, force: int, reads: int):
+    def sub_strike(self, role: str, force: int, reads: int) -> Strike | None:
         """The engine's ``sub_group`` of ``role`` (None, or (target id, law, an id of the two)), by firing force
         and what it reads of the victim (``Side.reads``)."""
         cache = self.strikes[role]

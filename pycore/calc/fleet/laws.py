@@ -24,33 +24,51 @@ what later rows owe under such grids is summed between the two stages.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain, product
 
-from .fire import Fire
+from ...engine.army import Army
+from ...engine.setup import BattleSetup
+from .fire import Aim, Fire, Groups, Law, Strike
 from .side import Side
 from .work import PLACE_WORK, TOGETHER_WORK, TooMuchWork
 from ..total import fsum
+
+Landing = tuple[tuple[int, ...], tuple[float, ...]]
+"""A victim's law under some enemy fire: (armies after, as names; their chances), its own army first where it can
+be among them."""
+Direct = tuple[tuple[int, ...], tuple[float, ...], float]
+""":meth:`Fleet.fast`'s law of a :data:`Landing`: its armies, chances, and the chance it leaves the victim as it is."""
+Staged = tuple[tuple[int, ...], tuple[float, ...], int, float]
+""":meth:`Fleet.fast`'s law of two nested groups: (armies after the narrower group, their chances, the wider
+group's stage id, the chance the two leave the victim as it is)."""
+Fast = Direct | Staged
+"""A law as the row loop reads it (:meth:`Fleet.fast`): which of the two, its length says."""
+Plan = tuple[int, Law, int | None]
+"""How :meth:`Fleet.fast` reads a set of groups (:meth:`Fleet._plan`)."""
+Outcomes = list[tuple[int, float]]
+"""[(victim after, p)] of a sub strike (:meth:`Fleet.struck`)."""
 
 
 class Fleet(Fire):
     """:class:`.fire.Fire` and where the hits land: the victims' laws (cached)."""
 
-    def __init__(self, setup, start: dict, tail: float):
+    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float) -> None:
         super().__init__(setup, start, tail)
-        self.land_of: dict = {"attacker": {}, "defender": {}}   # sig << shift | victim -> (names, probs)
-        self.kept: dict = {"attacker": {}, "defender": {}}      # strike id << shift | victim -> :meth:`spared`
-        self._struck: dict = {"attacker": {}, "defender": {}}
-        self._hits: dict = {"attacker": {}, "defender": {}}
-        self._grids: dict = {"attacker": {}, "defender": {}}    # (target ids, victim) -> the wider group's walks
-        self._outer: dict = {}             # ids of two laws -> their outer product
-        self._convs: dict = {}             # ids of two laws -> their convolution
-        self.fast_of: dict = {"attacker": {}, "defender": {}}   # sig << shift | victim -> :meth:`fast`
-        self.stage_of: dict = {"attacker": {}, "defender": {}}  # stage << shift | army -> (names, probs)
-        self.stages: dict = {"attacker": [], "defender": []}    # stage id -> (target id, law) of a wider group
-        self._stage_ids: dict = {"attacker": {}, "defender": {}}
-        self._plans: dict = {"attacker": {}, "defender": {}}   # sig -> :meth:`_plan`
+        self.land_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}   # sig << shift | victim -> (names, probs)
+        self.kept: dict[str, dict[int, tuple[float, Outcomes]]] = {"attacker": {}, "defender": {}}      # strike id << shift | victim -> :meth:`spared`
+        self._struck: dict[str, dict[int, Outcomes]] = {"attacker": {}, "defender": {}}
+        self._hits: dict[str, dict[tuple[int, int, int, int], Landing]] = {"attacker": {}, "defender": {}}
+        self._grids: dict[str, dict[int, list[list[int]]]] = {"attacker": {}, "defender": {}}    # (target ids, victim) -> the wider group's walks
+        self._outer: dict[tuple[int, int], tuple[float, ...]] = {}             # ids of two laws -> their outer product
+        self._convs: dict[tuple[int, int], list[float]] = {}             # ids of two laws -> their convolution
+        self.fast_of: dict[str, dict[int, Fast]] = {"attacker": {}, "defender": {}}   # sig << shift | victim -> :meth:`fast`
+        self.stage_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}  # stage << shift | army -> (names, probs)
+        self.stages: dict[str, list[Aim]] = {"attacker": [], "defender": []}    # stage id -> (target id, law) of a wider group
+        self._stage_ids: dict[str, dict[Aim, int]] = {"attacker": {}, "defender": {}}
+        self._plans: dict[str, dict[int, Plan | None]] = {"attacker": {}, "defender": {}}   # sig -> :meth:`_plan`
 
-    def main_fire(self, ia: int, id_: int) -> tuple:
+    def main_fire(self, ia: int, id_: int) -> tuple[Fast, Fast]:
         """(attacker's law, defender's law) of the main fire between two armies whose strikes' casualties are
         gone (each fires as it is, at the other as it is), as :meth:`fast` laws."""
         A, D = self.sides["attacker"], self.sides["defender"]
@@ -58,7 +76,7 @@ class Fleet(Fire):
         sig_a = self.main("attacker", A.force[ia], D.reads[id_])
         return self.fast("attacker", ia, sig_d), self.fast("defender", id_, sig_a)
 
-    def fast(self, role: str, victim: int, sig: int) -> tuple:
+    def fast(self, role: str, victim: int, sig: int) -> Fast:
         """The victim's law under a set of enemy main groups as the row loop reads it (``settle``; cached).
 
         Either (armies after, their p, home) — :meth:`land`'s law and the chance it leaves the victim as it
@@ -73,6 +91,7 @@ class Fleet(Fire):
             return cache[key]
         plans = self._plans[role]
         plan = plans[sig] if sig in plans else self._plan(role, sig)
+        got: Fast
         if plan is None:
             sa, pa = self.land(role, victim, sig)
             got = (sa, pa, pa[0] if sa[0] == victim else 0.0)
@@ -90,11 +109,11 @@ class Fleet(Fire):
         cache[key] = got
         return got
 
-    def _plan(self, role: str, sig: int):
+    def _plan(self, role: str, sig: int) -> Plan | None:
         """How :meth:`fast` reads a set of groups: (target id, law, None) for one group, (the narrower group's target
         id and law, the wider group's stage id) for two nested groups, None otherwise (:meth:`land`)."""
         groups = self.groups[sig]
-        plan = None
+        plan: Plan | None = None
         if len(groups) == 1:
             plan = groups[0] + (None,)
         elif len(groups) == 2 and self.nested[sig]:
@@ -108,7 +127,7 @@ class Fleet(Fire):
         self._plans[role][sig] = plan
         return plan
 
-    def stage(self, role: str, stage: int, army: int) -> tuple:
+    def stage(self, role: str, stage: int, army: int) -> Landing:
         """(armies after, p) of ``army`` under the wider group of a staged grid (:meth:`fast`; cached)."""
         side = self.sides[role]
         key = (stage << side.shift) | army
@@ -119,7 +138,7 @@ class Fleet(Fire):
             self.work += len(got[0])
         return got
 
-    def land(self, role: str, victim: int, sig: int) -> tuple:
+    def land(self, role: str, victim: int, sig: int) -> Landing:
         """(armies after, their p) for the hits of one set of enemy main groups on ``victim`` (names; cached).
 
         The victim's own army, where it can be among them, comes first."""
@@ -129,6 +148,7 @@ class Fleet(Fire):
         if key in cache:
             return cache[key]
         groups = self.groups[sig]
+        got: Landing
         if not groups:
             got = ((victim,), (1.0,))
         elif len(groups) == 1:
@@ -142,7 +162,7 @@ class Fleet(Fire):
         cache[key] = got
         return got
 
-    def _grid(self, side: Side, victim: int, groups: tuple) -> tuple:
+    def _grid(self, side: Side, victim: int, groups: Groups) -> Landing:
         """Two nested groups: the narrower's walk, and from each of its armies the wider's (a grid of armies, the
         laws' outer product as their chances). Where a walk runs out of targets its hits are lost: the last army
         recurs (only the victim's own army must not, and it cannot: the narrower group has something to hit)."""
@@ -166,7 +186,8 @@ class Fleet(Fire):
         last1 = len(path1) - 1
         first, last = min(lo1, last1), min(last1, lo1 + n1 - 1)
         if len(rows) <= last:
-            rows += [None] * (last + 1 - len(rows))
+            # Placeholders: each is filled below (``None in picked``) before any is read.
+            rows += [None] * (last + 1 - len(rows))  # type: ignore[list-item]
         picked = rows[first:last + 1]
         if None in picked or min(map(len, picked)) <= top2:
             for k1 in range(first, last + 1):
@@ -175,7 +196,7 @@ class Fleet(Fire):
                     rows[k1] = side.walk(path1[k1], t2, top2)
             picked = rows[first:last + 1]
         if len(picked) == n1 and min(map(len, picked)) > top2:
-            states = tuple(chain.from_iterable([r[lo2:top2 + 1] for r in picked]))
+            states: tuple[int, ...] = tuple(chain.from_iterable([r[lo2:top2 + 1] for r in picked]))
             probs = self._outer.get((id(law1), id(law2)))
             if probs is None:
                 probs = self._outer[(id(law1), id(law2))] = tuple([a * b for a in p1 for b in p2])
@@ -186,11 +207,11 @@ class Fleet(Fire):
         self.work += len(states)
         return states, probs
 
-    def _one_by_one(self, side: Side, victim: int, groups: tuple) -> tuple:
+    def _one_by_one(self, side: Side, victim: int, groups: Groups) -> Landing:
         """Three or more nested groups (rare): each group's hits placed in turn from every army the others left."""
         dist = {victim: 1.0}
         for t, (lo, probs) in groups:
-            out: dict = {}
+            out: dict[int, float] = {}
             top = lo + len(probs) - 1
             self.work += len(dist) * len(probs)
             for state, mass in dist.items():
@@ -202,14 +223,14 @@ class Fleet(Fire):
             dist = out
         return tuple(dist), tuple(dist.values())
 
-    def together(self, role: str, victim: int, groups: tuple) -> tuple:
+    def together(self, role: str, victim: int, groups: Groups) -> Landing:
         """(armies after, their p) for groups whose targets are not nested (the printed sub rule: sub hits, which
         never take aircraft, beside aircraft hits that cannot take subs): every combination of the groups' hit
         counts placed at once, as the engine's ``allocate`` places them (docs/rules.md §2 "The sub step")."""
         side = self.sides[role]
         ts = tuple(t for t, _ in groups)
         laws = [law for _, law in groups]
-        out: dict = {}
+        out: dict[int, float] = {}
         placed, combos = side.placed, 0
         for counts in product(*(range(lo, lo + len(probs)) for lo, probs in laws)):
             p = 1.0
@@ -223,7 +244,7 @@ class Fleet(Fire):
             raise TooMuchWork(self.work)   # one row may need thousands of these: checked here, not per row only
         return tuple(out), tuple(out.values())
 
-    def struck(self, role: str, victim: int, strike) -> list:
+    def struck(self, role: str, victim: int, strike: Strike) -> Outcomes:
         """[(victim after, p)] of an enemy sub strike (:meth:`sub_strike`) on ``victim`` (names; cached)."""
         side = self.sides[role]
         cache = self._struck[role]
@@ -235,7 +256,7 @@ class Fleet(Fire):
         got = cache[key] = list(zip(states, probs))
         return got
 
-    def spared(self, role: str, victim: int, strike) -> tuple:
+    def spared(self, role: str, victim: int, strike: Strike) -> tuple[float, Outcomes]:
         """:meth:`struck` as (the chance the victim is left as it is, [(victim after, p)] of the other outcomes)."""
         side = self.sides[role]
         cache = self.kept[role]
@@ -243,7 +264,7 @@ class Fleet(Fire):
         if key in cache:
             return cache[key]
         home = 0.0
-        others = []
+        others: Outcomes = []
         for v1, p in self.struck(role, victim, strike):
             if v1 == victim:
                 home += p
@@ -252,7 +273,7 @@ class Fleet(Fire):
         got = cache[key] = (home, others)
         return got
 
-    def hit(self, role: str, victim: int, strike, sig: int, without: int) -> tuple:
+    def hit(self, role: str, victim: int, strike: Strike, sig: int, without: int) -> Landing:
         """(armies after, their p) of ``victim`` once an enemy sub strike (target id, law) and then its main fire
         have landed, the strike's casualties staying to fire (the victim has a destroyer).
 
@@ -271,7 +292,7 @@ class Fleet(Fire):
             return got
         outcomes = self.struck(role, victim, strike)
         self.work += 4 * len(outcomes)
-        out: dict = {}
+        out: dict[int, float] = {}
         for v1, p in outcomes:
             states, probs = self.land(role, v1, sig if reads[v1] & 1 else without)
             for s, q in zip(states, probs):
@@ -279,7 +300,7 @@ class Fleet(Fire):
         got = cache[key] = (tuple(out), tuple(out.values()))
         return got
 
-    def _after_strike(self, side: Side, victim: int, strike, main: tuple, without: tuple | None) -> tuple:
+    def _after_strike(self, side: Side, victim: int, strike: Strike, main: Aim, without: Aim | None) -> Landing:
         """A strike and then one main group, the strike's casualties staying: a grid as :meth:`_grid`'s, each
         army after the strike met by the main group it reads (``without`` where the strike took its last sub:
         none where nothing of the main fire is left)."""
@@ -292,11 +313,11 @@ class Fleet(Fire):
             got = self._line(side, victim, (t1, law1), main, path1)
             if got is not None:
                 return got
-            states, probs = self._grid(side, victim, ((t1, law1), main))
-            return _merged(states, probs)
+            grid, chances = self._grid(side, victim, ((t1, law1), main))
+            return _merged(grid, chances)
         reads = side.reads
-        states: list = []
-        probs: list = []
+        states: list[int] = []
+        probs: list[float] = []
         last1 = len(path1) - 1
         for k1, q in enumerate(p1, lo1):
             y1 = path1[k1 if k1 < last1 else last1]
@@ -318,7 +339,7 @@ class Fleet(Fire):
         return _merged(states, probs)      # a strike and a main group on the same subs meet the same armies
 
 
-    def _line(self, side: Side, victim: int, strike: tuple, main: tuple, path1: list) -> tuple | None:
+    def _line(self, side: Side, victim: int, strike: Aim, main: Aim, path1: list[int]) -> Landing | None:
         """A strike and then a main group whose hits fall on the same armies one by one (both take the victim's
         subs first, say): one walk, the main group's, and the convolution of the two laws on it (cached per pair of
         laws); None where the walks part within the strike's reach."""
@@ -356,7 +377,7 @@ class Fleet(Fire):
         return tuple(ref[lo:]), tuple(kept)
 
 
-def _along(side: Side, victim: int, t: int, law: tuple) -> tuple:
+def _along(side: Side, victim: int, t: int, law: Law) -> Landing:
     """(armies after, p) of one group's hits along one walk; hits beyond the last target are lost (their chance
     stays on the last army)."""
     lo, probs = law
@@ -371,12 +392,12 @@ def _along(side: Side, victim: int, t: int, law: tuple) -> tuple:
     return tuple(path[lo:]), tuple(kept)
 
 
-def _folded(rows: list, p1: tuple, lo2: int, p2: tuple) -> tuple:
+def _folded(rows: list[list[int]], p1: tuple[float, ...], lo2: int, p2: tuple[float, ...]) -> Landing:
     """A grid whose walks run out of targets: the hits beyond the last army of a row are lost (their chance stays
     on it), and the narrower group's beyond its last army fall on the last row (their chance goes to it)."""
     tail = fsum(p1[len(rows):])
-    states: list = []
-    probs: list = []
+    states: list[int] = []
+    probs: list[float] = []
     for k, r in enumerate(rows):
         q = p1[k] + (tail if k == len(rows) - 1 else 0.0)
         n = len(r) - lo2                  # armies of this row within the window
@@ -393,9 +414,9 @@ def _folded(rows: list, p1: tuple, lo2: int, p2: tuple) -> tuple:
     return tuple(states), tuple(probs)
 
 
-def _merged(states: list, probs: tuple) -> tuple:
+def _merged(states: Sequence[int], probs: Sequence[float]) -> Landing:
     """The same armies summed (the first one seen first)."""
-    out: dict = {}
+    out: dict[int, float] = {}
     for s, p in zip(states, probs):
         out[s] = out.get(s, 0.0) + p
     return tuple(out), tuple(out.values())

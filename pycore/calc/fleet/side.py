@@ -19,11 +19,17 @@ the general chain takes the battle.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...engine.army import Army
 from ...engine.casualties import allocate, one_hit
 from ...engine.firing import Group, has_destroyer, has_subs
 from ...engine.kinds import kinds
 from ...engine.setup import BattleSetup
+from ...forces import Force
+
+Types = tuple[str, ...]
+"""The unit types an army has (the end of a round reads them, :class:`Side`'s ``type_sets``)."""
 
 
 class NotFleet(Exception):
@@ -44,7 +50,7 @@ class Side:
     asked once per army and target set.
     """
 
-    def __init__(self, setup: BattleSetup, role: str, start: Army):
+    def __init__(self, setup: BattleSetup, role: str, start: Army) -> None:
         self.setup, self.role = setup, role
         ruleset = setup.ruleset
         self.order = tuple(setup.side(role).order_of_loss)
@@ -58,24 +64,25 @@ class Side:
         self.radix = (1, pools[0] + 1, (pools[0] + 1) * (pools[1] + 1))
         self.size = size = self.radix[2] * (pools[2] + 1)
         self.shift = size.bit_length()                # a name fits in this many bits (cache keys: t << shift | name)
-        self.armies: list = [None] * size
+        # A name's slot is None until its army is registered (``_register``), and only registered names are read.
+        self.armies: list[Army] = [None] * size  # type: ignore[list-item]
         self.index: dict[Army, int] = {}
-        self.types: list = [0] * size
-        self._types: dict[tuple, tuple] = {}          # unit types present -> (an id of them, destroyer, reads)
-        self.type_sets: list[tuple] = []              # id -> the unit types present (the end of a round's key)
-        self.destroyer: list = [False] * size
-        self.reads: list = [0] * size
+        self.types: list[int] = [0] * size
+        self._types: dict[Types, tuple[int, bool, int]] = {}          # unit types present -> (an id of them, destroyer, reads)
+        self.type_sets: list[Types] = []              # id -> the unit types present (the end of a round's key)
+        self.destroyer: list[bool] = [False] * size
+        self.reads: list[int] = [0] * size
         self._printed = setup.sub_rule == "printed"
-        self.force: list = [0] * size
+        self.force: list[int] = [0] * size
         self.forces: list[Army] = []                  # an army of each force id
-        self._forces: dict = {}
-        self.targets: list[frozenset] = []            # target set of each id
-        self._target_ids: dict[frozenset, int] = {}
+        self._forces: dict[Force, int] = {}
+        self.targets: list[frozenset[str]] = []            # target set of each id
+        self._target_ids: dict[frozenset[str], int] = {}
         self._groups: list[Group] = []                # a group aimed at each target set (``allocate`` reads targets)
-        self._next: dict = {}
-        self.walks: dict = {}                         # t << shift | name -> [name after 0, 1, … hits]
-        self._ended: set = set()                      # walks that reached the end of their targets
-        self._together: dict = {}
+        self._next: dict[int, int] = {}
+        self.walks: dict[int, list[int]] = {}                         # t << shift | name -> [name after 0, 1, … hits]
+        self._ended: set[int] = set()                      # walks that reached the end of their targets
+        self._together: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
         self.placed = 0                               # joint placements asked of the engine (``together``)
         self.start = self.name(start)
 
@@ -118,7 +125,7 @@ class Side:
             self.forces.append(army)
         self.force[got] = force
 
-    def target(self, targets: frozenset) -> int:
+    def target(self, targets: frozenset[str]) -> int:
         """The id of a target set (the walks and laws are cached by it)."""
         got = self._target_ids.get(targets)
         if got is None:
@@ -144,7 +151,7 @@ class Side:
         nexts[key] = got
         return got
 
-    def together(self, i: int, ts: tuple, counts: tuple) -> int:
+    def together(self, i: int, ts: tuple[int, ...], counts: tuple[int, ...]) -> int:
         """The army after ``counts`` hits of groups aimed at the target sets ``ts``, placed at once (the engine's
         ``allocate``, which places hits of groups whose targets are not nested jointly); cached."""
         key = (i, ts, counts)
@@ -154,14 +161,14 @@ class Side:
             got = self._together[key] = self._placed(i, zip(ts, counts))
         return got
 
-    def _placed(self, i: int, hits) -> int:
+    def _placed(self, i: int, hits: Iterable[tuple[int, int]]) -> int:
         """The name of army ``i`` once the engine's ``allocate`` has placed ``hits`` ((target id, count) pairs)."""
         groups = self._groups
         army = self.armies[i]
         cas = allocate(self.setup, army, [(groups[t], k) for t, k in hits], self.order)
         return self.name(army.after(cas.lost, cas.damaged)) if cas else i
 
-    def walk(self, i: int, t: int, hits: int) -> list:
+    def walk(self, i: int, t: int, hits: int) -> list[int]:
         """The armies after 0, 1, …, ``hits`` hits on target set ``t`` (names); shorter where no target is left
         (it stops growing there). Cached and shared: never to be changed by the caller."""
         key = (t << self.shift) | i
