@@ -34,10 +34,10 @@ from ...engine.setup import BattleSetup
 from ...forces import Force
 from ..chain import Chain
 from .laws import Fleet
-from .rounds import by_rounds, combos
-from .settle import to_the_end
-from .side import NotFleet, Side
-from .submerge import Diving, fought
+from .rounds import EndLaw, Solved, by_rounds, combos
+from .settle import Verdict, to_the_end
+from .side import NotFleet, Side, Types
+from .submerge import Diving, Fought, fought
 from .work import ENTRY_WORK, PLACE_WORK, STATE_WORK, TOGETHER_WORK, WORK_BUDGET, TooMuchWork
 from ..total import fsum
 
@@ -52,12 +52,12 @@ MAX_ENDINGS = 20_000
 """The most ends of a round kept across calculations (:data:`_ENDINGS`): a 28 v 28 battle meets about 100 pairs
 of type sets; past it the whole store is dropped, so a long-lived worker stays small."""
 
-_ENDINGS: dict = {}
+_ENDINGS: dict[tuple[object, ...], dict[tuple[Types, Types], Verdict]] = {}
 """What the end of a round decides, by what of the battle it reads (:func:`_shape`), then by the pair of unit type
 sets left: the engine's answer does not depend on the counts (:class:`Ending`), so battles of one shape share it."""
 
 
-def _shape(setup: BattleSetup, chain: Chain) -> tuple:
+def _shape(setup: BattleSetup, chain: Chain) -> tuple[object, ...]:
     """What the end of a round reads of a battle besides the units left: the rules, the system as configured, the
     sub rule, each side's technology and folded subs (what decides whether a side can still hurt the other)."""
     return (setup.ruleset.id, setup.system.id, repr(sorted(setup.system.spec().items())), setup.kind, setup.lhtr,
@@ -66,7 +66,7 @@ def _shape(setup: BattleSetup, chain: Chain) -> tuple:
             *_diving(chain))
 
 
-def _diving(chain: Chain) -> tuple:
+def _diving(chain: Chain) -> tuple[()] | tuple[tuple[str, ...], bool]:
     """What the end of a round reads besides under the ``submerge`` option: who submerges, and whether the
     attacker has subs away already (the engine's verdict reads it)."""
     if not isinstance(chain, Diving):
@@ -88,16 +88,16 @@ class Ending:
 
     TYPES = 1 << 20
 
-    def __init__(self, chain: Chain, fleet: Fleet):
+    def __init__(self, chain: Chain, fleet: Fleet) -> None:
         self.chain = chain
         self.A, self.D = fleet.sides["attacker"], fleet.sides["defender"]
         self.m = fleet.m
-        self.table: dict = {}
+        self.table: dict[int, Verdict] = {}
         empty = Army(Force(()))
         self.empty = (self.A.name(empty), self.D.name(empty))
         self.kept = _ENDINGS.setdefault(_shape(chain.setup, chain), {})
 
-    def read(self, ia: int, id_: int):
+    def read(self, ia: int, id_: int) -> Verdict:
         """False where the battle goes on from this state, else (attacker wiped out, defender wiped out, outcome)."""
         A, D = self.A, self.D
         key = self.TYPES * A.types[ia] + D.types[id_]
@@ -127,8 +127,8 @@ class Ending:
         return (self.empty[0] if wipe_a else ia) * self.m + (self.empty[1] if wipe_d else id_), done
 
 
-def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: int | None = None,
-          budget: int | None = None, dive: frozenset = frozenset()) -> dict:
+def solve(setup: BattleSetup, start: dict[str, Army], tail: float, floor: float, rounds: int | None = None,
+          budget: int | None = None, dive: frozenset[str] = frozenset()) -> Solved | Fought:
     """The law of the end of a sea battle: {"ends": {(outcome, attacker, defender): p}, "rounds", "pruned"}.
 
     Without a round limit each state is settled once (:mod:`.settle`). With
@@ -144,7 +144,7 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
             raise NotFleet("subs that submerge are solved to the end only")
         limit, spent = WORK_BUDGET if budget is None else budget, [0]
 
-        def phase(armies: dict, away: dict) -> dict:
+        def phase(armies: dict[str, Army], away: dict[str, Force]) -> Solved:
             # Every phase's work counts against the one bound (the chain gives way past it, as without subs).
             got = _solve(setup, armies, tail, floor, limit - spent[0], dive, away)
             spent[0] += got.get("work", 0)
@@ -154,11 +154,13 @@ def solve(setup: BattleSetup, start: dict, tail: float, floor: float, rounds: in
     return _solve(setup, start, tail, floor, budget, rounds=rounds)
 
 
-def _solve(setup: BattleSetup, start: dict, tail: float, floor: float, budget: int | None,
-           dive: frozenset = frozenset(), away: dict | None = None, rounds: int | None = None) -> dict:
+def _solve(setup: BattleSetup, start: dict[str, Army], tail: float, floor: float, budget: int | None,
+           dive: frozenset[str] = frozenset(), away: dict[str, Force] | None = None, rounds: int | None = None
+           ) -> Solved:
     """:func:`solve` of one chain; with ``dive`` it stops where subs submerge (``submerge.Diving``)."""
-    chain = Diving(setup, dive, away, exact=False, tail=tail, floor=floor, start=start) if dive \
-        else Chain(setup, exact=False, tail=tail, floor=floor, start=start)
+    # With ``dive`` the caller is :func:`solve`'s phase, which always passes ``away``.
+    chain = (Diving(setup, dive, away, exact=False, tail=tail, floor=floor, start=start)  # type: ignore[arg-type]
+             if dive else Chain(setup, exact=False, tail=tail, floor=floor, start=start))
     a0, d0, _ = chain.start()
     if chain.engine.decided() == "stalemate":
         return {"ends": {("stalemate", a0, d0): 1.0}, "rounds": 0.0, "pruned": 0.0}
@@ -166,9 +168,9 @@ def _solve(setup: BattleSetup, start: dict, tail: float, floor: float, budget: i
     limit = fleet.budget = WORK_BUDGET if budget is None else budget
     A, D = fleet.sides["attacker"], fleet.sides["defender"]
     m = fleet.m
-    ends: dict = {}
+    ends: EndLaw = {}
 
-    def record(outcome: str, key: int, p: float):
+    def record(outcome: str, key: int, p: float) -> None:
         ia, id_ = divmod(key, m)
         k = (outcome, A.armies[ia], D.armies[id_])
         ends[k] = ends.get(k, 0.0) + p

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from ...engine.army import Army
 from ...engine.setup import CARGO_PER_SHIP, BattleSetup
+from ..chain import EndLaw
+from ..choices import Chance
 
 
 def landed(setup: BattleSetup, army: Army) -> Army:
@@ -35,9 +37,9 @@ def landed(setup: BattleSetup, army: Army) -> Army:
     return army.after(lost)
 
 
-def crashed(setup: BattleSetup, ends: dict, zero) -> dict:
+def crashed(setup: BattleSetup, ends: EndLaw, zero: Chance) -> EndLaw:
     """The law of the ends with the defender's aircraft that found no carrier lost (ends still fought excepted)."""
-    out: dict = {}
+    out: EndLaw = {}
     for (outcome, a, d), p in ends.items():
         key = (outcome, a, d if outcome == "in_progress" else landed(setup, d))
         out[key] = out.get(key, zero) + p

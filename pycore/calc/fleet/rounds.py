@@ -16,13 +16,36 @@ placed with the main fire's, :meth:`Fleet.hit`). Two readings of a round:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import NotRequired, TypedDict
+
+from ...engine.army import Army
 from ...engine.sequence import MAX_ROUNDS
-from .laws import Fleet
+from .laws import Fleet, Landing, Outcomes
 from .work import STATE_WORK, TooMuchWork
 from ..total import fsum
 
+EndLaw = dict[tuple[str, Army, Army], float]
+"""The law of a sea battle's ends: (outcome, attacker left, defender left) → p."""
+Record = Callable[[str, int, float], None]
+"""Where an end goes: (outcome, attacker name · m + defender name, p)."""
+EndOfRound = Callable[[int, int], tuple[int, str | None]]
+"""The end of a round from a state (attacker name, defender name): (the state it leaves, the outcome or None)."""
+Combos = list[tuple[float, Landing, Landing]]
+"""One round's fire as [(p, attacker's law, defender's law)] (:func:`combos`)."""
 
-def strikes(fleet: Fleet, ia: int, id_: int) -> tuple | None:
+
+class Solved(TypedDict):
+    """The sea chain's answer: the law of the ends, the expected rounds, the mass pruned, the work done (not
+    counted where the battle is a stalemate from the start)."""
+
+    ends: EndLaw
+    rounds: float
+    pruned: float
+    work: NotRequired[int]
+
+
+def strikes(fleet: Fleet, ia: int, id_: int) -> tuple[float, list[tuple[float, int, int]]] | None:
     """Both sub strikes from a state where their casualties leave at once: (the chance that they leave both
     armies as they are, [(p, attacker after, defender after)] of the other outcomes), or None where a strike's
     casualties stay (its victim has a destroyer). The attacker strikes first; the defender then strikes with
@@ -32,6 +55,7 @@ def strikes(fleet: Fleet, ia: int, id_: int) -> tuple | None:
     cache = fleet.strikes["attacker"]
     key = 4 * A.force[ia] + D.reads[id_]
     strike = cache[key] if key in cache else fleet.sub_strike("attacker", A.force[ia], D.reads[id_])
+    d_out: Sequence[tuple[int, float]]
     if strike is None:
         d_out = ((id_, 1.0),)
     elif D.destroyer[id_]:
@@ -39,7 +63,7 @@ def strikes(fleet: Fleet, ia: int, id_: int) -> tuple | None:
     else:
         d_out = fleet.struck("defender", id_, strike)
     cache = fleet.strikes["defender"]
-    out = []
+    out: list[tuple[float, int, int]] = []
     home = 0.0
     for d1, p1 in d_out:
         key = 4 * force_d[d1] + reads_a
@@ -60,14 +84,14 @@ def strikes(fleet: Fleet, ia: int, id_: int) -> tuple | None:
     return home, out
 
 
-def _struck(fleet: Fleet, role: str, victim: int, force: int) -> list:
+def _struck(fleet: Fleet, role: str, victim: int, force: int) -> Outcomes:
     """[(victim after, p)] of the enemy force's sub strike on ``victim`` (casualties gone)."""
     other = "defender" if role == "attacker" else "attacker"
     strike = fleet.sub_strike(other, force, fleet.sides[role].reads[victim])
     return [(victim, 1.0)] if strike is None else fleet.struck(role, victim, strike)
 
 
-def _hit(fleet: Fleet, role: str, victim: int, striker: int, firer: int) -> tuple:
+def _hit(fleet: Fleet, role: str, victim: int, striker: int, firer: int) -> Landing:
     """The victim's law once the enemy's sub strike (force ``striker``) and then its main fire (force ``firer``)
     have landed, the strike's casualties staying to fire (the victim has a destroyer)."""
     other = "defender" if role == "attacker" else "attacker"
@@ -79,7 +103,7 @@ def _hit(fleet: Fleet, role: str, victim: int, striker: int, firer: int) -> tupl
     return fleet.hit(role, victim, strike, sig, fleet.main(other, firer, reads & 2))
 
 
-def combos(fleet: Fleet, ia: int, id_: int) -> list:
+def combos(fleet: Fleet, ia: int, id_: int) -> Combos:
     """One round's fire from a state as [(p, attacker's law, defender's law)], one entry per outcome of the
     strikes whose casualties leave at once: given it, the two sides' armies after the round are independent,
     so the round's law is the sum of the entries' outer products."""
@@ -93,7 +117,7 @@ def combos(fleet: Fleet, ia: int, id_: int) -> list:
         reads_a = A.reads
         return [(p2, land("attacker", a1, main("defender", fd, reads_a[a1])), _hit(fleet, "defender", id_, fa, A.force[a1]))
                 for a1, p2 in _struck(fleet, "attacker", ia, fd)]
-    out = []
+    out: Combos = []
     reads_a, reads_d = A.reads, D.reads
     for d1, p1 in _struck(fleet, "defender", id_, fa):
         fd1 = D.force[d1]
@@ -107,10 +131,10 @@ def combos(fleet: Fleet, ia: int, id_: int) -> list:
     return out
 
 
-def round_from(fleet: Fleet, ia: int, id_: int) -> dict:
+def round_from(fleet: Fleet, ia: int, id_: int) -> dict[int, float]:
     """{attacker name · m + defender name: p} after one round's fire (before its end)."""
     m = fleet.m
-    out: dict = {}
+    out: dict[int, float] = {}
     for p, (sa, pa_), (sd, pd_) in combos(fleet, ia, id_):
         for a2, pa in zip(sa, pa_):
             c = p * pa
@@ -121,8 +145,8 @@ def round_from(fleet: Fleet, ia: int, id_: int) -> dict:
     return out
 
 
-def by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends: dict, floor: float,
-              budget: int) -> dict:
+def by_rounds(fleet: Fleet, start: int, limit: int, end_of_round: EndOfRound, record: Record, ends: EndLaw,
+              floor: float, budget: int) -> Solved:
     """The law carried round by round for ``limit`` rounds; what still fights then is ``in_progress``."""
     m = fleet.m
     live = {start: 1.0}
@@ -132,7 +156,7 @@ def by_rounds(fleet: Fleet, start: int, limit: int, end_of_round, record, ends: 
         if not live:
             break
         expected_rounds += fsum(live.values())
-        nxt: dict = {}
+        nxt: dict[int, float] = {}
         for key, mass in live.items():
             if mass < floor:
                 continue

@@ -30,11 +30,14 @@ armies their narrower groups leave, then the wider group's law once from each.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from heapq import heappop, heappush
 from itertools import compress, count
+from typing import Literal, Protocol
 
-from .laws import Fleet
-from .rounds import combos, strikes
+from .fire import Strike
+from .laws import Fast, Fleet, Landing, Outcomes, Staged
+from .rounds import Record, combos, strikes
 from .work import ENTRY_WORK, STATE_WORK, TooMuchWork
 
 
@@ -42,8 +45,26 @@ MARK = 5e-324
 """Put in a row's ``F`` list where armies after the strikes wait in ``I`` and no state has mass yet, so the row's
 one lazy scan of ``F`` meets both (the smallest float: adding a mass to it gives the mass)."""
 
+Spread = Landing | Fast
+"""A law spread over a row (:meth:`_Settle.spread`): ``Fleet.land``'s, or ``Fleet.fast``'s (its length says which)."""
+Verdict = tuple[bool, bool, str | None] | Literal[False]
+"""What the end of a round decides (``Ending.read``): False where the battle goes on, else (attacker wiped
+out, defender wiped out, outcome)."""
 
-def to_the_end(fleet: Fleet, ending, record, floor: float, limit: int) -> tuple[float, int]:
+
+class RoundEnd(Protocol):
+    """The end of a round as the row loop reads it (the package's ``Ending``): its table by type sets, read
+    inline, and its verdict where the table has none."""
+
+    TYPES: int
+    table: dict[int, Verdict]
+
+    def read(self, ia: int, id_: int) -> Verdict: ...
+
+    def __call__(self, ia: int, id_: int) -> tuple[int, str | None]: ...
+
+
+def to_the_end(fleet: Fleet, ending: RoundEnd, record: Record, floor: float, limit: int) -> tuple[float, int]:
     """Settle every state from the start; returns (expected rounds, work). Ends go to ``record``."""
     return _Settle(fleet, ending, record, floor, limit).run()
 
@@ -56,17 +77,17 @@ class _Settle:
     until something lands there (the row is queued then).
     """
 
-    def __init__(self, fleet: Fleet, ending, record, floor: float, limit: int):
+    def __init__(self, fleet: Fleet, ending: RoundEnd, record: Record, floor: float, limit: int) -> None:
         self.fleet, self.ending, self.record, self.floor, self.limit = fleet, ending, record, floor, limit
         self.A, self.D = fleet.sides["attacker"], fleet.sides["defender"]
         self.m = fleet.m
         size = self.A.size
-        self.rows: list = [None] * size
-        self.struck: list = [None] * size
-        self.owed: list = [None] * size
-        self.laws: dict[int, tuple] = {}
+        self.rows: list[list[float] | None] = [None] * size
+        self.struck: list[list[float] | None] = [None] * size
+        self.owed: list[dict[int, float] | None] = [None] * size
+        self.laws: dict[int, Spread] = {}
         self.pending: list[int] = []
-        self.queued: set = set()
+        self.queued: set[int] = set()
         self.expected_rounds = 1.0          # round 1, fought from the start (as chain.solve: not divided out)
         self.work = 0
 
@@ -75,7 +96,7 @@ class _Settle:
             self.queued.add(ia)
             heappush(self.pending, ia)
 
-    def row_of(self, table: list, ia: int) -> list:
+    def row_of(self, table: list[list[float] | None], ia: int) -> list[float]:
         got = table[ia]
         if got is None:
             got = table[ia] = [0.0] * self.m
@@ -108,7 +129,7 @@ class _Settle:
             self.settle_row(ia)
         return self.expected_rounds, self.work
 
-    def spread(self, w: float, ia: int, law_a: tuple, law_d: tuple, row: list) -> int:
+    def spread(self, w: float, ia: int, law_a: Spread, law_d: Spread, row: list[float]) -> int:
         """Mass ``w`` over the outer product of two laws (``Fleet.fast``'s, or ``Fleet.land``'s): this row at once,
         later rows owed by defender law; returns the work. Only a law's first army can be the army it starts
         from (``Fleet.land``), and in a staged law only the first army's first."""
@@ -137,7 +158,7 @@ class _Settle:
                 cells += len(sd)
         return cells
 
-    def owe(self, w: float, rest, key: int) -> None:
+    def owe(self, w: float, rest: Iterable[tuple[int, float]], key: int) -> None:
         """Mass ``w`` over an attacker law's (army, chance) pairs, owed to those armies' later rows under the
         defender law ``key``: the one loop by which ``spread`` and ``owe_staged`` defer work to later rows."""
         owed = self.owed
@@ -151,7 +172,7 @@ class _Settle:
             else:
                 got[key] = w * pa
 
-    def owe_staged(self, w: float, ia: int, law_a: tuple, key: int) -> int:
+    def owe_staged(self, w: float, ia: int, law_a: Staged, key: int) -> int:
         """A staged attacker law's cells (but its home) owed to later rows: each army after the narrower group,
         then the wider group's law from it (``Fleet.stage``). Returns the work."""
         ys, qs, stage, _ = law_a
@@ -169,7 +190,7 @@ class _Settle:
             self.owe(w * q, rest, key)
         return cells
 
-    def staged_at_once(self, c: float, law_d: tuple, row: list) -> int:
+    def staged_at_once(self, c: float, law_d: Staged, row: list[float]) -> int:
         """Mass ``c`` over a staged defender law, on this row at once. Returns the work."""
         ys, qs, stage, _ = law_d
         fleet = self.fleet
@@ -227,7 +248,9 @@ class _Settle:
             key = (sig_a << shift_d) | id_
             law_d = lands_d[key] if key in lands_d else fleet.fast("defender", id_, sig_a)
             p00 = law_a[-1] * law_d[-1]
-            s, spared_a, spared_d = 1.0, None, None
+            spared_a: Outcomes | None
+            spared_d: Outcomes        # None until the defender's strike sets it; read only where there is one
+            s, spared_a, spared_d = 1.0, None, None  # type: ignore[assignment]  # (spared_d: the line above)
             if strike_a is not None:
                 key = (strike_a[2] << shift_d) | id_
                 s, spared_a = kept_d[key] if key in kept_d else fleet.spared("defender", id_, strike_a)
@@ -259,7 +282,7 @@ class _Settle:
             row[id_] = 0.0                # its own share is divided out above
         self.work += work
 
-    def owed_into(self, ia: int, row: list) -> int:
+    def owed_into(self, ia: int, row: list[float]) -> int:
         """What earlier rows owe row ``ia``, spread over it; checks the bound; returns the work.
 
         A law is spread cell by cell; a staged one (``Fleet.fast``) in two steps: the weights of every staged law
@@ -269,7 +292,7 @@ class _Settle:
         work = 0
         owed = self.owed[ia]
         self.owed[ia] = None
-        staged: dict = {}
+        staged: dict[int, list[float]] = {}
         for key, weight in owed.items() if owed else ():
             law = laws[key]
             if len(law) != 4:
@@ -292,7 +315,7 @@ class _Settle:
             raise TooMuchWork(self.work + work + self.fleet.work)
         return work
 
-    def unstage(self, staged: dict, row: list) -> int:
+    def unstage(self, staged: dict[int, list[float]], row: list[float]) -> int:
         """Each stage's summed weights spread by its wider group from each army they reached; returns the work."""
         fleet = self.fleet
         table, shift = fleet.stage_of["defender"], self.D.shift
@@ -308,7 +331,8 @@ class _Settle:
                     row[d2] += v * pd
         return work
 
-    def push_strikes(self, ia: int, id_: int, strike_a, mass: float, row: list, struck: list) -> int:
+    def push_strikes(self, ia: int, id_: int, strike_a: Strike | None, mass: float, row: list[float],
+                     struck: list[float]) -> int:
         """The strikes' outcomes of ``mass`` from state ``(ia, id_)`` onto the armies after the strikes (the
         armies as they were excepted: divided out); the defender strikes with what the attacker's strike left
         of it. Returns the work."""
@@ -336,7 +360,7 @@ class _Settle:
                 work += 1
         return work + len(outcomes)
 
-    def other(self, ia: int, id_: int, f: float, i: float, row: list) -> int:
+    def other(self, ia: int, id_: int, f: float, i: float, row: list[float]) -> int:
         """A position whose state does not fight with strikes that leave at once (its round ended, or a strike's
         casualties stay): the main fire of armies after other states' strikes here, then the state's own end
         or round (``combos``). Returns the work."""
@@ -367,7 +391,7 @@ class _Settle:
         scale = f / (1.0 - stay)
         self.expected_rounds += scale
         work += STATE_WORK
-        for p, law_a, law_d in todo:
-            work += ENTRY_WORK + self.spread(p * scale, ia, law_a, law_d, row)
+        for p, land_a, land_d in todo:
+            work += ENTRY_WORK + self.spread(p * scale, ia, land_a, land_d, row)
         row[id_] = 0.0                    # its own share (stay) is divided out above
         return work

@@ -20,7 +20,8 @@ how the battle stands after are the engine's.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Mapping
+from typing import Any, TypedDict, Unpack
 
 from ...engine.army import Army
 from ...engine.firing import enemy
@@ -28,16 +29,39 @@ from ...engine.kinds import kinds
 from ...engine.sequence import Battle, may_submerge
 from ...engine.setup import ROLES, BattleSetup
 from ...forces import Force
-from ..chain import Chain, Quiet
+from ...rulesets import Ruleset
+from ..chain import Chain, EndLaw, Quiet
+from ..choices import Chance
 
 SUBMERGE = "submerge"
 """The chains' end where subs submerge: never an outcome of the answer (:func:`fought` carries it on)."""
 
-Phase = Callable[[dict, dict], dict]
+# Any: a phase's answer is the general chain's (``chain.solve``'s plain dict, Fractions or floats) or the sea
+# chain's (``rounds.Solved``); only its "ends", "rounds", "pruned" and "work" are read.
+Phase = Callable[[dict[str, Army], dict[str, Force]], Mapping[str, Any]]
 """(start armies, units away by role) → {"ends", "rounds", "pruned"} of one chain stopped where subs submerge."""
 
 
-def divers(setup: BattleSetup, dive: frozenset, alive: dict) -> tuple[str, ...]:
+class Fought(TypedDict):
+    """:func:`fought`'s answer: the law of the battle's ends, the expected rounds, the mass pruned, the work."""
+
+    ends: EndLaw
+    rounds: Chance
+    pruned: Chance
+    work: int
+
+
+class ChainOptions(TypedDict, total=False):
+    """The general chain's own keywords (``Chain``), passed on by :class:`Diving`."""
+
+    exact: bool
+    tail: float
+    floor: float
+    start: dict[str, Army] | None
+    keep_land: int
+
+
+def divers(setup: BattleSetup, dive: frozenset[str], alive: dict[str, Army]) -> tuple[str, ...]:
     """The sides whose subs submerge at this end of a round: asked to, and allowed (defender first, as step 6)."""
     return tuple(role for role in ("defender", "attacker")
                  if role in dive and may_submerge(setup.ruleset, alive[role], alive[enemy(role)]))
@@ -47,7 +71,8 @@ class Diving(Chain):
     """The general chain whose end of a round also stops where a side's subs submerge (``SUBMERGE``), with what
     each side has ``away`` already (the engine's verdict reads the attacker's)."""
 
-    def __init__(self, setup: BattleSetup, dive: frozenset, away: dict, **kwargs):
+    def __init__(self, setup: BattleSetup, dive: frozenset[str], away: dict[str, Force],
+                 **kwargs: Unpack[ChainOptions]) -> None:
         super().__init__(setup, **kwargs)
         self.dive = dive
         self.engine.away = dict(away)
@@ -59,11 +84,12 @@ class Diving(Chain):
         return a2, d2, done
 
 
-def _with(army: Army, away: Force, ruleset) -> Army:
+def _with(army: Army, away: Force, ruleset: Ruleset) -> Army:
     return Army(army.units.plus(away, ruleset), army.damaged) if away else army
 
 
-def fought(setup: BattleSetup, start: dict, dive: frozenset, phase: Phase, zero, away: dict | None = None) -> dict:
+def fought(setup: BattleSetup, start: dict[str, Army], dive: frozenset[str], phase: Phase, zero: Chance,
+           away: dict[str, Force] | None = None) -> Fought:
     """The law of the battle's end with subs that submerge: {"ends", "rounds", "pruned", "work"}.
 
     ``phase`` solves one chain from armies (a :class:`Diving` chain, the sea chain's or the general one); each of
@@ -72,7 +98,7 @@ def fought(setup: BattleSetup, start: dict, dive: frozenset, phase: Phase, zero,
     ruleset = setup.ruleset
     away = away or {role: Force(()) for role in ROLES}
     got = phase(start, away)
-    ends: dict = {}
+    ends: EndLaw = {}
     rounds, pruned, work = got["rounds"], got["pruned"], got.get("work", 0)
     subs = kinds(ruleset).subs
     for (outcome, a, d), p in got["ends"].items():
