@@ -36,7 +36,7 @@ from ..chain import Chain
 from .laws import Fleet
 from .rounds import EndLaw, Solved, by_rounds, combos
 from .settle import Verdict, to_the_end
-from .side import NotFleet, Side, Types
+from .side import NotFleet, Side, TypeSet
 from .submerge import Diving, Fought, fought
 from .work import ENTRY_WORK, PLACE_WORK, STATE_WORK, TOGETHER_WORK, WORK_BUDGET, TooMuchWork
 from ..total import fsum
@@ -52,7 +52,7 @@ MAX_ENDINGS = 20_000
 """The most ends of a round kept across calculations (:data:`_ENDINGS`): a 28 v 28 battle meets about 100 pairs
 of type sets; past it the whole store is dropped, so a long-lived worker stays small."""
 
-_ENDINGS: dict[tuple[object, ...], dict[tuple[Types, Types], Verdict]] = {}
+_ENDINGS: dict[tuple[object, ...], dict[tuple[TypeSet, TypeSet], Verdict]] = {}
 """What the end of a round decides, by what of the battle it reads (:func:`_shape`), then by the pair of unit type
 sets left: the engine's answer does not depend on the counts (:class:`Ending`), so battles of one shape share it."""
 

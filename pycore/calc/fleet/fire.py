@@ -42,7 +42,8 @@ class Fire:
         self.sides = {role: Side(setup, role, start[role]) for role in ("attacker", "defender")}
         self.m = self.sides["defender"].size
         self._laws: dict[tuple[tuple[int, ...], tuple[int, ...]], Law] = {}
-        self.strikes: dict[str, dict[int, Strike | None]] = {"attacker": {}, "defender": {}}   # 4·force + reads -> None or (target id, law, id)
+        # 4·force + reads -> None or (target id, law, id)
+        self.strikes: dict[str, dict[int, Strike | None]] = {"attacker": {}, "defender": {}}
         self._strike_ids: dict[Aim, Strike] = {}
         self.mains: dict[str, dict[int, int]] = {"attacker": {}, "defender": {}}     # 4·force + reads -> sig
         self.groups: list[Groups] = []       # sig -> ((target id, law), …), the narrowest targets first

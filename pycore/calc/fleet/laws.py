@@ -55,18 +55,25 @@ class Fleet(Fire):
 
     def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float) -> None:
         super().__init__(setup, start, tail)
-        self.land_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}   # sig << shift | victim -> (names, probs)
-        self.kept: dict[str, dict[int, tuple[float, Outcomes]]] = {"attacker": {}, "defender": {}}      # strike id << shift | victim -> :meth:`spared`
+        # sig << shift | victim -> (names, probs)
+        self.land_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}
+        # strike id << shift | victim -> :meth:`spared`
+        self.kept: dict[str, dict[int, tuple[float, Outcomes]]] = {"attacker": {}, "defender": {}}
         self._struck: dict[str, dict[int, Outcomes]] = {"attacker": {}, "defender": {}}
         self._hits: dict[str, dict[tuple[int, int, int, int], Landing]] = {"attacker": {}, "defender": {}}
-        self._grids: dict[str, dict[int, list[list[int]]]] = {"attacker": {}, "defender": {}}    # (target ids, victim) -> the wider group's walks
-        self._outer: dict[tuple[int, int], tuple[float, ...]] = {}             # ids of two laws -> their outer product
-        self._convs: dict[tuple[int, int], list[float]] = {}             # ids of two laws -> their convolution
-        self.fast_of: dict[str, dict[int, Fast]] = {"attacker": {}, "defender": {}}   # sig << shift | victim -> :meth:`fast`
-        self.stage_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}  # stage << shift | army -> (names, probs)
-        self.stages: dict[str, list[Aim]] = {"attacker": [], "defender": []}    # stage id -> (target id, law) of a wider group
+        # (target ids, victim) -> the wider group's walks
+        self._grids: dict[str, dict[int, list[list[int]]]] = {"attacker": {}, "defender": {}}
+        self._outer: dict[tuple[int, int], tuple[float, ...]] = {}  # ids of two laws -> their outer product
+        self._convs: dict[tuple[int, int], list[float]] = {}        # ids of two laws -> their convolution
+        # sig << shift | victim -> :meth:`fast`
+        self.fast_of: dict[str, dict[int, Fast]] = {"attacker": {}, "defender": {}}
+        # stage << shift | army -> (names, probs)
+        self.stage_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}
+        # stage id -> (target id, law) of a wider group
+        self.stages: dict[str, list[Aim]] = {"attacker": [], "defender": []}
         self._stage_ids: dict[str, dict[Aim, int]] = {"attacker": {}, "defender": {}}
-        self._plans: dict[str, dict[int, Plan | None]] = {"attacker": {}, "defender": {}}   # sig -> :meth:`_plan`
+        # sig -> :meth:`_plan`
+        self._plans: dict[str, dict[int, Plan | None]] = {"attacker": {}, "defender": {}}
 
     def main_fire(self, ia: int, id_: int) -> tuple[Fast, Fast]:
         """(attacker's law, defender's law) of the main fire between two armies whose strikes' casualties are
@@ -196,7 +203,7 @@ class Fleet(Fire):
                     rows[k1] = side.walk(path1[k1], t2, top2)
             picked = rows[first:last + 1]
         if len(picked) == n1 and min(map(len, picked)) > top2:
-            states: tuple[int, ...] = tuple(chain.from_iterable([r[lo2:top2 + 1] for r in picked]))
+            states = tuple(chain.from_iterable([r[lo2:top2 + 1] for r in picked]))
             probs = self._outer.get((id(law1), id(law2)))
             if probs is None:
                 probs = self._outer[(id(law1), id(law2))] = tuple([a * b for a in p1 for b in p2])

@@ -28,7 +28,7 @@ from ...engine.kinds import kinds
 from ...engine.setup import BattleSetup
 from ...forces import Force
 
-Types = tuple[str, ...]
+TypeSet = tuple[str, ...]
 """The unit types an army has (the end of a round reads them, :class:`Side`'s ``type_sets``)."""
 
 
@@ -68,20 +68,20 @@ class Side:
         self.armies: list[Army] = [None] * size  # type: ignore[list-item]
         self.index: dict[Army, int] = {}
         self.types: list[int] = [0] * size
-        self._types: dict[Types, tuple[int, bool, int]] = {}          # unit types present -> (an id of them, destroyer, reads)
-        self.type_sets: list[Types] = []              # id -> the unit types present (the end of a round's key)
+        self._types: dict[TypeSet, tuple[int, bool, int]] = {}  # unit types present -> (an id, destroyer, reads)
+        self.type_sets: list[TypeSet] = []            # id -> the unit types present (the end of a round's key)
         self.destroyer: list[bool] = [False] * size
         self.reads: list[int] = [0] * size
         self._printed = setup.sub_rule == "printed"
         self.force: list[int] = [0] * size
         self.forces: list[Army] = []                  # an army of each force id
         self._forces: dict[Force, int] = {}
-        self.targets: list[frozenset[str]] = []            # target set of each id
+        self.targets: list[frozenset[str]] = []       # target set of each id
         self._target_ids: dict[frozenset[str], int] = {}
         self._groups: list[Group] = []                # a group aimed at each target set (``allocate`` reads targets)
         self._next: dict[int, int] = {}
-        self.walks: dict[int, list[int]] = {}                         # t << shift | name -> [name after 0, 1, … hits]
-        self._ended: set[int] = set()                      # walks that reached the end of their targets
+        self.walks: dict[int, list[int]] = {}         # t << shift | name -> [name after 0, 1, … hits]
+        self._ended: set[int] = set()                 # walks that reached the end of their targets
         self._together: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
         self.placed = 0                               # joint placements asked of the engine (``together``)
         self.start = self.name(start)
