@@ -194,7 +194,7 @@ class Fleet(Fire):
         first, last = min(lo1, last1), min(last1, lo1 + n1 - 1)
         if len(rows) <= last:
             # Placeholders: each is filled below (``None in picked``) before any is read.
-            rows += [None] * (last + 1 - len(rows))  # type: ignore[list-item]
+            rows += [None] * (last + 1 - len(rows))  # type: ignore[list-item]  # filled below before any is read
         picked = rows[first:last + 1]
         if None in picked or min(map(len, picked)) <= top2:
             for k1 in range(first, last + 1):

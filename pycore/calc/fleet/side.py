@@ -65,7 +65,7 @@ class Side:
         self.size = size = self.radix[2] * (pools[2] + 1)
         self.shift = size.bit_length()                # a name fits in this many bits (cache keys: t << shift | name)
         # A name's slot is None until its army is registered (``_register``), and only registered names are read.
-        self.armies: list[Army] = [None] * size  # type: ignore[list-item]
+        self.armies: list[Army] = [None] * size  # type: ignore[list-item]  # None: not yet registered, never read
         self.index: dict[Army, int] = {}
         self.types: list[int] = [0] * size
         self._types: dict[TypeSet, tuple[int, bool, int]] = {}  # unit types present -> (an id, destroyer, reads)

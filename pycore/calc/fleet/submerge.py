@@ -38,7 +38,7 @@ SUBMERGE = "submerge"
 
 # Any: a phase's answer is the general chain's (``chain.solve``'s plain dict, Fractions or floats) or the sea
 # chain's (``rounds.Solved``); only its "ends", "rounds", "pruned" and "work" are read.
-Phase = Callable[[dict[str, Army], dict[str, Force]], Mapping[str, Any]]
+Phase = Callable[[dict[str, Army], dict[str, Force]], Mapping[str, Any]]  # Any: the general chain's dict, or ours
 """(start armies, units away by role) → {"ends", "rounds", "pruned"} of one chain stopped where subs submerge."""
 
 
