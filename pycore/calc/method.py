@@ -401,7 +401,8 @@ class General(Method):
         """Subs that submerge (a sea battle fought to the end): the chain solved phase by phase (``fleet.submerge``)."""
         setup, exact = battle.setup, battle.exact
 
-        # Any: fleet.submerge.Phase returns a plain dict ({"ends", "rounds", "pruned"}), untyped there yet
+        # Any: a phase answers a plain dict ({"ends", "rounds", "pruned"}: the general chain's Solved and what it
+        # pruned), as fleet.submerge.Phase reads it
         def phase(start: dict[str, Army], away: dict[str, Force]) -> dict[str, Any]:
             chain = Diving(setup, battle.dive, away, exact=exact, tail=TAIL, floor=FLOOR, start=start)
             solved = solve(chain, opening=False)

@@ -1,5 +1,5 @@
 """Static checks of both languages, run with the rest of the suite: ruff over the Python (rules in
-pyproject.toml [tool.ruff]), mypy --strict over the typed part of pycore (pyproject.toml [tool.mypy], its list) and ``tsc --checkJs --noEmit`` over web/ against its JSDoc (tsconfig.json for the
+pyproject.toml [tool.ruff]), mypy --strict over the whole of pycore (pyproject.toml [tool.mypy]) and ``tsc --checkJs --noEmit`` over web/ against its JSDoc (tsconfig.json for the
 page and its workers, tsconfig.sw.json for the service worker, whose global is another). Both tools are
 pinned (pyproject's test list, package.json's devDependencies) and installed by ``build.py setup``: a
 missing one is a failure, never a skip."""
