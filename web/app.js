@@ -129,7 +129,7 @@ addEventListener("luckdial:outdated", () => announceUpdate(null));
 // bench/load.py's trace of a first visit).
 const order = [current, ...sections.filter((section) => section !== current)];
 // A screen's module asked for now is awaited later, in its turn: a fetch that fails meanwhile (the network gone,
-// the page left while it loaded) is said on that screen when its turn comes (`failed`), never an uncaught error.
+// the page left while it loaded) is said on that screen when its turn comes (`missing`), never an uncaught error.
 const load = (section) => {
   const module = import(section.dataset.module);
   module.catch(() => {});

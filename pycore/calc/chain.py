@@ -86,7 +86,7 @@ class Chain:
     """The transitions of one battle, cached per state; ``exact`` picks Fractions over floats."""
 
     def __init__(self, setup: BattleSetup, exact: bool = False, tail: float = 1e-13, floor: float = 1e-13,
-                 start: dict[str, Army] | None = None, keep_land: int = False):
+                 start: dict[str, Army] | None = None, keep_land: int = 0):
         self.setup = setup
         self.keep_land = keep_land          # the attacker spares his last land unit for an aircraft (choices)
         self._scratch = RoundLog(0)         # what ``end_of_round``'s engine step writes, never read

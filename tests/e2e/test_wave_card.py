@@ -32,6 +32,16 @@ WAVES = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
                       {"attacker": {"units": {"infantry": 1}}, "defender": {"order_of_loss": ["tank", "infantry"]}}]}
 
 
+def a_second_wave(page: Page, dist_server, system: str) -> PlanScreen:
+    """The Odds screen with 2 infantry attacking 1 (1942-2e, ``system``) and an empty wave 2 added, by taps."""
+    calc = PlanScreen(page).open(dist_server.url)
+    calc.choose(ruleset="1942-2e", system=system)
+    calc.add("attacker", "infantry", 2)
+    calc.add("defender", "infantry", 1)
+    calc.tap("#calc-add-wave")
+    return calc
+
+
 def test_a_link_fills_every_wave_control_and_runs_as_pycore(page: Page, dist_server):
     want = expected_calc(WAVES)
     link = link_of(WAVES)
@@ -103,11 +113,7 @@ def test_a_link_fills_every_wave_control_and_runs_as_pycore(page: Page, dist_ser
 
 def test_taps_write_a_waves_fields_into_the_link_and_an_error_shows_at_its_control(page: Page, dist_server):
     page.set_viewport_size({"width": 360, "height": 740})
-    calc = PlanScreen(page).open(dist_server.url)
-    calc.choose(ruleset="1942-2e", system="dice")
-    calc.add("attacker", "infantry", 2)
-    calc.add("defender", "infantry", 1)
-    calc.tap("#calc-add-wave")
+    calc = a_second_wave(page, dist_server, "dice")
     calc.add_units("wave-2", {"fighter": 1})
     calc.tap("#calc-wave-2-reinforce > summary")
     calc.tap("#calc-wave-2-reinforce-forces .unit-row[data-unit=infantry] .step.plus")
@@ -165,11 +171,7 @@ def test_a_system_with_its_own_calculator_is_not_offered_reinforcements_or_an_aa
     leaves before round 1 (docs/rules.md §9.1; pycore names the field): an empty wave card there does not offer
     them, and offers them again under dice. One entered before the system changed stays, with the refusal at it."""
     page.set_viewport_size({"width": 390, "height": 844})
-    calc = PlanScreen(page).open(dist_server.url)
-    calc.choose(ruleset="1942-2e", system="chess")
-    calc.add("attacker", "infantry", 2)
-    calc.add("defender", "infantry", 1)
-    calc.tap("#calc-add-wave")
+    calc = a_second_wave(page, dist_server, "chess")
     calc.tap("#calc-wave-2-rules > summary")
     expect(page.locator("#calc-wave-2-reinforce")).to_be_hidden()
     expect(page.locator("#calc-wave-2-aa-only")).to_be_hidden()

@@ -42,7 +42,7 @@ export function createForces({side, title, stat, legend = true, rowClass = "unit
     }
     // Live totals, as other calculators show them: units, their cost, and their printed power
     // (the sum of attack or defence values, before artillery support or technology).
-    total.textContent = `${sum === 1 ? "1 unit" : `${sum} units`}${sum ? ` · ${cost} ${cost === 1 ? "IPC" : "IPCs"} · power ${power}` : ""}`;
+    total.textContent = `${sum === 1 ? "1 unit" : `${sum} units`}${sum ? ` · ${cost} IPCs · power ${power}` : ""}`;
   }
 
   /**

@@ -86,8 +86,7 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
   // land units cannot retreat), under a system the plan's chains work (set kind, set ownCalculator).
   const shape = {kind: "land", own: false};
   const place = () => {
-    if (!wave) return;
-    fields.aa_only.hidden = shape.kind !== "land" || (shape.own && !aaOnly.checked);
+    if (wave) fields.aa_only.hidden = shape.kind !== "land" || (shape.own && !aaOnly.checked);
     hideOthers();
   };
   for (const input of [below.input, air.input, strafe.input]) input.addEventListener("input", () => onChange());
@@ -123,7 +122,7 @@ export function createRetreatRules({idBase, onChange, wave = false}) {
       beyond = wave ? {} : definedOf(rules, ["beforeRound1"]);
       if (wave) aaOnly.checked = Boolean(rules.beforeRound1);
       showMargin();
-      if (wave) place(); else hideOthers();
+      place();
     },
     /** The AA-only choice is for land battles (nothing fires before round 1 at sea; an amphibious assault's land
      * units cannot retreat): hidden in others, where it is not asked. */

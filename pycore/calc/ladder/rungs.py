@@ -114,7 +114,7 @@ class Ladder:
     cut: list[Law]                              # rung → its law cut at ``tail`` (:func:`trim_edged`)
     silent: list[bool]                          # rung → whether it scores no hit at all
 
-    def __init__(self, setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: int = False,
+    def __init__(self, setup: BattleSetup, role: str, start: Army, enemy: Army, tail: float, keep_land: int = 0,
                  known: Known | None = None, work: Work | None = None) -> None:
         self.setup, self.role = setup, role
         # What each rung fires must be one main group: never at sea (subs, aircraft kept off subs: the sea

@@ -52,7 +52,7 @@ def stack_size(pair: Pair) -> int:
 
 
 def solve(setup: BattleSetup, opening: Opening, tail: float, floor: float,
-          retreat: Retreat = NEVER, keep_land: int = False, limit: int | None = None,
+          retreat: Retreat = NEVER, keep_land: int = 0, limit: int | None = None,
           work: Work | None = None) -> Result:
     """The law of the battle's end from the states after round 1's opening fire.
 
