@@ -68,6 +68,59 @@ def ladder(setup: BattleSetup, retreat_below: bool = False, opening: bool = True
                     setup_seconds=built * LADDER_UNIT_SECOND)
 
 
+_ESTIMATES: dict[tuple[int, bool, bool, int | None], tuple[BattleSetup, Estimate]] = {}
+"""The last estimates of :func:`once`, by the very setup they were made of (held here, so its ``id`` is not
+reused): a plan estimates its first wave before it fights and again as it fights it. A new request reads a
+new setup, so nothing carries from one calculation to the next."""
+
+
+def once(setup: BattleSetup, retreat_below: bool, opening: bool = True, rounds: int | None = None) -> Estimate:
+    """:func:`ladder`, once per setup and question (an :class:`.cost.Estimate` is frozen)."""
+    key = (id(setup), retreat_below, opening, rounds)
+    got = _ESTIMATES.get(key)
+    if got is not None and got[0] is setup:
+        return got[1]
+    if len(_ESTIMATES) >= 8:
+        del _ESTIMATES[next(iter(_ESTIMATES))]      # the oldest: a plan's own first wave stays
+    estimate = _ESTIMATES[key] = (setup, ladder(setup, retreat_below, opening, rounds))
+    return estimate[1]
+
+
+def surely_within(setup: BattleSetup, retreat_below: bool = False, rounds: int | None = None) -> bool:
+    """Whether :func:`ladder`'s work is surely within the chain's bound (:func:`work_bound`, with room to spare)."""
+    from .ladder.work import WORK_BUDGET
+    return work_bound(setup, retreat_below, rounds) <= WORK_BUDGET / 2
+
+
+def work_bound(setup: BattleSetup, retreat_below: bool = False, rounds: int | None = None) -> float:
+    """At least :func:`ladder`'s units of work, whatever its opening, told from the counts alone.
+
+    Why: a battle of a few dozen units is thousands of times under the bound, and the model itself costs as
+    much as a tenth of such a battle's answer (its reach walks the battle's mean path; its opening ways ask the
+    engine). Each term of :func:`ladder` is bounded here by what its counts allow — every row and column of the
+    grid reached, a grid for every aircraft the AA guns could shoot down and one more, every hit count of the
+    opening fire kept, each die sure to hit — so where this is within the chain's bound, the model is too, and the
+    calculation goes on without it (``method.Ladder.quick``); else the model decides
+    (``tests/core/test_ladder_work.py`` holds this above the model on random battles)."""
+    from .ladder.work import BACKWARD_UNITS, OPENING_WORK, ROW_WORK, RUNG_WORK
+    ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
+    na, nd = (setup.side(role).units.size for role in ROLES)
+    wa, wd = _width(setup, na), _width(setup, nd)
+    grids = na + 1                              # opening_ways: at most one grid a number of aircraft shot down
+    settled = (ka + 1) * (kd + 1) * (wa + wd) * LADDER_FILL + (ka + 1) * ROW_WORK
+    if rounds is not None:
+        settled *= ROUNDS_FACTOR
+    work = (1 + (grids - 1) * BRANCH_SHARE) * settled
+    if retreat_below:
+        most_d = nd + TAIL_SPREAD * sqrt(nd) + 2  # a side's expected hits are at most its units
+        kept_a = 2 * TAIL_SPREAD * sqrt(na) + 2
+        work += grids * (ka + 1) * (ROW_WORK + kd * (most_d + kept_a)) * BACKWARD_UNITS
+    longest = max(na, nd) + 3                   # _law_length, either system
+    work += grids * (ka + 1) * (RUNG_WORK + longest) + (kd + 1) * (RUNG_WORK + longest)
+    work += grids * (kd + 1) * (OPENING_WORK + kd * wd)
+    return work
+
+
 REACH_SPREAD = 7.6
 """How far past the battle's mean path the ladder's states still hold mass above the floor (1e-13): standard
 deviations of the hits taken so far (:func:`reach`)."""

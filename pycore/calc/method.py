@@ -182,6 +182,10 @@ class Method:
         """The law of the battle's end from ``{defender army: p}``, over ``battles``' kept chains."""
         raise NotImplementedError
 
+    def quick(self, battle: Battle) -> Ends | None:
+        """The answer where a bound cheaper than the estimate shows it within the budget; else None (estimate it)."""
+        return None
+
     def answer(self, battle: Battle, guess: cost.Estimate | None) -> Ends:
         """What :func:`ends_of` does with the same estimate: solve within the budget; else Monte Carlo or a refusal."""
         setup, rounds = battle.setup, battle.rounds
@@ -242,24 +246,6 @@ OWN_CALCULATORS = {"colored": Own("colored", colored.ends, _colored_estimate),
 colours)."""
 
 
-_ESTIMATES: dict[tuple[int, bool, bool, int | None], tuple[BattleSetup, cost.Estimate]] = {}
-"""The land ladder's last estimates, by the very setup they were made of (held here, so its ``id`` is not
-reused): a plan estimates its first wave before it fights and again as it fights it. A new request reads a
-new setup, so nothing carries from one calculation to the next."""
-
-
-def _ladder_estimate(setup: BattleSetup, retreat_below: bool, opening: bool = True, rounds: int | None = None) -> cost.Estimate:
-    """:func:`.ladder_cost.ladder`, once per setup and question (an :class:`.cost.Estimate` is frozen)."""
-    key = (id(setup), retreat_below, opening, rounds)
-    got = _ESTIMATES.get(key)
-    if got is not None and got[0] is setup:
-        return got[1]
-    if len(_ESTIMATES) >= 8:
-        del _ESTIMATES[next(iter(_ESTIMATES))]      # the oldest: a plan's own first wave stays
-    estimate = _ESTIMATES[key] = (setup, ladder_cost.ladder(setup, retreat_below, opening, rounds))
-    return estimate[1]
-
-
 class Ladder(Method):
     """The land ladder (floats): the fast path of a land battle whose rungs each fire one group."""
 
@@ -269,7 +255,7 @@ class Ladder(Method):
         return not battle.exact and battle.setup.kind != "sea"
 
     def estimate(self, battle: Battle) -> cost.Estimate:
-        return _ladder_estimate(battle.setup, battle.retreat.below is not None, battle.first_round == 1,
+        return ladder_cost.once(battle.setup, battle.retreat.below is not None, battle.first_round == 1,
                                 battle.rounds)
 
     def applies_later(self, battle: Battle) -> bool:
@@ -277,7 +263,7 @@ class Ladder(Method):
 
     def later_estimate(self, battle: Battle) -> cost.Estimate:
         retreat = battle.options.get("retreat")
-        return _ladder_estimate(battle.setup, retreat is not None and retreat.below is not None)
+        return ladder_cost.once(battle.setup, retreat is not None and retreat.below is not None)
 
 
     def later(self, battles: Battles, starts: Starts) -> Ends:
@@ -285,7 +271,14 @@ class Ladder(Method):
         rung fires two groups)."""
         return battles.laddered(starts)
 
-    def solve(self, battle: Battle, guess: cost.Estimate) -> Ends:
+    def quick(self, battle: Battle) -> Ends | None:
+        """Solved at once where :func:`.ladder_cost.surely_within` bounds the work (its model costs a tenth of a
+        10 v 10's answer): the model is worked out only if the chain reaches its bound after all."""
+        if not ladder_cost.surely_within(battle.setup, battle.retreat.below is not None, battle.rounds):
+            return None
+        return self.solve(battle, None)
+
+    def solve(self, battle: Battle, guess: cost.Estimate | None) -> Ends:
         setup, rounds, start = battle.setup, battle.rounds, battle.start()
         chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
         empty = Force(())
@@ -300,6 +293,8 @@ class Ladder(Method):
             raise Unfit from None
         except ladder.TooMuchWork:
             # The battle's mass spread over more of its grids than the model reads: bounded, then sampled.
+            if guess is None:
+                guess = self.estimate(battle)
             spent = cost.Estimate("ladder", guess.states, cost.BUDGET_SECONDS + guess.seconds)
             return montecarlo.bounded(setup, rounds, montecarlo.SAMPLES_GENERAL, (
                 f"Monte Carlo: the exact land chain reached its bound ({ladder.WORK_BUDGET:,} units of work, about "
@@ -454,7 +449,9 @@ def ends_of(setup: BattleSetup, rounds: int | None = None, exact: bool = False, 
             if lone is not None:
                 return replace(lone, by=method.name)
             try:
-                law = method.answer(battle, method.estimate(battle))
+                law = method.quick(battle)
+                if law is None:
+                    law = method.answer(battle, method.estimate(battle))
             except Unfit:
                 continue
             if battle.options.get("crash_fighters"):

@@ -132,3 +132,43 @@ def test_the_ladder_gives_way_at_its_bound():
         assert stopped.done > 10_000
     else:
         raise AssertionError("a bound of 10,000 units let a 120 v 120 battle finish")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(battles(most=200))
+def test_the_bound_that_spares_a_small_battle_its_model_is_never_below_the_model(request):
+    """``ladder_cost.work_bound`` lets a battle skip its model (``method.Ladder.quick``) where it is within the
+    chain's bound: it must hold the model's work whatever the opening (AA guns, bombardment), the retreat rule or
+    the round limit, or a battle the model would send to Monte Carlo would be solved instead. Models only (no
+    battle is fought): cheap at any size."""
+    asked = read_calc(request)
+    setup, rounds, options = asked.setup, asked.rounds, asked.options
+    retreat = options.get("retreat")
+    below = retreat is not None and retreat.below is not None
+    bound = ladder_cost.work_bound(setup, below, rounds)
+    for opening in (True, False):
+        model = ladder_cost.ladder(setup, below, opening, rounds).work
+        note(f"model {model:,}, bound {bound:,.0f}")
+        assert model <= bound, (request, model, bound)
+
+
+def test_a_small_battle_is_answered_without_its_model_and_a_big_one_with_it(monkeypatch):
+    """The model is asked only where the bound cannot show the battle within the budget (a 10 v 10 is thousands
+    of times under it; 150 infantry and 150 bombers against 150 infantry and an AA gun are not), and the answer
+    is the same either way (the bound changes only whether the model is worked out)."""
+    calls = []
+    model = ladder_cost.ladder
+    monkeypatch.setattr(ladder_cost, "ladder", lambda setup, *args: calls.append(setup) or model(setup, *args))
+    small = read_calc({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+                       "attacker": {"units": {"infantry": 5, "artillery": 2, "tank": 3}},
+                       "defender": {"units": {"infantry": 8, "artillery": 1, "tank": 1}}}).setup
+    quick = ends_of(small, None, False, {})
+    assert calls == []
+    monkeypatch.setattr(ladder_cost, "surely_within", lambda *args: False)
+    slow = ends_of(small, None, False, {})
+    assert calls == [small] and slow.ends == quick.ends and slow.rounds == quick.rounds
+    monkeypatch.undo()
+    big = read_calc({"op": "calc", "ruleset": "classic", "system": {"name": "dice"},
+                     "attacker": {"units": {"infantry": 150, "bomber": 150}},
+                     "defender": {"units": {"infantry": 150, "aa_gun": 1}}}).setup
+    assert not ladder_cost.surely_within(big)

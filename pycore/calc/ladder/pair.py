@@ -49,7 +49,11 @@ def columns_of(defender: Ladder) -> Columns:
     big = [kd] * (kd + 1)
     for j in range(kd - 1, -1, -1):
         big[j] = j if col[0][j] > NEUMANN else big[j + 1]
-    defender.columns = (col, width, spans, {}, packed_d, bytes(SLOT * width), big)
+    # misses[j]: the first column from j on where the defender may score no hit at all.
+    misses = [kd] * (kd + 1)
+    for j in range(kd - 1, -1, -1):
+        misses[j] = j if col[0][j] else misses[j + 1]
+    defender.columns = (col, width, spans, {}, packed_d, bytes(SLOT * width), big, misses)
     return defender.columns
 
 
@@ -63,7 +67,7 @@ class Pair:
         self.pending: dict[int, list[float]] | None = None   # round 1's rows {i: masses by column}, before any round is worked
         self.packed1: dict[int, Packed] = {}  # the attacker's law at row i from 1 hit up: first kept, count, packed
         (self.col, self.width, self.spans, self.tails, self.packed_d, self.blank,
-         self.big) = defender.columns or columns_of(defender)
+         self.big, self.misses) = defender.columns or columns_of(defender)
         self._wins: list[list[float]] | None = None   # win_chances(), worked out when a retreat rule asks
         self.work: Work | None = None        # the calculation's count of work (work.py), when it keeps one
         self._stops: dict[int, list[bool]] = {}   # row i: the columns where "retreat below" retreats
@@ -285,10 +289,14 @@ class Pair:
                     F[j] = x / (1.0 - d0[j] * a0)
             return F, 0.0, []
         ext = landed + [0.0] * (k1 + len(a1))
+        # Where the defender always scores (Low Luck's sure hits) the row has no own moves: F is what landed.
+        jz = self.misses[lo]
+        if jz > lo:
+            F[lo:jz] = [x if x >= floor else 0.0 for x in landed[lo:jz]]
         # Neumann part: the columns before the first whose d0 is not small.
         jb = self.big[lo]
-        if jb > lo:
-            self._neumann(i, F, ext, lo, jb, floor, a0, a1, k1)
+        if jb > jz:
+            self._neumann(i, F, ext, jz, jb, floor, a0, a1, k1)
         over = self._push_columns(F, ext, jb, floor, a0, a1, k1)
         return F, fsum(ext[kd:]) + over, []
 

@@ -25,7 +25,7 @@ Law = tuple[int, list[float]]
 Fires = tuple[tuple[int, ...], tuple[int, ...]]
 """What a rung fires: its main group's values and best-of-two values."""
 Columns = tuple[list[list[float]], int, list[tuple[int, int]], dict[int, tuple[list[float], tuple[int, int]]],
-                list[int], bytes, list[int]]
+                list[int], bytes, list[int], list[int]]
 """A defending ladder's column tables (:func:`.pair.columns_of`, which says what each is)."""
 
 
