@@ -13,7 +13,7 @@ from ..choices import NEVER, Chance, Retreat
 from ..total import fsum
 from .packing import SCALE, SLOT, table_view, unpack
 from .pair import Pair, outcome_of
-from . import kept, plain
+from . import kept, scalar
 from .rungs import Ladder, target_of
 from .stack import Stack
 from .work import OPENING_WORK, Work
@@ -309,12 +309,17 @@ class Solver:
         stacks: dict[int, list[Pair]] = {}
         for pair in self.pairs.values():
             stacks.setdefault(id(pair.d), []).append(pair)
-        for group in stacks.values():
-            size = stack_size(group[0])
-            stops = self.stops if self.retreat.per_state else None
-            if len(group) == 1 and plain.pays(group[0]):
-                visits += plain.settle(group[0], self.work, self.land, self.record, self.floor, stops)
+        stops = self.stops if self.retreat.per_state else None
+        for pairs in stacks.values():
+            group = []
+            for pair in pairs:
+                if scalar.pays(pair):
+                    visits += scalar.settle(pair, self.work, self.land, self.record, self.floor, stops)
+                else:
+                    group.append(pair)
+            if not group:
                 continue
+            size = stack_size(group[0])
             for start in range(0, len(group), size):
                 visits += Stack(group[start:start + size], self.work).settle(self.land, self.record, self.floor, stops)
         ends = self.merged()

@@ -13,7 +13,7 @@ from ..total import fsum
 
 if TYPE_CHECKING:
     from .pair import Pair, Settled
-    from .plain import Land, Record, Stops
+    from .scalar import Land, Record, Stops
     from .rungs import Ladder
 
 Carry = int | list[int]
