@@ -26,6 +26,7 @@ from typing import Callable
 
 from ...engine.army import Army
 from .pair import Pair
+from .rungs import Ladder
 from .work import ROW_WORK, Work
 
 Land = Callable[[Pair, int, list[float], bool], list[float] | None]
@@ -59,9 +60,9 @@ def settle(pair: Pair, work: Work | None, land: Land, record: Record, floor: flo
         return 0.0
     la, ld = pair.a, pair.d
     ka, kd = la.top, ld.top
-    cuts_a, cuts_d = la.cut, ld.cut
     d0 = pair.col[0]
     width = pair.width
+    scores = _scores(ld)
     incoming: list[list[float] | None] = [None] * (ka + 1)     # by row: the mass landed on it, by column
     for i, landed in pending.items():
         incoming[i] = landed
@@ -75,11 +76,12 @@ def settle(pair: Pair, work: Work | None, land: Land, record: Record, floor: flo
         if inner is None:
             continue
         stop = stops(pair, t) if stops is not None else None
-        lo_a, law_a = cuts_a[t]
+        lo_a, law_a = la.cut[t]
         a0 = law_a[0] if lo_a == 0 else 0.0
         own = law_a[1:] if lo_a == 0 else law_a   # the counts that move a state along its row (1 hit or more)
         first = lo_a + (lo_a == 0)                # the hits own[0] stands for
         fits, past = _edges(law_a)
+        n_a = len(law_a)
         ext = inner + [0.0] * (first + len(own))  # the row's masses, its own moves added as they come
         span_lo = span_hi = -1
         for j in range(kd):
@@ -95,41 +97,49 @@ def settle(pair: Pair, work: Work | None, land: Land, record: Record, floor: flo
             if span_lo < 0:
                 span_lo = j
             span_hi = j + 1
-            lo_d, law_d = cuts_d[j]
-            room = kd - j - lo_a                  # the attacker's counts that leave the defender a unit
-            for l, pl in enumerate(law_d, lo_d):
+            zero, l, law_d = scores[j]
+            if zero:
+                # The defender scores nothing: the attacker's hits move the state along its own row.
+                w = f * zero
+                c = j + first
+                for p in own:
+                    ext[c] += w * p
+                    c += 1
+            # The defender's l hits or more: l rows down (his hits past the attacker's last rung land on it);
+            # the attacker's counts on their columns while the defender has a unit left, the rest on the last.
+            room = kd - j - lo_a
+            cells, spill = (law_a, 0.0) if room >= n_a else (fits[room], past[room]) if room > 0 else ((), past[0])
+            c0 = j + lo_a
+            r = t + l
+            for pl in law_d:
                 w = f * pl
-                if l == 0:
-                    # The defender scores nothing: the attacker's hits move the state along its own row.
-                    c = j + first
-                    for p in own:
-                        ext[c] += w * p
-                        c += 1
-                    continue
-                r = t + l if t + l < ka else ka
-                target = incoming[r]
+                target = incoming[r if r < ka else ka]
                 if target is None:
-                    target = incoming[r] = [0.0] * (kd + 1)
-                c = j + lo_a
-                if room >= len(law_a):
-                    for p in law_a:
-                        target[c] += w * p
-                        c += 1
-                elif room > 0:
-                    for p in fits[room]:
-                        target[c] += w * p
-                        c += 1
-                    target[kd] += w * past[room]
-                else:
-                    target[kd] += w * past[0]
+                    target = incoming[r if r < ka else ka] = [0.0] * (kd + 1)
+                c = c0
+                for p in cells:
+                    target[c] += w * p
+                    c += 1
+                if spill:
+                    target[kd] += w * spill
+                r += 1
         over = 0.0
         for x in ext[kd:]:
             over += x
         if over:
             record("attacker_wins", la.armies[t], ld.armies[kd], over)
         if work is not None and span_lo >= 0:
-            work.add(ROW_WORK + (span_hi - span_lo) * (width + len(law_a)))
+            work.add(ROW_WORK + (span_hi - span_lo) * (width + n_a))
     return visits
+
+
+def _scores(defender: Ladder) -> list[tuple[float, int, list[float]]]:
+    """By the defender's rung: his chance of no hit (0 where his law's cut starts past it), his first count of
+    one hit or more, and the chances from there on."""
+    got = []
+    for lo, law in defender.cut[:defender.top]:
+        got.append((law[0], 1, law[1:]) if lo == 0 else (0.0, lo, law))
+    return got
 
 
 def _edges(law: list[float]) -> tuple[list[list[float]], list[float]]:
