@@ -80,7 +80,7 @@ def settle(pair: Pair, work: Work | None, land: Land, record: Record, floor: flo
         a0 = law_a[0] if lo_a == 0 else 0.0
         own = law_a[1:] if lo_a == 0 else law_a   # the counts that move a state along its row (1 hit or more)
         first = lo_a + (lo_a == 0)                # the hits own[0] stands for
-        fits, past = _edges(law_a)
+        past = _past(la, t)
         n_a = len(law_a)
         ext = inner + [0.0] * (first + len(own))  # the row's masses, its own moves added as they come
         span_lo = span_hi = -1
@@ -108,7 +108,7 @@ def settle(pair: Pair, work: Work | None, land: Land, record: Record, floor: flo
             # The defender's l hits or more: l rows down (his hits past the attacker's last rung land on it);
             # the attacker's counts on their columns while the defender has a unit left, the rest on the last.
             room = kd - j - lo_a
-            cells, spill = (law_a, 0.0) if room >= n_a else (fits[room], past[room]) if room > 0 else ((), past[0])
+            cells, spill = (law_a, 0.0) if room >= n_a else (law_a[:room], past[room]) if room > 0 else ((), past[0])
             c0 = j + lo_a
             r = t + l
             for pl in law_d:
@@ -135,18 +135,22 @@ def settle(pair: Pair, work: Work | None, land: Land, record: Record, floor: flo
 
 def _scores(defender: Ladder) -> list[tuple[float, int, list[float]]]:
     """By the defender's rung: his chance of no hit (0 where his law's cut starts past it), his first count of
-    one hit or more, and the chances from there on."""
-    got = []
-    for lo, law in defender.cut[:defender.top]:
-        got.append((law[0], 1, law[1:]) if lo == 0 else (0.0, lo, law))
+    one hit or more, and the chances from there on. Kept on the ladder (kept ladders serve many battles)."""
+    got = defender.scores
+    if got is None:
+        got = defender.scores = [(law[0], 1, law[1:]) if lo == 0 else (0.0, lo, law)
+                                 for lo, law in defender.cut[:defender.top]]
     return got
 
 
-def _edges(law: list[float]) -> tuple[list[list[float]], list[float]]:
-    """A move past the defender's last rung lands on it: with room for m columns, the law's first m counts each
-    on its column (``fits[m]``) and the rest summed on the last (``past[m]``)."""
-    fits = [law[:m] for m in range(len(law) + 1)]
-    past = [0.0] * (len(law) + 1)
-    for m in range(len(law) - 1, -1, -1):
-        past[m] = past[m + 1] + law[m]
-    return fits, past
+def _past(attacker: Ladder, t: int) -> list[float]:
+    """A move past the defender's last rung lands on it: with room for m columns, the attacker's law at rung t puts
+    its first m counts each on its column and the rest, summed (``past[m]``), on the last. Kept on the ladder by
+    rung."""
+    got = attacker.past.get(t)
+    if got is None:
+        law = attacker.cut[t][1]
+        got = attacker.past[t] = [0.0] * (len(law) + 1)
+        for m in range(len(law) - 1, -1, -1):
+            got[m] = got[m + 1] + law[m]
+    return got
