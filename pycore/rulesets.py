@@ -124,6 +124,11 @@ class Ruleset:
         self._index.update({unit.id: i for i, unit in enumerate(self.units)})
         self._price.update({unit.id: unit.cost for unit in self.units})
 
+    def __hash__(self) -> int:
+        """By its id alone (equal rulesets have equal ids): the tables kept per ruleset (the default order of loss)
+        are looked up on every side read, and the dataclass's own hash walked every unit of the table each time."""
+        return hash(self.id)
+
     def unit(self, unit_id: str) -> UnitType:
         return self._by_id[unit_id]
 

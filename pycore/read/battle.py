@@ -130,11 +130,10 @@ def _order(side: Mapping[str, Any], role: str, ruleset: Ruleset) -> tuple[list[s
     if custom:
         entries = v.array(side["order_of_loss"], f"{role}.order_of_loss", len(ruleset.units))
         for i, unit_id in enumerate(entries):
-            where = f"{role}.order_of_loss[{i}]"
             if not isinstance(unit_id, str) or not ruleset.has(unit_id):
-                raise BadRequest(where, f"unknown unit {show(unit_id)} in ruleset {ruleset.id}")
+                raise BadRequest(f"{role}.order_of_loss[{i}]", f"unknown unit {show(unit_id)} in ruleset {ruleset.id}")
             if unit_id in order:
-                raise BadRequest(where, f"{show(unit_id)} is listed twice")
+                raise BadRequest(f"{role}.order_of_loss[{i}]", f"{show(unit_id)} is listed twice")
             order.append(unit_id)
     return order, custom
 
