@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypedDict, cast
 
 from ..engine.army import Army
+from ..engine.firing import fires_first
 from ..engine.sequence import guns_alone
 from ..engine.setup import ROLES, BattleSetup
 from ..forces import Force
@@ -280,15 +281,17 @@ class Ladder(Method):
 
     def solve(self, battle: Battle, guess: cost.Estimate | None) -> Ends:
         setup, rounds, start = battle.setup, battle.rounds, battle.start()
-        chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
         empty = Force(())
         opening: dict[Substate, Chance] = {(start["attacker"], start["defender"], empty, empty): 1.0}
-        if battle.first_round == 1:
+        cut: Chance = 0.0
+        if battle.first_round == 1 and fires_first(setup, start["attacker"], start["defender"]):
+            chain = Chain(setup, exact=False, tail=TAIL, floor=FLOOR, start=start)
             opening = chain.opening(opening)
+            cut = chain.pruned
         work = ladder.Work(ladder.WORK_BUDGET)
         try:
             got = ladder.solve(setup, opening, TAIL, FLOOR, battle.retreat, battle.keep_land, rounds, work)
-            return Ends(got["ends"], got["rounds"], got["pruned"] + chain.pruned, work=work.done)
+            return Ends(got["ends"], got["rounds"], got["pruned"] + cut, work=work.done)
         except ladder.NotLinear:
             raise Unfit from None
         except ladder.TooMuchWork:

@@ -25,7 +25,7 @@ from ..jsontext import JsonObject
 from ..rulesets import Ruleset
 from .army import Army
 from .casualties import allocate, check_choice, has_choice
-from .firing import (Group, aa_shots, bombard_group, can_hurt, casualty_types, counted_volley, counts_as_force,
+from .firing import (Group, aa_shots, bombard_group, land_units, can_hurt, casualty_types, counted_volley, counts_as_force,
                      dice_for, enemy, fire_group, has_destroyer, has_subs, main_groups, rolls_of, sub_group, subs_join_main)
 from .kinds import kinds
 from .setup import CARGO_PER_SHIP, CARRIED_FREELY, ROLES, BattleSetup
@@ -193,8 +193,7 @@ class Battle:
         return step
 
     def bombard_step(self, number: int) -> Step | None:
-        land = sum(n for uid, n in self.alive["attacker"].units.counts if self.ruleset.unit(uid).domain == "land")
-        group = bombard_group(self.setup, land, self.alive["defender"])
+        group = bombard_group(self.setup, land_units(self.ruleset, self.alive["attacker"]), self.alive["defender"])
         if group is None:
             return None
         step = self._step("bombard", self.fires(number, [group]))
