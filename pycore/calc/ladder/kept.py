@@ -113,7 +113,7 @@ def fresh_work(ladder: Ladder, role: str, known: Rungs) -> int:
     :data:`RUNG_WORK` and its law's length (``work.py``)."""
     armies = ladder.armies
     own = len(armies)
-    for k in range(1, own):
+    for k in range(1, own if known else 0):
         if (role, armies[k]) in known:
             own = k
             break

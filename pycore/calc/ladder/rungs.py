@@ -202,10 +202,22 @@ class Ladder:
         # Stack.carry's steps between two rungs, by one pair (packed) or not (a scaled coefficient a step)
         self.coefficients: dict[bool, dict[tuple[int, int], int | list[int]]] = {True: {}, False: {}}
         self.work_prefix: list[int] | None = None   # law cells of the rungs above each rung (kept.fresh_work)
+        self._members: dict[tuple[str, Army], tuple[Ladder, int]] | None = None   # members(), once made
         # The scalar chain's reading of this ladder (scalar.py): an attacker's law's sums past each count (by rung),
         # a defender's chances of no hit and of one or more (by rung).
         self.past: dict[int, list[float]] = {}
         self.scores: list[tuple[float, int, list[float]]] | None = None
+
+    def members(self) -> dict[tuple[str, Army], tuple[Ladder, int]]:
+        """(role, army) → (this ladder, its rung), for every rung (the first where two hold one army): what a
+        calculation's solver registers of it (``solve.Solver.ladder_of``), made once, so a kept ladder is
+        registered by one dictionary update."""
+        got = self._members
+        if got is None:
+            got = self._members = {}
+            for k, army in enumerate(self.armies):
+                got.setdefault((self.role, army), (self, k))
+        return got
 
     def of_firing(self, army: Army, enemy: Army, tail: float) -> Law:
         """The trimmed law of an army that fires but is not on the ladder (casualties still firing in round 1).

@@ -114,8 +114,13 @@ class Solver:
                                    {}, self.work), 0
             ladder = kept.ladder(self.setup, role, army, enemy, self.tail, self.keep_land if role == "attacker" else 0,
                                  members, self.work)
-            for k, rung in enumerate(ladder.armies):
-                members.setdefault((role, rung), (ladder, k))
+            # Every rung of it, where no ladder met before holds the same army (the ladder keeps the entries).
+            rungs = ladder.members()
+            if members:
+                for key, at in rungs.items():
+                    members.setdefault(key, at)
+            else:
+                members.update(rungs)
             got = (ladder, 0)
         return got
 
