@@ -33,6 +33,7 @@ from ..engine.setup import BattleSetup
 from .choices import Chance, Retreat
 from .law import Ends
 from .plans import Plan, Wave, army_cost, captured, joined, manned, retaken, start_defender, stay, taking
+from .plan_bound import FAR_UNDER, ladder_bound
 from .policy import StateRules
 from .starts import FLOOR, Battles, EndLaw, Starts
 from .total import total
@@ -256,8 +257,11 @@ def _reinforced(plan: Plan, k: int, law: dict[Tag, Starts]) -> dict[Tag, Starts]
 
 def _by_ladder(setup: BattleSetup, exact: bool, retreat: Retreat, wave: Wave) -> bool:
     """Whether :mod:`.method` would give wave 1 to the ladder (within the cost budget): then the plan's own
-    ladders fight it, and the later waves share the defender's."""
+    ladders fight it, and the later waves share the defender's. Asked where the ladder takes it (the caller
+    knows): a battle whose model's bound is far under every budget is within it, told without the model."""
     from .method import plan as battle_plan
+    if not exact and retreat.below is None and ladder_bound(setup) <= FAR_UNDER:
+        return True
     return battle_plan(setup, exact, {"retreat": retreat, "keep_land": wave.keep_land}).method == "ladder"
 
 

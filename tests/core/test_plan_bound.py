@@ -1,0 +1,111 @@
+"""A plan surely within the budget, told without its estimate (docs/api.md "Cost budget", "Plan of attack").
+
+``plan_bound.ladder_bound`` bounds the land ladder's model from the counts, and ``plan_cost.bound`` a whole plan
+by it; where that bound is at most ``FAR_UNDER`` the ``calc`` op answers the plan without working its estimate.
+That is only exact if the bound is never below the model: checked here on random battles and plans (the
+models are cheap: nothing is fought), and a plan answered both ways is the same text.
+"""
+
+import json
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from pycore.api import handle
+from pycore.calc import ladder_cost, plan_cost
+from pycore.calc.plan_bound import FAR_UNDER, ladder_bound
+from pycore.read.calc import read_calc
+
+LAND = {"classic": ["infantry", "tank", "fighter", "bomber"],
+        "1942-2e": ["infantry", "artillery", "tank", "fighter", "bomber"],
+        "1940-2e": ["infantry", "artillery", "mech_infantry", "tank", "fighter", "tactical_bomber", "bomber"]}
+SHIPS = {"classic": ["battleship"], "1942-2e": ["battleship", "cruiser"], "1940-2e": ["battleship", "cruiser"]}
+
+
+def counts(draw, types, most):
+    chosen = draw(st.lists(st.sampled_from(types), min_size=1, max_size=4, unique=True))
+    return {uid: draw(st.one_of(st.integers(1, 6), st.integers(1, most))) for uid in chosen}
+
+
+@st.composite
+def battles(draw, most=120):
+    """A land or amphibious battle of dice or Low Luck: aircraft, AA guns and bombardment, where the model's
+    grids and opening states come from."""
+    ruleset = draw(st.sampled_from(sorted(LAND)))
+    kind = draw(st.sampled_from(["land", "amphibious"]))
+    attacker = counts(draw, LAND[ruleset], most)
+    defender = counts(draw, [u for u in LAND[ruleset] if u != "bomber"], most)
+    if draw(st.booleans()):
+        defender["aa_gun"] = draw(st.integers(1, 3))
+    if kind == "amphibious":
+        attacker[draw(st.sampled_from(SHIPS[ruleset]))] = draw(st.integers(1, most))
+    return {"op": "calc", "ruleset": ruleset, "system": {"name": draw(st.sampled_from(["dice", "lowluck"]))},
+            "kind": kind, "attacker": {"units": attacker}, "defender": {"units": defender}}
+
+
+@settings(max_examples=150, deadline=None)
+@given(battles(), st.booleans())
+# The tightest found (model / bound 0.998 and 0.84): bombardment's opening states, a small battle's rungs.
+@example({"op": "calc", "ruleset": "1940-2e", "system": {"name": "dice"}, "kind": "amphibious",
+          "attacker": {"units": {"mech_infantry": 1, "battleship": 95}}, "defender": {"units": {"infantry": 1}}}, True)
+@example({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "land",
+          "attacker": {"units": {"tank": 5, "artillery": 2}}, "defender": {"units": {"artillery": 1}}}, True)
+def test_the_ladder_bound_is_never_below_its_model(request, opening):
+    """Each term of ``ladder_cost.ladder`` at its most: the bound is over the model, with the opening fire
+    (AA guns, bombardment) and without (a battle taken up in the middle)."""
+    setup = read_calc(request).setup
+    assert ladder_bound(setup) >= ladder_cost.ladder(setup, False, opening).seconds
+
+
+@st.composite
+def plans(draw):
+    """A plan of land waves (1 to 3, with reinforcements), a counter-attack or two, none of the attacker's rules."""
+    request = draw(battles(most=40))
+    units = LAND[request["ruleset"]]
+    request["waves"] = [{"attacker": {"units": counts(draw, units, 20)}} for _ in range(draw(st.integers(0, 2)))]
+    for wave in request["waves"]:
+        if draw(st.booleans()):
+            wave["reinforce"] = {"units": counts(draw, [u for u in units if u != "bomber"], 10)}
+    held = draw(st.integers(0, 2))
+    if held == 1:
+        request["counter"] = {"attacker": {"units": counts(draw, units, 30)}}
+    elif held == 2:
+        request["counters"] = [{"attacker": {"units": counts(draw, units, 30)}} for _ in range(2)]
+    if not request["waves"] and not held:
+        request["waves"] = [{"attacker": {"units": counts(draw, units, 20)}}]
+    return request
+
+
+@settings(max_examples=120, deadline=None)
+@given(plans())
+def test_a_plan_surely_within_is_within_its_estimate(request):
+    """Where the op skips the estimate (``surely_within``), the estimate was within the budget: no refusal and
+    no Monte Carlo was skipped with it; and the plan's bound is over its estimate whenever it is read."""
+    plan = read_calc(request).options["plan"]
+    guess = plan_cost.estimate(plan, False)
+    assert plan_cost.bound(plan) >= guess.seconds
+    if plan_cost.surely_within(plan, False):
+        assert guess.seconds <= FAR_UNDER and guess.method == "ladder"
+
+
+def test_far_under_is_under_the_ladders_own_budget():
+    """A first wave whose bound is at most ``FAR_UNDER`` is the ladder's (waves._by_ladder), not Monte Carlo's."""
+    setup = read_calc({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "land", "attacker": {"units": {"infantry": 1}},
+                       "defender": {"units": {"infantry": 1}}}).setup
+    assert ladder_cost.ladder(setup).budget >= FAR_UNDER
+
+
+def test_a_plan_answers_the_same_without_its_estimate(monkeypatch):
+    """Two waves, and a take and hold (each surely within): the op's text is the same as when the estimate is
+    worked and checked first."""
+    asks = [{"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "land", "attacker": {"units": {"infantry": 6, "artillery": 2}},
+             "defender": {"units": {"infantry": 8, "artillery": 2, "tank": 1}},
+             "waves": [{"attacker": {"units": {"tank": 3, "fighter": 2}}}]},
+            {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "land", "attacker": {"units": {"infantry": 4, "artillery": 2, "tank": 2}},
+             "defender": {"units": {"infantry": 5, "aa_gun": 1}},
+             "counter": {"attacker": {"units": {"infantry": 4, "tank": 2, "fighter": 1}}}}]
+    for ask in asks:
+        assert plan_cost.surely_within(read_calc(ask).options["plan"], False)
+    quick = [handle(json.dumps(ask)) for ask in asks]
+    monkeypatch.setattr(plan_cost, "surely_within", lambda plan, exact: False)
+    assert [handle(json.dumps(ask)) for ask in asks] == quick
