@@ -46,14 +46,13 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
     depend on its order); what a path reads of its defender's army is read once per army and stage (paths
     that lost different attackers meet the same defender: about half the paths of a small plan)."""
     ruleset = plan.waves[0].setup.ruleset
-    d0 = start_defender(plan)
-    starts = _starts(plan)
+    starts, types = _starts(plan), _types(plan)
     lost_a: Law = {}
     lost_d: Law = {}
     cost_a = cost_d = zero
     swing: Law = {}
     taken = left = zero
-    survivors: dict[str, Chance] = {uid: zero for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts}
+    survivors: dict[str, Chance] = {uid: zero for uid in types}
     left_law: Law = {}
     # the defender's army and stage, read once each
     seen: dict[tuple[Army, int], tuple[int, int, int, int, tuple[tuple[str, int], ...], bool]] = {}
@@ -90,13 +89,31 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
 def _starts(plan: Plan) -> list[tuple[int, int]]:
     """The defender's units and IPCs on a path at each stage: his start and the reinforcements joined by then,
     all his (docs/rules.md §9.1, "Reinforcements": lost or not, they count as his)."""
+    return _facts(plan)[1]
+
+
+def _types(plan: Plan) -> tuple[str, ...]:
+    """The defender's unit types with every reinforcement joined: the types his survivors are counted by."""
+    return _facts(plan)[2]
+
+
+_FACTS: list[tuple[Plan, list[tuple[int, int]], tuple[str, ...]]] = []
+"""The last plan summed up and what every sum of it reads of its defender (held here, so its ``id`` is not
+reused): a plan's answer sums its waves, its whole and its exchange, each from the same start."""
+
+
+def _facts(plan: Plan) -> tuple[Plan, list[tuple[int, int]], tuple[str, ...]]:
+    if _FACTS and _FACTS[0][0] is plan:
+        return _FACTS[0]
     ruleset = plan.waves[0].setup.ruleset
     d0 = start_defender(plan)
-    out = []
+    starts = []
     for stage in range(len(plan.waves)):
         came = plan.arrived(stage)
-        out.append((d0.size + came.size, army_cost(ruleset, d0) + army_cost(ruleset, Army(came))))
-    return out
+        starts.append((d0.size + came.size, army_cost(ruleset, d0) + army_cost(ruleset, Army(came))))
+    types = tuple(uid for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts)
+    _FACTS[:] = [(plan, starts, types)]
+    return _FACTS[0]
 
 
 def waves(plan: Plan, law: PlanLaw, exact: bool, last: JsonObject | None = None) -> list[JsonObject]:
