@@ -301,7 +301,8 @@ def _counters(plan: Plan, done: dict[Path, Chance], exact: bool, worth: PlanWort
         pruned += cut
         start_cost = total((p * army_cost(ruleset, h) for starts in groups.values() for h, p in starts.items()), zero)
         out.append(CounterLaw(law, start_cost, rounds))
-        groups = _still_held(plan, setup, law, zero)
+        if k + 1 < len(plan.counters):                 # the holders the next one meets (none after the last)
+            groups = _still_held(plan, setup, law, zero)
     return out, pruned
 
 
