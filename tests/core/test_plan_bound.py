@@ -109,3 +109,17 @@ def test_a_plan_answers_the_same_without_its_estimate(monkeypatch):
     quick = [handle(json.dumps(ask)) for ask in asks]
     monkeypatch.setattr(plan_cost, "surely_within", lambda plan, exact: False)
     assert [handle(json.dumps(ask)) for ask in asks] == quick
+
+
+def test_a_small_plan_is_fought_with_no_model_worked(monkeypatch):
+    """Two small waves: no ladder model is worked (neither the plan's estimate nor wave 1's method), unless
+    the request asks for the estimate itself."""
+    calls = []
+    ladder = ladder_cost.ladder
+    monkeypatch.setattr(ladder_cost, "ladder", lambda setup, *args: calls.append(args) or ladder(setup, *args))
+    ask = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "land",
+           "attacker": {"units": {"infantry": 3, "artillery": 1}}, "defender": {"units": {"infantry": 4, "tank": 1}},
+           "waves": [{"attacker": {"units": {"tank": 2, "fighter": 1}}}]}
+    assert json.loads(handle(json.dumps(ask)))["ok"] and calls == []
+    assert json.loads(handle(json.dumps({**ask, "estimate": True})))["result"]["estimate"]["method"] == "ladder"
+    assert len(calls) == 2
