@@ -22,7 +22,7 @@ from typing import Any, Mapping
 from ..engine.setup import BattleSetup
 
 from . import cost
-from .plan_bound import FAR_UNDER, ladder_bound
+from .ladder_cost import LADDER_UNIT_SECOND, work_bound
 from .plans import Plan, Wave
 
 PROFIT_FACTOR = 6.0
@@ -97,11 +97,17 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
     return cost.Estimate(method, states, seconds)
 
 
+FAR_UNDER = cost.BUDGET_SECONDS / 2
+"""A plan whose :func:`bound` is at most this is within the budget (10 s), and each of its battles within the
+land ladder's own (``ladder_cost.ladder``'s ``budget``, 7.5 s): told without its estimate."""
+
+
 def surely_within(plan: Plan, exact: bool) -> bool:
     """Whether the plan is surely within the budget, told without its estimate (a tenth of a small plan's call):
     a plan of land battles in floats, each the land ladder's, with no rule of the attacker's (wave 1 taken up in
-    the middle or not: the bound holds either way), whose :func:`bound` is at most :data:`FAR_UNDER`. Then :func:`estimate` is too, so :func:`check` passes and no
-    Monte Carlo stands in: a request that does not ask for the estimate is answered as it would be with it."""
+    the middle or not: the bound holds either way), whose :func:`bound` is at most :data:`FAR_UNDER`. Then
+    :func:`estimate` is too, so :func:`check` passes and no Monte Carlo stands in: a request that does not ask
+    for the estimate is answered as it would be with it."""
     if exact:
         return False
     battles = [w.setup for w in plan.waves] + list(plan.counters)
@@ -114,10 +120,11 @@ def surely_within(plan: Plan, exact: bool) -> bool:
 
 def bound(plan: Plan) -> float:
     """An upper bound of :func:`estimate`'s seconds for the plans :func:`surely_within` reads: its sum over the
-    same battles and groups, each battle's model bounded by :func:`ladder_bound`."""
+    same battles and groups, each battle's model bounded by the ladder's bound from the counts
+    (``ladder_cost.work_bound``, whatever the opening: at least the model's work)."""
     seconds, groups = cost.OVERHEAD, 1
     for k, wave in enumerate(plan.waves):
-        seconds += (ladder_bound(_with_reinforcements(plan, k)) - cost.OVERHEAD) * groups
+        seconds += work_bound(_with_reinforcements(plan, k)) * LADDER_UNIT_SECOND * groups
         groups = min(groups * _groups(wave), 10_000)
     groups = 0
     for setup in plan.counters:
@@ -125,7 +132,7 @@ def bound(plan: Plan) -> float:
             groups = 1 + max(sum(n for uid, n in w.setup.attacker.units.counts if w.setup.ruleset.unit(uid).domain == "land")
                              for w in plan.waves)
         counter = replace(setup, defender=replace(setup.defender, units=plan.waves[0].setup.attacker.units))
-        seconds += (ladder_bound(counter) - cost.OVERHEAD) * groups
+        seconds += work_bound(counter) * LADDER_UNIT_SECOND * groups
         groups = min(groups * (setup.attacker.units.size + 1), 10_000)
     return seconds
 

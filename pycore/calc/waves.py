@@ -33,7 +33,6 @@ from ..engine.setup import BattleSetup
 from .choices import Chance, Retreat
 from .law import Ends
 from .plans import Plan, Wave, army_cost, captured, joined, manned, retaken, start_defender, stay, taking
-from .plan_bound import FAR_UNDER, ladder_bound
 from .policy import StateRules
 from .starts import FLOOR, Battles, EndLaw, Starts
 from .total import total
@@ -258,9 +257,11 @@ def _reinforced(plan: Plan, k: int, law: dict[Tag, Starts]) -> dict[Tag, Starts]
 def _by_ladder(setup: BattleSetup, exact: bool, retreat: Retreat, wave: Wave) -> bool:
     """Whether :mod:`.method` would give wave 1 to the ladder (within the cost budget): then the plan's own
     ladders fight it, and the later waves share the defender's. Asked where the ladder takes it (the caller
-    knows): a battle whose model's bound is far under every budget is within it, told without the model."""
+    knows): a battle whose work is surely within the ladder's bound is within its budget, told without the model
+    (``ladder_cost.surely_within``)."""
+    from .ladder_cost import surely_within
     from .method import plan as battle_plan
-    if not exact and retreat.below is None and ladder_bound(setup) <= FAR_UNDER:
+    if not exact and surely_within(setup, retreat.below is not None):
         return True
     return battle_plan(setup, exact, {"retreat": retreat, "keep_land": wave.keep_land}).method == "ladder"
 
