@@ -145,7 +145,7 @@ class _Run:
         ends: EndLaw = {}
         rounds = fights = zero
         nxt: dict[Tag, Starts] = {}
-        where = self._where(k, a0)
+        where = self._where(k, a0, len(self.law) > 1)
         for tag, starts in self.law.items():
             mass = total(starts.values(), zero)
             if not self.exact and mass < FLOOR:
@@ -167,7 +167,7 @@ class _Run:
         standing = dict(self.done)
         for tag, starts in nxt.items():
             for d, p in starts.items():
-                standing[(tag, d, None, None)] = standing.get((tag, d, None, None), zero) + p
+                standing[(tag, d, None, None)] = p     # each (tag, defender) once: no path that ended has it
         self.standings.append(Standing(standing, fights, ends, rounds, army_cost(setup.ruleset, a0)))
         self.law = nxt
 
@@ -196,11 +196,12 @@ class _Run:
                 key: Path = (tag2, d, held, end[0])
                 done[key] = done.get(key, zero) + p
 
-    def _where(self, k: int, a0: Army) -> Callable[[tuple[str, Army, Army]], _Where]:
-        """Wave k's reading of an end, kept for the wave: (units and IPCs the attacker lost, the path's stage, the
-        defender — captured where taken, repaired where the plan repairs —, the holders where taken else None,
-        whether it goes on to the next wave). The rules are :mod:`.plans`' (``taking``, ``captured``,
-        ``manned``); an attacker's losses and land are read once per army."""
+    def _where(self, k: int, a0: Army, groups: bool) -> Callable[[tuple[str, Army, Army]], _Where]:
+        """Wave k's reading of an end (kept for the wave where it has ``groups`` of starts, whose ends are the
+        same): (units and IPCs the attacker lost, the path's stage, the defender — captured where taken, repaired
+        where the plan repairs —, the holders where taken else None, whether it goes on to the next wave). The
+        rules are :mod:`.plans`' (``taking``, ``captured``, ``manned``); an attacker's losses and land are read
+        once per army."""
         plan = self.plan
         setup = plan.waves[k].setup
         ruleset = setup.ruleset
@@ -212,7 +213,7 @@ class _Run:
         read: dict[tuple[str, Army, Army], _Where] = {}
 
         def where(end: tuple[str, Army, Army]) -> _Where:
-            got = read.get(end)
+            got = read.get(end) if groups else None
             if got is not None:
                 return got
             outcome, a, d = end
@@ -228,7 +229,8 @@ class _Run:
                     d = Army(d.units)
                 goes_on = not (last or (sea_ends and not d))
                 got = (lost[0], lost[1], stage, d, None, goes_on)
-            read[end] = got
+            if groups:
+                read[end] = got
             return got
         return where
 
