@@ -155,6 +155,8 @@ def holders(setup: BattleSetup, attacker: Army, defender: Army) -> Army:
         return afloat(ruleset, attacker)
     types = _types(ruleset)[1]
     if not defender.units:          # nothing captured: his land units, in the ruleset's order as his army has them
+        if all(uid in types for uid, _ in attacker.units.counts):
+            return attacker if not attacker.damaged else Army(attacker.units, _NONE)   # all of them
         return Army(Force(tuple((uid, n) for uid, n in attacker.units.counts if uid in types)), _NONE)
     land = {uid: n for uid, n in attacker.units.counts if uid in types}
     for uid, n in defender.units.counts:
