@@ -23,10 +23,6 @@ Law = dict[int, Chance]
 """A count's law (units lost, IPCs of swing, units left) → p."""
 
 
-def _add(law: Law, key: int, p: Chance) -> None:
-    law[key] = law.get(key, 0) + p
-
-
 def last_standing(plan: Plan, law: PlanLaw, exact: bool) -> JsonObject:
     """Where the plan stands after its last wave: both the whole plan's figures (:func:`whole`) and the last
     wave's own (:func:`waves`), each a pass over every path of the plan: summed once by a caller that asks both."""
@@ -54,10 +50,11 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
     taken = left = zero
     survivors: dict[str, Chance] = {uid: zero for uid in types}
     left_law: Law = {}
-    # the defender's army and stage, read once each
-    seen: dict[tuple[Army, int], tuple[int, int, int, int, tuple[tuple[str, int], ...], bool]] = {}
+    # the defender's army and stage, read once each: by the army's identity (the law holds it; hashing an army
+    # is a Python call), an army met again under another identity read again, alike
+    seen: dict[tuple[int, int], tuple[int, int, int, int, tuple[tuple[str, int], ...], bool]] = {}
     for ((units, ipcs, stage), d, held, _), p in law.items():
-        key = (d, stage)
+        key = (id(d), stage)
         got = seen.get(key)
         if got is None:
             size0, cost0 = starts[stage]
@@ -229,6 +226,7 @@ def _exchange(plan: Plan, law: PlanLaw, reads: list[_CounterEnds], zero: Chance)
     starts = _starts(plan)
     swing: Law = {}
     losses: dict[str, Law] = {role: {} for role in ROLES}
+    lost_a, lost_d = losses["attacker"], losses["defender"]
     last = len(plan.counters) - 1
     for k, (read, got) in enumerate(zip(reads, law.counters)):
         size_c, cost_c = read.size, read.cost
@@ -238,15 +236,20 @@ def _exchange(plan: Plan, law: PlanLaw, reads: list[_CounterEnds], zero: Chance)
             if not again and k < last:
                 continue
             lost_c = c_ipcs + cost_c - spent
-            _add(swing, cost_d0 + lost_c - (ipcs - cost_h) + (0 if again else plan.value_of(stage)), p)
-            _add(losses["attacker"], units - size_h, p)
-            _add(losses["defender"], size_d0 + c_units + size_c - size, p)
+            key = cost_d0 + lost_c - (ipcs - cost_h) + (0 if again else plan.value_of(stage))
+            swing[key] = swing.get(key, 0) + p
+            key = units - size_h
+            lost_a[key] = lost_a.get(key, 0) + p
+            key = size_d0 + c_units + size_c - size
+            lost_d[key] = lost_d.get(key, 0) + p
     for ((units, ipcs, stage), d, held, _), p in law.waves[-1].law.items():
         size_d0, cost_d0 = starts[stage]
         if held is None:                               # not taken: the plan's own end is the exchange's
-            _add(swing, cost_d0 - army_cost(ruleset, d) - ipcs, p)
-            _add(losses["attacker"], units, p)
-            _add(losses["defender"], size_d0 - d.size, p)
+            key = cost_d0 - army_cost(ruleset, d) - ipcs
+            swing[key] = swing.get(key, 0) + p
+            lost_a[units] = lost_a.get(units, 0) + p
+            key = size_d0 - d.size
+            lost_d[key] = lost_d.get(key, 0) + p
     return {"swing": swing, "losses": losses}
 
 
