@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..engine.army import Army
-from ..engine.firing import aa_shots
+from ..engine.firing import fires_first
 from ..engine.sequence import guns_alone
 from ..engine.setup import BattleSetup
 from ..errors import BadRequest
@@ -107,7 +107,7 @@ class Battles:
 
         Without bombardment the opening fire is the AA guns', which changes the attacker alone and reads only
         the defender's guns: it is worked once per number of guns and shared by the starts that have them. Where
-        they fire no shot (the engine's ``aa_shots``: no gun, or nothing they fire at) nothing fires at all, and
+        they fire no shot nothing fires at all (the engine's ``fires_first``; no bombardment here), and
         the chain is not asked (nor made: a small later wave's chain costs about a tenth of its solve)."""
         order = sorted(starts.items(), key=lambda item: (-item[0].size, -_intact(item[0])))
         if self.setup.attacker.bombard:
@@ -119,7 +119,7 @@ class Battles:
         for d, p in order:
             key = tuple((uid, n) for uid, n in d.units.counts if uid in guns)
             law = fired.get(key)
-            if law is None and not aa_shots(self.setup, d, self.attacker)[0]:
+            if law is None and not fires_first(self.setup, self.attacker, d):
                 law = fired[key] = [(self.attacker, Fraction(1) if self.exact else 1.0)]   # what the chain answers
             if law is None:
                 chain = self.chain()
