@@ -22,6 +22,7 @@ from typing import Any, Mapping
 from ..engine.setup import BattleSetup
 
 from . import cost
+from .ladder_cost import LADDER_UNIT_SECOND, work_bound
 from .plans import Plan, Wave
 
 PROFIT_FACTOR = 6.0
@@ -94,6 +95,46 @@ def estimate(plan: Plan, exact: bool) -> cost.Estimate:
         seconds = cost.OVERHEAD + (seconds - cost.OVERHEAD) * COMPARE_FACTOR
     method = "monte_carlo" if kinds == {"monte_carlo"} else next(iter(kinds - {"monte_carlo"}), "ladder")
     return cost.Estimate(method, states, seconds)
+
+
+FAR_UNDER = cost.BUDGET_SECONDS / 2
+"""A plan whose :func:`bound` is at most this is within the budget (10 s), and each of its battles within the
+land ladder's own (``ladder_cost.ladder``'s ``budget``, 7.5 s): told without its estimate."""
+
+
+def surely_within(plan: Plan, exact: bool) -> bool:
+    """Whether the plan is surely within the budget, told without its estimate (a tenth of a small plan's call):
+    a plan of land battles in floats, each the land ladder's, with no rule of the attacker's (wave 1 taken up in
+    the middle or not: the bound holds either way), whose :func:`bound` is at most :data:`FAR_UNDER`. Then
+    :func:`estimate` is too, so :func:`check` passes and no Monte Carlo stands in: a request that does not ask
+    for the estimate is answered as it would be with it."""
+    if exact:
+        return False
+    battles = [w.setup for w in plan.waves] + list(plan.counters)
+    if any(s.kind == "sea" or s.system.calculator is not None for s in battles):
+        return False
+    if any(w.retreat or w.reads_states or w.rounds is not None for w in plan.waves):
+        return False
+    return bound(plan) <= FAR_UNDER
+
+
+def bound(plan: Plan) -> float:
+    """An upper bound of :func:`estimate`'s seconds for the plans :func:`surely_within` reads: its sum over the
+    same battles and groups, each battle's model bounded by the ladder's bound from the counts
+    (``ladder_cost.work_bound``, whatever the opening: at least the model's work)."""
+    seconds, groups = cost.OVERHEAD, 1
+    for k, wave in enumerate(plan.waves):
+        seconds += work_bound(_with_reinforcements(plan, k)) * LADDER_UNIT_SECOND * groups
+        groups = min(groups * _groups(wave), 10_000)
+    groups = 0
+    for setup in plan.counters:
+        if not groups:
+            groups = 1 + max(sum(n for uid, n in w.setup.attacker.units.counts if w.setup.ruleset.unit(uid).domain == "land")
+                             for w in plan.waves)
+        counter = replace(setup, defender=replace(setup.defender, units=plan.waves[0].setup.attacker.units))
+        seconds += work_bound(counter) * LADDER_UNIT_SECOND * groups
+        groups = min(groups * (setup.attacker.units.size + 1), 10_000)
+    return seconds
 
 
 def _parts(guess: cost.Estimate) -> tuple[float, float]:

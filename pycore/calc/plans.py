@@ -94,13 +94,29 @@ def army_cost(ruleset: Ruleset, army: Army) -> int:
     return ruleset.ipcs(army.units.counts)
 
 
+_NONE = Force(())
+"""No unit damaged (given to ``Army`` rather than made afresh by its default)."""
+_TYPES: dict[str, tuple[Ruleset, frozenset[str], frozenset[str], frozenset[str]]] = {}
+"""ruleset id → (the ruleset, its land units, its AA guns, the land units that take a territory: not AA guns)."""
+
+
+def _types(ruleset: Ruleset) -> tuple[Ruleset, frozenset[str], frozenset[str], frozenset[str]]:
+    """What a taking reads of a ruleset's units, read once per ruleset (a plan asks it of every end that takes
+    the territory); by id, checked to be the very ruleset (hashing one walks its units)."""
+    got = _TYPES.get(ruleset.id)
+    if got is None or got[0] is not ruleset:
+        land = frozenset(u.id for u in ruleset if u.domain == "land")
+        guns = frozenset(u.id for u in ruleset if "anti_aircraft" in u.abilities)
+        got = _TYPES[ruleset.id] = (ruleset, land, guns, land - guns)
+    return got
+
+
 def takes(setup: BattleSetup, outcome: str, attacker: Army) -> bool:
     """docs/rules.md §2, "The territory": the attacker won with a land unit (not an AA gun) left, on land."""
     if outcome != "attacker_wins" or setup.kind == "sea":
         return False
-    ruleset = setup.ruleset
-    return any(ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities
-               for uid, _ in attacker.units.counts)
+    taking = _types(setup.ruleset)[3]
+    return any(uid in taking for uid, _ in attacker.units.counts)
 
 
 def taking(plan: Plan, setup: BattleSetup, outcome: str, attacker: Army) -> bool:
@@ -137,7 +153,12 @@ def holders(setup: BattleSetup, attacker: Army, defender: Army) -> Army:
     ruleset = setup.ruleset
     if setup.kind == "sea":
         return afloat(ruleset, attacker)
-    land = {uid: n for uid, n in attacker.units.counts if ruleset.unit(uid).domain == "land"}
+    types = _types(ruleset)[1]
+    if not defender.units:          # nothing captured: his land units, in the ruleset's order as his army has them
+        if all(uid in types for uid, _ in attacker.units.counts):
+            return attacker if not attacker.damaged else Army(attacker.units, _NONE)   # all of them
+        return Army(Force(tuple((uid, n) for uid, n in attacker.units.counts if uid in types)), _NONE)
+    land = {uid: n for uid, n in attacker.units.counts if uid in types}
     for uid, n in defender.units.counts:
         land[uid] = land.get(uid, 0) + n
     return Army(Force.of(ruleset, land))
@@ -166,7 +187,9 @@ def stay(setup: BattleSetup, holders: Army) -> Army:
 
 def captured(setup: BattleSetup, defender: Army) -> Army:
     """The defender after a taking: his AA guns are captured (docs/rules.md §9), nothing is left to him."""
-    guns = frozenset(u.id for u in setup.ruleset if "anti_aircraft" in u.abilities)
+    guns = _types(setup.ruleset)[2]
+    if not any(uid in guns for uid, _ in defender.units.counts):
+        return defender             # no gun to capture: the army is what he is left with
     return defender.without(guns)
 
 

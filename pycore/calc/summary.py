@@ -23,10 +23,6 @@ Law = dict[int, Chance]
 """A count's law (units lost, IPCs of swing, units left) → p."""
 
 
-def _add(law: Law, key: int, p: Chance) -> None:
-    law[key] = law.get(key, 0) + p
-
-
 def last_standing(plan: Plan, law: PlanLaw, exact: bool) -> JsonObject:
     """Where the plan stands after its last wave: both the whole plan's figures (:func:`whole`) and the last
     wave's own (:func:`waves`), each a pass over every path of the plan: summed once by a caller that asks both."""
@@ -46,19 +42,19 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
     depend on its order); what a path reads of its defender's army is read once per army and stage (paths
     that lost different attackers meet the same defender: about half the paths of a small plan)."""
     ruleset = plan.waves[0].setup.ruleset
-    d0 = start_defender(plan)
-    starts = _starts(plan)
+    starts, types = _starts(plan), _types(plan)
     lost_a: Law = {}
     lost_d: Law = {}
     cost_a = cost_d = zero
     swing: Law = {}
     taken = left = zero
-    survivors: dict[str, Chance] = {uid: zero for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts}
+    survivors: dict[str, Chance] = {uid: zero for uid in types}
     left_law: Law = {}
-    # the defender's army and stage, read once each
-    seen: dict[tuple[Army, int], tuple[int, int, int, int, tuple[tuple[str, int], ...], bool]] = {}
+    # the defender's army and stage, read once each: by the army's identity (the law holds it; hashing an army
+    # is a Python call), an army met again under another identity read again, alike
+    seen: dict[tuple[int, int], tuple[int, int, int, int, tuple[tuple[str, int], ...], bool]] = {}
     for ((units, ipcs, stage), d, held, _), p in law.items():
-        key = (d, stage)
+        key = (id(d), stage)
         got = seen.get(key)
         if got is None:
             size0, cost0 = starts[stage]
@@ -90,13 +86,31 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
 def _starts(plan: Plan) -> list[tuple[int, int]]:
     """The defender's units and IPCs on a path at each stage: his start and the reinforcements joined by then,
     all his (docs/rules.md §9.1, "Reinforcements": lost or not, they count as his)."""
+    return _facts(plan)[1]
+
+
+def _types(plan: Plan) -> tuple[str, ...]:
+    """The defender's unit types with every reinforcement joined: the types his survivors are counted by."""
+    return _facts(plan)[2]
+
+
+_FACTS: list[tuple[Plan, list[tuple[int, int]], tuple[str, ...]]] = []
+"""The last plan summed up and what every sum of it reads of its defender (held here, so its ``id`` is not
+reused): a plan's answer sums its waves, its whole and its exchange, each from the same start."""
+
+
+def _facts(plan: Plan) -> tuple[Plan, list[tuple[int, int]], tuple[str, ...]]:
+    if _FACTS and _FACTS[0][0] is plan:
+        return _FACTS[0]
     ruleset = plan.waves[0].setup.ruleset
     d0 = start_defender(plan)
-    out = []
+    starts = []
     for stage in range(len(plan.waves)):
         came = plan.arrived(stage)
-        out.append((d0.size + came.size, army_cost(ruleset, d0) + army_cost(ruleset, Army(came))))
-    return out
+        starts.append((d0.size + came.size, army_cost(ruleset, d0) + army_cost(ruleset, Army(came))))
+    types = tuple(uid for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts)
+    _FACTS[:] = [(plan, starts, types)]
+    return _FACTS[0]
 
 
 def waves(plan: Plan, law: PlanLaw, exact: bool, last: JsonObject | None = None) -> list[JsonObject]:
@@ -212,6 +226,7 @@ def _exchange(plan: Plan, law: PlanLaw, reads: list[_CounterEnds], zero: Chance)
     starts = _starts(plan)
     swing: Law = {}
     losses: dict[str, Law] = {role: {} for role in ROLES}
+    lost_a, lost_d = losses["attacker"], losses["defender"]
     last = len(plan.counters) - 1
     for k, (read, got) in enumerate(zip(reads, law.counters)):
         size_c, cost_c = read.size, read.cost
@@ -221,15 +236,20 @@ def _exchange(plan: Plan, law: PlanLaw, reads: list[_CounterEnds], zero: Chance)
             if not again and k < last:
                 continue
             lost_c = c_ipcs + cost_c - spent
-            _add(swing, cost_d0 + lost_c - (ipcs - cost_h) + (0 if again else plan.value_of(stage)), p)
-            _add(losses["attacker"], units - size_h, p)
-            _add(losses["defender"], size_d0 + c_units + size_c - size, p)
+            key = cost_d0 + lost_c - (ipcs - cost_h) + (0 if again else plan.value_of(stage))
+            swing[key] = swing.get(key, 0) + p
+            key = units - size_h
+            lost_a[key] = lost_a.get(key, 0) + p
+            key = size_d0 + c_units + size_c - size
+            lost_d[key] = lost_d.get(key, 0) + p
     for ((units, ipcs, stage), d, held, _), p in law.waves[-1].law.items():
         size_d0, cost_d0 = starts[stage]
         if held is None:                               # not taken: the plan's own end is the exchange's
-            _add(swing, cost_d0 - army_cost(ruleset, d) - ipcs, p)
-            _add(losses["attacker"], units, p)
-            _add(losses["defender"], size_d0 - d.size, p)
+            key = cost_d0 - army_cost(ruleset, d) - ipcs
+            swing[key] = swing.get(key, 0) + p
+            lost_a[units] = lost_a.get(units, 0) + p
+            key = size_d0 - d.size
+            lost_d[key] = lost_d.get(key, 0) + p
     return {"swing": swing, "losses": losses}
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..engine.army import Army
 from ..engine.setup import BattleSetup
@@ -47,6 +47,8 @@ Tag = tuple[int, int, int]
 """A path's tag: the attacker's units and IPCs lost so far, the stage (the reinforcements joined)."""
 Path = tuple[Tag, Army, "Army | None", "str | None"]
 """A path after a wave: its tag, the defender, the holders where taken, the outcome that ended the plan."""
+_Where = tuple[int, int, int, Army, "Army | None", bool]
+"""What an end of a wave tells a path (:meth:`_Run._where`)."""
 CounterTag = tuple[int, int, int, int, int]
 """A counter-attack's group: the attacker's units and IPCs lost (the holders counted), the counter-attackers'
 units and IPCs lost before it, the stage."""
@@ -143,6 +145,7 @@ class _Run:
         ends: EndLaw = {}
         rounds = fights = zero
         nxt: dict[Tag, Starts] = {}
+        where = self._where(k, a0, len(self.law) > 1)
         for tag, starts in self.law.items():
             mass = total(starts.values(), zero)
             if not self.exact and mass < FLOOR:
@@ -160,43 +163,76 @@ class _Run:
                 self.samples = got.samples if self.samples is None else min(self.samples, got.samples)  # type: ignore[type-var]
             rounds += got.rounds
             self.pruned += got.pruned
-            self._sort(k, a0, tag, got, ends, nxt)
+            self._sort(where, tag, got, ends, nxt)
         standing = dict(self.done)
         for tag, starts in nxt.items():
             for d, p in starts.items():
-                standing[(tag, d, None, None)] = standing.get((tag, d, None, None), zero) + p
+                standing[(tag, d, None, None)] = p     # each (tag, defender) once: no path that ended has it
         self.standings.append(Standing(standing, fights, ends, rounds, army_cost(setup.ruleset, a0)))
         self.law = nxt
 
-    def _sort(self, k: int, a0: Army, tag: Tag, got: Ends, ends: EndLaw, nxt: dict[Tag, Starts]) -> None:
-        """Each end of wave k: taken (the plan ends, its holders kept), the last wave's, or the next wave's start."""
-        plan, zero, done = self.plan, self.zero, self.done
+    def _sort(self, where: Callable[[tuple[str, Army, Army]], _Where], tag: Tag, got: Ends, ends: EndLaw,
+              nxt: dict[Tag, Starts]) -> None:
+        """Each end of wave k: taken (the plan ends, its holders kept), the last wave's, or the next wave's start.
+
+        What an end tells (the attacker's losses, the holders and the captured defender, or the defender going
+        on) is read once per end and wave (:meth:`_where`): a wave's groups of starts meet the same ends."""
+        zero, done = self.zero, self.done
+        if ends or self.exact:
+            for end, p in got.ends.items():
+                ends[end] = ends.get(end, zero) + p
+        else:
+            ends.update(got.ends)     # nothing to add to yet (0.0 plus p is p): the same floats, the same order
+        units, ipcs = tag[0], tag[1]
+        for end, p in got.ends.items():
+            lost_units, lost_ipcs, stage, d, held, goes_on = where(end)
+            tag2: Tag = (units + lost_units, ipcs + lost_ipcs, stage)
+            if goes_on:
+                into = nxt.get(tag2)
+                if into is None:
+                    into = nxt[tag2] = {}
+                into[d] = into.get(d, zero) + p
+            else:
+                key: Path = (tag2, d, held, end[0])
+                done[key] = done.get(key, zero) + p
+
+    def _where(self, k: int, a0: Army, groups: bool) -> Callable[[tuple[str, Army, Army]], _Where]:
+        """Wave k's reading of an end (kept for the wave where it has ``groups`` of starts, whose ends are the
+        same): (units and IPCs the attacker lost, the path's stage, the defender — captured where taken, repaired
+        where the plan repairs —, the holders where taken else None, whether it goes on to the next wave). The
+        rules are :mod:`.plans`' (``taking``, ``captured``, ``manned``); an attacker's losses and land are read
+        once per army."""
+        plan = self.plan
         setup = plan.waves[k].setup
         ruleset = setup.ruleset
         size, price = a0.size, army_cost(ruleset, a0)
         last = k + 1 == len(plan.waves)
         stage = plan.stage(k)
-        seen: dict[Army, tuple[int, int, bool]] = {}   # an army ends many battles: its losses and its land, once
-        for (outcome, a, d), p in got.ends.items():
-            ends[(outcome, a, d)] = ends.get((outcome, a, d), zero) + p
-            lost = seen.get(a)
+        sea_ends = plan.kind == "sea" and not last and not plan.waves[k + 1].reinforce
+        armies: dict[Army, tuple[int, int, bool]] = {}     # an army ends many battles: its losses and its land, once
+        read: dict[tuple[str, Army, Army], _Where] = {}
+
+        def where(end: tuple[str, Army, Army]) -> _Where:
+            got = read.get(end) if groups else None
+            if got is not None:
+                return got
+            outcome, a, d = end
+            lost = armies.get(a)
             if lost is None:
                 left = Army(a.units) if a.damaged else a   # his two-hit units repair once his wave is over
-                lost = seen[a] = (size - left.size, price - army_cost(ruleset, left),
-                                  taking(plan, setup, "attacker_wins", left))
-            tag2: Tag = (tag[0] + lost[0], tag[1] + lost[1], stage)
-            key: Path
+                lost = armies[a] = (size - left.size, price - army_cost(ruleset, left),
+                                    taking(plan, setup, "attacker_wins", left))
             if outcome == "attacker_wins" and lost[2]:
-                key = (tag2, captured(setup, d), manned(plan, setup, a, d), outcome)
+                got = (lost[0], lost[1], stage, captured(setup, d), manned(plan, setup, a, d), False)
             else:
                 if plan.repair and d.damaged:
                     d = Army(d.units)
-                if not (last or (plan.kind == "sea" and not d and not plan.waves[k + 1].reinforce)):
-                    into = nxt.setdefault(tag2, {})
-                    into[d] = into.get(d, zero) + p
-                    continue
-                key = (tag2, d, None, outcome)
-            done[key] = done.get(key, zero) + p
+                goes_on = not (last or (sea_ends and not d))
+                got = (lost[0], lost[1], stage, d, None, goes_on)
+            if groups:
+                read[end] = got
+            return got
+        return where
 
     def result(self) -> PlanLaw:
         counters: list[CounterLaw] = []
@@ -222,8 +258,13 @@ def _reinforced(plan: Plan, k: int, law: dict[Tag, Starts]) -> dict[Tag, Starts]
 
 def _by_ladder(setup: BattleSetup, exact: bool, retreat: Retreat, wave: Wave) -> bool:
     """Whether :mod:`.method` would give wave 1 to the ladder (within the cost budget): then the plan's own
-    ladders fight it, and the later waves share the defender's."""
+    ladders fight it, and the later waves share the defender's. Asked where the ladder takes it (the caller
+    knows): a battle whose work is surely within the ladder's bound is within its budget, told without the model
+    (``ladder_cost.surely_within``)."""
+    from .ladder_cost import surely_within
     from .method import plan as battle_plan
+    if not exact and surely_within(setup, retreat.below is not None):
+        return True
     return battle_plan(setup, exact, {"retreat": retreat, "keep_land": wave.keep_land}).method == "ladder"
 
 
@@ -263,7 +304,8 @@ def _counters(plan: Plan, done: dict[Path, Chance], exact: bool, worth: PlanWort
         pruned += cut
         start_cost = total((p * army_cost(ruleset, h) for starts in groups.values() for h, p in starts.items()), zero)
         out.append(CounterLaw(law, start_cost, rounds))
-        groups = _still_held(plan, setup, law, zero)
+        if k + 1 < len(plan.counters):                 # the holders the next one meets (none after the last)
+            groups = _still_held(plan, setup, law, zero)
     return out, pruned
 
 

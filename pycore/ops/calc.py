@@ -15,6 +15,7 @@ import time
 from typing import Any, Mapping
 
 from ..jsontext import JsonObject
+from ..calc.cost import Estimate
 from ..calc.method import BOUND, compute, plan
 from ..engine.setup import ROLES, BattleSetup
 from ..read.calc import read_calc
@@ -83,6 +84,8 @@ def _plan(canonical: JsonObject, setup: BattleSetup, exact: bool, timing: bool,
           options: dict[str, Any], estimate: bool) -> JsonObject:  # Any: CalcRequest.options, one type per option
     """A plan of attack (waves, counter-attack, retreat by worth): docs/api.md, ``calc`` "Plan of attack"."""
     from ..calc import cost, plan_cost, recommend
+    if not estimate and "recommend" not in options and plan_cost.surely_within(options["plan"], exact):
+        return _plan_result(canonical, setup, exact, timing, options, None)   # its estimate would only pass the check
     guess = plan_cost.estimate(options["plan"], exact)
     if "recommend" in options:
         available, target, goal = options["recommend"]
@@ -97,10 +100,14 @@ def _plan(canonical: JsonObject, setup: BattleSetup, exact: bool, timing: bool,
         plan_cost.check(options["plan"], guess, exact,
                         searching=recommend.why_every(options["plan"], *options["recommend"], **options["recommend_how"])
                         if "recommend" in options else False)
-    else:
-        guess = sampled
+    return _plan_result(canonical, setup, exact, timing, options, sampled)
+
+
+def _plan_result(canonical: JsonObject, setup: BattleSetup, exact: bool, timing: bool,
+                 options: dict[str, Any], sampled: Estimate | None) -> JsonObject:
+    """The plan worked (exactly, or by Monte Carlo where ``sampled`` stands in) and written."""
     began = time.perf_counter()
-    got = calc_plan.result(options["plan"], exact, sampled is not None and guess)
+    got = calc_plan.result(options["plan"], exact, sampled if sampled is not None else False)
     if "recommend" in options:
         got["recommend"] = calc_plan.recommendation(options["plan"], options["recommend"], exact, options["recommend_how"])
     seconds = time.perf_counter() - began

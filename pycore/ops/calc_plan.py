@@ -84,19 +84,20 @@ def result(plan: Plan, exact: bool, sampled: Estimate | Literal[False] | None = 
     last = summary.last_standing(plan, law, exact)   # the whole plan's and its last wave's: summed once
     whole = summary.whole(plan, law, exact, last)
     sizes = whole["sizes"]
+    # Each side's law of losses read once, in order: its JSON, and the units left it tells
+    lost = {role: [(k, float(p)) for k, p in sorted(whole["losses"][role].items())] for role in ROLES}
     out: JsonObject = {
         "outcome": _outcome(whole["outcome"]),
         "takes_territory": float(whole["takes"]),
-        "losses": {role: law_json(whole["losses"][role]) for role in ROLES},
+        "losses": {role: {str(k): p for k, p in lost[role]} for role in ROLES},
         "cost_lost": {role: float(whole["cost"][role]) for role in ROLES},
         "cost_swing": float(summary.mean(whole["swing"], 0)),
         "swing": law_json(whole["swing"]),
         "survivors": {role: {uid: float(n) for uid, n in whole["survivors"][role].items()} for role in ROLES},
         "rounds": float(whole["rounds"]),
         "pruned": float(law.pruned),
-        "survivors_count": {role: {str(sizes[role] - k): float(p) for k, p in sorted(whole["losses"][role].items())}
-                            for role in ROLES},
-        **({"survivors_count": _counts(whole, sizes)} if plan.reinforced else {}),
+        "survivors_count": _counts(whole, sizes) if plan.reinforced else
+                           {role: {str(sizes[role] - k): p for k, p in lost[role]} for role in ROLES},
         "method": law.method,
         "waves": [_wave_json(got, exact) for got in summary.waves(plan, law, exact, last)],
     }

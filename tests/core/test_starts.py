@@ -32,3 +32,22 @@ def test_a_start_with_no_defender_first_does_not_disarm_the_attacker_for_the_nex
     first = _outcome(Battles(setup).ends({holders: 1.0}))
     assert after == first
     assert 0.9 < first["attacker_wins"] < 0.97     # fought, not decided: 4 units against 2 win most often
+
+
+def test_an_opening_where_no_gun_fires_needs_no_chain():
+    """Round 1's opening fire from starts with no AA gun (or aircraft to fire at) leaves every start as it is
+    (docs/rules.md §2: the guns fire at aircraft only): the ladder answers without the general chain being made,
+    and where a gun does fire the chain works it and the attacker's aircraft fall before round 1."""
+    ask = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+           "attacker": {"units": {"tank": 2, "fighter": 1}}, "defender": {"units": {"infantry": 2, "aa_gun": 1}}}
+    setup = read_calc(ask).setup
+    no_gun = Army(Force.of(setup.ruleset, {"infantry": 2}))
+    quiet = Battles(setup)
+    got = quiet.ends({no_gun: 0.5, Army(Force.of(setup.ruleset, {"infantry": 1})): 0.5})
+    assert quiet._chain is None
+    assert abs(sum(got.ends.values()) - 1.0) < 1e-12
+    gun = Army(Force.of(setup.ruleset, {"infantry": 2, "aa_gun": 1}))
+    fired = Battles(setup)
+    opening = fired.opening({gun: 1.0})
+    assert fired._chain is not None
+    assert abs(sum(p for (a, _, _, _), p in opening.items() if not a.count("fighter")) - 1 / 6) < 1e-12
