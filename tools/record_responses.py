@@ -231,6 +231,34 @@ def requests(rng: random.Random) -> list[tuple[dict, dict]]:
          "available": {"infantry": 2, "fighter": 1},
          "battles": [{"attacker": {"units": {"tank": 2, "infantry": 1}}, "territory_value": 4},
                      {"attacker": {"units": {"infantry": 2}}, "defender": {"units": {"infantry": 1}}}]})
+    # Plans of attack (docs/rules.md §9.1–§9.4): waves, reinforcements, take and hold, several counter-attacks,
+    # retreat by worth, the cheapest army; each system the plans take, land and sea, floats and exact.
+    plan = {"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+            "attacker": {"units": {"infantry": 5, "artillery": 2, "tank": 1}},
+            "defender": {"units": {"infantry": 6, "artillery": 1, "tank": 1}}}
+    later = [{"attacker": {"units": {"tank": 2, "fighter": 1}}}]
+    hold = {"attacker": {"units": {"infantry": 3, "tank": 2}}, "defender": {}}
+    for name in ("dice", "lowluck", "biased", "chess", "colored"):
+        add({**plan, "system": {"name": name}, "waves": later})
+    add({**plan, "waves": later + [{"attacker": {"units": {"infantry": 2, "bomber": 1}}, "retreat_below": 0.3}],
+         "territory_value": 6})
+    add({**plan, "waves": [{"attacker": {"units": {"tank": 3}}, "reinforce": {"units": {"infantry": 2}}}],
+         "repair_between_waves": True})
+    add({**plan, "counter": hold})
+    add({**plan, "system": {"name": "lowluck"}, "counters": [hold, {"attacker": {"units": {"tank": 3}}, "defender": {}}]})
+    add({**plan, "waves": later, "counter": hold, "retreat_profit": 0})
+    add({**plan, "retreat_air_loss": 0.2, "waves": later})
+    add({**plan, "attacker": {"units": {"infantry": 2, "tank": 1}}, "defender": {"units": {"infantry": 1}},
+         "waves": [{"attacker": {"units": {"infantry": 1}}}], "exact": True})
+    add({**plan, "defender": {"units": {"infantry": 4, "aa_gun": 1}},
+         "waves": [{"attacker": {"units": {"fighter": 2, "tank": 1}}, "rounds": 0},
+                   {"attacker": {"units": {"infantry": 3}}, "keep_land": True}]})
+    add({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"}, "kind": "sea",
+         "attacker": {"units": {"submarine": 2, "destroyer": 1}}, "defender": {"units": {"destroyer": 2, "cruiser": 1}},
+         "waves": [{"attacker": {"units": {"fighter": 2, "battleship": 1}}}]})
+    add({**plan, "recommend": {"available": {"infantry": 6, "artillery": 2, "tank": 3}, "target": 0.8,
+                               "goal": "takes"}})
+    add({**plan, "waves": later, "estimate": True})
     # Bad requests.
     for bad in ({}, {"op": "fly"}, {"op": "resolve"}, {"op": "calc", "ruleset": "x"},
                 {"op": "resolve", "ruleset": "classic", "system": {"name": "colored"}, "kind": "amphibious",
