@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from operator import add
-from typing import Any, Mapping, TypedDict
+from typing import Mapping, TypedDict
 
 from ...engine.army import Army
 from ...engine.firing import casualty_types, counts_as_force
@@ -97,9 +97,10 @@ class Solver:
         self.batched = False             # open() fires the starts of one row together (_open_row)
         self.pairs: dict[tuple[int, int], Pair] = {}   # (id(attacker ladder), id(defender ladder)) → Pair
         self.ends: EndLaw = {}
-        # Ends are summed by the armies' identity while solving (hashing an army walks its units), merged by
-        # equality once at the end: ladders of different opening states may share armies.
-        self.by_id: dict[tuple[str, int, int], list[Any]] = {}   # Any: [attacker, defender, mass], a list: the mass adds in place
+        # Ends are summed by the armies' values while solving, in the order they are reached, and added to
+        # ``ends`` at the end. Not by the armies' identity: whether two ladders hold one army object or two equal
+        # ones depends on the ladders kept from earlier calculations, and so would the order of the sums.
+        self.reached: EndLaw = {}
 
     def ladder_of(self, role: str, army: Army, enemy: Army) -> tuple[Ladder, int]:
         """The ladder ``army`` stands on and its rung. The members are kept by army alone, so a ladder that fires
@@ -256,19 +257,15 @@ class Solver:
         return got
 
     def record(self, outcome: str, attacker: Army, defender: Army, x: float) -> None:
-        key = (outcome, id(attacker), id(defender))
-        got = self.by_id.get(key)
-        if got is None:
-            self.by_id[key] = [attacker, defender, x]
-        else:
-            got[2] += x
+        key = (outcome, attacker, defender)
+        reached = self.reached
+        reached[key] = reached.get(key, 0.0) + x
 
     def merged(self) -> EndLaw:
         ends = self.ends
-        for (outcome, _, _), (attacker, defender, x) in self.by_id.items():
-            key = (outcome, attacker, defender)
+        for key, x in self.reached.items():
             ends[key] = ends.get(key, 0.0) + x
-        self.by_id.clear()
+        self.reached = {}
         return ends
 
     def land(self, pair: Pair, i: int, row: list[float], last: bool) -> list[float] | None:
