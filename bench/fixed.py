@@ -188,7 +188,7 @@ def chance(got: str) -> float:
 
 
 def forget_kept(prefix: str = "") -> None:
-    """Forget the ladders and the sea chain's ends of a round kept across calculations (``--first``): a battle of
+    """Forget the ladders and the sea chain's ends of a round and sides kept across calculations (``--first``): a battle of
     a shape not met before. The engine's answers per army stay, as they stay in the commit compared with.
     ``prefix`` names another tree's package (``luckdial_base.``: the commit ``--base`` compares with)."""
     import importlib
@@ -196,6 +196,10 @@ def forget_kept(prefix: str = "") -> None:
     kept = importlib.import_module(f"{prefix}pycore.calc.ladder.kept")
     kept.forget()
     fleet._ENDINGS.clear()
+    try:            # the sea chain's kept sides (a commit before them has none)
+        importlib.import_module(f"{prefix}pycore.calc.fleet.kept").forget()
+    except ModuleNotFoundError:
+        pass
 
 
 def run(keys: list, repeat: int, peer_dir: Path | None, base: str | None, base_handle=None,

@@ -165,6 +165,19 @@ def _solve(setup: BattleSetup, start: dict[str, Army], tail: float, floor: float
     if chain.engine.decided() == "stalemate":
         return {"ends": {("stalemate", a0, d0): 1.0}, "rounds": 0.0, "pruned": 0.0}
     fleet = Fleet(setup, start, tail)
+    try:
+        return _fought(setup, chain, fleet, floor, budget, rounds)
+    except NotFleet:
+        if not fleet.reused:
+            raise
+    # A kept side named armies of another battle that this one meets under the same counters: whether a new side
+    # would have met them too is this battle's own question, asked afresh.
+    return _fought(setup, chain, Fleet(setup, start, tail, keep=False), floor, budget, rounds)
+
+
+def _fought(setup: BattleSetup, chain: Chain, fleet: Fleet, floor: float, budget: int | None,
+            rounds: int | None) -> Solved:
+    """:func:`_solve`'s chain worked on ``fleet``'s laws."""
     limit = fleet.budget = WORK_BUDGET if budget is None else budget
     A, D = fleet.sides["attacker"], fleet.sides["defender"]
     m = fleet.m

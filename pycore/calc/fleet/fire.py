@@ -16,7 +16,7 @@ from ...engine.kinds import kinds
 from ...engine.setup import BattleSetup
 from ..ladder.packing import trim
 from ..ladder.rungs import hit_law
-from .side import Side
+from . import kept
 from .work import WORK_BUDGET
 
 Law = tuple[int, tuple[float, ...]]
@@ -36,10 +36,12 @@ class Fire:
     """The two sides of one sea battle and what each fires at the other (cached; :class:`.laws.Fleet` adds
     where the hits land)."""
 
-    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float) -> None:
+    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float, keep: bool = True) -> None:
         self.setup = setup
         self.tail = tail
-        self.sides = {role: Side(setup, role, start[role]) for role in ("attacker", "defender")}
+        hits = kept.counts["hits"]
+        self.sides = {role: kept.side(setup, role, start[role], keep) for role in ("attacker", "defender")}
+        self.reused = kept.counts["hits"] > hits     # a side kept from another calculation (``_solve`` reads it)
         self.m = self.sides["defender"].size
         self._laws: dict[tuple[tuple[int, ...], tuple[int, ...]], Law] = {}
         # 4·force + reads -> None or (target id, law, id)

@@ -53,8 +53,11 @@ Outcomes = list[tuple[int, float]]
 class Fleet(Fire):
     """:class:`.fire.Fire` and where the hits land: the victims' laws (cached)."""
 
-    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float) -> None:
-        super().__init__(setup, start, tail)
+    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float, keep: bool = True) -> None:
+        super().__init__(setup, start, tail, keep)
+        # (victim, target ids, hit counts) placed at once in this calculation: its work counts each once, as a new
+        # side's cache would (the side's own cache may be kept from another calculation)
+        self.placed: dict[str, set[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {"attacker": set(), "defender": set()}
         # sig << shift | victim -> (names, probs)
         self.land_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}
         # strike id << shift | victim -> :meth:`spared`
@@ -238,15 +241,16 @@ class Fleet(Fire):
         ts = tuple(t for t, _ in groups)
         laws = [law for _, law in groups]
         out: dict[int, float] = {}
-        placed, combos = side.placed, 0
+        seen, placed, combos = self.placed[role], len(self.placed[role]), 0
         for counts in product(*(range(lo, lo + len(probs)) for lo, probs in laws)):
             p = 1.0
             for k, (lo, probs) in zip(counts, laws):
                 p *= probs[k - lo]
             there = side.together(victim, ts, counts)
+            seen.add((victim, ts, counts))
             out[there] = out.get(there, 0.0) + p
             combos += 1
-        self.work += TOGETHER_WORK * combos + PLACE_WORK * (side.placed - placed)
+        self.work += TOGETHER_WORK * combos + PLACE_WORK * (len(seen) - placed)
         if self.work > self.budget:
             raise TooMuchWork(self.work)   # one row may need thousands of these: checked here, not per row only
         return tuple(out), tuple(out.values())
@@ -387,16 +391,25 @@ class Fleet(Fire):
 def _along(side: Side, victim: int, t: int, law: Law) -> Landing:
     """(armies after, p) of one group's hits along one walk; hits beyond the last target are lost (their chance
     stays on the last army)."""
+    along = side.along[id(law)] if id(law) in side.along else side.along_of(law)
+    key = (t << side.shift) | victim
+    if key in along:                       # kept with the side (``kept``), or met before in this calculation
+        return along[key]
     lo, probs = law
     path = side.walk(victim, t, lo + len(probs) - 1)
     n = len(path)
+    got: Landing
     if n >= lo + len(probs):
-        return tuple(path[lo:lo + len(probs)]), probs
-    if lo >= n:
-        return (path[-1],), (fsum(probs),)
-    kept = list(probs[:n - lo])
-    kept[-1] += fsum(probs[n - lo:])
-    return tuple(path[lo:]), tuple(kept)
+        got = tuple(path[lo:lo + len(probs)]), probs
+    elif lo >= n:
+        got = (path[-1],), (fsum(probs),)
+    else:
+        kept = list(probs[:n - lo])
+        kept[-1] += fsum(probs[n - lo:])
+        got = tuple(path[lo:]), tuple(kept)
+    along[key] = got
+    side.cells += len(got[0])
+    return got
 
 
 def _folded(rows: list[list[int]], p1: tuple[float, ...], lo2: int, p2: tuple[float, ...]) -> Landing:

@@ -83,7 +83,11 @@ class Side:
         self.walks: dict[int, list[int]] = {}         # t << shift | name -> [name after 0, 1, … hits]
         self._ended: set[int] = set()                 # walks that reached the end of their targets
         self._together: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
-        self.placed = 0                               # joint placements asked of the engine (``together``)
+        # id of a law of hits -> {t << shift | name: (names, probs) along the walk}: ``laws._along``, kept with the
+        # side (``kept``); each law is held in ``_pinned`` so that its id names it as long as the side lives.
+        self.along: dict[int, dict[int, tuple[tuple[int, ...], tuple[float, ...]]]] = {}
+        self._pinned: list[object] = []
+        self.cells = 0                                # armies named, steps taken and law cells kept (``kept``)
         self.start = self.name(start)
 
     def name(self, army: Army) -> int:
@@ -109,6 +113,7 @@ class Side:
                 raise NotFleet(f"{self.role}: {other} and {army} take the same hits per class")
             return
         self.armies[got] = army
+        self.cells += 1
         key = tuple([uid for uid, _ in army.units.counts])
         kind = self._types.get(key)
         if kind is None:
@@ -134,6 +139,14 @@ class Side:
             self._groups.append(Group("enemy", "one", (), (), targets, ()))
         return got
 
+    def along_of(self, law: object) -> dict[int, tuple[tuple[int, ...], tuple[float, ...]]]:
+        """The laws along walks kept for one law of hits (by its id: the side holds the law, so the id is its own)."""
+        got = self.along.get(id(law))
+        if got is None:
+            self._pinned.append(law)
+            got = self.along[id(law)] = {}
+        return got
+
     def after(self, i: int, t: int) -> int:
         """The army after one more hit on target set ``t`` (the engine's ``allocate``; cached). One hit takes one
         hit point, so the name moves by the class of the unit that took it."""
@@ -149,6 +162,7 @@ class Side:
             got = i + self.radix[self.kind[uid]]
             self._register(got, army)
         nexts[key] = got
+        self.cells += 1
         return got
 
     def together(self, i: int, ts: tuple[int, ...], counts: tuple[int, ...]) -> int:
@@ -157,8 +171,8 @@ class Side:
         key = (i, ts, counts)
         got = self._together.get(key)
         if got is None:
-            self.placed += 1
             got = self._together[key] = self._placed(i, zip(ts, counts))
+            self.cells += 1
         return got
 
     def _placed(self, i: int, hits: Iterable[tuple[int, int]]) -> int:
@@ -186,4 +200,5 @@ class Side:
                 self._ended.add(key)
                 break
             path.append(nxt)
+            self.cells += 1
         return path

@@ -1,0 +1,66 @@
+"""Sides kept from one calculation to the next, so a sea battle asked again, or another battle where one side
+starts the same (the enemy changed), does not walk its armies hit by hit again nor lay its laws along them again.
+
+Why it is exact to the last bit: a :class:`.Side` is a function of its starting army and what of the battle it
+reads — the ruleset, the sub rule, its role and order of loss (:func:`shape`; the engine's ``allocate`` and
+``one_hit`` read nothing else of the setup). Its names, walks and laws along a walk (``laws._along``) are the
+very ones a new Side would build, and a kept walk is only ever longer than a new one would be at that moment,
+which its readers cut to the same slices. What a calculation counts as its work stays the calculation's own: the
+fleet's caches, where work is counted, are built afresh by every calculation.
+
+Bounded: at most :data:`KEPT_CELLS` cells (armies named, steps of walks, cells of laws along walks) in all, the
+least recently used sides dropped first; a worker that lives long stays small. bench/README.md ("The sea chain,
+third pass") gives its hit rate and memory.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Hashable
+
+from ...engine.army import Army
+from ...engine.setup import BattleSetup
+from .side import Side
+
+Shape = tuple[Hashable, ...]
+"""What a side reads of its battle besides its starting army (:func:`shape`): compared whole, never read."""
+
+KEPT_CELLS = 400_000
+"""The cells the kept sides may hold in all (``Side.cells``): about 25 MB when full (bench/README.md)."""
+
+_KEPT: OrderedDict[tuple[Shape, Army], Side] = OrderedDict()   # least recently used first
+counts = {"hits": 0, "misses": 0}
+"""What the store did (the bench and the tests read it; the calculator never does)."""
+
+
+def shape(setup: BattleSetup, role: str) -> Shape:
+    """What a :class:`.Side` reads of its battle besides its starting army (see the module's docstring)."""
+    return (role, setup.ruleset.id, setup.sub_rule, tuple(setup.side(role).order_of_loss))
+
+
+def side(setup: BattleSetup, role: str, start: Army, keep: bool = True) -> Side:
+    """The side of ``start``: kept, or built and kept (``keep`` False: built afresh and kept in place of any)."""
+    key = (shape(setup, role), start)
+    got = _KEPT.get(key) if keep else None
+    if got is None:
+        counts["misses"] += 1
+        got = _KEPT[key] = Side(setup, role, start)
+    else:
+        counts["hits"] += 1
+    _KEPT.move_to_end(key)
+    held = sum(kept.cells for kept in _KEPT.values())
+    while held > KEPT_CELLS and len(_KEPT) > 2:      # the two just asked for stay: a calculation reads both
+        held -= _KEPT.popitem(last=False)[1].cells
+    return got
+
+
+def held() -> int:
+    """The cells the kept sides hold now."""
+    return sum(kept.cells for kept in _KEPT.values())
+
+
+def forget() -> None:
+    """Drop every kept side and zero the counts (the bench's first runs, the tests)."""
+    _KEPT.clear()
+    for name in counts:
+        counts[name] = 0
