@@ -190,7 +190,7 @@ def _fought(setup: BattleSetup, chain: Chain, fleet: Fleet, floor: float, budget
 
     end_of_round = Ending(chain, fleet)
     if rounds is not None:
-        return by_rounds(fleet, A.start * m + D.start, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor,
+        return by_rounds(fleet, fleet.starts["attacker"] * m + fleet.starts["defender"], min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor,
                          limit)
     expected_rounds, work = to_the_end(fleet, end_of_round, record, floor, limit)
     pruned = max(0.0, 1.0 - fsum(ends.values()))

@@ -42,6 +42,8 @@ class Fire:
         hits = kept.counts["hits"]
         self.sides = {role: kept.side(setup, role, start[role], keep) for role in ("attacker", "defender")}
         self.reused = kept.counts["hits"] > hits     # a side kept from another calculation (``_solve`` reads it)
+        # The starting armies' names: a kept side may have started from an army that reaches this one.
+        self.starts = {role: side.name(start[role]) for role, side in self.sides.items()}
         self.m = self.sides["defender"].size
         self._laws: dict[tuple[tuple[int, ...], tuple[int, ...]], Law] = {}
         # 4·force + reads -> None or (target id, law, id)

@@ -29,6 +29,9 @@ KEPT_CELLS = 400_000
 """The cells the kept sides may hold in all (``Side.cells``): about 25 MB when full (bench/README.md)."""
 
 _KEPT: OrderedDict[tuple[Shape, Army], Side] = OrderedDict()   # least recently used first
+SPARE = 2
+"""A kept side serves a start it has named only where it has at most this many times the names a side of the start's
+own would have (:func:`_reaching`)."""
 counts = {"hits": 0, "misses": 0}
 """What the store did (the bench and the tests read it; the calculator never does)."""
 
@@ -40,18 +43,58 @@ def shape(setup: BattleSetup, role: str) -> Shape:
 
 def side(setup: BattleSetup, role: str, start: Army, keep: bool = True) -> Side:
     """The side of ``start``: kept, or built and kept (``keep`` False: built afresh and kept in place of any)."""
-    key = (shape(setup, role), start)
-    got = _KEPT.get(key) if keep else None
+    form = shape(setup, role)
+    key = (form, start)
+    got = (_KEPT.get(key) or _reaching(form, start)) if keep else None
     if got is None:
         counts["misses"] += 1
         got = _KEPT[key] = Side(setup, role, start)
     else:
         counts["hits"] += 1
+        key = (form, got.armies[got.start])
     _KEPT.move_to_end(key)
     held = sum(kept.cells for kept in _KEPT.values())
     while held > KEPT_CELLS and len(_KEPT) > 2:      # the two just asked for stay: a calculation reads both
         held -= _KEPT.popitem(last=False)[1].cells
     return got
+
+
+def _reaching(form: Shape, start: Army) -> Side | None:
+    """A kept side of this shape that has met ``start`` already (the same side after a round, a plan's next wave)
+    and is not much bigger than a side of its own would be (the chain's rows are as long as the defender's names)."""
+    for (other, _), side in reversed(_KEPT.items()):
+        if other == form:
+            taken = _taken(side, start)
+            if taken is not None and side.armies[_name(side, taken)] == start and side.size <= SPARE * _size(side, taken):
+                return side
+    return None
+
+
+def _taken(side: Side, start: Army) -> list[int] | None:
+    """Hits taken per class by ``start`` as the side's start would count them (``Side.name``), or None where it
+    holds a type the side's start has not."""
+    kind, hits_of = side.kind, side.hits_of
+    taken = side.pools[:]
+    for uid, n in start.units.counts:
+        if uid not in kind:
+            return None
+        taken[kind[uid]] -= n * hits_of[uid]
+    for uid, n in start.damaged.counts:
+        taken[kind[uid]] += n
+    return taken if min(taken) >= 0 else None
+
+
+def _name(side: Side, taken: list[int]) -> int:
+    return taken[0] + taken[1] * side.radix[1] + taken[2] * side.radix[2]
+
+
+def _size(side: Side, taken: list[int]) -> int:
+    """How many names a side of its own would give the army that took ``taken``: hits per class it can still
+    take, each plus one, multiplied."""
+    size = 1
+    for pool, gone in zip(side.pools, taken):
+        size *= pool - gone + 1
+    return size
 
 
 def held() -> int:

@@ -111,7 +111,8 @@ class _Settle:
             row[id_] = MARK
 
     def run(self) -> tuple[float, int]:
-        fleet, a0, d0 = self.fleet, self.A.start, self.D.start
+        fleet = self.fleet
+        a0, d0 = fleet.starts["attacker"], fleet.starts["defender"]
         # Round 1 from the start: no end of round before it, nothing divided out.
         first = strikes(fleet, a0, d0)
         if first is None:
