@@ -17,16 +17,9 @@ from ...engine.setup import BattleSetup
 from ..ladder.packing import trim
 from ..ladder.rungs import hit_law
 from . import kept
+from .side import Aim, Law, Strike
 from .work import WORK_BUDGET
 
-Law = tuple[int, tuple[float, ...]]
-"""The law of a group's hits: (first hit count kept, the chances from there), tails below ``tail`` cut."""
-Aim = tuple[int, Law]
-"""A group as the victim's laws read it: (the id of its target set, ``Side.target``; the law of its hits)."""
-Strike = tuple[int, Law, int]
-"""A sub strike: its :data:`Aim` and an id of the two (the strikes' caches are keyed by it)."""
-Groups = tuple[Aim, ...]
-"""A set of main groups (one sig's), the narrowest targets first."""
 
 _LAWS: dict[tuple[str, float, tuple[int, ...], tuple[int, ...]], Law] = {}
 """(system id, tail, values, best of two): the trimmed float law of hits (systems named by their id alone)."""
@@ -49,10 +42,8 @@ class Fire:
         # 4·force + reads -> None or (target id, law, id)
         self.strikes: dict[str, dict[int, Strike | None]] = {"attacker": {}, "defender": {}}
         self._strike_ids: dict[Aim, Strike] = {}
-        self.mains: dict[str, dict[int, int]] = {"attacker": {}, "defender": {}}     # 4·force + reads -> sig
-        self.groups: list[Groups] = []       # sig -> ((target id, law), …), the narrowest targets first
-        self.nested: list[bool] = []        # sig -> whether its groups' targets are nested (``allocate``'s order)
-        self._sigs: dict[Groups, int] = {}
+        # 4·force + reads -> sig (of the victim's side: ``Side.sig``)
+        self.mains: dict[str, dict[int, int]] = {"attacker": {}, "defender": {}}
         self.work = 0                      # law cells worked out for the caches (counted by the chain's bound)
         self.budget = WORK_BUDGET          # the chain sets its own
         # What the engine's groups read of their victim (``firing._split``, ``firing._targets``,
@@ -111,8 +102,8 @@ class Fire:
         return got
 
     def main(self, role: str, force: int, reads: int) -> int:
-        """An id (sig) of the engine's ``main_groups`` of ``role`` (laws and targets), by firing force and what
-        it reads of the victim (``Side.reads``)."""
+        """An id (sig, the victim side's: ``Side.sig``) of the engine's ``main_groups`` of ``role`` (laws and
+        targets), by firing force and what it reads of the victim (``Side.reads``)."""
         cache = self.mains[role]
         key = 4 * force + reads
         if key in cache:
@@ -121,11 +112,5 @@ class Fire:
         victim = self.sides["defender" if role == "attacker" else "attacker"]
         # allocate places the groups with the fewest targets first.
         ordered = sorted(groups, key=lambda g: len(g.targets))
-        sig = tuple((victim.target(g.targets), self.law(g)) for g in ordered)
-        got = self._sigs.get(sig)
-        if got is None:
-            got = self._sigs[sig] = len(self.groups)
-            self.groups.append(sig)
-            self.nested.append(all(a.targets <= b.targets for a, b in zip(ordered, ordered[1:])))
-        cache[key] = got
+        got = cache[key] = victim.sig(tuple((victim.target(g.targets), self.law(g)) for g in ordered))
         return got

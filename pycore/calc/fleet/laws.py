@@ -29,23 +29,11 @@ from itertools import chain, product
 
 from ...engine.army import Army
 from ...engine.setup import BattleSetup
-from .fire import Aim, Fire, Groups, Law, Strike
-from .side import Side
+from .fire import Fire
+from .side import Aim, Fast, Groups, Landing, Law, Plan, Side, Strike
 from .work import PLACE_WORK, TOGETHER_WORK, TooMuchWork
 from ..total import fsum
 
-Landing = tuple[tuple[int, ...], tuple[float, ...]]
-"""A victim's law under some enemy fire: (armies after, as names; their chances), its own army first where it can
-be among them."""
-Direct = tuple[tuple[int, ...], tuple[float, ...], float]
-""":meth:`Fleet.fast`'s law of a :data:`Landing`: its armies, chances, and the chance it leaves the victim as it is."""
-Staged = tuple[tuple[int, ...], tuple[float, ...], int, float]
-""":meth:`Fleet.fast`'s law of two nested groups: (armies after the narrower group, their chances, the wider
-group's stage id, the chance the two leave the victim as it is)."""
-Fast = Direct | Staged
-"""A law as the row loop reads it (:meth:`Fleet.fast`): which of the two, its length says."""
-Plan = tuple[int, Law, int | None]
-"""How :meth:`Fleet.fast` reads a set of groups (:meth:`Fleet._plan`)."""
 Outcomes = list[tuple[int, float]]
 """[(victim after, p)] of a sub strike (:meth:`Fleet.struck`)."""
 
@@ -70,13 +58,8 @@ class Fleet(Fire):
         self._convs: dict[tuple[int, int], list[float]] = {}        # ids of two laws -> their convolution
         # sig << shift | victim -> :meth:`fast`
         self.fast_of: dict[str, dict[int, Fast]] = {"attacker": {}, "defender": {}}
-        # stage << shift | army -> (names, probs)
+        # stage << shift | army -> (names, probs); stage ids are the victim side's (``Side.stages``)
         self.stage_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}
-        # stage id -> (target id, law) of a wider group
-        self.stages: dict[str, list[Aim]] = {"attacker": [], "defender": []}
-        self._stage_ids: dict[str, dict[Aim, int]] = {"attacker": {}, "defender": {}}
-        # sig -> :meth:`_plan`
-        self._plans: dict[str, dict[int, Plan | None]] = {"attacker": {}, "defender": {}}
 
     def main_fire(self, ia: int, id_: int) -> tuple[Fast, Fast]:
         """(attacker's law, defender's law) of the main fire between two armies whose strikes' casualties are
@@ -99,42 +82,51 @@ class Fleet(Fire):
         key = (sig << side.shift) | victim
         if key in cache:
             return cache[key]
-        plans = self._plans[role]
-        plan = plans[sig] if sig in plans else self._plan(role, sig)
-        got: Fast
-        if plan is None:
-            sa, pa = self.land(role, victim, sig)
-            got = (sa, pa, pa[0] if sa[0] == victim else 0.0)
-        else:
-            t, law, stage = plan
-            ys, qs = _along(side, victim, t, law)
-            if stage is None:
-                got = (ys, qs, qs[0] if ys[0] == victim else 0.0)
-            else:
-                home = 0.0
-                if ys[0] == victim:
-                    sb, pb = self.stage(role, stage, victim)
-                    home = qs[0] * pb[0] if sb[0] == victim else 0.0
-                got = (ys, qs, stage, home)
+        got = side.fast.get(key)
+        if got is None:
+            got = side.fast[key] = self._fast(role, side, victim, sig)
+            side.cells += len(got[0])
+        elif len(got) == 4 and got[0][0] == victim:
+            self.stage(role, got[2], victim)       # as :meth:`_fast` asks it: its work counted in this calculation
+        elif side.plans[sig] is None:
+            self.land(role, victim, sig)           # likewise
         cache[key] = got
         return got
 
-    def _plan(self, role: str, sig: int) -> Plan | None:
+    def _fast(self, role: str, side: Side, victim: int, sig: int) -> Fast:
+        """:meth:`fast` worked out (kept with the side: ``Side.fast``)."""
+        plans = side.plans
+        plan = plans[sig] if sig in plans else self._plan(side, sig)
+        if plan is None:
+            sa, pa = self.land(role, victim, sig)
+            return sa, pa, pa[0] if sa[0] == victim else 0.0
+        t, law, stage = plan
+        ys, qs = _along(side, victim, t, law)
+        if stage is None:
+            return ys, qs, qs[0] if ys[0] == victim else 0.0
+        home = 0.0
+        if ys[0] == victim:
+            sb, pb = self.stage(role, stage, victim)
+            home = qs[0] * pb[0] if sb[0] == victim else 0.0
+        return ys, qs, stage, home
+
+    @staticmethod
+    def _plan(side: Side, sig: int) -> Plan | None:
         """How :meth:`fast` reads a set of groups: (target id, law, None) for one group, (the narrower group's target
         id and law, the wider group's stage id) for two nested groups, None otherwise (:meth:`land`)."""
-        groups = self.groups[sig]
+        groups = side.groups[sig]
         plan: Plan | None = None
         if len(groups) == 1:
             plan = groups[0] + (None,)
-        elif len(groups) == 2 and self.nested[sig]:
+        elif len(groups) == 2 and side.nested[sig]:
             (t1, law1), wider = groups
-            ids = self._stage_ids[role]
+            ids = side.stage_ids
             stage = ids.get(wider)
             if stage is None:
-                stage = ids[wider] = len(self.stages[role])
-                self.stages[role].append(wider)
+                stage = ids[wider] = len(side.stages)
+                side.stages.append(wider)
             plan = (t1, law1, stage)
-        self._plans[role][sig] = plan
+        side.plans[sig] = plan
         return plan
 
     def stage(self, role: str, stage: int, army: int) -> Landing:
@@ -144,31 +136,41 @@ class Fleet(Fire):
         cache = self.stage_of[role]
         got = cache.get(key)
         if got is None:
-            got = cache[key] = _along(side, army, *self.stages[role][stage])
+            got = cache[key] = _along(side, army, *side.stages[stage])
             self.work += len(got[0])
         return got
 
     def land(self, role: str, victim: int, sig: int) -> Landing:
         """(armies after, their p) for the hits of one set of enemy main groups on ``victim`` (names; cached).
 
-        The victim's own army, where it can be among them, comes first."""
+        The victim's own army, where it can be among them, comes first. Kept with the side with the work it
+        counted (``Side.land``), but for groups placed at once (:meth:`together`: its work is this calculation's)."""
         side = self.sides[role]
         cache = self.land_of[role]
         key = (sig << side.shift) | victim
         if key in cache:
             return cache[key]
-        groups = self.groups[sig]
-        got: Landing
+        kept = side.land.get(key)
+        if kept is not None:
+            got, work = kept
+            self.work += work
+            cache[key] = got
+            return got
+        groups = side.groups[sig]
+        work = self.work
         if not groups:
             got = ((victim,), (1.0,))
         elif len(groups) == 1:
             got = _along(side, victim, *groups[0])
-        elif not self.nested[sig]:
-            got = self.together(role, victim, groups)
+        elif not side.nested[sig]:
+            got = cache[key] = self.together(role, victim, groups)
+            return got
         elif len(groups) == 2:
             got = self._grid(side, victim, groups)
         else:
             got = self._one_by_one(side, victim, groups)
+        side.land[key] = (got, self.work - work)
+        side.cells += len(got[0])
         cache[key] = got
         return got
 
@@ -297,7 +299,7 @@ class Fleet(Fire):
             return cache[key]
         side = self.sides[role]
         reads = side.reads
-        main, other = self.groups[sig], self.groups[without]
+        main, other = side.groups[sig], side.groups[without]
         if len(main) == 1 and len(other) <= 1:
             got = cache[key] = self._after_strike(side, victim, strike, main[0], other[0] if other else None)
             return got

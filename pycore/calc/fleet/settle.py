@@ -35,9 +35,9 @@ from heapq import heappop, heappush
 from itertools import compress, count
 from typing import Literal, Protocol
 
-from .fire import Strike
-from .laws import Fast, Fleet, Landing, Outcomes, Staged
+from .laws import Fleet, Outcomes
 from .rounds import Record, combos, strikes
+from .side import Fast, Landing, Staged, Strike
 from .work import ENTRY_WORK, STATE_WORK, TooMuchWork
 
 

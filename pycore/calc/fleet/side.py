@@ -30,6 +30,26 @@ from ...forces import Force
 
 TypeSet = tuple[str, ...]
 """The unit types an army has (the end of a round reads them, :class:`Side`'s ``type_sets``)."""
+Law = tuple[int, tuple[float, ...]]
+"""The law of a group's hits: (first hit count kept, the chances from there), tails below ``tail`` cut."""
+Aim = tuple[int, Law]
+"""A group as the victim's laws read it: (the id of its target set, ``Side.target``; the law of its hits)."""
+Strike = tuple[int, Law, int]
+"""A sub strike: its :data:`Aim` and an id of the two (the strikes' caches are keyed by it)."""
+Groups = tuple[Aim, ...]
+"""A set of main groups (one sig's), the narrowest targets first."""
+Landing = tuple[tuple[int, ...], tuple[float, ...]]
+"""A victim's law under some enemy fire: (armies after, as names; their chances), its own army first where it can
+be among them."""
+Direct = tuple[tuple[int, ...], tuple[float, ...], float]
+""":meth:`Fleet.fast`'s law of a :data:`Landing`: its armies, chances, and the chance it leaves the victim as it is."""
+Staged = tuple[tuple[int, ...], tuple[float, ...], int, float]
+""":meth:`Fleet.fast`'s law of two nested groups: (armies after the narrower group, their chances, the wider
+group's stage id, the chance the two leave the victim as it is)."""
+Fast = Direct | Staged
+"""A law as the row loop reads it (:meth:`Fleet.fast`): which of the two, its length says."""
+Plan = tuple[int, Law, int | None]
+"""How :meth:`Fleet.fast` reads a set of groups (:meth:`Fleet._plan`)."""
 
 
 class NotFleet(Exception):
@@ -85,8 +105,19 @@ class Side:
         self._together: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
         # id of a law of hits -> {t << shift | name: (names, probs) along the walk}: ``laws._along``, kept with the
         # side (``kept``); each law is held in ``_pinned`` so that its id names it as long as the side lives.
-        self.along: dict[int, dict[int, tuple[tuple[int, ...], tuple[float, ...]]]] = {}
+        self.along: dict[int, dict[int, Landing]] = {}
         self._pinned: list[object] = []
+        # The enemy's sets of main groups as they read this side (:data:`Groups`: target ids, laws), by an id, its
+        # *sig* (``Fire.main``); the laws of landing under them (``laws.Fleet``), kept with the side: what the
+        # fleet counts as their work comes with each (``land``).
+        self.groups: list[Groups] = []                # sig -> ((target id, law), …), the narrowest targets first
+        self.nested: list[bool] = []                  # sig -> whether its groups' targets are nested
+        self._sigs: dict[Groups, int] = {}
+        self.plans: dict[int, Plan | None] = {}        # sig -> ``Fleet._plan``
+        self.stages: list[Aim] = []                   # stage id -> (target id, law) of a wider group
+        self.stage_ids: dict[Aim, int] = {}
+        self.fast: dict[int, Fast] = {}               # sig << shift | name -> ``Fleet.fast``
+        self.land: dict[int, tuple[Landing, int]] = {}  # sig << shift | name -> (``Fleet.land``, its work)
         self.cells = 0                                # armies named, steps taken and law cells kept (``kept``)
         self.start = self.name(start)
 
@@ -139,7 +170,17 @@ class Side:
             self._groups.append(Group("enemy", "one", (), (), targets, ()))
         return got
 
-    def along_of(self, law: object) -> dict[int, tuple[tuple[int, ...], tuple[float, ...]]]:
+    def sig(self, groups: Groups) -> int:
+        """The id of a set of enemy main groups as they read this side (the narrowest targets first)."""
+        got = self._sigs.get(groups)
+        if got is None:
+            got = self._sigs[groups] = len(self.groups)
+            self.groups.append(groups)
+            targets = self.targets
+            self.nested.append(all(targets[a] <= targets[b] for (a, _), (b, _) in zip(groups, groups[1:])))
+        return got
+
+    def along_of(self, law: object) -> dict[int, Landing]:
         """The laws along walks kept for one law of hits (by its id: the side holds the law, so the id is its own)."""
         got = self.along.get(id(law))
         if got is None:
