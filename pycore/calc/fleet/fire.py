@@ -53,6 +53,12 @@ class Fire:
         # superset (a type not present is skipped by ``allocate``): one engine call per firing force and what
         # the groups read of the victim, not per pair of armies.
         self._victims: dict[str, list[Army]] = {}
+        # The engine's answers as the victim's side reads them, kept with that side (``Side.fired``) by what the
+        # groups and their laws read of the battle (``firing._asked``: technology, folded subs, the rules and
+        # system as configured; the tail), the stand-in victim, and the firing side's force.
+        shape = (setup.ruleset.id, setup.system.id, repr(sorted(setup.system.spec().items())), tail, setup.kind,
+                 setup.lhtr, setup.sub_rule, *[(side.tech, side.fold_subs, side.air_over_aa)
+                                               for side in (setup.attacker, setup.defender)])
         printed = setup.sub_rule == "printed"
         table = kinds(setup.ruleset)
         subs, destroyers = table.subs, table.destroyers     # ``Army.without`` skips the types not present
@@ -60,6 +66,14 @@ class Fire:
             # Indexed by ``Side.reads``: bit 0 subs kept, bit 1 destroyers kept (only read under the printed rule).
             self._victims[role] = ([army.without(subs | destroyers), army.without(destroyers), army.without(subs), army]
                                    if printed else [army.without(subs), army])
+        # By firing role, then ``Side.reads``: the kept answers by force id (``Side.fired``).
+        self._mains_kept: dict[str, list[dict[int, int]]] = {}
+        self._strikes_kept: dict[str, list[dict[int, Aim | None]]] = {}
+        for role, other in (("attacker", "defender"), ("defender", "attacker")):
+            victim = self.sides[other]
+            fired = [victim.fired(shape, stand_in, self.sides[role]) for stand_in in self._victims[other]]
+            self._mains_kept[role] = [mains for mains, _ in fired]
+            self._strikes_kept[role] = [strikes for _, strikes in fired]
 
     # -- what fires --------------------------------------------------------------------------
     def law(self, group: Group) -> Law:
@@ -90,11 +104,19 @@ class Fire:
         key = 4 * force + reads
         if key in cache:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
             return cache[key]
-        group = sub_group(self.setup, role, self.sides[role].forces[force], self._stand_in(role, reads))
+        fired = self._strikes_kept[role][reads]
+        if force in fired:
+            aim = fired[force]
+        else:
+            group = sub_group(self.setup, role, self.sides[role].forces[force], self._stand_in(role, reads))
+            aim = None
+            if group is not None and group.fires:
+                victim = self.sides["defender" if role == "attacker" else "attacker"]
+                aim = (victim.target(group.targets), self.law(group))
+                victim.cells += 1
+            fired[force] = aim
         got = None
-        if group is not None and group.fires:
-            victim = self.sides["defender" if role == "attacker" else "attacker"]
-            aim = (victim.target(group.targets), self.law(group))
+        if aim is not None:
             got = self._strike_ids.get(aim)
             if got is None:
                 got = self._strike_ids[aim] = aim + (len(self._strike_ids),)
@@ -108,9 +130,14 @@ class Fire:
         key = 4 * force + reads
         if key in cache:
             return cache[key]
+        fired = self._mains_kept[role][reads]
+        if force in fired:
+            got = cache[key] = fired[force]
+            return got
         groups = main_groups(self.setup, role, self.sides[role].forces[force], self._stand_in(role, reads))
         victim = self.sides["defender" if role == "attacker" else "attacker"]
         # allocate places the groups with the fewest targets first.
         ordered = sorted(groups, key=lambda g: len(g.targets))
-        got = cache[key] = victim.sig(tuple((victim.target(g.targets), self.law(g)) for g in ordered))
+        got = cache[key] = fired[force] = victim.sig(tuple((victim.target(g.targets), self.law(g)) for g in ordered))
+        victim.cells += 1
         return got

@@ -82,33 +82,34 @@ class Fleet(Fire):
         key = (sig << side.shift) | victim
         if key in cache:
             return cache[key]
-        got = side.fast.get(key)
-        if got is None:
-            got = side.fast[key] = self._fast(role, side, victim, sig)
-            side.cells += len(got[0])
-        elif len(got) == 4 and got[0][0] == victim:
-            self.stage(role, got[2], victim)       # as :meth:`_fast` asks it: its work counted in this calculation
-        elif side.plans[sig] is None:
-            self.land(role, victim, sig)           # likewise
-        cache[key] = got
-        return got
-
-    def _fast(self, role: str, side: Side, victim: int, sig: int) -> Fast:
-        """:meth:`fast` worked out (kept with the side: ``Side.fast``)."""
+        fast: Fast | None = side.fast.get(key)
+        if fast is not None:                       # kept: asks what its building asked (the work is counted)
+            if len(fast) == 4 and fast[0][0] == victim:
+                self.stage(role, fast[2], victim)
+            elif side.plans[sig] is None:
+                self.land(role, victim, sig)
+            cache[key] = fast
+            return fast
         plans = side.plans
         plan = plans[sig] if sig in plans else self._plan(side, sig)
+        got: Fast
         if plan is None:
             sa, pa = self.land(role, victim, sig)
-            return sa, pa, pa[0] if sa[0] == victim else 0.0
-        t, law, stage = plan
-        ys, qs = _along(side, victim, t, law)
-        if stage is None:
-            return ys, qs, qs[0] if ys[0] == victim else 0.0
-        home = 0.0
-        if ys[0] == victim:
-            sb, pb = self.stage(role, stage, victim)
-            home = qs[0] * pb[0] if sb[0] == victim else 0.0
-        return ys, qs, stage, home
+            got = (sa, pa, pa[0] if sa[0] == victim else 0.0)
+        else:
+            t, law, stage = plan
+            ys, qs = _along(side, victim, t, law)
+            if stage is None:
+                got = (ys, qs, qs[0] if ys[0] == victim else 0.0)
+            else:
+                home = 0.0
+                if ys[0] == victim:
+                    sb, pb = self.stage(role, stage, victim)
+                    home = qs[0] * pb[0] if sb[0] == victim else 0.0
+                got = (ys, qs, stage, home)
+        cache[key] = side.fast[key] = got
+        side.cells += len(got[0])
+        return got
 
     @staticmethod
     def _plan(side: Side, sig: int) -> Plan | None:
@@ -136,7 +137,11 @@ class Fleet(Fire):
         cache = self.stage_of[role]
         got = cache.get(key)
         if got is None:
-            got = cache[key] = _along(side, army, *side.stages[stage])
+            got = side.stage.get(key)
+            if got is None:
+                got = side.stage[key] = _along(side, army, *side.stages[stage])
+                side.cells += len(got[0])
+            cache[key] = got
             self.work += len(got[0])
         return got
 
@@ -393,25 +398,16 @@ class Fleet(Fire):
 def _along(side: Side, victim: int, t: int, law: Law) -> Landing:
     """(armies after, p) of one group's hits along one walk; hits beyond the last target are lost (their chance
     stays on the last army)."""
-    along = side.along[id(law)] if id(law) in side.along else side.along_of(law)
-    key = (t << side.shift) | victim
-    if key in along:                       # kept with the side (``kept``), or met before in this calculation
-        return along[key]
     lo, probs = law
     path = side.walk(victim, t, lo + len(probs) - 1)
     n = len(path)
-    got: Landing
     if n >= lo + len(probs):
-        got = tuple(path[lo:lo + len(probs)]), probs
-    elif lo >= n:
-        got = (path[-1],), (fsum(probs),)
-    else:
-        kept = list(probs[:n - lo])
-        kept[-1] += fsum(probs[n - lo:])
-        got = tuple(path[lo:]), tuple(kept)
-    along[key] = got
-    side.cells += len(got[0])
-    return got
+        return tuple(path[lo:lo + len(probs)]), probs
+    if lo >= n:
+        return (path[-1],), (fsum(probs),)
+    kept = list(probs[:n - lo])
+    kept[-1] += fsum(probs[n - lo:])
+    return tuple(path[lo:]), tuple(kept)
 
 
 def _folded(rows: list[list[int]], p1: tuple[float, ...], lo2: int, p2: tuple[float, ...]) -> Landing:

@@ -19,7 +19,8 @@ the general chain takes the battle.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
+from weakref import ReferenceType, ref
 
 from ...engine.army import Army
 from ...engine.casualties import allocate, one_hit
@@ -103,10 +104,6 @@ class Side:
         self.walks: dict[int, list[int]] = {}         # t << shift | name -> [name after 0, 1, … hits]
         self._ended: set[int] = set()                 # walks that reached the end of their targets
         self._together: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
-        # id of a law of hits -> {t << shift | name: (names, probs) along the walk}: ``laws._along``, kept with the
-        # side (``kept``); each law is held in ``_pinned`` so that its id names it as long as the side lives.
-        self.along: dict[int, dict[int, Landing]] = {}
-        self._pinned: list[object] = []
         # The enemy's sets of main groups as they read this side (:data:`Groups`: target ids, laws), by an id, its
         # *sig* (``Fire.main``); the laws of landing under them (``laws.Fleet``), kept with the side: what the
         # fleet counts as their work comes with each (``land``).
@@ -116,6 +113,11 @@ class Side:
         self.plans: dict[int, Plan | None] = {}        # sig -> ``Fleet._plan``
         self.stages: list[Aim] = []                   # stage id -> (target id, law) of a wider group
         self.stage_ids: dict[Aim, int] = {}
+        # (the battle's shape, stand-in victim) -> (the firing side, weakly; its force id -> the sig of its main
+        # groups, or its strike's aim): ``Fire.main``, ``Fire.sub_strike``
+        self.mains: dict[tuple[Hashable, Army], tuple[ReferenceType[Side], dict[int, int]]] = {}
+        self.strikes: dict[tuple[Hashable, Army], tuple[ReferenceType[Side], dict[int, Aim | None]]] = {}
+        self.stage: dict[int, Landing] = {}           # stage << shift | name -> ``Fleet.stage``
         self.fast: dict[int, Fast] = {}               # sig << shift | name -> ``Fleet.fast``
         self.land: dict[int, tuple[Landing, int]] = {}  # sig << shift | name -> (``Fleet.land``, its work)
         self.cells = 0                                # armies named, steps taken and law cells kept (``kept``)
@@ -170,6 +172,17 @@ class Side:
             self._groups.append(Group("enemy", "one", (), (), targets, ()))
         return got
 
+    def fired(self, shape: Hashable, stand_in: Army, firing: Side) -> tuple[dict[int, int], dict[int, Aim | None]]:
+        """What ``firing``'s forces fire at this side, as kept with it, in a battle of ``shape`` (``Fire``): its
+        main groups' sigs and its strikes' aims by force id, the firing side's own (kept while it is the same)."""
+        key = (shape, stand_in)
+        mains, strikes = self.mains.get(key), self.strikes.get(key)
+        if mains is None or mains[0]() is not firing:
+            mains = self.mains[key] = (ref(firing), {})
+        if strikes is None or strikes[0]() is not firing:
+            strikes = self.strikes[key] = (ref(firing), {})
+        return mains[1], strikes[1]
+
     def sig(self, groups: Groups) -> int:
         """The id of a set of enemy main groups as they read this side (the narrowest targets first)."""
         got = self._sigs.get(groups)
@@ -178,14 +191,6 @@ class Side:
             self.groups.append(groups)
             targets = self.targets
             self.nested.append(all(targets[a] <= targets[b] for (a, _), (b, _) in zip(groups, groups[1:])))
-        return got
-
-    def along_of(self, law: object) -> dict[int, Landing]:
-        """The laws along walks kept for one law of hits (by its id: the side holds the law, so the id is its own)."""
-        got = self.along.get(id(law))
-        if got is None:
-            self._pinned.append(law)
-            got = self.along[id(law)] = {}
         return got
 
     def after(self, i: int, t: int) -> int:
