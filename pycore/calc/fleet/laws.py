@@ -82,8 +82,8 @@ class Fleet(Fire):
         key = (sig << side.shift) | victim
         if key in cache:
             return cache[key]
-        fast: Fast | None = side.fast.get(key)
-        if fast is not None:                       # kept: asks what its building asked (the work is counted)
+        if key in side.fast:                       # kept: asks what its building asked (the work is counted)
+            fast = side.fast[key]
             if len(fast) == 4 and fast[0][0] == victim:
                 self.stage(role, fast[2], victim)
             elif side.plans[sig] is None:
@@ -108,7 +108,7 @@ class Fleet(Fire):
                     home = qs[0] * pb[0] if sb[0] == victim else 0.0
                 got = (ys, qs, stage, home)
         cache[key] = side.fast[key] = got
-        side.cells += len(got[0])
+        side.cells += 1
         return got
 
     @staticmethod
@@ -137,11 +137,12 @@ class Fleet(Fire):
         cache = self.stage_of[role]
         got = cache.get(key)
         if got is None:
-            got = side.stage.get(key)
-            if got is None:
-                got = side.stage[key] = _along(side, army, *side.stages[stage])
-                side.cells += len(got[0])
-            cache[key] = got
+            kept = side.stage
+            if key in kept:
+                got = cache[key] = kept[key]
+            else:
+                got = cache[key] = kept[key] = _along(side, army, *side.stages[stage])
+                side.cells += 1
             self.work += len(got[0])
         return got
 
@@ -155,9 +156,8 @@ class Fleet(Fire):
         key = (sig << side.shift) | victim
         if key in cache:
             return cache[key]
-        kept = side.land.get(key)
-        if kept is not None:
-            got, work = kept
+        if key in side.land:
+            got, work = side.land[key]
             self.work += work
             cache[key] = got
             return got
@@ -175,7 +175,7 @@ class Fleet(Fire):
         else:
             got = self._one_by_one(side, victim, groups)
         side.land[key] = (got, self.work - work)
-        side.cells += len(got[0])
+        side.cells += 1
         cache[key] = got
         return got
 

@@ -120,7 +120,7 @@ class Side:
         self.stage: dict[int, Landing] = {}           # stage << shift | name -> ``Fleet.stage``
         self.fast: dict[int, Fast] = {}               # sig << shift | name -> ``Fleet.fast``
         self.land: dict[int, tuple[Landing, int]] = {}  # sig << shift | name -> (``Fleet.land``, its work)
-        self.cells = 0                                # armies named, steps taken and law cells kept (``kept``)
+        self.cells = 0                                # entries kept: armies named, steps taken, laws (``kept``)
         self.start = self.name(start)
 
     def name(self, army: Army) -> int:
