@@ -98,18 +98,20 @@ def test_a_kept_side_that_names_two_armies_alike_gives_way_to_a_new_side():
 
 
 def test_the_kept_sides_stay_within_their_bound(monkeypatch):
-    """Past ``KEPT_CELLS`` the least recently used sides go; the two a calculation asks for last stay."""
-    monkeypatch.setattr(kept, "KEPT_CELLS", 1)
+    """After every calculation the least recently used sides go until the rest hold at most ``KEPT_CELLS``
+    entries, even where that drops the battle's own; the answers stay as afresh."""
+    handle(json.dumps(SEA))
+    one = kept.held()
     answers = {}
-    for k in range(3):
-        request = {**SEA, "defender": {"units": {**SEA["defender"]["units"], "transport": k}}}
-        answers[k] = handle(json.dumps(request))
-        assert len(kept._KEPT) <= 2
-    monkeypatch.setattr(kept, "KEPT_CELLS", 10**9)
-    for k in range(3):
-        request = {**SEA, "defender": {"units": {**SEA["defender"]["units"], "transport": k}}}
-        assert handle(json.dumps(request)) == answers[k]
-    assert len(kept._KEPT) == 4 and kept.held() == sum(side.cells for side in kept._KEPT.values()) > 0
+    for bound in (10**9, one + one // 2, 1):
+        monkeypatch.setattr(kept, "KEPT_CELLS", bound)
+        kept.forget()
+        for k in range(3):
+            request = {**SEA, "defender": {"units": {**SEA["defender"]["units"], "transport": k}}}
+            got = handle(json.dumps(request))
+            assert answers.setdefault(k, got) == got
+            assert kept.held() <= bound
+        assert (0 < len(kept._KEPT) < 4) if bound == one + one // 2 else len(kept._KEPT) == {10**9: 4, 1: 0}[bound]
 
 
 def test_the_bench_s_first_calls_forget_the_kept_sides():

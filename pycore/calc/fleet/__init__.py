@@ -33,6 +33,7 @@ from ...engine.sequence import MAX_ROUNDS
 from ...engine.setup import BattleSetup
 from ...forces import Force
 from ..chain import Chain
+from . import kept
 from .laws import Fleet
 from .rounds import EndLaw, Solved, by_rounds, combos
 from .settle import Verdict, to_the_end
@@ -164,15 +165,18 @@ def _solve(setup: BattleSetup, start: dict[str, Army], tail: float, floor: float
     a0, d0, _ = chain.start()
     if chain.engine.decided() == "stalemate":
         return {"ends": {("stalemate", a0, d0): 1.0}, "rounds": 0.0, "pruned": 0.0}
-    fleet = Fleet(setup, start, tail)
     try:
-        return _fought(setup, chain, fleet, floor, budget, rounds)
-    except NotFleet:
-        if not fleet.reused:
-            raise
-    # A kept side named armies of another battle that this one meets under the same counters: whether a new side
-    # would have met them too is this battle's own question, asked afresh.
-    return _fought(setup, chain, Fleet(setup, start, tail, keep=False), floor, budget, rounds)
+        fleet = Fleet(setup, start, tail)
+        try:
+            return _fought(setup, chain, fleet, floor, budget, rounds)
+        except NotFleet:
+            if not fleet.reused:
+                raise
+        # A kept side named armies of another battle that this one meets under the same counters: whether a new
+        # side would have met them too is this battle's own question, asked afresh.
+        return _fought(setup, chain, Fleet(setup, start, tail, keep=False), floor, budget, rounds)
+    finally:
+        kept.trim()                 # the bound holds between calculations, whatever this one left
 
 
 def _fought(setup: BattleSetup, chain: Chain, fleet: Fleet, floor: float, budget: int | None,

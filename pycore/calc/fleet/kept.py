@@ -8,8 +8,8 @@ very ones a new Side would build, and a kept walk is only ever longer than a new
 which its readers cut to the same slices. What a calculation counts as its work stays the calculation's own: the
 fleet's caches, where work is counted, are built afresh by every calculation.
 
-Bounded: at most :data:`KEPT_CELLS` cells (armies named, steps of walks, cells of laws along walks) in all, the
-least recently used sides dropped first; a worker that lives long stays small. bench/README.md ("The sea chain,
+Bounded: at most :data:`KEPT_CELLS` entries (armies named, steps of walks, laws kept) in all between calculations,
+the least recently used sides dropped first (:func:`trim`); a worker that lives long stays small. bench/README.md ("The sea chain,
 third pass") gives its hit rate and memory.
 """
 
@@ -25,8 +25,10 @@ from .side import Side
 Shape = tuple[Hashable, ...]
 """What a side reads of its battle besides its starting army (:func:`shape`): compared whole, never read."""
 
-KEPT_CELLS = 400_000
-"""The cells the kept sides may hold in all (``Side.cells``): about 25 MB when full (bench/README.md)."""
+KEPT_CELLS = 100_000
+"""The entries the kept sides may hold in all between calculations (``Side.cells``: an army named, a step of a
+walk, a law kept, each about 190 bytes): about 19 MB when full; a sea 28 v 28's two sides hold 25,000
+(bench/README.md, ``bench/calc.py --kept``)."""
 
 _KEPT: OrderedDict[tuple[Shape, Army], Side] = OrderedDict()   # least recently used first
 SPARE = 2
@@ -53,10 +55,15 @@ def side(setup: BattleSetup, role: str, start: Army, keep: bool = True) -> Side:
         counts["hits"] += 1
         key = (form, got.armies[got.start])
     _KEPT.move_to_end(key)
-    held = sum(kept.cells for kept in _KEPT.values())
-    while held > KEPT_CELLS and len(_KEPT) > 2:      # the two just asked for stay: a calculation reads both
-        held -= _KEPT.popitem(last=False)[1].cells
     return got
+
+
+def trim() -> None:
+    """Drop the least recently used sides until the rest hold at most :data:`KEPT_CELLS` (after a calculation:
+    sides grow as they are read, and one battle's may be over the bound alone)."""
+    held = sum(kept.cells for kept in _KEPT.values())
+    while held > KEPT_CELLS:
+        held -= _KEPT.popitem(last=False)[1].cells
 
 
 def _reaching(form: Shape, start: Army) -> Side | None:
