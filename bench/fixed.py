@@ -362,7 +362,7 @@ def sea_kept_report() -> int:
             texts.append(sea(a, d, {"battleship": 1}))
         return texts
 
-    print(f"the sea chain's kept sides: bound {kept.KEPT_CELLS:,} cells")
+    print(f"the sea chain's kept sides: bound {kept.KEPT_CELLS:,} entries")
     for name, texts in (("a unit added at a time", adding()), ("a round fought at a time", rounds()),
                         ("sea 8 v 8 asked 5 times", [sea(a0, d0)] * 5)):
         timings = {}
@@ -393,7 +393,7 @@ def sea_kept_report() -> int:
     gc.collect()
     after = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
-    print(f"memory, filled by fleets of 5 to 30 units a side: {sides} sides of {cells:,} cells kept; held "
+    print(f"memory, filled by fleets of 5 to 30 units a side: {sides} sides of {cells:,} entries kept; held "
           f"{held / 1e6:.1f} MB above the start, {after / 1e6:.1f} MB once forgotten: the kept sides "
           f"{(held - after) / 1e6:.1f} MB")
     return 0
