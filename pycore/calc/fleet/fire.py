@@ -17,7 +17,7 @@ from ...engine.setup import BattleSetup
 from ..ladder.packing import trim
 from ..ladder.rungs import hit_law
 from . import kept
-from .side import Aim, Law, Strike
+from .side import Law, Strike
 from .work import WORK_BUDGET
 
 
@@ -41,7 +41,6 @@ class Fire:
         self._laws: dict[tuple[tuple[int, ...], tuple[int, ...]], Law] = {}
         # 4·force + reads -> None or (target id, law, id)
         self.strikes: dict[str, dict[int, Strike | None]] = {"attacker": {}, "defender": {}}
-        self._strike_ids: dict[Aim, Strike] = {}
         # 4·force + reads -> sig (of the victim's side: ``Side.sig``)
         self.mains: dict[str, dict[int, int]] = {"attacker": {}, "defender": {}}
         self.work = 0                      # law cells worked out for the caches (counted by the chain's bound)
@@ -68,7 +67,7 @@ class Fire:
                                    if printed else [army.without(subs), army])
         # By firing role, then ``Side.reads``: the kept answers by force id (``Side.fired``).
         self._mains_kept: dict[str, list[dict[int, int]]] = {}
-        self._strikes_kept: dict[str, list[dict[int, Aim | None]]] = {}
+        self._strikes_kept: dict[str, list[dict[int, Strike | None]]] = {}
         for role, other in (("attacker", "defender"), ("defender", "attacker")):
             victim = self.sides[other]
             fired = [victim.fired(shape, stand_in, self.sides[role]) for stand_in in self._victims[other]]
@@ -98,29 +97,23 @@ class Fire:
         return self._victims["defender" if role == "attacker" else "attacker"][reads]
 
     def sub_strike(self, role: str, force: int, reads: int) -> Strike | None:
-        """The engine's ``sub_group`` of ``role`` (None, or (target id, law, an id of the two)), by firing force
-        and what it reads of the victim (``Side.reads``)."""
+        """The engine's ``sub_group`` of ``role`` (None, or (target id, law, an id of the two: ``Side.strike``)), by
+        firing force and what it reads of the victim (``Side.reads``)."""
         cache = self.strikes[role]
         key = 4 * force + reads
         if key in cache:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
             return cache[key]
         fired = self._strikes_kept[role][reads]
         if force in fired:
-            aim = fired[force]
-        else:
-            group = sub_group(self.setup, role, self.sides[role].forces[force], self._stand_in(role, reads))
-            aim = None
-            if group is not None and group.fires:
-                victim = self.sides["defender" if role == "attacker" else "attacker"]
-                aim = (victim.target(group.targets), self.law(group))
-                victim.cells += 1
-            fired[force] = aim
+            got = cache[key] = fired[force]
+            return got
+        group = sub_group(self.setup, role, self.sides[role].forces[force], self._stand_in(role, reads))
         got = None
-        if aim is not None:
-            got = self._strike_ids.get(aim)
-            if got is None:
-                got = self._strike_ids[aim] = aim + (len(self._strike_ids),)
-        cache[key] = got
+        if group is not None and group.fires:
+            victim = self.sides["defender" if role == "attacker" else "attacker"]
+            got = victim.strike((victim.target(group.targets), self.law(group)))
+            victim.cells += 1
+        cache[key] = fired[force] = got
         return got
 
     def main(self, role: str, force: int, reads: int) -> int:

@@ -30,12 +30,10 @@ from itertools import chain, product
 from ...engine.army import Army
 from ...engine.setup import BattleSetup
 from .fire import Fire
-from .side import Aim, Fast, Groups, Landing, Law, Plan, Side, Strike
+from .side import Aim, Fast, Groups, Landing, Law, Outcomes, Plan, Side, Strike
 from .work import PLACE_WORK, TOGETHER_WORK, TooMuchWork
 from ..total import fsum
 
-Outcomes = list[tuple[int, float]]
-"""[(victim after, p)] of a sub strike (:meth:`Fleet.struck`)."""
 
 
 class Fleet(Fire):
@@ -48,9 +46,9 @@ class Fleet(Fire):
         self.placed: dict[str, set[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {"attacker": set(), "defender": set()}
         # sig << shift | victim -> (names, probs)
         self.land_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}
-        # strike id << shift | victim -> :meth:`spared`
-        self.kept: dict[str, dict[int, tuple[float, Outcomes]]] = {"attacker": {}, "defender": {}}
-        self._struck: dict[str, dict[int, Outcomes]] = {"attacker": {}, "defender": {}}
+        # strike id << shift | victim -> :meth:`spared`, :meth:`struck`: the sides' own (no work is counted there)
+        self.kept = {role: side.spared for role, side in self.sides.items()}
+        self._struck = {role: side.struck for role, side in self.sides.items()}
         self._hits: dict[str, dict[tuple[int, int, int, int], Landing]] = {"attacker": {}, "defender": {}}
         # (target ids, victim) -> the wider group's walks
         self._grids: dict[str, dict[int, list[list[int]]]] = {"attacker": {}, "defender": {}}
@@ -263,7 +261,8 @@ class Fleet(Fire):
         return tuple(out), tuple(out.values())
 
     def struck(self, role: str, victim: int, strike: Strike) -> Outcomes:
-        """[(victim after, p)] of an enemy sub strike (:meth:`sub_strike`) on ``victim`` (names; cached)."""
+        """[(victim after, p)] of an enemy sub strike (:meth:`sub_strike`) on ``victim`` (names; kept with the side:
+        no work is counted here)."""
         side = self.sides[role]
         cache = self._struck[role]
         key = (strike[2] << side.shift) | victim
@@ -272,6 +271,7 @@ class Fleet(Fire):
         t, law, _ = strike
         states, probs = _along(side, victim, t, law)
         got = cache[key] = list(zip(states, probs))
+        side.cells += 1
         return got
 
     def spared(self, role: str, victim: int, strike: Strike) -> tuple[float, Outcomes]:
@@ -289,6 +289,7 @@ class Fleet(Fire):
             else:
                 others.append((v1, p))
         got = cache[key] = (home, others)
+        side.cells += 1
         return got
 
     def hit(self, role: str, victim: int, strike: Strike, sig: int, without: int) -> Landing:
@@ -306,7 +307,15 @@ class Fleet(Fire):
         reads = side.reads
         main, other = side.groups[sig], side.groups[without]
         if len(main) == 1 and len(other) <= 1:
-            got = cache[key] = self._after_strike(side, victim, strike, main[0], other[0] if other else None)
+            if key in side.hits:           # kept with the side: its work counted again in this calculation
+                got, work = side.hits[key]
+                self.work += work
+            else:
+                work = self.work
+                got = self._after_strike(side, victim, strike, main[0], other[0] if other else None)
+                side.hits[key] = (got, self.work - work)
+                side.cells += 1
+            cache[key] = got
             return got
         outcomes = self.struck(role, victim, strike)
         self.work += 4 * len(outcomes)

@@ -35,9 +35,9 @@ from heapq import heappop, heappush
 from itertools import compress, count
 from typing import Literal, Protocol
 
-from .laws import Fleet, Outcomes
+from .laws import Fleet
 from .rounds import Record, combos, strikes
-from .side import Fast, Landing, Staged, Strike
+from .side import Fast, Landing, Outcomes, Staged, Strike
 from .work import ENTRY_WORK, STATE_WORK, TooMuchWork
 
 

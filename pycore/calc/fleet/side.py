@@ -51,6 +51,8 @@ Fast = Direct | Staged
 """A law as the row loop reads it (:meth:`Fleet.fast`): which of the two, its length says."""
 Plan = tuple[int, Law, int | None]
 """How :meth:`Fleet.fast` reads a set of groups (:meth:`Fleet._plan`)."""
+Outcomes = list[tuple[int, float]]
+"""[(victim after, p)] of a sub strike (:meth:`Fleet.struck`)."""
 
 
 class NotFleet(Exception):
@@ -116,7 +118,12 @@ class Side:
         # (the battle's shape, stand-in victim) -> (the firing side, weakly; its force id -> the sig of its main
         # groups, or its strike's aim): ``Fire.main``, ``Fire.sub_strike``
         self.mains: dict[tuple[Hashable, Army], tuple[ReferenceType[Side], dict[int, int]]] = {}
-        self.strikes: dict[tuple[Hashable, Army], tuple[ReferenceType[Side], dict[int, Aim | None]]] = {}
+        self.strikes: dict[tuple[Hashable, Army], tuple[ReferenceType[Side], dict[int, Strike | None]]] = {}
+        self._strike_of: dict[Aim, Strike] = {}       # the strikes aimed at this side, each with an id of its own
+        self.struck: dict[int, Outcomes] = {}         # strike id << shift | name -> ``Fleet.struck``
+        self.spared: dict[int, tuple[float, Outcomes]] = {}   # likewise -> ``Fleet.spared``
+        # (name, strike id, sig, sig without subs) -> (``Fleet.hit``'s law of a strike then one main group, its work)
+        self.hits: dict[tuple[int, int, int, int], tuple[Landing, int]] = {}
         self.stage: dict[int, Landing] = {}           # stage << shift | name -> ``Fleet.stage``
         self.fast: dict[int, Fast] = {}               # sig << shift | name -> ``Fleet.fast``
         self.land: dict[int, tuple[Landing, int]] = {}  # sig << shift | name -> (``Fleet.land``, its work)
@@ -172,7 +179,14 @@ class Side:
             self._groups.append(Group("enemy", "one", (), (), targets, ()))
         return got
 
-    def fired(self, shape: Hashable, stand_in: Army, firing: Side) -> tuple[dict[int, int], dict[int, Aim | None]]:
+    def strike(self, aim: Aim) -> Strike:
+        """A sub strike aimed at this side (target id, law) with its id (the strikes' laws are kept by it)."""
+        got = self._strike_of.get(aim)
+        if got is None:
+            got = self._strike_of[aim] = aim + (len(self._strike_of),)
+        return got
+
+    def fired(self, shape: Hashable, stand_in: Army, firing: Side) -> tuple[dict[int, int], dict[int, Strike | None]]:
         """What ``firing``'s forces fire at this side, as kept with it, in a battle of ``shape`` (``Fire``): its
         main groups' sigs and its strikes' aims by force id, the firing side's own (kept while it is the same)."""
         key = (shape, stand_in)
