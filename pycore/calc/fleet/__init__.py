@@ -18,7 +18,8 @@ answer the same question.
 
 Speed: each state is settled once (:mod:`.settle`); the engine is asked once
 per army and target set, per firing force and what it reads of the victim, and
-per pair of type sets; a victim's law is worked out once per enemy fire.
+per pair of type sets; a victim's law is worked out once per enemy fire. Each side, with what is built on it, is
+kept from one calculation to the next (:mod:`.kept`).
 
 Pruning, as the land chain's: laws are cut where their tails are below
 ``tail``, states reached with less than ``floor`` are dropped, and the mass

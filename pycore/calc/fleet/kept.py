@@ -1,16 +1,22 @@
-"""Sides kept from one calculation to the next, so a sea battle asked again, or another battle where one side
-starts the same (the enemy changed), does not walk its armies hit by hit again nor lay its laws along them again.
+"""Sides kept from one calculation to the next, with what was built on them, so a sea battle asked again, a battle
+whose other side changed, a battle after a round or a plan's later wave does not build its laws again.
 
-Why it is exact to the last bit: a :class:`.Side` is a function of its starting army and what of the battle it
-reads — the ruleset, the sub rule, its role and order of loss (:func:`shape`; the engine's ``allocate`` and
-``one_hit`` read nothing else of the setup). Its names, walks and laws along a walk (``laws._along``) are the
-very ones a new Side would build, and a kept walk is only ever longer than a new one would be at that moment,
-which its readers cut to the same slices. What a calculation counts as its work stays the calculation's own: the
-fleet's caches, where work is counted, are built afresh by every calculation.
+What a side holds (:class:`.Side`): its names, its walks (the engine's ``allocate`` one hit at a time), and what
+the fleet built on it — the enemy's sets of main groups and strikes as they read it (kept by the battle's shape, the
+stand-in victim and the firing side's force), the victims' laws under them (``Fleet.fast``, ``land``, ``stage``,
+``struck``, ``hit``).
 
-Bounded: at most :data:`KEPT_CELLS` entries (armies named, steps of walks, laws kept) in all between calculations,
-the least recently used sides dropped first (:func:`trim`); a worker that lives long stays small. bench/README.md ("The sea chain,
-third pass") gives its hit rate and memory.
+Why it is exact to the last bit: a side is a function of its starting army and what of the battle it reads — the
+ruleset, the sub rule, its role and order of loss (:func:`shape`; ``allocate`` and ``one_hit`` read nothing else
+of the setup) — and each law kept with it of what its key names. A kept walk is only ever longer than a new one
+would be at that moment, which its readers cut to the same slices. A side also serves a start it has met
+(:func:`_reaching`): names keep their order, so the chain sums in the same order. What a calculation counts as
+its work stays its own: the fleet's caches, where work is counted, are filled again by every calculation, each
+kept law adding the work its building counted and asking what its building asked (``laws.Fleet``).
+
+Bounded: at most :data:`KEPT_CELLS` entries (an army named, a step of a walk, a law kept) between calculations,
+the least recently used sides dropped first (:func:`trim`). bench/README.md ("The sea chain, third pass") gives
+the hit rate and memory.
 """
 
 from __future__ import annotations
@@ -25,10 +31,10 @@ from .side import Side
 Shape = tuple[Hashable, ...]
 """What a side reads of its battle besides its starting army (:func:`shape`): compared whole, never read."""
 
-KEPT_CELLS = 100_000
+KEPT_CELLS = 60_000
 """The entries the kept sides may hold in all between calculations (``Side.cells``: an army named, a step of a
-walk, a law kept, each about 190 bytes): about 19 MB when full; a sea 28 v 28's two sides hold 25,000
-(bench/README.md, ``bench/calc.py --kept``)."""
+walk, a law kept, each about 200 bytes): about 13 MB when full, beside the kept ladders' 25 MB; a sea 28 v 28's
+two sides hold 27,000 (bench/README.md, ``bench/calc.py --kept``)."""
 
 _KEPT: OrderedDict[tuple[Shape, Army], Side] = OrderedDict()   # least recently used first
 SPARE = 2
