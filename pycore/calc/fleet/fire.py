@@ -112,7 +112,6 @@ class Fire:
         if group is not None and group.fires:
             victim = self.sides["defender" if role == "attacker" else "attacker"]
             got = victim.strike((victim.target(group.targets), self.law(group)))
-            victim.cells += 1
         cache[key] = fired[force] = got
         return got
 
@@ -132,5 +131,4 @@ class Fire:
         # allocate places the groups with the fewest targets first.
         ordered = sorted(groups, key=lambda g: len(g.targets))
         got = cache[key] = fired[force] = victim.sig(tuple((victim.target(g.targets), self.law(g)) for g in ordered))
-        victim.cells += 1
         return got

@@ -106,7 +106,6 @@ class Fleet(Fire):
                     home = qs[0] * pb[0] if sb[0] == victim else 0.0
                 got = (ys, qs, stage, home)
         cache[key] = side.fast[key] = got
-        side.cells += 1
         return got
 
     @staticmethod
@@ -140,7 +139,6 @@ class Fleet(Fire):
                 got = cache[key] = kept[key]
             else:
                 got = cache[key] = kept[key] = _along(side, army, *side.stages[stage])
-                side.cells += 1
             self.work += len(got[0])
         return got
 
@@ -173,7 +171,6 @@ class Fleet(Fire):
         else:
             got = self._one_by_one(side, victim, groups)
         side.land[key] = (got, self.work - work)
-        side.cells += 1
         cache[key] = got
         return got
 
@@ -271,7 +268,6 @@ class Fleet(Fire):
         t, law, _ = strike
         states, probs = _along(side, victim, t, law)
         got = cache[key] = list(zip(states, probs))
-        side.cells += 1
         return got
 
     def spared(self, role: str, victim: int, strike: Strike) -> tuple[float, Outcomes]:
@@ -289,7 +285,6 @@ class Fleet(Fire):
             else:
                 others.append((v1, p))
         got = cache[key] = (home, others)
-        side.cells += 1
         return got
 
     def hit(self, role: str, victim: int, strike: Strike, sig: int, without: int) -> Landing:
@@ -314,7 +309,6 @@ class Fleet(Fire):
                 work = self.work
                 got = self._after_strike(side, victim, strike, main[0], other[0] if other else None)
                 side.hits[key] = (got, self.work - work)
-                side.cells += 1
             cache[key] = got
             return got
         outcomes = self.struck(role, victim, strike)

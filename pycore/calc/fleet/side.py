@@ -127,8 +127,16 @@ class Side:
         self.stage: dict[int, Landing] = {}           # stage << shift | name -> ``Fleet.stage``
         self.fast: dict[int, Fast] = {}               # sig << shift | name -> ``Fleet.fast``
         self.land: dict[int, tuple[Landing, int]] = {}  # sig << shift | name -> (``Fleet.land``, its work)
-        self.cells = 0                                # entries kept: armies named, steps taken, laws (``kept``)
+        self._named = 0                               # armies named (``cells``)
         self.start = self.name(start)
+
+    @property
+    def cells(self) -> int:
+        """The entries this side holds (``kept``'s bound): each army named, step of a walk, engine's answer and
+        law kept, about the same memory each; counted when asked, not as they are made."""
+        return (self._named + len(self._next) + len(self._together) + len(self.fast) + len(self.land)
+                + len(self.stage) + len(self.struck) + len(self.spared) + len(self.hits)
+                + sum(len(kept[1]) for kept in self.mains.values()) + sum(len(kept[1]) for kept in self.strikes.values()))
 
     def name(self, army: Army) -> int:
         got = self.index.get(army)
@@ -153,7 +161,7 @@ class Side:
                 raise NotFleet(f"{self.role}: {other} and {army} take the same hits per class")
             return
         self.armies[got] = army
-        self.cells += 1
+        self._named += 1
         key = tuple([uid for uid, _ in army.units.counts])
         kind = self._types.get(key)
         if kind is None:
@@ -222,7 +230,6 @@ class Side:
             got = i + self.radix[self.kind[uid]]
             self._register(got, army)
         nexts[key] = got
-        self.cells += 1
         return got
 
     def together(self, i: int, ts: tuple[int, ...], counts: tuple[int, ...]) -> int:
@@ -232,7 +239,6 @@ class Side:
         got = self._together.get(key)
         if got is None:
             got = self._together[key] = self._placed(i, zip(ts, counts))
-            self.cells += 1
         return got
 
     def _placed(self, i: int, hits: Iterable[tuple[int, int]]) -> int:
@@ -260,5 +266,4 @@ class Side:
                 self._ended.add(key)
                 break
             path.append(nxt)
-            self.cells += 1
         return path
