@@ -31,10 +31,10 @@ from .side import Side
 Shape = tuple[Hashable, ...]
 """What a side reads of its battle besides its starting army (:func:`shape`): compared whole, never read."""
 
-KEPT_CELLS = 60_000
-"""The entries the kept sides may hold in all between calculations (``Side.cells``: an army named, a step of a
-walk, a law kept, each about 200 bytes): about 13 MB when full, beside the kept ladders' 25 MB; a sea 28 v 28's
-two sides hold 27,000 (bench/README.md, ``bench/calc.py --kept``)."""
+KEPT_CELLS = 50_000
+"""The entries the kept sides may hold in all between calculations (``Side.cells``: an army named, an engine's
+answer, a law kept, with the walks' steps, about 250 bytes each): about 13 MB when full, beside the kept ladders'
+25 MB; a sea 28 v 28's two sides hold 22,000 (bench/README.md, ``bench/calc.py --kept``)."""
 
 _KEPT: OrderedDict[tuple[Shape, Army], Side] = OrderedDict()   # least recently used first
 SPARE = 2
