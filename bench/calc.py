@@ -282,14 +282,16 @@ def in_pyodide(selection: list[str], repeat: int, first: bool = False) -> dict:
 
 def clear_caches() -> None:
     """Forget what the calculator keeps across calculations: the engine's answers per army (``Kinds.splits``,
-    ``answers``, ``strikes``, ``hits``), the sea chain's laws of hits (``fleet.fire._LAWS``) and ends of a round, the kept
+    ``answers``, ``strikes``, ``hits``), the sea chain's laws of hits (``fleet.fire._LAWS``), ends of a round and sides, the kept
     ladders, so a run is a first one."""
     from pycore.calc import fleet
     from pycore.calc.fleet import fire
+    from pycore.calc.fleet import kept as fleet_kept
     from pycore.calc.ladder import kept
     from pycore.engine import kinds
     kept.forget()
     fleet._ENDINGS.clear()
+    fleet_kept.forget()
     for table in kinds._KINDS.values():
         table.splits.clear()
         table.answers.clear()

@@ -188,7 +188,7 @@ def chance(got: str) -> float:
 
 
 def forget_kept(prefix: str = "") -> None:
-    """Forget the ladders and the sea chain's ends of a round kept across calculations (``--first``): a battle of
+    """Forget the ladders and the sea chain's ends of a round and sides kept across calculations (``--first``): a battle of
     a shape not met before. The engine's answers per army stay, as they stay in the commit compared with.
     ``prefix`` names another tree's package (``luckdial_base.``: the commit ``--base`` compares with)."""
     import importlib
@@ -196,6 +196,10 @@ def forget_kept(prefix: str = "") -> None:
     kept = importlib.import_module(f"{prefix}pycore.calc.ladder.kept")
     kept.forget()
     fleet._ENDINGS.clear()
+    try:            # the sea chain's kept sides (a commit before them has none)
+        importlib.import_module(f"{prefix}pycore.calc.fleet.kept").forget()
+    except ModuleNotFoundError:
+        pass
 
 
 def run(keys: list, repeat: int, peer_dir: Path | None, base: str | None, base_handle=None,
@@ -316,6 +320,81 @@ def kept_report() -> int:
     tracemalloc.stop()
     print(f"memory, filled by battles of 20 to 400 units: {ladders} ladders of {cells:,} law cells kept; "
           f"held {held / 1e6:.1f} MB above the start, {after / 1e6:.1f} MB once forgotten: the kept ladders "
+          f"{(held - after) / 1e6:.1f} MB")
+    return sea_kept_report()
+
+
+def sea_kept_report() -> int:
+    """The sea chain's kept sides (pycore/calc/fleet/kept.py) under three workloads: hit rate, time against a run
+    forgetting them before each request, and the memory they hold filled by ever bigger fleets."""
+    import gc
+    import tracemalloc
+    from pycore.api import handle
+    from pycore.calc.fleet import kept
+
+    base = request("sea8")
+
+    def sea(attacker, defender, damaged=None):
+        got = json.loads(json.dumps(base))
+        got["attacker"]["units"], got["defender"]["units"] = attacker, defender
+        if damaged:
+            got["attacker"]["damaged"] = damaged
+        return json.dumps(got)
+
+    a0, d0 = base["attacker"]["units"], base["defender"]["units"]
+
+    def adding():
+        """A player adding a unit at a time to one side, then the other (sea 8 v 8 up to 11 v 11)."""
+        texts, a, d = [], dict(a0), dict(d0)
+        for uid in ("destroyer", "cruiser", "submarine"):
+            a = {**a, uid: a.get(uid, 0) + 1}
+            texts.append(sea(a, d))
+            d = {**d, uid: d.get(uid, 0) + 1}
+            texts.append(sea(a, d))
+        return texts
+
+    def rounds():
+        """Odds from here after each round of a sea 8 v 8 (a loss each side, the battleship damaged first)."""
+        a, d = dict(a0), dict(d0)
+        texts = [sea(a, d)]
+        for uid_a, uid_d in (("submarine", "submarine"), ("submarine", "submarine"), ("destroyer", "destroyer")):
+            a, d = {**a, uid_a: a[uid_a] - 1}, {**d, uid_d: d[uid_d] - 1}
+            texts.append(sea(a, d, {"battleship": 1}))
+        return texts
+
+    print(f"the sea chain's kept sides: bound {kept.KEPT_CELLS:,} entries")
+    for name, texts in (("a unit added at a time", adding()), ("a round fought at a time", rounds()),
+                        ("sea 8 v 8 asked 5 times", [sea(a0, d0)] * 5)):
+        timings = {}
+        for text in texts:
+            handle(text)              # the engine's answers and the ends of a round, kept by both runs, warm
+        for keep in (False, True):
+            kept.forget()
+            began = time.process_time()
+            for text in texts:
+                if not keep:
+                    kept.forget()
+                handle(text)
+            timings[keep] = (time.process_time() - began) * 1e3
+        asked = kept.counts["hits"] + kept.counts["misses"]
+        print(f"{name}: {len(texts)} requests, {asked} sides asked, {kept.counts['hits'] / max(1, asked):.0%} kept; "
+              f"{timings[True]:.1f} ms CPU with the store, {timings[False]:.1f} ms forgetting it before each request")
+    kept.forget()
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for n in range(2, 22, 2):
+        units = {"submarine": n // 2, "destroyer": n // 2 + 1, "carrier": n // 4 + 1, "fighter": n // 2}
+        handle(sea(units, {**units, "cruiser": 1}))
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - before
+    sides, cells = len(kept._KEPT), kept.held()
+    kept.forget()
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    print(f"memory, filled by fleets of 5 to 30 units a side: {sides} sides of {cells:,} entries kept; held "
+          f"{held / 1e6:.1f} MB above the start, {after / 1e6:.1f} MB once forgotten: the kept sides "
           f"{(held - after) / 1e6:.1f} MB")
     return 0
 

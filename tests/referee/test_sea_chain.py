@@ -118,7 +118,7 @@ def test_printed_battles_past_16_units_agree_with_the_referee(ruleset, system, a
 
 def test_the_big_printed_battles_place_hits_together(fleets_made):
     """At least one of the battles above places sub hits and blind aircraft hits at once (the engine's joint
-    placement under the printed rule, ``Side.placed``), so the test above reads that path too."""
+    placement under the printed rule, ``Fleet.placed``), so the test above reads that path too."""
     from pycore.calc import fleet
     from pycore.engine.army import Army
     from pycore.read.battle import read_setup
@@ -129,4 +129,4 @@ def test_the_big_printed_battles_place_hits_together(fleets_made):
         request = printed(ruleset, system, attacker, defender)
         setup = read_setup(request, find_ruleset(ruleset), read_system(request["system"]))
         fleet.solve(setup, {role: Army(setup.side(role).units) for role in ("attacker", "defender")}, 1e-13, 1e-13)
-    assert sum(side.placed for one in fleets_made for side in one.sides.values()) > 0
+    assert sum(len(keys) for one in fleets_made for keys in one.placed.values()) > 0

@@ -18,7 +18,8 @@ answer the same question.
 
 Speed: each state is settled once (:mod:`.settle`); the engine is asked once
 per army and target set, per firing force and what it reads of the victim, and
-per pair of type sets; a victim's law is worked out once per enemy fire.
+per pair of type sets; a victim's law is worked out once per enemy fire. Each side, with what is built on it, is
+kept from one calculation to the next (:mod:`.kept`).
 
 Pruning, as the land chain's: laws are cut where their tails are below
 ``tail``, states reached with less than ``floor`` are dropped, and the mass
@@ -33,6 +34,7 @@ from ...engine.sequence import MAX_ROUNDS
 from ...engine.setup import BattleSetup
 from ...forces import Force
 from ..chain import Chain
+from . import kept
 from .laws import Fleet
 from .rounds import EndLaw, Solved, by_rounds, combos
 from .settle import Verdict, to_the_end
@@ -164,7 +166,23 @@ def _solve(setup: BattleSetup, start: dict[str, Army], tail: float, floor: float
     a0, d0, _ = chain.start()
     if chain.engine.decided() == "stalemate":
         return {"ends": {("stalemate", a0, d0): 1.0}, "rounds": 0.0, "pruned": 0.0}
-    fleet = Fleet(setup, start, tail)
+    try:
+        fleet = Fleet(setup, start, tail)
+        try:
+            return _fought(setup, chain, fleet, floor, budget, rounds)
+        except NotFleet:
+            if not fleet.reused:
+                raise
+        # A kept side named armies of another battle that this one meets under the same counters: whether a new
+        # side would have met them too is this battle's own question, asked afresh.
+        return _fought(setup, chain, Fleet(setup, start, tail, keep=False), floor, budget, rounds)
+    finally:
+        kept.trim()                 # the bound holds between calculations, whatever this one left
+
+
+def _fought(setup: BattleSetup, chain: Chain, fleet: Fleet, floor: float, budget: int | None,
+            rounds: int | None) -> Solved:
+    """:func:`_solve`'s chain worked on ``fleet``'s laws."""
     limit = fleet.budget = WORK_BUDGET if budget is None else budget
     A, D = fleet.sides["attacker"], fleet.sides["defender"]
     m = fleet.m
@@ -177,7 +195,7 @@ def _solve(setup: BattleSetup, start: dict[str, Army], tail: float, floor: float
 
     end_of_round = Ending(chain, fleet)
     if rounds is not None:
-        return by_rounds(fleet, A.start * m + D.start, min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor,
+        return by_rounds(fleet, fleet.starts["attacker"] * m + fleet.starts["defender"], min(rounds, MAX_ROUNDS), end_of_round, record, ends, floor,
                          limit)
     expected_rounds, work = to_the_end(fleet, end_of_round, record, floor, limit)
     pruned = max(0.0, 1.0 - fsum(ends.values()))

@@ -16,17 +16,10 @@ from ...engine.kinds import kinds
 from ...engine.setup import BattleSetup
 from ..ladder.packing import trim
 from ..ladder.rungs import hit_law
-from .side import Side
+from . import kept
+from .side import Law, Strike
 from .work import WORK_BUDGET
 
-Law = tuple[int, tuple[float, ...]]
-"""The law of a group's hits: (first hit count kept, the chances from there), tails below ``tail`` cut."""
-Aim = tuple[int, Law]
-"""A group as the victim's laws read it: (the id of its target set, ``Side.target``; the law of its hits)."""
-Strike = tuple[int, Law, int]
-"""A sub strike: its :data:`Aim` and an id of the two (the strikes' caches are keyed by it)."""
-Groups = tuple[Aim, ...]
-"""A set of main groups (one sig's), the narrowest targets first."""
 
 _LAWS: dict[tuple[str, float, tuple[int, ...], tuple[int, ...]], Law] = {}
 """(system id, tail, values, best of two): the trimmed float law of hits (systems named by their id alone)."""
@@ -36,19 +29,20 @@ class Fire:
     """The two sides of one sea battle and what each fires at the other (cached; :class:`.laws.Fleet` adds
     where the hits land)."""
 
-    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float) -> None:
+    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float, keep: bool = True) -> None:
         self.setup = setup
         self.tail = tail
-        self.sides = {role: Side(setup, role, start[role]) for role in ("attacker", "defender")}
+        hits = kept.counts["hits"]
+        self.sides = {role: kept.side(setup, role, start[role], keep) for role in ("attacker", "defender")}
+        self.reused = kept.counts["hits"] > hits     # a side kept from another calculation (``_solve`` reads it)
+        # The starting armies' names: a kept side may have started from an army that reaches this one.
+        self.starts = {role: side.name(start[role]) for role, side in self.sides.items()}
         self.m = self.sides["defender"].size
         self._laws: dict[tuple[tuple[int, ...], tuple[int, ...]], Law] = {}
         # 4·force + reads -> None or (target id, law, id)
         self.strikes: dict[str, dict[int, Strike | None]] = {"attacker": {}, "defender": {}}
-        self._strike_ids: dict[Aim, Strike] = {}
-        self.mains: dict[str, dict[int, int]] = {"attacker": {}, "defender": {}}     # 4·force + reads -> sig
-        self.groups: list[Groups] = []       # sig -> ((target id, law), …), the narrowest targets first
-        self.nested: list[bool] = []        # sig -> whether its groups' targets are nested (``allocate``'s order)
-        self._sigs: dict[Groups, int] = {}
+        # 4·force + reads -> sig (of the victim's side: ``Side.sig``)
+        self.mains: dict[str, dict[int, int]] = {"attacker": {}, "defender": {}}
         self.work = 0                      # law cells worked out for the caches (counted by the chain's bound)
         self.budget = WORK_BUDGET          # the chain sets its own
         # What the engine's groups read of their victim (``firing._split``, ``firing._targets``,
@@ -58,6 +52,12 @@ class Fire:
         # superset (a type not present is skipped by ``allocate``): one engine call per firing force and what
         # the groups read of the victim, not per pair of armies.
         self._victims: dict[str, list[Army]] = {}
+        # The engine's answers as the victim's side reads them, kept with that side (``Side.fired``) by what the
+        # groups and their laws read of the battle (``firing._asked``: technology, folded subs, the rules and
+        # system as configured; the tail), the stand-in victim, and the firing side's force.
+        shape = (setup.ruleset.id, setup.system.id, repr(sorted(setup.system.spec().items())), tail, setup.kind,
+                 setup.lhtr, setup.sub_rule, *[(side.tech, side.fold_subs, side.air_over_aa)
+                                               for side in (setup.attacker, setup.defender)])
         printed = setup.sub_rule == "printed"
         table = kinds(setup.ruleset)
         subs, destroyers = table.subs, table.destroyers     # ``Army.without`` skips the types not present
@@ -65,6 +65,14 @@ class Fire:
             # Indexed by ``Side.reads``: bit 0 subs kept, bit 1 destroyers kept (only read under the printed rule).
             self._victims[role] = ([army.without(subs | destroyers), army.without(destroyers), army.without(subs), army]
                                    if printed else [army.without(subs), army])
+        # By firing role, then ``Side.reads``: the kept answers by force id (``Side.fired``).
+        self._mains_kept: dict[str, list[dict[int, int]]] = {}
+        self._strikes_kept: dict[str, list[dict[int, Strike | None]]] = {}
+        for role, other in (("attacker", "defender"), ("defender", "attacker")):
+            victim = self.sides[other]
+            fired = [victim.fired(shape, stand_in, self.sides[role]) for stand_in in self._victims[other]]
+            self._mains_kept[role] = [mains for mains, _ in fired]
+            self._strikes_kept[role] = [strikes for _, strikes in fired]
 
     # -- what fires --------------------------------------------------------------------------
     def law(self, group: Group) -> Law:
@@ -89,39 +97,38 @@ class Fire:
         return self._victims["defender" if role == "attacker" else "attacker"][reads]
 
     def sub_strike(self, role: str, force: int, reads: int) -> Strike | None:
-        """The engine's ``sub_group`` of ``role`` (None, or (target id, law, an id of the two)), by firing force
-        and what it reads of the victim (``Side.reads``)."""
+        """The engine's ``sub_group`` of ``role`` (None, or (target id, law, an id of the two: ``Side.strike``)), by
+        firing force and what it reads of the victim (``Side.reads``)."""
         cache = self.strikes[role]
         key = 4 * force + reads
         if key in cache:                   # ``in`` and a subscript, not a .get call (dearer in Pyodide)
             return cache[key]
+        fired = self._strikes_kept[role][reads]
+        if force in fired:
+            got = cache[key] = fired[force]
+            return got
         group = sub_group(self.setup, role, self.sides[role].forces[force], self._stand_in(role, reads))
         got = None
         if group is not None and group.fires:
             victim = self.sides["defender" if role == "attacker" else "attacker"]
-            aim = (victim.target(group.targets), self.law(group))
-            got = self._strike_ids.get(aim)
-            if got is None:
-                got = self._strike_ids[aim] = aim + (len(self._strike_ids),)
-        cache[key] = got
+            got = victim.strike((victim.target(group.targets), self.law(group)))
+        cache[key] = fired[force] = got
         return got
 
     def main(self, role: str, force: int, reads: int) -> int:
-        """An id (sig) of the engine's ``main_groups`` of ``role`` (laws and targets), by firing force and what
-        it reads of the victim (``Side.reads``)."""
+        """An id (sig, the victim side's: ``Side.sig``) of the engine's ``main_groups`` of ``role`` (laws and
+        targets), by firing force and what it reads of the victim (``Side.reads``)."""
         cache = self.mains[role]
         key = 4 * force + reads
         if key in cache:
             return cache[key]
+        fired = self._mains_kept[role][reads]
+        if force in fired:
+            got = cache[key] = fired[force]
+            return got
         groups = main_groups(self.setup, role, self.sides[role].forces[force], self._stand_in(role, reads))
         victim = self.sides["defender" if role == "attacker" else "attacker"]
         # allocate places the groups with the fewest targets first.
         ordered = sorted(groups, key=lambda g: len(g.targets))
-        sig = tuple((victim.target(g.targets), self.law(g)) for g in ordered)
-        got = self._sigs.get(sig)
-        if got is None:
-            got = self._sigs[sig] = len(self.groups)
-            self.groups.append(sig)
-            self.nested.append(all(a.targets <= b.targets for a, b in zip(ordered, ordered[1:])))
-        cache[key] = got
+        got = cache[key] = fired[force] = victim.sig(tuple((victim.target(g.targets), self.law(g)) for g in ordered))
         return got

@@ -29,37 +29,26 @@ from itertools import chain, product
 
 from ...engine.army import Army
 from ...engine.setup import BattleSetup
-from .fire import Aim, Fire, Groups, Law, Strike
-from .side import Side
+from .fire import Fire
+from .side import Aim, Fast, Groups, Landing, Law, Outcomes, Plan, Side, Strike
 from .work import PLACE_WORK, TOGETHER_WORK, TooMuchWork
 from ..total import fsum
 
-Landing = tuple[tuple[int, ...], tuple[float, ...]]
-"""A victim's law under some enemy fire: (armies after, as names; their chances), its own army first where it can
-be among them."""
-Direct = tuple[tuple[int, ...], tuple[float, ...], float]
-""":meth:`Fleet.fast`'s law of a :data:`Landing`: its armies, chances, and the chance it leaves the victim as it is."""
-Staged = tuple[tuple[int, ...], tuple[float, ...], int, float]
-""":meth:`Fleet.fast`'s law of two nested groups: (armies after the narrower group, their chances, the wider
-group's stage id, the chance the two leave the victim as it is)."""
-Fast = Direct | Staged
-"""A law as the row loop reads it (:meth:`Fleet.fast`): which of the two, its length says."""
-Plan = tuple[int, Law, int | None]
-"""How :meth:`Fleet.fast` reads a set of groups (:meth:`Fleet._plan`)."""
-Outcomes = list[tuple[int, float]]
-"""[(victim after, p)] of a sub strike (:meth:`Fleet.struck`)."""
 
 
 class Fleet(Fire):
     """:class:`.fire.Fire` and where the hits land: the victims' laws (cached)."""
 
-    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float) -> None:
-        super().__init__(setup, start, tail)
+    def __init__(self, setup: BattleSetup, start: dict[str, Army], tail: float, keep: bool = True) -> None:
+        super().__init__(setup, start, tail, keep)
+        # (victim, target ids, hit counts) placed at once in this calculation: its work counts each once, as a new
+        # side's cache would (the side's own cache may be kept from another calculation)
+        self.placed: dict[str, set[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {"attacker": set(), "defender": set()}
         # sig << shift | victim -> (names, probs)
         self.land_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}
-        # strike id << shift | victim -> :meth:`spared`
-        self.kept: dict[str, dict[int, tuple[float, Outcomes]]] = {"attacker": {}, "defender": {}}
-        self._struck: dict[str, dict[int, Outcomes]] = {"attacker": {}, "defender": {}}
+        # strike id << shift | victim -> :meth:`spared`, :meth:`struck`: the sides' own (no work is counted there)
+        self.kept = {role: side.spared for role, side in self.sides.items()}
+        self._struck = {role: side.struck for role, side in self.sides.items()}
         self._hits: dict[str, dict[tuple[int, int, int, int], Landing]] = {"attacker": {}, "defender": {}}
         # (target ids, victim) -> the wider group's walks
         self._grids: dict[str, dict[int, list[list[int]]]] = {"attacker": {}, "defender": {}}
@@ -67,13 +56,8 @@ class Fleet(Fire):
         self._convs: dict[tuple[int, int], list[float]] = {}        # ids of two laws -> their convolution
         # sig << shift | victim -> :meth:`fast`
         self.fast_of: dict[str, dict[int, Fast]] = {"attacker": {}, "defender": {}}
-        # stage << shift | army -> (names, probs)
+        # stage << shift | army -> (names, probs); stage ids are the victim side's (``Side.stages``)
         self.stage_of: dict[str, dict[int, Landing]] = {"attacker": {}, "defender": {}}
-        # stage id -> (target id, law) of a wider group
-        self.stages: dict[str, list[Aim]] = {"attacker": [], "defender": []}
-        self._stage_ids: dict[str, dict[Aim, int]] = {"attacker": {}, "defender": {}}
-        # sig -> :meth:`_plan`
-        self._plans: dict[str, dict[int, Plan | None]] = {"attacker": {}, "defender": {}}
 
     def main_fire(self, ia: int, id_: int) -> tuple[Fast, Fast]:
         """(attacker's law, defender's law) of the main fire between two armies whose strikes' casualties are
@@ -96,8 +80,16 @@ class Fleet(Fire):
         key = (sig << side.shift) | victim
         if key in cache:
             return cache[key]
-        plans = self._plans[role]
-        plan = plans[sig] if sig in plans else self._plan(role, sig)
+        if key in side.fast:                       # kept: asks what its building asked (the work is counted)
+            fast = side.fast[key]
+            if len(fast) == 4 and fast[0][0] == victim:
+                self.stage(role, fast[2], victim)
+            elif side.plans[sig] is None:
+                self.land(role, victim, sig)
+            cache[key] = fast
+            return fast
+        plans = side.plans
+        plan = plans[sig] if sig in plans else self._plan(side, sig)
         got: Fast
         if plan is None:
             sa, pa = self.land(role, victim, sig)
@@ -113,25 +105,26 @@ class Fleet(Fire):
                     sb, pb = self.stage(role, stage, victim)
                     home = qs[0] * pb[0] if sb[0] == victim else 0.0
                 got = (ys, qs, stage, home)
-        cache[key] = got
+        cache[key] = side.fast[key] = got
         return got
 
-    def _plan(self, role: str, sig: int) -> Plan | None:
+    @staticmethod
+    def _plan(side: Side, sig: int) -> Plan | None:
         """How :meth:`fast` reads a set of groups: (target id, law, None) for one group, (the narrower group's target
         id and law, the wider group's stage id) for two nested groups, None otherwise (:meth:`land`)."""
-        groups = self.groups[sig]
+        groups = side.groups[sig]
         plan: Plan | None = None
         if len(groups) == 1:
             plan = groups[0] + (None,)
-        elif len(groups) == 2 and self.nested[sig]:
+        elif len(groups) == 2 and side.nested[sig]:
             (t1, law1), wider = groups
-            ids = self._stage_ids[role]
+            ids = side.stage_ids
             stage = ids.get(wider)
             if stage is None:
-                stage = ids[wider] = len(self.stages[role])
-                self.stages[role].append(wider)
+                stage = ids[wider] = len(side.stages)
+                side.stages.append(wider)
             plan = (t1, law1, stage)
-        self._plans[role][sig] = plan
+        side.plans[sig] = plan
         return plan
 
     def stage(self, role: str, stage: int, army: int) -> Landing:
@@ -141,31 +134,43 @@ class Fleet(Fire):
         cache = self.stage_of[role]
         got = cache.get(key)
         if got is None:
-            got = cache[key] = _along(side, army, *self.stages[role][stage])
+            kept = side.stage
+            if key in kept:
+                got = cache[key] = kept[key]
+            else:
+                got = cache[key] = kept[key] = _along(side, army, *side.stages[stage])
             self.work += len(got[0])
         return got
 
     def land(self, role: str, victim: int, sig: int) -> Landing:
         """(armies after, their p) for the hits of one set of enemy main groups on ``victim`` (names; cached).
 
-        The victim's own army, where it can be among them, comes first."""
+        The victim's own army, where it can be among them, comes first. Kept with the side with the work it
+        counted (``Side.land``), but for groups placed at once (:meth:`together`: its work is this calculation's)."""
         side = self.sides[role]
         cache = self.land_of[role]
         key = (sig << side.shift) | victim
         if key in cache:
             return cache[key]
-        groups = self.groups[sig]
-        got: Landing
+        if key in side.land:
+            got, work = side.land[key]
+            self.work += work
+            cache[key] = got
+            return got
+        groups = side.groups[sig]
+        work = self.work
         if not groups:
             got = ((victim,), (1.0,))
         elif len(groups) == 1:
             got = _along(side, victim, *groups[0])
-        elif not self.nested[sig]:
-            got = self.together(role, victim, groups)
+        elif not side.nested[sig]:
+            got = cache[key] = self.together(role, victim, groups)
+            return got
         elif len(groups) == 2:
             got = self._grid(side, victim, groups)
         else:
             got = self._one_by_one(side, victim, groups)
+        side.land[key] = (got, self.work - work)
         cache[key] = got
         return got
 
@@ -238,21 +243,23 @@ class Fleet(Fire):
         ts = tuple(t for t, _ in groups)
         laws = [law for _, law in groups]
         out: dict[int, float] = {}
-        placed, combos = side.placed, 0
+        seen, placed, combos = self.placed[role], len(self.placed[role]), 0
         for counts in product(*(range(lo, lo + len(probs)) for lo, probs in laws)):
             p = 1.0
             for k, (lo, probs) in zip(counts, laws):
                 p *= probs[k - lo]
             there = side.together(victim, ts, counts)
+            seen.add((victim, ts, counts))
             out[there] = out.get(there, 0.0) + p
             combos += 1
-        self.work += TOGETHER_WORK * combos + PLACE_WORK * (side.placed - placed)
+        self.work += TOGETHER_WORK * combos + PLACE_WORK * (len(seen) - placed)
         if self.work > self.budget:
             raise TooMuchWork(self.work)   # one row may need thousands of these: checked here, not per row only
         return tuple(out), tuple(out.values())
 
     def struck(self, role: str, victim: int, strike: Strike) -> Outcomes:
-        """[(victim after, p)] of an enemy sub strike (:meth:`sub_strike`) on ``victim`` (names; cached)."""
+        """[(victim after, p)] of an enemy sub strike (:meth:`sub_strike`) on ``victim`` (names; kept with the side:
+        no work is counted here)."""
         side = self.sides[role]
         cache = self._struck[role]
         key = (strike[2] << side.shift) | victim
@@ -293,9 +300,16 @@ class Fleet(Fire):
             return cache[key]
         side = self.sides[role]
         reads = side.reads
-        main, other = self.groups[sig], self.groups[without]
+        main, other = side.groups[sig], side.groups[without]
         if len(main) == 1 and len(other) <= 1:
-            got = cache[key] = self._after_strike(side, victim, strike, main[0], other[0] if other else None)
+            if key in side.hits:           # kept with the side: its work counted again in this calculation
+                got, work = side.hits[key]
+                self.work += work
+            else:
+                work = self.work
+                got = self._after_strike(side, victim, strike, main[0], other[0] if other else None)
+                side.hits[key] = (got, self.work - work)
+            cache[key] = got
             return got
         outcomes = self.struck(role, victim, strike)
         self.work += 4 * len(outcomes)

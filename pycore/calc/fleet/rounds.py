@@ -21,7 +21,8 @@ from typing import NotRequired, TypedDict
 
 from ...engine.army import Army
 from ...engine.sequence import MAX_ROUNDS
-from .laws import Fleet, Landing, Outcomes
+from .laws import Fleet
+from .side import Landing, Outcomes
 from .work import STATE_WORK, TooMuchWork
 from ..total import fsum
 

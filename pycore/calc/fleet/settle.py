@@ -35,9 +35,9 @@ from heapq import heappop, heappush
 from itertools import compress, count
 from typing import Literal, Protocol
 
-from .fire import Strike
-from .laws import Fast, Fleet, Landing, Outcomes, Staged
+from .laws import Fleet
 from .rounds import Record, combos, strikes
+from .side import Fast, Landing, Outcomes, Staged, Strike
 from .work import ENTRY_WORK, STATE_WORK, TooMuchWork
 
 
@@ -111,7 +111,8 @@ class _Settle:
             row[id_] = MARK
 
     def run(self) -> tuple[float, int]:
-        fleet, a0, d0 = self.fleet, self.A.start, self.D.start
+        fleet = self.fleet
+        a0, d0 = fleet.starts["attacker"], fleet.starts["defender"]
         # Round 1 from the start: no end of round before it, nothing divided out.
         first = strikes(fleet, a0, d0)
         if first is None:

@@ -19,7 +19,8 @@ the general chain takes the battle.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
+from weakref import ReferenceType, ref
 
 from ...engine.army import Army
 from ...engine.casualties import allocate, one_hit
@@ -30,6 +31,28 @@ from ...forces import Force
 
 TypeSet = tuple[str, ...]
 """The unit types an army has (the end of a round reads them, :class:`Side`'s ``type_sets``)."""
+Law = tuple[int, tuple[float, ...]]
+"""The law of a group's hits: (first hit count kept, the chances from there), tails below ``tail`` cut."""
+Aim = tuple[int, Law]
+"""A group as the victim's laws read it: (the id of its target set, ``Side.target``; the law of its hits)."""
+Strike = tuple[int, Law, int]
+"""A sub strike: its :data:`Aim` and an id of the two (the strikes' caches are keyed by it)."""
+Groups = tuple[Aim, ...]
+"""A set of main groups (one sig's), the narrowest targets first."""
+Landing = tuple[tuple[int, ...], tuple[float, ...]]
+"""A victim's law under some enemy fire: (armies after, as names; their chances), its own army first where it can
+be among them."""
+Direct = tuple[tuple[int, ...], tuple[float, ...], float]
+""":meth:`Fleet.fast`'s law of a :data:`Landing`: its armies, chances, and the chance it leaves the victim as it is."""
+Staged = tuple[tuple[int, ...], tuple[float, ...], int, float]
+""":meth:`Fleet.fast`'s law of two nested groups: (armies after the narrower group, their chances, the wider
+group's stage id, the chance the two leave the victim as it is)."""
+Fast = Direct | Staged
+"""A law as the row loop reads it (:meth:`Fleet.fast`): which of the two, its length says."""
+Plan = tuple[int, Law, int | None]
+"""How :meth:`Fleet.fast` reads a set of groups (:meth:`Fleet._plan`)."""
+Outcomes = list[tuple[int, float]]
+"""[(victim after, p)] of a sub strike (:meth:`Fleet.struck`)."""
 
 
 class NotFleet(Exception):
@@ -83,8 +106,37 @@ class Side:
         self.walks: dict[int, list[int]] = {}         # t << shift | name -> [name after 0, 1, … hits]
         self._ended: set[int] = set()                 # walks that reached the end of their targets
         self._together: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
-        self.placed = 0                               # joint placements asked of the engine (``together``)
+        # The enemy's sets of main groups as they read this side (:data:`Groups`: target ids, laws), by an id, its
+        # *sig* (``Fire.main``); the laws of landing under them (``laws.Fleet``), kept with the side: what the
+        # fleet counts as their work comes with each (``land``).
+        self.groups: list[Groups] = []                # sig -> ((target id, law), …), the narrowest targets first
+        self.nested: list[bool] = []                  # sig -> whether its groups' targets are nested
+        self._sigs: dict[Groups, int] = {}
+        self.plans: dict[int, Plan | None] = {}        # sig -> ``Fleet._plan``
+        self.stages: list[Aim] = []                   # stage id -> (target id, law) of a wider group
+        self.stage_ids: dict[Aim, int] = {}
+        # (the battle's shape, stand-in victim) -> (the firing side, weakly; its force id -> the sig of its main
+        # groups, or its strike's aim): ``Fire.main``, ``Fire.sub_strike``
+        self.mains: dict[tuple[Hashable, Army], tuple[ReferenceType[Side], dict[int, int]]] = {}
+        self.strikes: dict[tuple[Hashable, Army], tuple[ReferenceType[Side], dict[int, Strike | None]]] = {}
+        self._strike_of: dict[Aim, Strike] = {}       # the strikes aimed at this side, each with an id of its own
+        self.struck: dict[int, Outcomes] = {}         # strike id << shift | name -> ``Fleet.struck``
+        self.spared: dict[int, tuple[float, Outcomes]] = {}   # likewise -> ``Fleet.spared``
+        # (name, strike id, sig, sig without subs) -> (``Fleet.hit``'s law of a strike then one main group, its work)
+        self.hits: dict[tuple[int, int, int, int], tuple[Landing, int]] = {}
+        self.stage: dict[int, Landing] = {}           # stage << shift | name -> ``Fleet.stage``
+        self.fast: dict[int, Fast] = {}               # sig << shift | name -> ``Fleet.fast``
+        self.land: dict[int, tuple[Landing, int]] = {}  # sig << shift | name -> (``Fleet.land``, its work)
+        self._named = 0                               # armies named (``cells``)
         self.start = self.name(start)
+
+    @property
+    def cells(self) -> int:
+        """The entries this side holds (``kept``'s bound): each army named, step of a walk, engine's answer and
+        law kept, about the same memory each; counted when asked, not as they are made."""
+        return (self._named + len(self._next) + len(self._together) + len(self.fast) + len(self.land)
+                + len(self.stage) + len(self.struck) + len(self.spared) + len(self.hits)
+                + sum(len(kept[1]) for kept in self.mains.values()) + sum(len(kept[1]) for kept in self.strikes.values()))
 
     def name(self, army: Army) -> int:
         got = self.index.get(army)
@@ -109,6 +161,7 @@ class Side:
                 raise NotFleet(f"{self.role}: {other} and {army} take the same hits per class")
             return
         self.armies[got] = army
+        self._named += 1
         key = tuple([uid for uid, _ in army.units.counts])
         kind = self._types.get(key)
         if kind is None:
@@ -134,6 +187,34 @@ class Side:
             self._groups.append(Group("enemy", "one", (), (), targets, ()))
         return got
 
+    def strike(self, aim: Aim) -> Strike:
+        """A sub strike aimed at this side (target id, law) with its id (the strikes' laws are kept by it)."""
+        got = self._strike_of.get(aim)
+        if got is None:
+            got = self._strike_of[aim] = aim + (len(self._strike_of),)
+        return got
+
+    def fired(self, shape: Hashable, stand_in: Army, firing: Side) -> tuple[dict[int, int], dict[int, Strike | None]]:
+        """What ``firing``'s forces fire at this side, as kept with it, in a battle of ``shape`` (``Fire``): its
+        main groups' sigs and its strikes' aims by force id, the firing side's own (kept while it is the same)."""
+        key = (shape, stand_in)
+        mains, strikes = self.mains.get(key), self.strikes.get(key)
+        if mains is None or mains[0]() is not firing:
+            mains = self.mains[key] = (ref(firing), {})
+        if strikes is None or strikes[0]() is not firing:
+            strikes = self.strikes[key] = (ref(firing), {})
+        return mains[1], strikes[1]
+
+    def sig(self, groups: Groups) -> int:
+        """The id of a set of enemy main groups as they read this side (the narrowest targets first)."""
+        got = self._sigs.get(groups)
+        if got is None:
+            got = self._sigs[groups] = len(self.groups)
+            self.groups.append(groups)
+            targets = self.targets
+            self.nested.append(all(targets[a] <= targets[b] for (a, _), (b, _) in zip(groups, groups[1:])))
+        return got
+
     def after(self, i: int, t: int) -> int:
         """The army after one more hit on target set ``t`` (the engine's ``allocate``; cached). One hit takes one
         hit point, so the name moves by the class of the unit that took it."""
@@ -157,7 +238,6 @@ class Side:
         key = (i, ts, counts)
         got = self._together.get(key)
         if got is None:
-            self.placed += 1
             got = self._together[key] = self._placed(i, zip(ts, counts))
         return got
 
