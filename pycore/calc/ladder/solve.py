@@ -91,6 +91,8 @@ class Solver:
     def __init__(self, setup: BattleSetup, tail: float, floor: float, retreat: Retreat, keep_land: int,
                  work: Work | None = None) -> None:
         self.setup, self.tail, self.floor, self.retreat, self.keep_land = setup, tail, floor, retreat, keep_land
+        # What ``land`` asks of the rule on every row, asked once.
+        self.sized, self.per_state = retreat.at_units is not None, retreat.per_state
         self.work = work if work is not None else Work(None)   # no bound unless the caller gives one
         self.members: Members = {}       # (role, army) → (its ladder, its rung): ladders share their rungs
         self.defenders: Members = {}     # the same for the defender (a plan's waves share his, docs/rules.md §9.1)
@@ -290,8 +292,8 @@ class Solver:
                 if x and silent[j]:
                     record("stalemate", attacker, ld.armies[j], x)
                     inner[j] = 0.0
-        rest = "retreat" if retreat.by_size(attacker) else None
-        if rest is None and retreat.per_state:
+        rest = "retreat" if self.sized and retreat.by_size(attacker) else None
+        if rest is None and self.per_state:
             for j, stop in enumerate(self.stops(pair, i)):
                 if stop and inner[j]:
                     record("retreat", attacker, ld.armies[j], inner[j])
