@@ -258,7 +258,6 @@ def requests(rng: random.Random) -> list[tuple[dict, dict]]:
          "waves": [{"attacker": {"units": {"fighter": 2, "battleship": 1}}}]})
     add({**plan, "recommend": {"available": {"infantry": 6, "artillery": 2, "tank": 3}, "target": 0.8,
                                "goal": "takes"}})
-    add({**plan, "waves": later, "estimate": True})
     # Bad requests.
     for bad in ({}, {"op": "fly"}, {"op": "resolve"}, {"op": "calc", "ruleset": "x"},
                 {"op": "resolve", "ruleset": "classic", "system": {"name": "colored"}, "kind": "amphibious",
