@@ -263,8 +263,6 @@ def _line(key, mine, theirs, ours_chance, their_chance, peer: bool) -> str:
 def kept_report() -> int:
     """The kept ladders (pycore/calc/ladder/kept.py) under three workloads: their hit rate, the rungs a new ladder
     took from a kept one, the time against a run with nothing kept, and the memory they hold when full."""
-    import gc
-    import tracemalloc
     from pycore.api import handle
     from pycore.calc.ladder import kept
 
@@ -289,46 +287,62 @@ def kept_report() -> int:
     print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}; bound {kept.KEPT_CELLS:,} law cells")
     for name, texts in (("a session adding units", session()), ("recommend, 251 armies", search()),
                         ("the fixed battles, each asked 3 times", again())):
-        timings = {}
-        for keep in (False, True):
-            kept.forget()
-            began = time.process_time()
-            for text in texts:
-                if not keep:
-                    kept.forget()
-                handle(text)
-            timings[keep] = (time.process_time() - began) * 1e3
+        timings = _with_and_without(texts, kept.forget, handle)
         asked = kept.counts["hits"] + kept.counts["misses"]
         rungs = kept.counts["rungs built"] + kept.counts["rungs shared"]
         print(f"{name}: {len(texts)} requests, {asked} ladders asked, {kept.counts['hits'] / max(1, asked):.0%} kept "
               f"whole, {kept.counts['rungs shared'] / max(1, rungs):.0%} of the rest's rungs taken from kept ones; "
               f"{timings[True]:.0f} ms CPU with the cache, {timings[False]:.0f} ms forgetting it before each request")
-    kept.forget()
-    gc.collect()
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    for n in range(20, 400, 7):
-        handle(json.dumps({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
-                           "attacker": {"units": {"infantry": n // 2, "artillery": n // 4, "tank": n // 4}},
-                           "defender": {"units": {"infantry": n // 2 + 5, "artillery": n // 5, "tank": n // 5}}}))
-    gc.collect()
-    held = tracemalloc.get_traced_memory()[0] - before
-    ladders, cells = len(kept._KEPT), kept._held[0]
-    kept.forget()
-    gc.collect()
-    after = tracemalloc.get_traced_memory()[0] - before
-    tracemalloc.stop()
+    def fill():
+        for n in range(20, 400, 7):
+            handle(json.dumps({"op": "calc", "ruleset": "1942-2e", "system": {"name": "dice"},
+                               "attacker": {"units": {"infantry": n // 2, "artillery": n // 4, "tank": n // 4}},
+                               "defender": {"units": {"infantry": n // 2 + 5, "artillery": n // 5, "tank": n // 5}}}))
+        return len(kept._KEPT), kept._held[0]
+
+    held, after, (ladders, cells) = _memory(fill, kept.forget)
     print(f"memory, filled by battles of 20 to 400 units: {ladders} ladders of {cells:,} law cells kept; "
           f"held {held / 1e6:.1f} MB above the start, {after / 1e6:.1f} MB once forgotten: the kept ladders "
           f"{(held - after) / 1e6:.1f} MB")
     return sea_kept_report()
 
 
+def _with_and_without(texts: list, forget, handle) -> dict:
+    """CPU ms of the requests in turn with a store kept across them (True) and forgetting it before each (False)."""
+    timings = {}
+    for keep in (False, True):
+        forget()
+        began = time.process_time()
+        for text in texts:
+            if not keep:
+                forget()
+            handle(text)
+        timings[keep] = (time.process_time() - began) * 1e3
+    return timings
+
+
+def _memory(fill, forget) -> tuple:
+    """(bytes held above the start once ``fill`` ran, bytes held once the store is forgotten, what ``fill``
+    returned: the store's own counts, read before it is forgotten), traced by tracemalloc."""
+    import gc
+    import tracemalloc
+    forget()
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    counts = fill()
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - before
+    forget()
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    return held, after, counts
+
+
 def sea_kept_report() -> int:
     """The sea chain's kept sides (pycore/calc/fleet/kept.py) under three workloads: hit rate, time against a run
     forgetting them before each request, and the memory they hold filled by ever bigger fleets."""
-    import gc
-    import tracemalloc
     from pycore.api import handle
     from pycore.calc.fleet import kept
 
@@ -365,34 +379,19 @@ def sea_kept_report() -> int:
     print(f"the sea chain's kept sides: bound {kept.KEPT_CELLS:,} entries")
     for name, texts in (("a unit added at a time", adding()), ("a round fought at a time", rounds()),
                         ("sea 8 v 8 asked 5 times", [sea(a0, d0)] * 5)):
-        timings = {}
         for text in texts:
             handle(text)              # the engine's answers and the ends of a round, kept by both runs, warm
-        for keep in (False, True):
-            kept.forget()
-            began = time.process_time()
-            for text in texts:
-                if not keep:
-                    kept.forget()
-                handle(text)
-            timings[keep] = (time.process_time() - began) * 1e3
+        timings = _with_and_without(texts, kept.forget, handle)
         asked = kept.counts["hits"] + kept.counts["misses"]
         print(f"{name}: {len(texts)} requests, {asked} sides asked, {kept.counts['hits'] / max(1, asked):.0%} kept; "
               f"{timings[True]:.1f} ms CPU with the store, {timings[False]:.1f} ms forgetting it before each request")
-    kept.forget()
-    gc.collect()
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    for n in range(2, 22, 2):
-        units = {"submarine": n // 2, "destroyer": n // 2 + 1, "carrier": n // 4 + 1, "fighter": n // 2}
-        handle(sea(units, {**units, "cruiser": 1}))
-    gc.collect()
-    held = tracemalloc.get_traced_memory()[0] - before
-    sides, cells = len(kept._KEPT), kept.held()
-    kept.forget()
-    gc.collect()
-    after = tracemalloc.get_traced_memory()[0] - before
-    tracemalloc.stop()
+    def fill():
+        for n in range(2, 22, 2):
+            units = {"submarine": n // 2, "destroyer": n // 2 + 1, "carrier": n // 4 + 1, "fighter": n // 2}
+            handle(sea(units, {**units, "cruiser": 1}))
+        return len(kept._KEPT), kept.held()
+
+    held, after, (sides, cells) = _memory(fill, kept.forget)
     print(f"memory, filled by fleets of 5 to 30 units a side: {sides} sides of {cells:,} entries kept; held "
           f"{held / 1e6:.1f} MB above the start, {after / 1e6:.1f} MB once forgotten: the kept sides "
           f"{(held - after) / 1e6:.1f} MB")
