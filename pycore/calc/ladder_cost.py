@@ -234,10 +234,8 @@ def _ground_before_air(setup: BattleSetup) -> int:
 def _bombardment(setup: BattleSetup) -> Group | None:
     """The attacker's bombardment before round 1 (the engine's ``bombard_group``), or None."""
     from ..engine.army import Army
-    from ..engine.firing import bombard_group
-    ruleset = setup.ruleset
-    land = sum(n for uid, n in setup.attacker.units.counts if ruleset.unit(uid).domain == "land")
-    return bombard_group(setup, land, Army(setup.defender.units))
+    from ..engine.firing import bombard_group, land_units
+    return bombard_group(setup, land_units(setup.ruleset, setup.attacker.units), Army(setup.defender.units))
 
 
 def _law_length(setup: BattleSetup, dice: int) -> float:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from ..engine.firing import land_units
 from ..engine.setup import BattleSetup
 
 from . import cost
@@ -129,8 +130,7 @@ def bound(plan: Plan) -> float:
     groups = 0
     for setup in plan.counters:
         if not groups:
-            groups = 1 + max(sum(n for uid, n in w.setup.attacker.units.counts if w.setup.ruleset.unit(uid).domain == "land")
-                             for w in plan.waves)
+            groups = 1 + max(land_units(w.setup.ruleset, w.setup.attacker.units) for w in plan.waves)
         counter = replace(setup, defender=replace(setup.defender, units=plan.waves[0].setup.attacker.units))
         seconds += work_bound(counter) * LADDER_UNIT_SECOND * groups
         groups = min(groups * (setup.attacker.units.size + 1), 10_000)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
+from ..forces import Force
 from ..jsontext import JsonObject
 from ..rulesets import Ruleset
 from ..systems import Counted, LuckSystem, Roll, Volley
@@ -458,16 +459,16 @@ def aa_shots(setup: BattleSetup, defender: Army, attacker: Army) -> tuple[int, i
     return shots, value
 
 
-def land_units(ruleset: Ruleset, army: Army) -> int:
-    """An army's land units: how many ships may bombard where bombardment's casualties fire back (below)."""
-    return sum(n for uid, n in army.units.counts if ruleset.unit(uid).domain == "land")
+def land_units(ruleset: Ruleset, units: Force) -> int:
+    """A force's land units: how many ships may bombard where bombardment's casualties fire back (below)."""
+    return sum(n for uid, n in units.counts if ruleset.unit(uid).domain == "land")
 
 
 def fires_first(setup: BattleSetup, attacker: Army, defender: Army) -> bool:
     """Whether round 1 opens with fire before its main step — AA guns or shore bombardment, the engine's
     ``aa_step`` and ``bombard_step`` (docs/rules.md §2): a calculator skips an opening that has none."""
     return bool(aa_shots(setup, defender, attacker)[0]) or \
-        bombard_group(setup, land_units(setup.ruleset, attacker), defender) is not None
+        bombard_group(setup, land_units(setup.ruleset, attacker.units), defender) is not None
 
 
 def bombard_group(setup: BattleSetup, land_attackers: int, victim: Army) -> Group | None:

@@ -193,7 +193,7 @@ class Battle:
         return step
 
     def bombard_step(self, number: int) -> Step | None:
-        group = bombard_group(self.setup, land_units(self.ruleset, self.alive["attacker"]), self.alive["defender"])
+        group = bombard_group(self.setup, land_units(self.ruleset, self.alive["attacker"].units), self.alive["defender"])
         if group is None:
             return None
         step = self._step("bombard", self.fires(number, [group]))

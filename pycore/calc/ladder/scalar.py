@@ -60,7 +60,6 @@ def settle(pair: Pair, work: Work | None, land: Land, record: Record, floor: flo
         return 0.0
     la, ld = pair.a, pair.d
     ka, kd = la.top, ld.top
-    d0 = pair.col[0]
     width = pair.width
     scores = _scores(ld)
     incoming: list[list[float] | None] = [None] * (ka + 1)     # by row: the mass landed on it, by column
@@ -92,12 +91,12 @@ def settle(pair: Pair, work: Work | None, land: Land, record: Record, floor: flo
                 continue
             if x < floor:
                 continue
-            f = x / (1.0 - d0[j] * a0)
+            zero, l, law_d = scores[j]
+            f = x / (1.0 - zero * a0)
             visits += f
             if span_lo < 0:
                 span_lo = j
             span_hi = j + 1
-            zero, l, law_d = scores[j]
             if zero:
                 # The defender scores nothing: the attacker's hits move the state along its own row.
                 w = f * zero
