@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..engine.army import Army
+from ..engine.kinds import kinds
 from ..engine.setup import CARGO_PER_SHIP, BattleSetup
 from ..forces import Force
 from ..rulesets import Ruleset
@@ -96,26 +97,13 @@ def army_cost(ruleset: Ruleset, army: Army) -> int:
 
 _NONE = Force(())
 """No unit damaged (given to ``Army`` rather than made afresh by its default)."""
-_TYPES: dict[str, tuple[Ruleset, frozenset[str], frozenset[str], frozenset[str]]] = {}
-"""ruleset id → (the ruleset, its land units, its AA guns, the land units that take a territory: not AA guns)."""
-
-
-def _types(ruleset: Ruleset) -> tuple[Ruleset, frozenset[str], frozenset[str], frozenset[str]]:
-    """What a taking reads of a ruleset's units, read once per ruleset (a plan asks it of every end that takes
-    the territory); by id, checked to be the very ruleset (hashing one walks its units)."""
-    got = _TYPES.get(ruleset.id)
-    if got is None or got[0] is not ruleset:
-        land = frozenset(u.id for u in ruleset if u.domain == "land")
-        guns = frozenset(u.id for u in ruleset if "anti_aircraft" in u.abilities)
-        got = _TYPES[ruleset.id] = (ruleset, land, guns, land - guns)
-    return got
 
 
 def takes(setup: BattleSetup, outcome: str, attacker: Army) -> bool:
     """docs/rules.md §2, "The territory": the attacker won with a land unit (not an AA gun) left, on land."""
     if outcome != "attacker_wins" or setup.kind == "sea":
         return False
-    taking = _types(setup.ruleset)[3]
+    taking = kinds(setup.ruleset).taking
     return any(uid in taking for uid, _ in attacker.units.counts)
 
 
@@ -153,7 +141,7 @@ def holders(setup: BattleSetup, attacker: Army, defender: Army) -> Army:
     ruleset = setup.ruleset
     if setup.kind == "sea":
         return afloat(ruleset, attacker)
-    types = _types(ruleset)[1]
+    types = kinds(ruleset).land
     if not defender.units:          # nothing captured: his land units, in the ruleset's order as his army has them
         if all(uid in types for uid, _ in attacker.units.counts):
             return attacker if not attacker.damaged else Army(attacker.units, _NONE)   # all of them
@@ -187,7 +175,7 @@ def stay(setup: BattleSetup, holders: Army) -> Army:
 
 def captured(setup: BattleSetup, defender: Army) -> Army:
     """The defender after a taking: his AA guns are captured (docs/rules.md §9), nothing is left to him."""
-    guns = _types(setup.ruleset)[2]
+    guns = kinds(setup.ruleset).guns
     if not any(uid in guns for uid, _ in defender.units.counts):
         return defender             # no gun to capture: the army is what he is left with
     return defender.without(guns)

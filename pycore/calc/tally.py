@@ -11,8 +11,8 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..engine.army import Army
+from ..engine.kinds import kinds
 from ..engine.setup import BattleSetup
-from ..rulesets import Ruleset
 from .choices import Chance
 from .law import Ends
 
@@ -80,8 +80,9 @@ class _Armies:
         self.size = self.start.size
         self.ruleset = ruleset
         self.cost = ruleset.ipcs(self.start.counts)
-        land, self.guns = _types(ruleset)
-        self.land: frozenset[str] = land if role == "attacker" and setup.kind != "sea" else frozenset()
+        table = kinds(ruleset)
+        self.land: frozenset[str] = table.taking if role == "attacker" and setup.kind != "sea" else frozenset()
+        self.guns = table.guns
         self.seen: dict[int, Read] = {}
         self.taken: dict[int, Read] = {}
 
@@ -107,14 +108,3 @@ class _Armies:
         spent = self.cost - self.ruleset.ipcs(counts)     # whole IPCs: exact in any order
         return (self.size - army.size, spent, counts, bool(land) and any(uid in land for uid, _ in counts))
 
-
-_TYPES: dict[Ruleset, tuple[frozenset[str], frozenset[str]]] = {}
-
-
-def _types(ruleset: Ruleset) -> tuple[frozenset[str], frozenset[str]]:
-    """A ruleset's land units that take a territory (AA guns do not) and its AA guns: read once per ruleset."""
-    got = _TYPES.get(ruleset)
-    if got is None:
-        got = _TYPES[ruleset] = (frozenset(u.id for u in ruleset if u.domain == "land" and "anti_aircraft" not in u.abilities),
-                                 frozenset(u.id for u in ruleset if "anti_aircraft" in u.abilities))
-    return got

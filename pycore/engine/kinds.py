@@ -37,6 +37,9 @@ class Kinds:
     defense: dict[str, int]           # unit -> defense value
     support: dict[str, tuple[int, ...]]  # unit -> (receives, gives, partner, paired with armor) as 0/1, where any is 1
     order: dict[str, int]             # unit -> index in the ruleset's order
+    land: frozenset[str]              # domain "land", AA guns included
+    guns: frozenset[str]              # "anti_aircraft": captured where the territory is taken (docs/rules.md §9)
+    taking: frozenset[str]            # land units that take a territory: not AA guns (docs/rules.md §2)
     pools: dict[tuple[str, ...], Pool] = field(default_factory=dict)
     """Unit types present (in army order) -> :class:`Pool`: what groups may hit in an army of those types.
     The calculators meet a few dozen sets of types per battle; at most ``MAX_POOLS`` are kept."""
@@ -92,6 +95,9 @@ def _build(ruleset: Ruleset) -> Kinds:
         defense={u.id: u.defense for u in units},
         support=support,
         order={u.id: n for n, u in enumerate(units)},
+        land=frozenset(u.id for u in units if u.domain == "land"),
+        guns=having("anti_aircraft"),
+        taking=frozenset(u.id for u in units if u.domain == "land" and "anti_aircraft" not in u.abilities),
     )
 
 
