@@ -24,6 +24,7 @@ from typing import Any, Sequence
 
 from ..engine.army import Army
 from ..engine.casualties import Casualties
+from ..engine.kinds import kinds
 from ..engine.setup import BattleSetup
 from ..engine.table import retreats_at_units
 
@@ -95,8 +96,8 @@ def keep_one_land(setup: BattleSetup, army: Army, cas: Casualties, order: Sequen
     territory. ``keep`` 1 is "keep one land unit" (docs/rules.md §9).
     """
     ruleset = setup.ruleset
-    land = [uid for uid, _ in army.units.counts
-            if ruleset.unit(uid).domain == "land" and "anti_aircraft" not in ruleset.unit(uid).abilities]
+    taking = kinds(ruleset).taking
+    land = [uid for uid, _ in army.units.counts if uid in taking]
     lost = dict(cas.lost)
     had = sum(army.count(uid) for uid in land)
     short = min(int(keep), had) - (had - sum(lost.get(uid, 0) for uid in land))

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from ..engine.army import Army
 from ..engine.firing import fires_first
+from ..engine.kinds import kinds
 from ..engine.sequence import guns_alone
 from ..engine.setup import BattleSetup
 from ..errors import BadRequest
@@ -113,7 +114,7 @@ class Battles:
         if self.setup.attacker.bombard:
             chain = self.chain()
             return chain.opening({(self.attacker, d, _EMPTY, _EMPTY): p for d, p in order})
-        guns = frozenset(u.id for u in self.setup.ruleset if "anti_aircraft" in u.abilities)
+        guns = kinds(self.setup.ruleset).guns
         fired: dict[tuple[tuple[str, int], ...], list[tuple[Army, Chance]]] = {}
         out: dict[State, Chance] = {}
         for d, p in order:
