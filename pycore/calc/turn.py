@@ -155,46 +155,74 @@ def search(turn: Turn) -> dict[str, Any]:
     """{"choices": per battle (army, Outcome), "swing": the sum, "armies": how many were worked}, or
     {"choices": None, ...} when no split reaches every battle's target."""
     ruleset = turn.fronts[0].setup.ruleset
-    zero = Fraction(0) if turn.exact else 0.0
-    options: list[list[tuple[Force, Outcome]]] = []
+    options: list[dict[tuple[int, ...], tuple[Force, Outcome, int]]] = []
     worked = 0
+    kinds = [uid for uid, _ in turn.pool.counts]
     for front in turn.fronts:
-        mine = []
+        mine = {}
         for army in armies(front, turn.pool):
             got = outcome(turn, front, army)
             worked += 1
             if front.target is not None and is_below(got.takes, front.target):
                 continue
-            mine.append((army, got))
+            mine[tuple(army.count(uid) for uid in kinds)] = (army, got, _price(front, army))
         options.append(mine)
-    best: dict[tuple[int, Force], tuple[Any, tuple[tuple[Force, Outcome], ...]] | None] = {}
-
-    def best_from(i: int, left: Force) -> tuple[Any, tuple[tuple[Force, Outcome], ...]] | None:
-        """The best (swing, choices) of battles i… with ``left`` to spend; None when a target cannot be met."""
-        if i == len(options):
-            return zero, ()
-        key = (i, left)
-        if key in best:
-            return best[key]
-        found = None
-        spent = _price(turn.fronts[0], turn.pool) - _price(turn.fronts[0], left)
-        for army, got in options[i]:
-            if any(left.count(uid) < n for uid, n in army.counts):
-                continue
-            if turn.budget is not None and spent + _price(turn.fronts[i], army) > turn.budget:
-                continue
-            rest = best_from(i + 1, left.minus(army.as_dict()))
-            if rest is None:
-                continue
-            total = fsum([got.swing, rest[0]]) if not turn.exact else got.swing + rest[0]
-            sent = _price(turn.fronts[i], army) + sum(_price(turn.fronts[i + 1 + j], a) for j, (a, _) in enumerate(rest[1]))
-            rank = (total, -sent)
-            if found is None or rank > found[2]:
-                found = (total, ((army, got),) + rest[1], rank)
-        best[key] = None if found is None else (found[0], found[1])
-        return best[key]
-
-    answer = best_from(0, turn.pool)
+    answer = _best_split(turn, options, kinds)
     if answer is None:
         return {"choices": None, "swing": None, "armies": worked, "ruleset": ruleset}
     return {"choices": answer[1], "swing": answer[0], "armies": worked, "ruleset": ruleset}
+
+
+Split = tuple[Any, tuple[tuple[Force, Outcome], ...], int]
+"""The best of battles i… with what is left: (the swing, (army, Outcome) per battle, the IPCs those armies cost)."""
+
+
+def _best_split(turn: Turn, options: list[dict[tuple[int, ...], tuple[Force, Outcome, int]]],
+                kinds: list[str]) -> Split | None:
+    """The greatest total swing over every way to spend the pool on the battles in turn (a dynamic programme,
+    its state the battle reached and the pool still unspent), or None where no split reaches every target.
+
+    Each battle's armies that fit in what is left are enumerated directly, in the order :func:`armies` lists
+    them (a tie keeps the first met: the same split as trying every army and skipping those that do not fit,
+    without trying them); a battle's armies are looked up by their counts, their prices read once."""
+    zero = Fraction(0) if turn.exact else 0.0
+    ruleset = turn.fronts[0].setup.ruleset
+    unit_price = [ruleset.ipcs(((uid, 1),)) for uid in kinds]
+    pool_price = _price(turn.fronts[0], turn.pool)
+    # Per battle, the pool kinds it may take (positions in ``kinds``): the others stay at 0 in its armies.
+    may = [[k for k, uid in enumerate(kinds) if uid in front.may] for front in turn.fronts]
+    best: dict[tuple[int, tuple[int, ...]], Split | None] = {}
+
+    def best_from(i: int, left: tuple[int, ...]) -> Split | None:
+        if i == len(options):
+            return zero, (), 0
+        key = (i, left)
+        if key in best:
+            return best[key]
+        found: Split | None = None
+        rank: tuple[Any, int] | None = None
+        spent = pool_price - sum([p * n for p, n in zip(unit_price, left)])
+        mine, places = options[i], may[i]
+        counts = [0] * len(kinds)
+        for sub in product(*(range(left[k] + 1) for k in places)):
+            for k, n in zip(places, sub):
+                counts[k] = n
+            army_counts = tuple(counts)
+            entry = mine.get(army_counts)
+            if entry is None:
+                continue                       # below the battle's target
+            army, got, price = entry
+            if turn.budget is not None and spent + price > turn.budget:
+                continue
+            rest = best_from(i + 1, tuple([a - b for a, b in zip(left, army_counts)]))
+            if rest is None:
+                continue
+            total = fsum([got.swing, rest[0]]) if not turn.exact else got.swing + rest[0]
+            sent = price + rest[2]
+            if rank is None or (total, -sent) > rank:
+                rank = (total, -sent)
+                found = (total, ((army, got),) + rest[1], sent)
+        best[key] = found
+        return found
+
+    return best_from(0, tuple(n for _, n in turn.pool.counts))
