@@ -1,6 +1,6 @@
 """A turn planned (``plan_turn``, docs/rules.md §9.5): its estimate against the work it does.
 
-    .venv/bin/python bench/turn.py [--repeat N]
+    .venv/bin/python bench/turn.py [--repeat N] [--rate]
 
 For each turn below: its armies, the estimate (the envelope of each battle fought by the whole pool, and, where
 that is over the budget, the army-by-army sum), what working out the estimate cost, the search's CPU time (its
@@ -45,7 +45,10 @@ SPLIT = turn._best_split
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rate", action="store_true", help="each army's battle against its modelled work")
     args = parser.parse_args()
+    if args.rate:
+        return rate()
     print(f"CPython {sys.version.split()[0]}, process time, best of {args.repeat}")
     print("| turn | armies | envelope (s) | estimate (s) | estimate took (ms) | search (s) | of which the split (s) | "
           "split tries, counted / bound | estimate / search |")
@@ -76,6 +79,33 @@ def main() -> int:
                   f"{_tries(read)} / {turn.split_tries(read)} | {guess.seconds / min(searched):.1f} |", flush=True)
     finally:
         turn._best_split = SPLIT
+    return 0
+
+
+def rate() -> int:
+    """Per turn: its armies' battles timed one by one (best of 3, fixed costs included) over their modelled work."""
+    from pycore.calc import ladder_cost, method
+    print("| turn | armies | battles solved without the model | CPU s, summed | modelled units (M) | ns a unit |")
+    print("|---|---|---|---|---|---|")
+    for name, (pool, defenders) in TURNS.items():
+        read = read_turn(request(pool, defenders))
+        seconds, work, quick, armies = 0.0, 0, 0, 0
+        for front in read.fronts:
+            for army in turn.armies(front, read.pool):
+                if not army:
+                    continue
+                setup = turn._battle(read, front, army)
+                work += method.plan(setup, False).work
+                quick += ladder_cost.surely_within(setup)
+                best = float("inf")
+                for _ in range(3):
+                    began = time.process_time()
+                    turn.outcome(read, front, army)
+                    best = min(best, time.process_time() - began)
+                seconds += best
+                armies += 1
+        print(f"| {name} | {armies} | {quick} | {seconds:.2f} | {work / 1e6:.1f} | {seconds / work * 1e9:.1f} |",
+              flush=True)
     return 0
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..engine.setup import BattleSetup
 from ..forces import Force
-from . import cost
+from . import cost, ladder_cost
 from .choices import is_below
 from .method import compute, plan as method_plan
 from .total import fsum
@@ -102,14 +102,23 @@ def _battle(turn: Turn, front: Front, army: Force) -> BattleSetup:
 SPLIT_TRY_SECOND = 5e-6
 """One army tried in the split search (:func:`_best_split`): measured 1.8–2.3 µs in CPython on turns of 13 to 23
 units over 2 to 6 battles (bench/README.md "A turn's search and its estimate"), doubled for an envelope."""
+QUICK_UNIT_SECOND = 3e-8
+"""A turn's small battles, priced army by army: seconds per unit of the land ladder's modelled work, for a battle
+the ladder solves without its model (``ladder_cost.surely_within``). The model's own rate (0.11 µs, measured on
+single battles up to 150 a side) is 8–13 times what a turn's battles take in all, their fixed costs included:
+8.6–13.0 ns a unit over the 10,370 armies of five turns (`bench/turn.py --rate`), taken at about twice the
+highest."""
+REFINE_ABOVE = 2.0
+"""An envelope up to this many seconds stands (a link's calculation starts unasked under 2 s in the page); above
+it, each army is priced by its own estimate (:func:`_army_by_army`)."""
 REFINE_MOST = 6000
-"""A turn the envelope puts over the budget is priced again army by army when it has at most this many armies
-(each army's own estimate costs about 0.1 ms: 0.6 s at most, for a turn that would otherwise be refused)."""
+"""A turn whose envelope is over 2 s is priced again army by army when it has at most this many armies (each
+army's own estimate costs about 0.1 ms: 0.6 s at most)."""
 
 
 def estimate(turn: Turn) -> cost.Estimate:
     """Every battle worked with the whole pool it admits (an envelope of each of its armies), times its armies,
-    and the split search's tries; where that is over the budget, each army priced by its own estimate instead
+    and the split search's tries; where that is over 2 s, each army priced by its own estimate instead
     (:func:`_army_by_army`): a pool's armies are mostly far smaller than the whole pool."""
     seconds, states, method = cost.OVERHEAD + split_tries(turn) * SPLIT_TRY_SECOND, 0, "ladder"
     for front in turn.fronts:
@@ -125,22 +134,27 @@ def estimate(turn: Turn) -> cost.Estimate:
         seconds += many * max(0.0, guess.seconds - cost.OVERHEAD)
         states += many * guess.states
     envelope = cost.Estimate(method, states, seconds, bound=True)
-    if method == "monte_carlo" or seconds <= cost.BUDGET_SECONDS or count(turn) > REFINE_MOST:
+    if method == "monte_carlo" or seconds <= REFINE_ABOVE or count(turn) > REFINE_MOST:
         return envelope
     return _army_by_army(turn)
 
 
 def _army_by_army(turn: Turn) -> cost.Estimate:
-    """The sum of every army's own estimate (the calculator's, as ``calc`` gives it), and the split's tries."""
+    """The sum of every army's own estimate, and the split's tries: the calculator's estimate as ``calc`` gives it,
+    or for a small battle of the ladder (most of a turn's) its modelled work at the rate measured on turns."""
     seconds, states, method = cost.OVERHEAD + split_tries(turn) * SPLIT_TRY_SECOND, 0, "ladder"
     for front in turn.fronts:
         for army in armies(front, turn.pool):
             if not army and turn.side == "attacker":
                 continue
-            guess = method_plan(_battle(turn, front, army), turn.exact)
+            setup = _battle(turn, front, army)
+            guess = method_plan(setup, turn.exact)
             if guess.method == "monte_carlo":
                 method = "monte_carlo"
-            seconds += max(0.0, guess.seconds - cost.OVERHEAD)
+            if guess.method == "ladder" and not turn.exact and ladder_cost.surely_within(setup):
+                seconds += guess.work * QUICK_UNIT_SECOND
+            else:
+                seconds += max(0.0, guess.seconds - cost.OVERHEAD)
             states += guess.states
     return cost.Estimate(method, states, seconds, bound=True)
 

@@ -57,8 +57,9 @@ REAL_TURN = with_(available={"infantry": 8, "artillery": 3, "tank": 4, "fighter"
                           {"defender": {"units": {"infantry": 2, "artillery": 1}}, "territory_value": 2},
                           {"defender": {"units": {"infantry": 4, "tank": 1}}, "territory_value": 4}])
 """18 units over three territories: 2,160 armies. Each battle fought by the whole pool, times its 720 armies, is
-10.8 s modelled, over the 10 s budget; each army priced by its own estimate, 7.3 s and the split's tries 0.7 s
-(docs/rules.md §9.5 "Limits"). It was refused before that; it is worked in about 1 s of CPython."""
+10.8 s modelled and the split's tries 0.7 s, over the 10 s budget; each army priced by its own estimate (a small
+battle's modelled work at the rate measured on turns), 3.0 s (docs/rules.md §9.5 "Limits"). It was refused before
+that; it is worked in about 1 s of CPython."""
 
 
 def test_a_turn_the_envelope_puts_over_the_budget_is_priced_army_by_army_and_answered():
@@ -67,7 +68,7 @@ def test_a_turn_the_envelope_puts_over_the_budget_is_priced_army_by_army_and_ans
     read = read_turn(REAL_TURN)
     assert turn.count(read) == 2160
     guess = ok({**REAL_TURN, "estimate": True})["estimate"]
-    assert guess["within_budget"] and guess["words"].startswith("up to ") and 5 < guess["seconds"] <= 10, guess
+    assert guess["within_budget"] and guess["words"].startswith("up to ") and 1 < guess["seconds"] <= 5, guess
     assert turn.split_tries(read) == 9 * 4 * 5 * 4 + 2 * (45 * 10 * 15 * 10)   # every army, then every fit
     got = ok(REAL_TURN)
     assert got["armies"] == 2160 and len(got["assignments"]) == 3
