@@ -30,12 +30,23 @@ TURNS = {
     "13 units, 6 battles": ({"infantry": 6, "artillery": 2, "tank": 3, "fighter": 2}, [{"infantry": 1}] * 6),
     "23 units, 2 battles": ({"infantry": 10, "artillery": 4, "tank": 6, "fighter": 3},
                             [{"infantry": 6, "artillery": 1, "tank": 1}, {"infantry": 4, "artillery": 1, "fighter": 1}]),
+    "Low Luck, 18 units, 3 battles": ({"infantry": 8, "artillery": 3, "tank": 4, "fighter": 3},
+                                      [{"infantry": 3}, {"infantry": 2, "artillery": 1}, {"infantry": 4, "tank": 1}]),
+    "14 units, 2 battles, an AA gun": ({"infantry": 6, "artillery": 2, "tank": 3, "fighter": 2, "bomber": 1},
+                                       [{"infantry": 4, "aa_gun": 1}, {"infantry": 3, "fighter": 1}]),
+    "defender, 16 units, 3 threats": ({"infantry": 8, "artillery": 2, "tank": 3, "fighter": 3},
+                                      [{"infantry": 6, "artillery": 2, "tank": 3}, {"infantry": 4, "tank": 2, "fighter": 1},
+                                       {"infantry": 3, "tank": 4, "bomber": 1}]),
 }
 
 
-def request(pool: dict, defenders: list) -> dict:
-    return {"op": "plan_turn", "ruleset": "1942-2e", "system": {"name": "dice"}, "available": pool,
-            "battles": [{"defender": {"units": d}, "territory_value": 3} for d in defenders]}
+def request(pool: dict, others: list, name: str = "") -> dict:
+    """The turn: the pool attacks each army of ``others`` (or, a defender's turn, holds against each)."""
+    side = "defender" if name.startswith("defender") else "attacker"
+    enemy = "attacker" if side == "defender" else "defender"
+    return {"op": "plan_turn", "ruleset": "1942-2e", "system": {"name": "lowluck" if "Low Luck" in name else "dice"},
+            "side": side, "available": pool,
+            "battles": [{enemy: {"units": d}, "territory_value": 3} for d in others]}
 
 
 SPLIT = turn._best_split
@@ -64,7 +75,7 @@ def main() -> int:
     turn._best_split = timed
     try:
         for name, (pool, defenders) in TURNS.items():
-            read = read_turn(request(pool, defenders))
+            read = read_turn(request(pool, defenders, name))
             took, searched, splitting = [], [], []
             for _ in range(args.repeat):
                 began = time.process_time()
@@ -88,7 +99,7 @@ def rate() -> int:
     print("| turn | armies | battles solved without the model | CPU s, summed | modelled units (M) | ns a unit |")
     print("|---|---|---|---|---|---|")
     for name, (pool, defenders) in TURNS.items():
-        read = read_turn(request(pool, defenders))
+        read = read_turn(request(pool, defenders, name))
         seconds, work, quick, armies = 0.0, 0, 0, 0
         for front in read.fronts:
             for army in turn.armies(front, read.pool):

@@ -106,8 +106,8 @@ QUICK_UNIT_SECOND = 3e-8
 """A turn's small battles, priced army by army: seconds per unit of the land ladder's modelled work, for a battle
 the ladder solves without its model (``ladder_cost.surely_within``). The model's own rate (0.11 µs, measured on
 single battles up to 150 a side) is 8–13 times what a turn's battles take in all, their fixed costs included:
-8.6–13.0 ns a unit over the 10,370 armies of five turns (`bench/turn.py --rate`), taken at about twice the
-highest."""
+5.2–13.3 ns a unit over the 14,826 armies of eight turns (`bench/turn.py --rate`: dice and Low Luck, an AA gun, a
+defender's turn), taken at 2.3 times the highest."""
 REFINE_ABOVE = 2.0
 """An envelope up to this many seconds stands (a link's calculation starts unasked under 2 s in the page); above
 it, each army is priced by its own estimate (:func:`_army_by_army`)."""
