@@ -31,7 +31,7 @@ def summarize(setup: BattleSetup, law: Ends, exact: bool = False,
     what an end reads of an army is read once per army (:class:`_Armies`)."""
     zero: Chance = Fraction(0) if exact else 0.0
     damaged = (options or {}).get("damaged", {})
-    outcome = {name: zero for name in OUTCOMES}
+    outcome = dict.fromkeys(OUTCOMES, zero)
     lost_a: dict[int, Chance] = {}
     lost_d: dict[int, Chance] = {}
     cost_a = cost_d = takes = zero
@@ -39,12 +39,18 @@ def summarize(setup: BattleSetup, law: Ends, exact: bool = False,
     alive_a, alive_d = attackers.survivors(zero), defenders.survivors(zero)
     swing: dict[int, Chance] = {}  # IPCs the defender lost − IPCs the attacker lost → probability ("profit")
     joint: dict[tuple[str, int, int], Chance] = {}
+    # Each army's read looked up here first (a Read is a non-empty tuple): a method call an end spared.
+    seen_a, seen_d, taken_d = attackers.seen, defenders.seen, defenders.taken
+    read_a, read_d, captured = attackers.read, defenders.read, defenders.captured
     for (ended, a, d), p in law.ends.items():
         outcome[ended] = outcome.get(ended, zero) + p
-        lost, spent, counts, land = attackers.read(a)
+        lost, spent, counts, land = seen_a.get(id(a)) or read_a(a)
         taken = land and ended == "attacker_wins"
         # docs/rules.md §9: the territory is taken, so the defender's AA guns are captured, not left to him.
-        lost2, spent2, counts2, _ = defenders.captured(d) if taken else defenders.read(d)
+        if taken:
+            lost2, spent2, counts2, _ = taken_d.get(id(d)) or captured(d)
+        else:
+            lost2, spent2, counts2, _ = seen_d.get(id(d)) or read_d(d)
         key = (ended, lost, lost2)
         joint[key] = joint.get(key, zero) + p
         # The swing of this end: its defender already lost a captured AA gun (above, docs/rules.md §9).
@@ -99,12 +105,22 @@ class _Armies:
         """The defender's army once the attacker took the territory: his AA guns captured (docs/rules.md §9)."""
         got = self.taken.get(id(army))
         if got is None:
-            got = self.taken[id(army)] = self._read(army.without(self.guns))
+            guns = self.guns
+            # An army with no gun (most ends the attacker takes: nothing left) reads as itself, not rebuilt.
+            holds = any(uid in guns for uid, _ in army.units.counts)   # a read reads no damaged unit
+            got = self.taken[id(army)] = self._read(army.without(guns) if holds else army)
         return got
 
     def _read(self, army: Army) -> Read:
-        counts = army.units.counts
+        units = army.units
+        counts = units.counts
         land = self.land
         spent = self.cost - self.ruleset.ipcs(counts)     # whole IPCs: exact in any order
-        return (self.size - army.size, spent, counts, bool(land) and any(uid in land for uid, _ in counts))
+        left = False
+        if land:
+            for uid, _ in counts:
+                if uid in land:
+                    left = True
+                    break
+        return (self.size - units.size, spent, counts, left)
 
