@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Iterable, Mapping
 
 from .rulesets import Ruleset
@@ -27,16 +28,20 @@ class Force:
     _size: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_size", sum(n for _, n in self.counts))
+        object.__setattr__(self, "_size", sum(map(itemgetter(1), self.counts)))
 
     @classmethod
     def of(cls, ruleset: Ruleset, counts: Mapping[str, int]) -> "Force":
         if not counts:                  # most sides carry no cargo and bombard with nothing: no ruleset walk
-            return cls(())
+            return EMPTY
         for unit_id, count in counts.items():
             if not ruleset.has(unit_id) or count < 0:
                 raise ValueError(f"bad force entry {unit_id!r}: {count!r}")
-        return cls(tuple((u.id, counts[u.id]) for u in ruleset if counts.get(u.id, 0) > 0))
+        # The few types given put in the ruleset's order (not the whole table walked for them).
+        kept = [(unit_id, count) for unit_id, count in counts.items() if count > 0]
+        if len(kept) > 1:
+            kept.sort(key=lambda entry: ruleset.index(entry[0]))
+        return cls(tuple(kept)) if kept else EMPTY
 
     def count(self, unit_id: str) -> int:
         for uid, n in self.counts:    # a plain loop: the calculators ask this often, a generator costs more
@@ -71,6 +76,10 @@ class Force:
         return Force(tuple(left))
 
 
+EMPTY = Force(())
+"""No units (immutable, so one serves every side that carries no cargo or bombards with nothing)."""
+
+
 @lru_cache(maxsize=64)
 def default_order_of_loss(ruleset: Ruleset, role: str) -> tuple[str, ...]:
     """Cheapest first (docs/rules.md §2); among equal costs the weaker unit in this role goes first. Kept per
@@ -83,6 +92,11 @@ def default_order_of_loss(ruleset: Ruleset, role: str) -> tuple[str, ...]:
 
 def full_order(ruleset: Ruleset, given: Iterable[str], role: str) -> tuple[str, ...]:
     """The player's order, then every unit they did not list, cheapest first."""
-    given = tuple(given)
+    return _completed(ruleset, tuple(given), role)
+
+
+@lru_cache(maxsize=256)
+def _completed(ruleset: Ruleset, given: tuple[str, ...], role: str) -> tuple[str, ...]:
+    """:func:`full_order`, kept per ruleset, role and given order: a player's next battle gives the same order."""
     rest = [uid for uid in default_order_of_loss(ruleset, role) if uid not in given]
     return given + tuple(rest)

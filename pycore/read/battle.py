@@ -62,18 +62,23 @@ def _counts(value: Any, field: str, ruleset: Ruleset) -> dict[str, int]:
     units = v.obj(value, field)
     counts: dict[str, int] = {}
     for unit_id, count in units.items():
-        where = f"{field}.{unit_id}"
         if not ruleset.has(unit_id):
             known = ", ".join(u.id for u in ruleset)
-            raise BadRequest(where, f"unknown unit {show(unit_id)} in ruleset {ruleset.id} (units: {known})")
-        counts[unit_id] = v.whole(count, where, 0, MAX_PER_UNIT)
+            raise BadRequest(f"{field}.{unit_id}", f"unknown unit {show(unit_id)} in ruleset {ruleset.id} (units: {known})")
+        # A plain count passes at once; anything else is judged (and refused, by name) as v.whole judges it.
+        counts[unit_id] = count if type(count) is int and 0 <= count <= MAX_PER_UNIT else \
+            v.whole(count, f"{field}.{unit_id}", 0, MAX_PER_UNIT)
     return counts
+
+
+SIDE_FIELDS = frozenset(("units", "order_of_loss", "tech", "cargo", "fold_subs", "colors", "air_over_aa"))
+"""A side's fields (docs/api.md): any other is refused by name."""
 
 
 def read_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind: str) -> SideSetup:
     """Read one side of a battle request, naming the field of any mistake."""
     side = v.obj(value, role)
-    v.only_keys(side, ("units", "order_of_loss", "tech", "cargo", "fold_subs", "colors", "air_over_aa"), role)
+    v.only_keys(side, SIDE_FIELDS, role)
     counts = _counts(v.required(side, "units", role), f"{role}.units", ruleset)
     for unit_id, n in counts.items():
         why = allowed(ruleset, kind, role, unit_id) if n else None
@@ -82,8 +87,11 @@ def read_side(value: Any, role: str, ruleset: Ruleset, system: LuckSystem, kind:
     total = sum(counts.values())
     if total > MAX_PER_SIDE:
         raise BadRequest(f"{role}.units", f"at most {MAX_PER_SIDE} units a side, got {total}")
-    bombard = {u: n for u, n in counts.items() if kind == "amphibious" and ruleset.unit(u).domain == "sea"}
-    fighting = {u: n for u, n in counts.items() if u not in bombard}
+    bombard: dict[str, int] = {}
+    fighting = counts           # read, never changed: only an amphibious attack sets ships apart to bombard
+    if kind == "amphibious":
+        bombard = {u: n for u, n in counts.items() if ruleset.unit(u).domain == "sea"}
+        fighting = {u: n for u, n in counts.items() if u not in bombard}
     if not any(fighting.values()):
         extra = " (ships only bombard; at least one land or air unit must attack)" if any(bombard.values()) else ""
         raise BadRequest(f"{role}.units", f"the {role} needs at least one unit{extra}")
@@ -153,7 +161,9 @@ def _tech(side: Mapping[str, Any], role: str) -> list[str]:
 
 def _cargo(side: Mapping[str, Any], role: str, ruleset: Ruleset, kind: str, counts: dict[str, Any]) -> dict[str, Any]:
     """What a side's ships carry into a sea battle (``cargo``), within their room (docs/rules.md §2)."""
-    cargo = _counts(side.get("cargo", {}), f"{role}.cargo", ruleset)
+    if "cargo" not in side:
+        return {}
+    cargo = _counts(side["cargo"], f"{role}.cargo", ruleset)
     if any(cargo.values()):
         if kind != "sea":
             raise BadRequest(f"{role}.cargo", "cargo is carried only in a sea battle")

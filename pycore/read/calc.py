@@ -22,6 +22,7 @@ from .systems import read_system
 FIELDS = ("op", "ruleset", "system", "kind", "attacker", "defender", "lhtr", "sub_rule", "rounds", "exact", "timing",
           "retreat_at_units", "retreat_below", "keep_land", "round", "carry", "estimate", "submerge",
           "destroyer_last", "crash_fighters") + PLAN_FIELDS + RULE_FIELDS
+_FIELD_SET = frozenset(FIELDS)
 MAX_EXACT_UNITS = 24
 """Fractions grow fast: ``exact`` is refused beyond this many units in the battle."""
 
@@ -155,7 +156,7 @@ class CalcRequest:
 def read_calc(request: Mapping[str, Any]) -> CalcRequest:
     """Every field of a ``calc`` request checked, or a BadRequest naming the first wrong one.
     """
-    v.only_keys(request, FIELDS, "")
+    v.only_keys(request, _FIELD_SET, "")
     ruleset = find_ruleset(v.required(request, "ruleset", ""))
     system = read_system(v.required(request, "system", ""))
     sides, damaged = _damaged(request, ruleset)
