@@ -9,6 +9,7 @@ on a player's screen. See ``docs/api.md`` for the contract.
 from __future__ import annotations
 
 import json
+from types import ModuleType
 from typing import Any, Callable, Mapping
 
 from . import jsontext
@@ -31,9 +32,18 @@ _OUT_OF_MEMORY_TEXT = jsontext.dumps(OUT_OF_MEMORY)
 """Written once at import: when memory runs out there may be none left to write it with."""
 
 
+_MODULES: dict[str, ModuleType] = {}
+"""Each op's module once imported: ``importlib.import_module`` walks its import machinery at every call (1–2 µs
+of a small calculation), where a dict lookup finds the module already loaded."""
+
+
 def _op(name: str) -> Op:
-    """The op's ``run``, imported on first use so start-up only pays for the ops it calls."""
-    run: Op = module_of(name).run   # a module's attribute is Any to mypy: every op's ``run`` has this type
+    """The op's ``run``, imported on first use so start-up only pays for the ops it calls (read from its module
+    at each call, so a test that replaces an op's ``run`` is heard)."""
+    module = _MODULES.get(name)
+    if module is None:
+        module = _MODULES[name] = module_of(name)
+    run: Op = module.run   # a module's attribute is Any to mypy: every op's ``run`` has this type
     return run
 
 

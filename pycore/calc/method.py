@@ -12,6 +12,7 @@ losses, cost and its swing, survivors, rounds) in the arithmetic asked for; the 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypedDict, cast
 
@@ -138,6 +139,10 @@ class Battle:
         return sum(self.setup.side(role).units.size for role in ROLES) + self.setup.attacker.bombard.size
 
     def start(self) -> dict[str, Army]:
+        return dict(self._start)     # each caller's own dict; the armies built once (lone guns and the chain ask)
+
+    @cached_property
+    def _start(self) -> dict[str, Army]:
         damaged, setup = self.damaged, self.setup
         return {role: Army(setup.side(role).units, Force.of(setup.ruleset, damaged.get(role, {}))) for role in ROLES}
 
@@ -266,7 +271,6 @@ class Ladder(Method):
         retreat = battle.options.get("retreat")
         return ladder_cost.once(battle.setup, retreat is not None and retreat.below is not None)
 
-
     def later(self, battles: Battles, starts: Starts) -> Ends:
         """Every start at once: the defender's survivors are rungs of one ladder (the general chain where a
         rung fires two groups)."""
@@ -291,7 +295,7 @@ class Ladder(Method):
         work = ladder.Work(ladder.WORK_BUDGET)
         try:
             got = ladder.solve(setup, opening, TAIL, FLOOR, battle.retreat, battle.keep_land, rounds, work)
-            return Ends(got["ends"], got["rounds"], got["pruned"] + cut, work=work.done)
+            return Ends(got["ends"], got["rounds"], got["pruned"] + cut, work=work.done, by=self.name)
         except ladder.NotLinear:
             raise Unfit from None
         except ladder.TooMuchWork:
@@ -461,7 +465,7 @@ def ends_of(setup: BattleSetup, rounds: int | None = None, exact: bool = False, 
                 # After the battle, whatever answered it (docs/rules.md §9 "Fighters that crash").
                 zero = Fraction(0) if battle.exact else 0.0
                 law = replace(law, ends=crash.crashed(setup, law.ends, zero))
-            return replace(law, by=method.name)
+            return law if law.by == method.name else replace(law, by=method.name)
     raise AssertionError("the general chain applies to every battle")
 
 

@@ -44,12 +44,12 @@ def run(request: Mapping[str, Any]) -> JsonObject:
     seconds = time.perf_counter() - began
     f = float
     outcome = {name: f(p) for name, p in got["outcome"].items() if name in ("attacker_wins", "defender_wins", "draw") or p}
-    sizes = {role: setup.side(role).units.size for role in ROLES}
+    losses, left = _losses(got["losses"], setup)
     result: JsonObject = {
         "ruleset": setup.ruleset.id, "system": spec_of(setup.system), "kind": setup.kind,
         "outcome": outcome,
         "takes_territory": f(got["takes"]),
-        "losses": {role: {str(k): f(p) for k, p in sorted(got["losses"][role].items())} for role in ROLES},
+        "losses": losses,
         "cost_lost": {role: f(got["cost"][role]) for role in ROLES},
         "cost_swing": f(got["cost"]["defender"] - got["cost"]["attacker"]),
         "swing": {str(k): f(p) for k, p in sorted(got["swing"].items())},
@@ -57,8 +57,7 @@ def run(request: Mapping[str, Any]) -> JsonObject:
         "rounds": f(got["rounds"]),
         "pruned": f(got["pruned"]),
         "pruned_bound": "exact: nothing pruned" if exact else BOUND,
-        "survivors_count": {role: {str(sizes[role] - k): f(p) for k, p in sorted(got["losses"][role].items())}
-                            for role in ROLES},
+        "survivors_count": left,
         "method": got["method"],
         "link": link_for(canonical),
     }
@@ -78,6 +77,20 @@ def run(request: Mapping[str, Any]) -> JsonObject:
     if timing:
         result["timing"] = {"seconds": seconds}
     return result
+
+
+def _losses(law: Mapping[str, Mapping[int, Any]], setup: BattleSetup) -> tuple[JsonObject, JsonObject]:
+    """Each side's law of units lost (``losses``) and the same chances by units left (``survivors_count``): each
+    law sorted and its chances made floats once for both."""
+    losses: JsonObject = {}
+    left: JsonObject = {}
+    for role in ROLES:
+        size = setup.side(role).units.size
+        ordered = sorted(law[role].items())
+        chances = [float(p) for _, p in ordered]
+        losses[role] = {str(k): p for (k, _), p in zip(ordered, chances)}
+        left[role] = {str(size - k): p for (k, _), p in zip(ordered, chances)}
+    return losses, left
 
 
 def _plan(canonical: JsonObject, setup: BattleSetup, exact: bool, timing: bool,
