@@ -1,5 +1,6 @@
 """A calculation's fixed costs are paid once (issue 41): what the summary reads of an army, a plan's last standing,
-the door's check for lone surrogates.
+the door's check for lone surrogates, its JSON encoder and its op's module, a battle's starting armies, a side's
+empty forces and order of loss.
 
 The answers themselves are guarded by ``test_recorded.py`` (byte-identical); these tests say that the work
 behind them is done once where it used to be done per end or per caller, and fail on the code before.
@@ -8,6 +9,7 @@ behind them is done once where it used to be done per end or per caller, and fai
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from pycore import api, jsontext
 from pycore.calc import summary
@@ -122,3 +124,67 @@ def test_a_plans_ladder_estimates_are_made_once_per_battle_and_never_carried_to_
     assert json.loads(first)["ok"]
     assert len(calls) == len(set(calls)) == 2               # each wave's battle once
     assert api.handle(request) == first and len(calls) == 4
+
+
+def test_the_door_writes_json_as_json_dumps_does_without_building_an_encoder_per_call(monkeypatch):
+    """``jsontext.dumps`` is ``json.dumps(…, ensure_ascii=False, separators=(",", ":"))`` to the character, keys
+    sorted or not, through a C encoder built once (``json.dumps`` built a ``JSONEncoder`` at every call)."""
+    import json as json_module
+    values = [{"b": [1, 2.5, None, True], "a": {"z": "é×", "y": -0.0, "x": 1e-300}, "c": "\"\\\n"},
+              [0.1 + 0.2, 10 ** 30, float("inf"), "text"], {"swing": {"-3": 0.5, "12": 0.25}}, "alone", 3.75, None]
+    built = []
+
+    class Counted(json_module.JSONEncoder):
+        def __init__(self, *args, **kwargs):
+            built.append(1)
+            super().__init__(*args, **kwargs)
+    monkeypatch.setattr(json_module, "JSONEncoder", Counted)
+    for value in values:
+        for sort_keys in (False, True):
+            assert jsontext.dumps(value, sort_keys) == json.dumps(value, ensure_ascii=False, separators=(",", ":"),
+                                                                  sort_keys=sort_keys, cls=json_module.encoder.JSONEncoder)
+    assert built == []
+    assert jsontext.dumps({"seed": "a\udfffb"}) == '{"seed":"a\\udfffb"}'    # a lone surrogate stays escaped
+
+
+def test_a_battles_starting_armies_are_built_once_and_its_law_is_not_copied_to_name_its_method(monkeypatch):
+    """The land ladder's ``ends_of`` asks a battle's starting armies twice (AA guns alone, docs/rules.md §2, and the
+    chain's opening): built once; its law carries the method's name as built (``dataclasses.replace`` copied it)."""
+    from pycore.calc import method
+    setup = _setup({"infantry": 3, "tank": 2}, {"infantry": 4, "artillery": 1})
+    armies, copies = [], []
+    monkeypatch.setattr(method, "Army", lambda *args: armies.append(args) or Army(*args))
+    monkeypatch.setattr(method, "replace", lambda *args, **kwargs: copies.append(kwargs) or replace(*args, **kwargs))
+    law = ends_of(setup)
+    assert law.by == "ladder" and copies == []
+    assert len(armies) == 2                                 # the attacker's and the defender's, once each
+    assert law.ends == ends_of(setup).ends                  # the same law asked again
+
+
+def test_the_door_finds_an_ops_module_once_and_hears_a_replaced_run(monkeypatch):
+    """``api.handle`` imports an op's module on first use and keeps it (``importlib.import_module`` walked the
+    import machinery at every call), reading its ``run`` at each call."""
+    import pycore.ops as ops
+    from pycore.ops import calc as calc_op
+    request = json.dumps({"op": "calc", "ruleset": "1942-2e", "system": {"name": "lowluck"}, "kind": "land",
+                          "attacker": {"units": {"infantry": 2}}, "defender": {"units": {"infantry": 1}}})
+    assert json.loads(api.handle(request))["ok"]
+    imports = []
+    found = ops.importlib.import_module
+    monkeypatch.setattr(ops.importlib, "import_module", lambda name: imports.append(name) or found(name))
+    assert json.loads(api.handle(request))["ok"] and imports == []
+    monkeypatch.setattr(calc_op, "run", lambda request: {"heard": True})
+    assert json.loads(api.handle(request)) == {"ok": True, "result": {"heard": True}}
+
+
+def test_a_sides_forces_share_one_empty_force_and_its_order_of_loss_is_kept():
+    """No units (no cargo, nothing bombarding) is one immutable ``EMPTY``; the full order of loss (docs/rules.md §2:
+    the player's order, then the rest cheapest first) is kept per ruleset, role and order given."""
+    from pycore.forces import EMPTY, Force, default_order_of_loss, full_order
+    ruleset = find_ruleset("1942-2e")
+    assert Force.of(ruleset, {}) is EMPTY and Force.of(ruleset, {"infantry": 0}) is EMPTY and EMPTY.size == 0
+    assert Force.of(ruleset, {"tank": 2, "infantry": 1}).counts == (("infantry", 1), ("tank", 2))
+    order = full_order(ruleset, ["tank", "infantry"], "attacker")
+    assert order is full_order(ruleset, ("tank", "infantry"), "attacker")
+    assert order[:2] == ("tank", "infantry") and order[2:] == tuple(
+        uid for uid in default_order_of_loss(ruleset, "attacker") if uid not in ("tank", "infantry"))
