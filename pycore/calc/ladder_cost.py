@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..engine.kinds import kinds
 from ..engine.setup import ROLES, BattleSetup
 from .cost import OVERHEAD, Estimate, _width, hit_points
+from .ladder.work import BACKWARD_UNITS, OPENING_WORK, ROW_WORK, RUNG_WORK, WORK_BUDGET
 from .total import fsum
 
 if TYPE_CHECKING:
@@ -37,7 +38,6 @@ def ladder(setup: BattleSetup, retreat_below: bool = False, opening: bool = True
     own (:func:`opening_ways`): the work is that many grids, each (rungs × rungs) × both laws' widths,
     times the share of a grid the battle's mass reaches (``LADDER_FILL``), plus its ladders' rungs and the
     opening states; "retreat below" adds each grid's backward pass, whole."""
-    from .ladder.work import BACKWARD_UNITS, OPENING_WORK, ROW_WORK, RUNG_WORK, WORK_BUDGET
     ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
     na, nd = (setup.side(role).units.size for role in ROLES)
     wa, wd = _width(setup, na), _width(setup, nd)
@@ -88,7 +88,6 @@ def once(setup: BattleSetup, retreat_below: bool, opening: bool = True, rounds: 
 
 def surely_within(setup: BattleSetup, retreat_below: bool = False, rounds: int | None = None) -> bool:
     """Whether :func:`ladder`'s work is surely within the chain's bound (:func:`work_bound`, with room to spare)."""
-    from .ladder.work import WORK_BUDGET
     return work_bound(setup, retreat_below, rounds) <= WORK_BUDGET / 2
 
 
@@ -102,7 +101,6 @@ def work_bound(setup: BattleSetup, retreat_below: bool = False, rounds: int | No
     opening fire kept, each die sure to hit — so where this is within the chain's bound, the model is too, and the
     calculation goes on without it (``method.Ladder.quick``); else the model decides
     (``tests/core/test_ladder_work.py`` holds this above the model on random battles)."""
-    from .ladder.work import BACKWARD_UNITS, OPENING_WORK, ROW_WORK, RUNG_WORK
     ka, kd = (max(1, hit_points(setup, role)) for role in ROLES)
     na, nd = (setup.side(role).units.size for role in ROLES)
     wa, wd = _width(setup, na), _width(setup, nd)
