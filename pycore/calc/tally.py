@@ -72,6 +72,25 @@ def summarize(setup: BattleSetup, law: Ends, exact: bool = False,
             "method": law.method, "samples": law.samples, "reason": law.reason, "damaged": damaged}
 
 
+def exchange(setup: BattleSetup, law: Ends, exact: bool = False) -> tuple[Chance, Chance, Chance]:
+    """The chance the territory is taken and each side's expected IPCs lost (attacker, defender): of
+    :func:`summarize`'s sums, what a search over many armies reads (``calc/turn.py``), the same sums in the same
+    order (so the same bits), without the laws of losses, swing and survivors."""
+    zero: Chance = Fraction(0) if exact else 0.0
+    cost_a = cost_d = takes = zero
+    attackers, defenders = _Armies(setup, "attacker"), _Armies(setup, "defender")
+    for (ended, a, d), p in law.ends.items():
+        _, spent, _, land = attackers.read(a)
+        taken = land and ended == "attacker_wins"
+        # docs/rules.md §9: the territory is taken, so the defender's AA guns are captured (as summarize reads it).
+        spent2 = (defenders.captured(d) if taken else defenders.read(d))[1]
+        cost_a += p * spent
+        cost_d += p * spent2
+        if taken:
+            takes += p
+    return takes, cost_a, cost_d
+
+
 class _Armies:
     """What :func:`summarize` reads of one side's armies at the end: units lost, IPCs lost, the units left, and
     (the attacker's) whether a land unit is left to take the territory. An army ends many battles (each rung

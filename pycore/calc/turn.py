@@ -6,12 +6,12 @@ may stay home); as defender, each is a threat and the units the pool adds to tho
 swing is from the pool owner's side: the IPCs the other side loses, less those he loses, plus (attacker) or
 less (defender) the territory's value times the chance it is taken. The best split maximises the sum.
 
-How the answer is known to be the best: every army a battle admits (every count of every pool type it may
-take, up to the pool) is worked once by the calculator (:func:`pycore.calc.method.compute`), and a dynamic
-programme over the battles in turn, its state the pool still unspent, takes the best of every way to spend
-it (within ``budget``, where the units used may cost at most so many IPCs in all); no army is skipped and no
-bound is assumed (adding a unit is not assumed to help: a bigger army can cost
-more than it wins). A battle's ``target`` (take it with at least this chance) keeps only the armies that
+How the answer is known to be the best: every army a battle admits (every count of every pool type it may take, up
+to the pool) is worked once by the calculator (:func:`pycore.calc.method.ends_of`, its chance to take and its costs
+summed by :func:`.tally.exchange`), and a dynamic programme over the battles in turn, its state the pool still
+unspent, takes the best of every way to spend it (within ``budget``, where the units used may cost at most so many
+IPCs in all); no army is skipped and no bound is assumed (adding a unit is not assumed to help: a bigger army can
+cost more than it wins). A battle's ``target`` (take it with at least this chance) keeps only the armies that
 reach it. The work is counted before it starts (:func:`estimate`) and refused over the calculator's budget.
 """
 
@@ -26,7 +26,8 @@ from ..engine.setup import BattleSetup
 from ..forces import Force
 from . import cost, ladder_cost
 from .choices import is_below
-from .method import compute, plan as method_plan
+from .method import ends_of, plan as method_plan
+from .tally import exchange
 from .total import fsum
 
 SIDES = ("attacker", "defender")
@@ -192,11 +193,10 @@ def outcome(turn: Turn, front: Front, army: Force) -> Outcome:
         taken = one if any(setup.ruleset.unit(uid).domain == "land" for uid, _ in setup.attacker.units.counts) \
             else zero
         return Outcome(taken, -front.value * taken)
-    got = compute(setup, None, turn.exact)
-    lost = got["cost"]
+    takes, lost_a, lost_d = exchange(setup, ends_of(setup, None, turn.exact), turn.exact)
     if turn.side == "attacker":
-        return Outcome(got["takes"], lost["defender"] - lost["attacker"] + front.value * got["takes"])
-    return Outcome(got["takes"], lost["attacker"] - lost["defender"] - front.value * got["takes"])
+        return Outcome(takes, lost_d - lost_a + front.value * takes)
+    return Outcome(takes, lost_a - lost_d - front.value * takes)
 
 
 def _price(front: Front, army: Force) -> int:

@@ -188,3 +188,23 @@ def test_a_sides_forces_share_one_empty_force_and_its_order_of_loss_is_kept():
     assert order is full_order(ruleset, ("tank", "infantry"), "attacker")
     assert order[:2] == ("tank", "infantry") and order[2:] == tuple(
         uid for uid in default_order_of_loss(ruleset, "attacker") if uid not in ("tank", "infantry"))
+
+
+def test_a_turns_exchange_is_the_summarys_own_sums_bit_for_bit():
+    """docs/rules.md §9.5: a turn reads of each army's battle its chance to take and each side's IPCs lost, summed
+    as the summary sums them (the same terms in the same order, so the same bits), without its other laws; with
+    the defender's AA gun captured where the territory is taken (docs/rules.md §9), in floats and in fractions."""
+    from pycore.calc.tally import exchange
+    for attacker, defender in [({"infantry": 4, "artillery": 1, "tank": 2, "fighter": 1}, {"infantry": 4, "aa_gun": 1}),
+                               ({"infantry": 3, "tank": 1}, {"infantry": 2, "artillery": 1}),
+                               ({"fighter": 2}, {"infantry": 1})]:
+        setup = _setup(attacker, defender)
+        for exact in (False, True):
+            law = ends_of(setup, None, exact)
+            whole = summarize(setup, law, exact)
+            want = (whole["takes"], whole["cost"]["attacker"], whole["cost"]["defender"])
+            assert exchange(setup, law, exact) == want and type(want[0]) is type(exchange(setup, law, exact)[0])
+    # Fighters alone take nothing (docs/rules.md §9, "The territory"): a chance to win, none to take.
+    alone = _setup({"fighter": 2}, {"infantry": 1})
+    takes, lost_a, lost_d = exchange(alone, ends_of(alone))
+    assert takes == 0.0 and lost_d > 0
