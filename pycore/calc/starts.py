@@ -115,6 +115,12 @@ class Battles:
             chain = self.chain()
             return chain.opening({(self.attacker, d, _EMPTY, _EMPTY): p for d, p in order})
         guns = kinds(self.setup.ruleset).guns
+        if order and not _armed(guns, starts) and \
+                not fires_first(self.setup, self.attacker, order[0][0]):
+            # No start has a gun, and nothing fires at the first (so at none): every start as it is, its mass
+            # what the loop below would give it (p times one, added to nothing)
+            a = self.attacker
+            return {(a, d, _EMPTY, _EMPTY): p for d, p in order}
         fired: dict[tuple[tuple[str, int], ...], list[tuple[Army, Chance]]] = {}
         out: dict[State, Chance] = {}
         for d, p in order:
@@ -134,7 +140,9 @@ class Battles:
     # -- the law ---------------------------------------------------------------------------------
     def ends(self, starts: Starts) -> Ends:
         """The law of the end of the battle from ``{defender army: p}`` (the masses need not sum to 1)."""
-        lone = {d: p for d, p in starts.items() if guns_alone(self.setup, d)}
+        # AA guns alone need a gun: where no start has one (most plans), no start is asked
+        lone = {d: p for d, p in starts.items() if guns_alone(self.setup, d)} \
+            if _armed(kinds(self.setup.ruleset).guns, starts) else None
         if not lone:
             return self._ends(starts)
         rest = {d: p for d, p in starts.items() if d not in lone}
@@ -247,6 +255,11 @@ class Battles:
             assert isinstance(system, ColoredDice)   # only coloured dice place a side's units in colours
             side = replace(side, colors=system.placed(d.units.as_dict()))
         return own(replace(setup, defender=side), self.rounds, self.exact)
+
+
+def _armed(guns: frozenset[str], starts: Starts) -> bool:
+    """Whether some start has an AA gun."""
+    return any(uid in guns for d in starts for uid, _ in d.units.counts)
 
 
 def _intact(army: Army) -> int:
