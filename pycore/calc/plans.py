@@ -104,7 +104,10 @@ def takes(setup: BattleSetup, outcome: str, attacker: Army) -> bool:
     if outcome != "attacker_wins" or setup.kind == "sea":
         return False
     taking = kinds(setup.ruleset).taking
-    return any(uid in taking for uid, _ in attacker.units.counts)
+    for uid, _ in attacker.units.counts:      # a loop, not any(): asked of every army that ends a wave
+        if uid in taking:
+            return True
+    return False
 
 
 def taking(plan: Plan, setup: BattleSetup, outcome: str, attacker: Army) -> bool:
@@ -142,10 +145,12 @@ def holders(setup: BattleSetup, attacker: Army, defender: Army) -> Army:
     if setup.kind == "sea":
         return afloat(ruleset, attacker)
     types = kinds(ruleset).land
-    if not defender.units:          # nothing captured: his land units, in the ruleset's order as his army has them
-        if all(uid in types for uid, _ in attacker.units.counts):
-            return attacker if not attacker.damaged else Army(attacker.units, _NONE)   # all of them
-        return Army(Force(tuple((uid, n) for uid, n in attacker.units.counts if uid in types)), _NONE)
+    counts = attacker.units.counts
+    if not defender.units.counts:   # nothing captured: his land units, in the ruleset's order as his army has them
+        for uid, _ in counts:       # a loop, not all(): asked of every army that takes the territory
+            if uid not in types:
+                return Army(Force(tuple((uid, n) for uid, n in counts if uid in types)), _NONE)
+        return attacker if not attacker.damaged.counts else Army(attacker.units, _NONE)   # all of them
     land = {uid: n for uid, n in attacker.units.counts if uid in types}
     for uid, n in defender.units.counts:
         land[uid] = land.get(uid, 0) + n
@@ -175,8 +180,11 @@ def stay(setup: BattleSetup, holders: Army) -> Army:
 
 def captured(setup: BattleSetup, defender: Army) -> Army:
     """The defender after a taking: his AA guns are captured (docs/rules.md §9), nothing is left to him."""
+    counts = defender.units.counts
+    if not counts:
+        return defender             # nothing left to him (most takings): nothing to capture
     guns = kinds(setup.ruleset).guns
-    if not any(uid in guns for uid, _ in defender.units.counts):
+    if not any(uid in guns for uid, _ in counts):
         return defender             # no gun to capture: the army is what he is left with
     return defender.without(guns)
 

@@ -114,6 +114,7 @@ class _Run:
         self.one, self.zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
         self.worth = PlanWorth(plan, exact) if any(w.profit is not None for w in plan.waves) else None
         self.d0 = start_defender(plan)
+        self.came = plan.arrived(len(plan.waves))         # every reinforcement: his strongest army has them all
         self.defenders: Ladders = self.worth.defenders if self.worth is not None else ({} if defenders is None else defenders)
         self.others: dict[tuple[str, ...], Ladders] = {}     # the defender's ladders in another order of loss (waves[k].defender_order_of_loss)
         first = plan.first
@@ -129,7 +130,6 @@ class _Run:
 
     def wave(self, k: int) -> None:
         """Wave k from every group of starts: its ends sorted into the paths that end and those that go on."""
-        from . import method
         plan, wave, zero = self.plan, self.plan.waves[k], self.zero
         setup = wave.setup
         rules = _rules(plan, k, self.worth)
@@ -137,7 +137,7 @@ class _Run:
         ladders = self.defenders if plan.shares_defender(k) else self.others.setdefault(setup.defender.order_of_loss, {})
         battles = self.worth.battles[k] if self.worth is not None and k > 0 else \
             Battles(setup, self.exact, wave.rounds, retreat, wave.keep_land, ladders)
-        battles.prime(joined(setup, self.d0, plan.arrived(len(plan.waves))))
+        battles.prime(joined(setup, self.d0, self.came))
         if wave.reinforce:
             self.law = _reinforced(plan, k, self.law)
         alone = k == 0 and not (self.plain and battles.uses_ladder() and _by_ladder(setup, self.exact, retreat, wave))
@@ -153,6 +153,7 @@ class _Run:
                 continue
             fights += mass
             if alone:
+                from . import method
                 options = {**plan.first, "retreat": retreat, "keep_land": wave.keep_land}
                 got = method.ends_of(setup, wave.rounds, self.exact, options)
             else:
@@ -209,7 +210,7 @@ class _Run:
         last = k + 1 == len(plan.waves)
         stage = plan.stage(k)
         sea_ends = plan.kind == "sea" and not last and not plan.waves[k + 1].reinforce
-        armies: dict[Army, tuple[int, int, bool]] = {}     # an army ends many battles: its losses and its land, once
+        armies: dict[int, tuple[Army, int, int, bool]] = {}   # an army ends many battles: its losses and land once
         read: dict[tuple[str, Army, Army], _Where] = {}
 
         def where(end: tuple[str, Army, Army]) -> _Where:
@@ -217,18 +218,20 @@ class _Run:
             if got is not None:
                 return got
             outcome, a, d = end
-            lost = armies.get(a)
+            # Read by identity (the ends hold the armies, so an id is not reused meanwhile; an equal army met
+            # under another identity is read again, alike): hashing an army is a Python call.
+            lost = armies.get(id(a))
             if lost is None:
-                left = Army(a.units) if a.damaged else a   # his two-hit units repair once his wave is over
-                lost = armies[a] = (size - left.size, price - army_cost(ruleset, left),
-                                    taking(plan, setup, "attacker_wins", left))
-            if outcome == "attacker_wins" and lost[2]:
-                got = (lost[0], lost[1], stage, captured(setup, d), manned(plan, setup, a, d), False)
+                left = Army(a.units) if a.damaged.counts else a   # his two-hit units repair once his wave is over
+                lost = armies[id(a)] = (a, size - left.size, price - army_cost(ruleset, left),
+                                        taking(plan, setup, "attacker_wins", left))
+            if outcome == "attacker_wins" and lost[3]:
+                got = (lost[1], lost[2], stage, captured(setup, d), manned(plan, setup, a, d), False)
             else:
                 if plan.repair and d.damaged:
                     d = Army(d.units)
                 goes_on = not (last or (sea_ends and not d))
-                got = (lost[0], lost[1], stage, d, None, goes_on)
+                got = (lost[1], lost[2], stage, d, None, goes_on)
             if groups:
                 read[end] = got
             return got
