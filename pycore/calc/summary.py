@@ -10,9 +10,12 @@ chance it is fought at all: the territory not yet taken).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
+
 from ..engine.army import Army
 from ..engine.setup import ROLES, BattleSetup
 from ..jsontext import JsonObject
+from ..rulesets import Ruleset
 from .choices import Chance
 from .tally import OUTCOMES
 from .plans import Plan, army_cost, captured, joined, retaken, start_defender
@@ -41,8 +44,8 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
     Each sum takes the same terms in the same order as one pass over the paths (the last bits of a float sum
     depend on its order); what a path reads of its defender's army is read once per army and stage (paths
     that lost different attackers meet the same defender: about half the paths of a small plan)."""
+    _, starts, types, armies = _facts(plan)
     ruleset = plan.waves[0].setup.ruleset
-    starts, types = _starts(plan), _types(plan)
     lost_a: Law = {}
     lost_d: Law = {}
     cost_a = cost_d = zero
@@ -51,17 +54,18 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
     survivors: dict[str, Chance] = {uid: zero for uid in types}
     left_law: Law = {}
     # the defender's army and stage, read once each: by the army's identity (the law holds it; hashing an army
-    # is a Python call), an army met again under another identity read again, alike
-    seen: dict[tuple[int, int], tuple[int, int, int, int, tuple[tuple[str, int], ...], bool]] = {}
+    # is a Python call), an army met again under another identity read again, alike; without stages (nothing
+    # joins him, no wave's own value) every path is at stage 0 and the army alone is the key
+    seen: dict[Any, tuple[int, int, int, int, tuple[tuple[str, int], ...], bool]] = {}
+    staged = plan.staged
     for ((units, ipcs, stage), d, held, _), p in law.items():
-        key = (id(d), stage)
+        key = (id(d), stage) if staged else id(d)
         got = seen.get(key)
         if got is None:
             size0, cost0 = starts[stage]
-            size, counts = d.size, d.units.counts
-            got = seen[key] = (size, size0 - size, cost0 - ruleset.ipcs(counts),
-                               plan.value_of(stage), counts, bool(d))
-        size, lost, spent, value, counts, alive = got
+            size, ipcs_d, counts = _army(armies, ruleset, d)
+            got = seen[key] = (size, size0 - size, cost0 - ipcs_d, plan.value_of(stage), counts)
+        size, lost, spent, value, counts = got
         left_law[size] = left_law.get(size, 0) + p
         lost_a[units] = lost_a.get(units, 0) + p
         lost_d[lost] = lost_d.get(lost, 0) + p
@@ -74,7 +78,7 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
         else:
             change = spent - ipcs
             swing[change] = swing.get(change, 0) + p
-            if alive:
+            if counts:                                 # he has a unit left
                 left += p
         for uid, n in counts:
             survivors[uid] += p * n
@@ -83,34 +87,42 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
             "defender_count": left_law}
 
 
-def _starts(plan: Plan) -> list[tuple[int, int]]:
-    """The defender's units and IPCs on a path at each stage: his start and the reinforcements joined by then,
-    all his (docs/rules.md §9.1, "Reinforcements": lost or not, they count as his)."""
-    return _facts(plan)[1]
+Armies = dict[int, tuple[Army, int, int, tuple[tuple[str, int], ...]]]
+"""A defender's army's size, IPCs and counts by its identity (each entry holds its army, so its ``id`` is not
+reused while kept; an equal army under another identity is read again, alike): hashing an army is a Python call,
+and a plan's standings and exchange meet the same few armies on many paths."""
+Facts = tuple[Plan, list[tuple[int, int]], tuple[str, ...], Armies]
 
-
-def _types(plan: Plan) -> tuple[str, ...]:
-    """The defender's unit types with every reinforcement joined: the types his survivors are counted by."""
-    return _facts(plan)[2]
-
-
-_FACTS: list[tuple[Plan, list[tuple[int, int]], tuple[str, ...]]] = []
+_FACTS: list[Facts] = []
 """The last plan summed up and what every sum of it reads of its defender (held here, so its ``id`` is not
 reused): a plan's answer sums its waves, its whole and its exchange, each from the same start."""
 
 
-def _facts(plan: Plan) -> tuple[Plan, list[tuple[int, int]], tuple[str, ...]]:
+def _facts(plan: Plan) -> Facts:
     if _FACTS and _FACTS[0][0] is plan:
         return _FACTS[0]
     ruleset = plan.waves[0].setup.ruleset
     d0 = start_defender(plan)
+    if not plan.reinforced:          # nothing joins him: his start at every stage
+        starts = [(d0.size, army_cost(ruleset, d0))] * len(plan.waves)
+        _FACTS[:] = [(plan, starts, tuple(uid for uid, _ in d0.units.counts), {})]
+        return _FACTS[0]
     starts = []
     for stage in range(len(plan.waves)):
         came = plan.arrived(stage)
         starts.append((d0.size + came.size, army_cost(ruleset, d0) + army_cost(ruleset, Army(came))))
     types = tuple(uid for uid, _ in joined(plan.waves[0].setup, d0, plan.arrived(len(plan.waves))).units.counts)
-    _FACTS[:] = [(plan, starts, types)]
+    _FACTS[:] = [(plan, starts, types, {})]
     return _FACTS[0]
+
+
+def _army(armies: Armies, ruleset: Ruleset, d: Army) -> tuple[int, int, tuple[tuple[str, int], ...]]:
+    """The defender's army's size, IPCs and counts (:data:`Armies`)."""
+    got = armies.get(id(d))
+    if got is None:
+        counts = d.units.counts
+        got = armies[id(d)] = (d, d.size, ruleset.ipcs(counts), counts)
+    return got[1], got[2], got[3]
 
 
 def waves(plan: Plan, law: PlanLaw, exact: bool, last: JsonObject | None = None) -> list[JsonObject]:
@@ -123,7 +135,7 @@ def waves(plan: Plan, law: PlanLaw, exact: bool, last: JsonObject | None = None)
         attacker_left = zero
         for (name, a, _), p in stand.ends.items():
             outcome[name] += p
-            if a:
+            if a.units.counts:                 # he has a unit left
                 attacker_left += p
         got = _copy(last) if last is not None and k + 1 == len(law.waves) else standing(plan, stand.law, zero)
         got.update({"wave": k + 1, "fights": stand.fights, "outcome": outcome, "attacker_left": attacker_left,
@@ -175,24 +187,34 @@ class _CounterEnds:
     IPCs. Read once per end's outcome and armies: the counter-attack's block and the exchange both read every
     end, and an army pair ends under many paths (the units the plan lost before it)."""
 
-    __slots__ = ("setup", "size", "cost", "seen")
+    __slots__ = ("setup", "size", "cost", "seen", "armies")
 
     def __init__(self, setup: BattleSetup) -> None:
         self.setup = setup
         self.size, self.cost = setup.attacker.units.size, setup.ruleset.ipcs(setup.attacker.units.counts)
-        self.seen: dict[tuple[str, Army, Army], tuple[bool, int, int, int, int]] = {}
+        # Keyed by the armies' identity (hashing an army is a Python call); each entry holds its armies, so an
+        # id is not reused while it is kept; an equal army under another identity is read again, alike.
+        self.seen: dict[tuple[str, int, int], tuple[bool, int, int, int, int, Army, Army]] = {}
+        self.armies: dict[int, tuple[int, int, Army]] = {}     # an army's size and IPCs: many ends share it
 
-    def read(self, name: str, c: Army, h: Army) -> tuple[bool, int, int, int, int]:
-        """(retaken, the holders' size and IPCs after it, the counter-attacker's size and IPCs left)."""
-        key = (name, c, h)
+    def read(self, name: str, c: Army, h: Army) -> tuple[bool, int, int, int, int, Army, Army]:
+        """(retaken, the holders' size and IPCs after it, the counter-attacker's size and IPCs left; the two
+        armies, kept)."""
+        key = (name, id(c), id(h))
         got = self.seen.get(key)
         if got is None:
             again = retaken(self.setup, name, c, h)
-            if again:
-                h = captured(self.setup, h)
-            ipcs = self.setup.ruleset.ipcs
-            got = self.seen[key] = (again, h.size, ipcs(h.units.counts), c.size, ipcs(c.units.counts))
+            held = captured(self.setup, h) if again else h
+            size_h, cost_h = self.facts(held) if held is h else (held.size, self.setup.ruleset.ipcs(held.units.counts))
+            size_c, cost_c = self.facts(c)
+            got = self.seen[key] = (again, size_h, cost_h, size_c, cost_c, c, h)
         return got
+
+    def facts(self, army: Army) -> tuple[int, int]:
+        got = self.armies.get(id(army))
+        if got is None:
+            got = self.armies[id(army)] = (army.size, self.setup.ruleset.ipcs(army.units.counts), army)
+        return got[0], got[1]
 
 
 def _counter_block(read: _CounterEnds, got: CounterLaw, zero: Chance) -> JsonObject:
@@ -206,7 +228,7 @@ def _counter_block(read: _CounterEnds, got: CounterLaw, zero: Chance) -> JsonObj
     for (_, name, c, h), p in got.law.items():
         fights += p
         outcome[name] += p
-        again, size_h, cost_h, size, spent = read.read(name, c, h)
+        again, size_h, cost_h, size, spent, _, _ = read.read(name, c, h)
         if again:
             retakes += p
         key = size_c - size
@@ -223,7 +245,7 @@ def _exchange(plan: Plan, law: PlanLaw, reads: list[_CounterEnds], zero: Chance)
     """The exchange's swing and losses: every path ends where the plan does not take the territory, where a
     counter-attack ends the hold, or after the last counter-attack."""
     ruleset = plan.waves[0].setup.ruleset
-    starts = _starts(plan)
+    _, starts, _, armies = _facts(plan)
     swing: Law = {}
     losses: dict[str, Law] = {role: {} for role in ROLES}
     lost_a, lost_d = losses["attacker"], losses["defender"]
@@ -232,7 +254,7 @@ def _exchange(plan: Plan, law: PlanLaw, reads: list[_CounterEnds], zero: Chance)
         size_c, cost_c = read.size, read.cost
         for ((units, ipcs, c_units, c_ipcs, stage), name, c, h), p in got.law.items():
             size_d0, cost_d0 = starts[stage]
-            again, size_h, cost_h, size, spent = read.read(name, c, h)
+            again, size_h, cost_h, size, spent, _, _ = read.read(name, c, h)
             if not again and k < last:
                 continue
             lost_c = c_ipcs + cost_c - spent
@@ -245,10 +267,11 @@ def _exchange(plan: Plan, law: PlanLaw, reads: list[_CounterEnds], zero: Chance)
     for ((units, ipcs, stage), d, held, _), p in law.waves[-1].law.items():
         size_d0, cost_d0 = starts[stage]
         if held is None:                               # not taken: the plan's own end is the exchange's
-            key = cost_d0 - army_cost(ruleset, d) - ipcs
+            size, cost, _ = _army(armies, ruleset, d)
+            key = cost_d0 - cost - ipcs
             swing[key] = swing.get(key, 0) + p
             lost_a[units] = lost_a.get(units, 0) + p
-            key = size_d0 - d.size
+            key = size_d0 - size
             lost_d[key] = lost_d.get(key, 0) + p
     return {"swing": swing, "losses": losses}
 
