@@ -56,7 +56,7 @@ def standing(plan: Plan, law: dict[Path, Chance], zero: Chance) -> JsonObject:
     # the defender's army and stage, read once each: by the army's identity (the law holds it; hashing an army
     # is a Python call), an army met again under another identity read again, alike; without stages (nothing
     # joins him, no wave's own value) every path is at stage 0 and the army alone is the key
-    seen: dict[Any, tuple[int, int, int, int, tuple[tuple[str, int], ...], bool]] = {}
+    seen: dict[Any, tuple[int, int, int, int, tuple[tuple[str, int], ...]]] = {}
     staged = plan.staged
     for ((units, ipcs, stage), d, held, _), p in law.items():
         key = (id(d), stage) if staged else id(d)
