@@ -68,7 +68,8 @@ def test_a_turn_the_envelope_puts_over_the_budget_is_priced_army_by_army_and_ans
     read = read_turn(REAL_TURN)
     assert turn.count(read) == 2160
     guess = ok({**REAL_TURN, "estimate": True})["estimate"]
-    assert guess["within_budget"] and guess["words"].startswith("up to ") and 1 < guess["seconds"] <= 5, guess
+    # Its seconds are each runtime's own (Pyodide's twice CPython's: docs/api.md "Cost budget"); the budget is not.
+    assert guess["within_budget"] and guess["words"].startswith("up to "), guess
     assert turn.split_tries(read) == 9 * 4 * 5 * 4 + 2 * (45 * 10 * 15 * 10)   # every army, then every fit
     got = ok(REAL_TURN)
     assert got["armies"] == 2160 and len(got["assignments"]) == 3
