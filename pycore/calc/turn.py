@@ -101,8 +101,9 @@ def _battle(turn: Turn, front: Front, army: Force) -> BattleSetup:
 
 
 SPLIT_TRY_SECOND = 5e-6
-"""One army tried in the split search (:func:`_best_split`): measured 1.8–2.3 µs in CPython on turns of 13 to 23
-units over 2 to 6 battles (bench/README.md "A turn's search and its estimate"), doubled for an envelope."""
+"""One army looked up in the split search (:func:`_best_split`): measured 2.0–3.2 µs in CPython on turns of 13 to 23
+units over 2 to 6 battles, the last battle's (worked for every part of the pool, each from its neighbours) the
+dearest (bench/README.md "A turn's search and its estimate"); about 1.5 times the highest, for an envelope."""
 QUICK_UNIT_SECOND = 3e-8
 """A turn's small battles, priced army by army: seconds per unit of the land ladder's modelled work, for a battle
 the ladder solves without its model (``ladder_cost.surely_within``). The model's own rate (0.11 µs, measured on
@@ -161,13 +162,17 @@ def _army_by_army(turn: Turn) -> cost.Estimate:
 
 
 def split_tries(turn: Turn) -> int:
-    """At most how many armies the split search tries: every army of the first battle, then for each later battle
-    and each part of the pool that may be left, every army that fits in it."""
+    """At most how many armies the split search looks up: every army of the first battle, then for each later
+    battle and each part of the pool that may be left, every army that fits in it; with no budget, the last
+    battle's armies once each (:func:`_last_battle`)."""
     first = later = 1
     for _, n in turn.pool.counts:
         first *= n + 1
         later *= (n + 1) * (n + 2) // 2
-    return first + (len(turn.fronts) - 1) * later
+    battles = len(turn.fronts)
+    if battles > 1 and turn.budget is None:
+        return first + (battles - 2) * later + first
+    return first + (battles - 1) * later
 
 
 def check(turn: Turn, guess: cost.Estimate) -> None:
@@ -236,7 +241,8 @@ def _best_split(turn: Turn, options: list[dict[tuple[int, ...], tuple[Force, Out
 
     Each battle's armies that fit in what is left are enumerated directly, in the order :func:`armies` lists
     them (a tie keeps the first met: the same split as trying every army and skipping those that do not fit,
-    without trying them); a battle's armies are looked up by their counts, their prices read once."""
+    without trying them); a battle's armies are looked up by their counts, their prices read once. The last
+    battle's best army is worked out for every part of the pool at once (:func:`_last_battle`)."""
     zero = Fraction(0) if turn.exact else 0.0
     ruleset = turn.fronts[0].setup.ruleset
     unit_price = [ruleset.ipcs(((uid, 1),)) for uid in kinds]
@@ -244,10 +250,16 @@ def _best_split(turn: Turn, options: list[dict[tuple[int, ...], tuple[Force, Out
     # Per battle, the pool kinds it may take (positions in ``kinds``): the others stay at 0 in its armies.
     may = [[k for k, uid in enumerate(kinds) if uid in front.may] for front in turn.fronts]
     best: dict[tuple[int, tuple[int, ...]], Split | None] = {}
+    last = len(options) - 1
+    # The last battle's best army within what is left, for every part of the pool at once (no budget: what fits
+    # then depends on what is left alone).
+    final = _last_battle(turn, options[last], may[last], kinds) if last > 0 and turn.budget is None else None
 
     def best_from(i: int, left: tuple[int, ...]) -> Split | None:
         if i == len(options):
             return zero, (), 0
+        if i == last and final is not None:
+            return final[tuple([left[k] for k in may[last]])]
         key = (i, left)
         if key in best:
             return best[key]
@@ -278,3 +290,33 @@ def _best_split(turn: Turn, options: list[dict[tuple[int, ...], tuple[Force, Out
         return found
 
     return best_from(0, tuple(n for _, n in turn.pool.counts))
+
+
+def _last_battle(turn: Turn, mine: dict[tuple[int, ...], tuple[Force, Outcome, int]], places: list[int],
+                 kinds: list[str]) -> dict[tuple[int, ...], Split | None]:
+    """By what is left of the kinds this battle admits (``places``): its best army within it and what it does,
+    the same choice as enumerating every army that fits (the greatest swing, then the cheaper, then the first
+    in the order :func:`armies` lists them), each part of the pool worked once from the parts one unit smaller:
+    every army within ``x`` is ``x`` itself or within ``x`` less one unit of some kind."""
+    zero = Fraction(0) if turn.exact else 0.0
+    dims = [turn.pool.counts[k][1] for k in places]
+    # x → (rank, x, split): the best within x, its rank (swing, −price), and x for the ties (the smaller first).
+    table: dict[tuple[int, ...], tuple[tuple[Any, int], tuple[int, ...], Split] | None] = {}
+    counts = [0] * len(kinds)
+    for x in product(*(range(n + 1) for n in dims)):
+        for k, n in zip(places, x):
+            counts[k] = n
+        entry = mine.get(tuple(counts))
+        chosen: tuple[tuple[Any, int], tuple[int, ...], Split] | None = None
+        if entry is not None:
+            army, got, price = entry
+            total = fsum([got.swing, zero]) if not turn.exact else got.swing + zero
+            chosen = ((total, -price), x, (total, ((army, got),), price))
+        for j, n in enumerate(x):
+            if n:
+                below = table[x[:j] + (n - 1,) + x[j + 1:]]
+                if below is not None and (chosen is None or below[0] > chosen[0]
+                                          or (below[0] == chosen[0] and below[1] < chosen[1])):
+                    chosen = below
+        table[x] = chosen
+    return {x: None if got is None else got[2] for x, got in table.items()}

@@ -70,7 +70,8 @@ def test_a_turn_the_envelope_puts_over_the_budget_is_priced_army_by_army_and_ans
     guess = ok({**REAL_TURN, "estimate": True})["estimate"]
     # Its seconds are each runtime's own (Pyodide's twice CPython's: docs/api.md "Cost budget"); the budget is not.
     assert guess["within_budget"] and guess["words"].startswith("up to "), guess
-    assert turn.split_tries(read) == 9 * 4 * 5 * 4 + 2 * (45 * 10 * 15 * 10)   # every army, then every fit
+    # Every army of the first battle, every fit of the second in what may be left, the last's armies once each.
+    assert turn.split_tries(read) == 9 * 4 * 5 * 4 + 45 * 10 * 15 * 10 + 9 * 4 * 5 * 4
     got = ok(REAL_TURN)
     assert got["armies"] == 2160 and len(got["assignments"]) == 3
 
@@ -123,3 +124,33 @@ def test_a_budget_caps_the_cost_of_the_units_used():
     spend = lambda got: sum(cost[u] * n for a in got["assignments"] for u, n in a["units"].items())
     assert spend(free) > 6 >= spend(capped) > 0
     assert error({**turn, "budget": -1})["field"] == "budget"
+
+
+@pytest.mark.parametrize("system", ["dice", "lowluck"])
+def test_the_last_battle_worked_for_every_part_of_the_pool_chooses_as_trying_every_army(system):
+    """docs/rules.md §9.5: with no budget the last battle's best army is worked out once for every part of the
+    pool; a budget no split can reach (10,000 IPCs) tries every army that fits instead. Both choose alike — the
+    greatest swing, then the cheaper units, then the first army listed — ties included (two territories alike
+    and Low Luck's equal chances make many)."""
+    battles = [{"defender": {"units": {"infantry": 1}}, "territory_value": 2},
+               {"defender": {"units": {"infantry": 2}}, "territory_value": 3},
+               {"defender": {"units": {"infantry": 1}}, "territory_value": 2}]
+    turn = with_(system={"name": system}, available={"infantry": 3, "artillery": 1, "tank": 2, "fighter": 1},
+                 battles=battles)
+    free, capped = ok(turn), ok({**turn, "budget": 10_000})
+    assert free["assignments"] == capped["assignments"] and free["swing"] == capped["swing"]
+    assert free["home"] == capped["home"] and free["armies"] == capped["armies"] == 3 * 4 * 2 * 3 * 2
+
+
+def test_a_tie_in_the_last_battle_keeps_the_first_army_listed_either_way():
+    """An AA gun alone is taken by any land unit at no loss (docs/rules.md §2 "AA guns alone"): one artillery and
+    one mech infantry (4 IPCs each, 1940 2e) are a tie there, and the first army listed wins it — the mech
+    infantry alone, counted before the artillery alone (the artillery's count is the first coordinate) — whether
+    the last battle is worked for every part of the pool or every army is tried (a budget)."""
+    turn = with_(ruleset="1940-2e", available={"artillery": 1, "mech_infantry": 1},
+                 battles=[{"defender": {"units": {"infantry": 6}}, "territory_value": 0},
+                          {"defender": {"units": {"aa_gun": 1}}, "territory_value": 1}])
+    for asked in (turn, {**turn, "budget": 10_000}):
+        got = ok(asked)
+        assert [a["units"] for a in got["assignments"]] == [{}, {"mech_infantry": 1}], got
+        assert got["home"] == {"artillery": 1} and got["assignments"][1]["takes"] == 1.0
