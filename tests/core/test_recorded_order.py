@@ -5,12 +5,14 @@ ends of a round): a player's next battle reuses the last one's. What is kept mus
 comes, never the answer: a link opened after another calculation must show the digits it showed its poster.
 One such bug was found (the ladder summed a battle's ends by the armies' identity, so which kept ladders held
 one army object or two equal ones moved the last bit of a reinforced plan). ``test_recorded.py`` asks the
-record in its own order; here each request is asked again from empty stores, then the whole record in a shuffled order with
-everything kept, and every response must still be the recorded one, byte for byte.
+record in its own order; here each request is asked again from empty stores, then the whole record in a shuffled order
+with everything kept, and every response must still be the recorded one, byte for byte.
 """
 
 import json
 import random
+
+import pytest
 
 from pycore.api import handle
 from pycore.calc import fleet
@@ -39,6 +41,7 @@ def _differing(entries, fresh: bool = False) -> list[int]:
     return wrong
 
 
+@pytest.mark.slow   # 2.6 s here, about 6 in Pyodide: the full suite's slow tier runs it, the fast tier need not
 def test_each_request_from_empty_stores_then_the_record_shuffled_gives_the_recorded_responses():
     numbered = list(enumerate(ENTRIES))
     assert _differing(numbered, fresh=True) == []
