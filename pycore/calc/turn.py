@@ -122,7 +122,8 @@ def estimate(turn: Turn) -> cost.Estimate:
     """Every battle worked with the whole pool it admits (an envelope of each of its armies), times its armies,
     and the split search's tries; where that is over 2 s, each army priced by its own estimate instead
     (:func:`_army_by_army`): a pool's armies are mostly far smaller than the whole pool."""
-    seconds, states, method = cost.OVERHEAD + split_tries(turn) * SPLIT_TRY_SECOND, 0, "ladder"
+    base = cost.OVERHEAD + split_tries(turn) * SPLIT_TRY_SECOND
+    seconds, states, method = base, 0, "ladder"
     for front in turn.fronts:
         everyone = Force(tuple((uid, n) for uid, n in turn.pool.counts if uid in front.may))
         many = 1
@@ -138,13 +139,14 @@ def estimate(turn: Turn) -> cost.Estimate:
     envelope = cost.Estimate(method, states, seconds, bound=True)
     if method == "monte_carlo" or seconds <= REFINE_ABOVE or count(turn) > REFINE_MOST:
         return envelope
-    return _army_by_army(turn)
+    return _army_by_army(turn, base)
 
 
-def _army_by_army(turn: Turn) -> cost.Estimate:
-    """The sum of every army's own estimate, and the split's tries: the calculator's estimate as ``calc`` gives it,
-    or for a small battle of the ladder (most of a turn's) its modelled work at the rate measured on turns."""
-    seconds, states, method = cost.OVERHEAD + split_tries(turn) * SPLIT_TRY_SECOND, 0, "ladder"
+def _army_by_army(turn: Turn, base: float) -> cost.Estimate:
+    """``base`` (the overhead and the split's tries) and the sum of every army's own estimate: the calculator's as
+    ``calc`` gives it, or for a small battle of the ladder (most of a turn's) its modelled work at the rate
+    measured on turns."""
+    seconds, states, method = base, 0, "ladder"
     for front in turn.fronts:
         for army in armies(front, turn.pool):
             if not army and turn.side == "attacker":
@@ -259,7 +261,8 @@ def _best_split(turn: Turn, options: list[dict[tuple[int, ...], tuple[Force, Out
         if i == len(options):
             return zero, (), 0
         if i == last and final is not None:
-            return final[tuple([left[k] for k in may[last]])]
+            within = final[tuple([left[k] for k in may[last]])]
+            return None if within is None else within[2]
         key = (i, left)
         if key in best:
             return best[key]
@@ -292,22 +295,26 @@ def _best_split(turn: Turn, options: list[dict[tuple[int, ...], tuple[Force, Out
     return best_from(0, tuple(n for _, n in turn.pool.counts))
 
 
+Best = tuple[tuple[Any, int], tuple[int, ...], Split]
+"""The last battle's best army within a part of the pool (:func:`_last_battle`): its rank (swing, −price), its
+counts there (the smaller first in a tie), and the split it makes."""
+
+
 def _last_battle(turn: Turn, mine: dict[tuple[int, ...], tuple[Force, Outcome, int]], places: list[int],
-                 kinds: list[str]) -> dict[tuple[int, ...], Split | None]:
+                 kinds: list[str]) -> dict[tuple[int, ...], Best | None]:
     """By what is left of the kinds this battle admits (``places``): its best army within it and what it does,
     the same choice as enumerating every army that fits (the greatest swing, then the cheaper, then the first
     in the order :func:`armies` lists them), each part of the pool worked once from the parts one unit smaller:
     every army within ``x`` is ``x`` itself or within ``x`` less one unit of some kind."""
     zero = Fraction(0) if turn.exact else 0.0
     dims = [turn.pool.counts[k][1] for k in places]
-    # x → (rank, x, split): the best within x, its rank (swing, −price), and x for the ties (the smaller first).
-    table: dict[tuple[int, ...], tuple[tuple[Any, int], tuple[int, ...], Split] | None] = {}
+    table: dict[tuple[int, ...], Best | None] = {}
     counts = [0] * len(kinds)
     for x in product(*(range(n + 1) for n in dims)):
         for k, n in zip(places, x):
             counts[k] = n
         entry = mine.get(tuple(counts))
-        chosen: tuple[tuple[Any, int], tuple[int, ...], Split] | None = None
+        chosen: Best | None = None
         if entry is not None:
             army, got, price = entry
             total = fsum([got.swing, zero]) if not turn.exact else got.swing + zero
@@ -319,4 +326,4 @@ def _last_battle(turn: Turn, mine: dict[tuple[int, ...], tuple[Force, Outcome, i
                                           or (below[0] == chosen[0] and below[1] < chosen[1])):
                     chosen = below
         table[x] = chosen
-    return {x: None if got is None else got[2] for x, got in table.items()}
+    return table
